@@ -1,0 +1,242 @@
+import { isIP } from 'node:net';
+import path from 'node:path';
+import type { RawEnv } from './env.ts';
+
+export type Profile = 'development' | 'test' | 'production';
+
+export interface Config {
+  profile: Profile;
+  port: number;
+  host: string;
+  baseUrl: string;
+  secureCookies: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  jwt: {
+    issuer: string;
+    audience: string;
+    signingKeys: string | undefined;
+    accessTokenTtl: number;
+    refreshTokenTtl: number;
+  };
+  loginStateTtl: number;
+  national: {
+    issuer: string | undefined;
+    clientId: string | undefined;
+    clientJwks: string | undefined;
+    redirectUri: string;
+    scope: string;
+    authParams: Record<string, string>;
+  };
+  social: {
+    issuer: string | undefined;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    redirectUri: string;
+    scope: string;
+    connections: string[];
+    connectionParam: string;
+  };
+  frontendCallbackUrl: string;
+  mobileCallbackScheme: string;
+  internalSecret: string | undefined;
+  devMintEndpointEnabled: boolean;
+  localIdentityProviders: boolean;
+  trustProxy: boolean | number | string[];
+  corsAllowedOrigins: string[];
+  rateLimits: { publicAnon: number; publicUser: number; shareResolve: number };
+  timeZone: string;
+  mobileAppIds: string[];
+  jobsEnabled: boolean;
+  logLevel: string;
+}
+
+/** Thrown for the first bad variable; its message is the one line the process prints. */
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, reason: string) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.variable = variable;
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Small readers over the raw environment; each names its variable when it refuses a value. */
+function reader(env: RawEnv) {
+  const raw = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  return {
+    raw,
+    string: (name: string, fallback: string) => raw(name) ?? fallback,
+    integer(name: string, fallback: number, min: number, max: number): number {
+      const value = raw(name);
+      if (value === undefined) return fallback;
+      const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+        throw new ConfigError(name, `must be an integer from ${min} to ${max}`);
+      }
+      return parsed;
+    },
+    boolean(name: string, fallback: boolean): boolean {
+      const value = raw(name)?.toLowerCase();
+      if (value === undefined) return fallback;
+      if (value === 'true' || value === '1') return true;
+      if (value === 'false' || value === '0') return false;
+      throw new ConfigError(name, 'must be true or false');
+    },
+    oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
+      const value = raw(name) ?? fallback;
+      if (!allowed.includes(value as T)) throw new ConfigError(name, `must be one of ${allowed.join(', ')}`);
+      return value as T;
+    },
+    url(name: string, fallback: string | undefined, protocols: string[]): string | undefined {
+      const value = raw(name) ?? fallback;
+      if (value === undefined) return undefined;
+      let parsed: URL;
+      try {
+        parsed = new URL(value);
+      } catch {
+        throw new ConfigError(name, 'must be an absolute URL');
+      }
+      if (!protocols.includes(parsed.protocol)) {
+        throw new ConfigError(name, `must use ${protocols.join(' or ')}`);
+      }
+      return value;
+    },
+    list: (name: string, fallback: string) =>
+      (raw(name) ?? fallback).split(',').map((item) => item.trim()).filter(Boolean),
+    json(name: string): string | undefined {
+      const value = raw(name);
+      if (value === undefined) return undefined;
+      try {
+        const parsed = JSON.parse(value) as { keys?: unknown };
+        if (!Array.isArray(parsed.keys) || parsed.keys.length === 0) throw new Error('no keys');
+      } catch {
+        throw new ConfigError(name, 'must be a JSON Web Key Set with at least one key');
+      }
+      return value;
+    },
+  };
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((item) => item.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix] = entry.split('/');
+    if (!address || !isIP(address) || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
+      throw new ConfigError('TRUST_PROXY', 'must be false, true, a hop count or a list of IP addresses/CIDRs');
+    }
+  }
+  return entries;
+}
+
+function parseTimeZone(value: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+  } catch {
+    throw new ConfigError('APP_TIME_ZONE', 'must be an IANA time zone such as Asia/Singapore');
+  }
+  return value;
+}
+
+function parseAuthParams(value: string | undefined): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(value ?? ''));
+}
+
+/** Parses and validates every variable of CONTRACT §2 once; the result is frozen. */
+export function loadConfig(env: RawEnv): Readonly<Config> {
+  const read = reader(env);
+  const profile = read.oneOf<Profile>('APP_PROFILE', 'development', ['development', 'test', 'production']);
+  const production = profile === 'production';
+  const port = read.integer('PORT', 8080, 0, 65535);
+  const host = read.string('HOST', '127.0.0.1');
+  const baseUrl = read.url('BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!.replace(/\/+$/, '');
+  const databaseUrl = read.url('DATABASE_URL', undefined, ['postgres:', 'postgresql:', 'memory:']);
+  const redisUrl = read.url('REDIS_URL', undefined, ['redis:', 'rediss:']);
+  const signingKeys = read.json('JWT_SIGNING_KEYS');
+  if (production && !signingKeys) {
+    throw new ConfigError('JWT_SIGNING_KEYS', 'is required when APP_PROFILE is production');
+  }
+  const internalSecret = read.raw('INTERNAL_SECRET');
+  if (production && internalSecret !== undefined && internalSecret.length < 32) {
+    throw new ConfigError('INTERNAL_SECRET', 'must be at least 32 characters in production');
+  }
+  const localIdentityProviders = read.boolean('LOCAL_IDENTITY_PROVIDERS', false);
+  if (production && localIdentityProviders) {
+    throw new ConfigError('LOCAL_IDENTITY_PROVIDERS', 'is not allowed in production');
+  }
+  const mobileCallbackScheme = read.string('MOBILE_CALLBACK_SCHEME', 'service');
+  if (!/^[a-z][a-z0-9+.-]*$/.test(mobileCallbackScheme)) {
+    throw new ConfigError('MOBILE_CALLBACK_SCHEME', 'must be a URI scheme such as service');
+  }
+  const logLevel = read.string('LOG_LEVEL', 'info');
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const config: Config = {
+    profile,
+    port,
+    host,
+    baseUrl,
+    secureCookies: baseUrl.startsWith('https:'),
+    databaseUrl,
+    dataDir: path.resolve(read.string('DATA_DIR', './data')),
+    redisUrl,
+    jwt: {
+      issuer: read.string('JWT_ISSUER', 'service'),
+      audience: read.string('JWT_AUDIENCE', 'service'),
+      signingKeys,
+      accessTokenTtl: read.integer('ACCESS_TOKEN_TTL', 900, 1, 86_400),
+      refreshTokenTtl: read.integer('REFRESH_TOKEN_TTL', 604_800, 1, 31_536_000),
+    },
+    loginStateTtl: read.integer('LOGIN_STATE_TTL', 300, 1, 3600),
+    national: {
+      issuer: read.url('NATIONAL_ISSUER', undefined, ['http:', 'https:']),
+      clientId: read.raw('NATIONAL_CLIENT_ID'),
+      clientJwks: read.json('NATIONAL_CLIENT_JWKS'),
+      redirectUri: read.url('NATIONAL_REDIRECT_URI', `${baseUrl}/callback/national`, ['http:', 'https:'])!,
+      scope: read.string('NATIONAL_SCOPE', 'openid'),
+      authParams: parseAuthParams(read.raw('NATIONAL_AUTH_PARAMS')),
+    },
+    social: {
+      issuer: read.url('SOCIAL_ISSUER', undefined, ['http:', 'https:']),
+      clientId: read.raw('SOCIAL_CLIENT_ID'),
+      clientSecret: read.raw('SOCIAL_CLIENT_SECRET'),
+      redirectUri: read.url('SOCIAL_REDIRECT_URI', `${baseUrl}/callback/social`, ['http:', 'https:'])!,
+      scope: read.string('SOCIAL_SCOPE', 'openid profile email'),
+      connections: read.list('SOCIAL_CONNECTIONS', 'google-oauth2,apple,email'),
+      connectionParam: read.string('SOCIAL_CONNECTION_PARAM', 'connection'),
+    },
+    frontendCallbackUrl: read.url('FRONTEND_CALLBACK_URL', 'http://localhost:3000/auth/callback', ['http:', 'https:'])!,
+    mobileCallbackScheme,
+    internalSecret,
+    devMintEndpointEnabled: read.boolean('AUTH_DEV_MINT_ENDPOINT_ENABLED', false),
+    localIdentityProviders,
+    trustProxy: parseTrustProxy(read.raw('TRUST_PROXY')),
+    corsAllowedOrigins: read.list('CORS_ALLOWED_ORIGINS', ''),
+    rateLimits: {
+      publicAnon: read.integer('RATE_LIMIT_PUBLIC_ANON', 60, 1, 1_000_000),
+      publicUser: read.integer('RATE_LIMIT_PUBLIC_USER', 240, 1, 1_000_000),
+      shareResolve: read.integer('RATE_LIMIT_SHARE_RESOLVE', 30, 1, 1_000_000),
+    },
+    timeZone: parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore')),
+    mobileAppIds: read.list('MOBILE_APP_IDS', ''),
+    jobsEnabled: read.boolean('JOBS_ENABLED', true),
+    logLevel,
+  };
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(value: T): Readonly<T> {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

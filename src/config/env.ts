@@ -1,0 +1,25 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+
+export type RawEnv = Record<string, string | undefined>;
+
+/**
+ * Layers the environment the way CONTRACT §2 says: the real environment wins over `.env`,
+ * which wins over the defaults `npm start` applies.
+ */
+export function layeredEnv(options: { processEnv: RawEnv; dotEnvPath?: string; startDefaults?: RawEnv }): RawEnv {
+  const fromFile = options.dotEnvPath && existsSync(options.dotEnvPath)
+    ? parseEnv(readFileSync(options.dotEnvPath, 'utf8'))
+    : {};
+  const merged: RawEnv = { ...fromFile };
+  for (const [key, value] of Object.entries(options.processEnv)) {
+    if (value !== undefined) merged[key] = value;
+  }
+  const profile = merged.APP_PROFILE ?? 'development';
+  if (profile !== 'production') {
+    for (const [key, value] of Object.entries(options.startDefaults ?? {})) {
+      if (merged[key] === undefined) merged[key] = value;
+    }
+  }
+  return merged;
+}

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or an open transaction: repositories accept both. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: 'postgres' | 'embedded';
+  ping(): Promise<void>;
+  /** Pool figures for the metrics endpoint. */
+  stats(): { total: number; idle: number; waiting: number };
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+// Any constant works; it only has to be the same for every instance.
+const MIGRATION_LOCK = 7_310_001;
+
+export interface DatabaseOptions {
+  /** `postgres://…`, `memory://`, or undefined for the embedded database in `dataDir`. */
+  url: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url?.startsWith('postgres')) return openPostgres(options.url, options.poolSize ?? 10);
+  return openEmbedded(options.url === 'memory://' ? undefined : path.join(options.dataDir, 'pglite'));
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it and queries report the outage.
+  });
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+  const db = drizzle({ client: pool }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
+}
+
+async function openEmbedded(directory: string | undefined): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (directory) mkdirSync(directory, { recursive: true });
+  const client = directory ? new PGlite(directory) : new PGlite();
+  await client.waitReady;
+  const db = drizzle({ client }) as unknown as Database;
+  await migrate(db as never, { migrationsFolder: MIGRATIONS });
+  let closed = false;
+  return {
+    db,
+    kind: 'embedded',
+    ping: async () => {
+      if (closed) throw Object.assign(new Error('Connection is closed'), { code: 'DB_UNAVAILABLE' });
+      await db.execute(sql`SELECT 1`);
+    },
+    stats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    close: async () => {
+      closed = true;
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { openDatabase } from './database.ts';
+export type { Database, DatabaseHandle, Executor, Transaction } from './database.ts';

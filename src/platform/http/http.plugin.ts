@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { errorHandler, problemBody, sendProblem, pathOf } from './problem.ts';
+
+const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * Conventions every route shares: X-Request-Id on every answer, and problem details for
+ * every failure, including unknown routes (404) and known paths with another method (405).
+ */
+export const httpPlatform = fp(async (app: FastifyInstance) => {
+  // A second router that only knows which paths exist, to tell 405 from 404.
+  const known = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook('onRoute', (route) => {
+    // Catch-all routes (CORS preflight) would make every path look known.
+    if (route.url === '*' || route.url === '/*') return;
+    for (const method of [route.method].flat()) {
+      if (METHODS.includes(method as HTTPMethod) && !known.hasRoute(method as HTTPMethod, route.url)) {
+        known.on(method as HTTPMethod, route.url, () => undefined);
+      }
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler(errorHandler);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request);
+    const allowed = METHODS.filter((method) => known.find(method, path) !== null);
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return sendProblem(reply, problemBody(request, 405, 'method_not_allowed', `${request.method} is not allowed here.`));
+    }
+    return sendProblem(reply, problemBody(request, 404, 'not_found', 'No resource lives at this path.'));
+  });
+}, { name: 'http-platform' });

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { assertProblem } from '../../../test/helpers/problem.ts';
+import { httpPlatform } from './http.plugin.ts';
+import { serverOptions } from './server-options.ts';
+import { OffsetQuery, offsetPage } from './pagination.ts';
+import { AppError } from './errors.ts';
+import { CursorCodec } from './cursor.ts';
+
+describe('HTTP conventions', () => {
+  let app: FastifyInstance;
+
+  before(async () => {
+    app = Fastify({ ...serverOptions({ trustProxy: false }), logger: false }).withTypeProvider<TypeBoxTypeProvider>();
+    await app.register(httpPlatform);
+    app.get('/items', { schema: { querystring: OffsetQuery } }, async (request) => offsetPage([], 0, request.query));
+    app.post('/items', {
+      schema: {
+        body: Type.Object({
+          name: Type.String({ minLength: 1 }),
+          contactMethods: Type.Array(Type.Object({ value: Type.String({ minLength: 3 }) })),
+        }),
+      },
+    }, async () => ({ ok: true }));
+    app.get('/boom', async () => {
+      throw new Error('SELECT secret FROM users WHERE password = $1');
+    });
+    app.get('/domain', async () => {
+      throw new AppError(409, 'already_joined', 'You are already in this game.');
+    });
+    app.get('/hidden-failure', async () => {
+      throw new AppError(503, 'upstream_down', 'redis at 10.0.0.7:6379 refused');
+    });
+    await app.ready();
+  });
+  after(() => app.close());
+
+  it('answers an unknown path with a 404 problem detail', async () => {
+    assertProblem(await app.inject({ url: '/nope' }), 404, 'not_found');
+  });
+
+  it('answers a known path with another method with 405 and Allow', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/items' });
+    const body = assertProblem(response, 405, 'method_not_allowed');
+    assert.equal(body.instance, '/items');
+    assert.match(String(response.headers.allow), /GET/);
+    assert.match(String(response.headers.allow), /POST/);
+  });
+
+  it('answers malformed JSON with a 400 problem detail', async () => {
+    const response = await app.inject({ method: 'POST', url: '/items', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    assertProblem(response, 400, 'invalid_json');
+  });
+
+  it('answers a 2 MB body with a 413 problem detail', async () => {
+    const payload = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) });
+    assertProblem(await app.inject({ method: 'POST', url: '/items', headers: { 'content-type': 'application/json' }, payload }), 413, 'payload_too_large');
+  });
+
+  it('answers an unsupported media type with a 415 problem detail', async () => {
+    assertProblem(await app.inject({ method: 'POST', url: '/items', headers: { 'content-type': 'text/csv' }, payload: 'a,b' }), 415, 'unsupported_media_type');
+  });
+
+  for (const [query, field, fragment] of [['size=0', 'size', '>= 1'], ['size=abc', 'size', 'integer'], ['page=-1', 'page', '>= 0'], ['size=101', 'size', '<= 100']] as const) {
+    it(`rejects ?${query} with one errors item naming the query field`, async () => {
+      const body = assertProblem(await app.inject({ url: `/items?${query}` }), 400, 'validation_failed');
+      assert.equal(body.errors.length, 1);
+      assert.equal(body.errors[0].field, field);
+      assert.equal(body.errors[0].location, 'query');
+      assert.match(body.errors[0].message, new RegExp(fragment));
+    });
+  }
+
+  it('names nested body fields the way clients address them', async () => {
+    const response = await app.inject({ method: 'POST', url: '/items', payload: { contactMethods: [{ value: 'ok!' }, { value: 'x' }] } });
+    const body = assertProblem(response, 400, 'validation_failed');
+    const fields = body.errors.map((e: { field: string; location: string }) => `${e.location}:${e.field}`).sort();
+    assert.deepEqual(fields, ['body:contactMethods[1].value', 'body:name']);
+  });
+
+  it('fills page defaults and computes the page block', async () => {
+    const response = await app.inject({ url: '/items' });
+    assert.deepEqual(response.json(), { content: [], page: { number: 0, size: 20, totalElements: 0, totalPages: 0 } });
+  });
+
+  it('hides the detail of unexpected errors and never leaks SQL', async () => {
+    const body = assertProblem(await app.inject({ url: '/boom' }), 500, 'internal_error');
+    assert.doesNotMatch(JSON.stringify(body), /secret|password/);
+  });
+
+  it('renders domain errors with their code, and hides details of 5xx ones', async () => {
+    assert.equal(assertProblem(await app.inject({ url: '/domain' }), 409, 'already_joined').detail, 'You are already in this game.');
+    const hidden = assertProblem(await app.inject({ url: '/hidden-failure' }), 503, 'upstream_down');
+    assert.doesNotMatch(hidden.detail, /10\.0\.0\.7/);
+  });
+
+  it('keeps a sane X-Request-Id and replaces an insane one', async () => {
+    const kept = await app.inject({ url: '/items', headers: { 'x-request-id': 'abc-123' } });
+    assert.equal(kept.headers['x-request-id'], 'abc-123');
+    const replaced = await app.inject({ url: '/items', headers: { 'x-request-id': 'bad id\u0000<script>' } });
+    assert.match(String(replaced.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+    assert.match(String((await app.inject({ url: '/nope' })).headers['x-request-id']), /^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('cursor codec', () => {
+  const codec = new CursorCodec(Buffer.alloc(32, 7));
+
+  it('round-trips a position under the same filters', () => {
+    const cursor = codec.encode(['2026-11-22T10:00:00.000Z', 'a1'], 'activity=1');
+    assert.match(cursor, /^[A-Za-z0-9_.-]+$/);
+    assert.deepEqual(codec.decode(cursor, 'activity=1'), ['2026-11-22T10:00:00.000Z', 'a1']);
+  });
+
+  it('refuses a cursor made under other filters, a tampered one and garbage with 400', () => {
+    const cursor = codec.encode([1, 'x'], 'a');
+    const [payload, seal] = cursor.split('.');
+    const forged = `${Buffer.from('[2,"x"]').toString('base64url')}.${seal}`;
+    for (const bad of [forged, `${payload}.`, 'garbage', '', `${cursor}.x`]) {
+      assert.throws(() => codec.decode(bad, 'a'), (error: AppError) => error.status === 400 && error.code === 'invalid_cursor');
+    }
+    assert.throws(() => codec.decode(cursor, 'b'), (error: AppError) => error.status === 400);
+  });
+});

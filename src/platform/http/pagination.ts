@@ -1,0 +1,45 @@
+import { Type, type TSchema } from 'typebox';
+
+export const OffsetQuery = Type.Object({
+  page: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Zero-based page number' }),
+  size: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page' }),
+});
+
+export interface OffsetRequest {
+  page: number;
+  size: number;
+}
+
+export const OffsetPage = <T extends TSchema>(item: T) =>
+  Type.Object({
+    content: Type.Array(item),
+    page: Type.Object({
+      number: Type.Integer(),
+      size: Type.Integer(),
+      totalElements: Type.Integer(),
+      totalPages: Type.Integer(),
+    }),
+  });
+
+export function offsetPage<T>(content: T[], totalElements: number, request: OffsetRequest) {
+  return {
+    content,
+    page: {
+      number: request.page,
+      size: request.size,
+      totalElements,
+      totalPages: Math.ceil(totalElements / request.size),
+    },
+  };
+}
+
+export const CursorQuery = Type.Object({
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'Opaque; the previous page\'s nextCursor' })),
+  size: Type.Integer({ minimum: 1, maximum: 1000, default: 20, description: 'Items per page' }),
+});
+
+export const CursorPage = <T extends TSchema>(item: T) =>
+  Type.Object({
+    content: Type.Array(item),
+    nextCursor: Type.Union([Type.String(), Type.Null()]),
+  });

@@ -1,0 +1,12 @@
+import type { Database } from '../db/index.ts';
+import { createRedisStore } from './redis-store.ts';
+import { SqlStore } from './sql-store.ts';
+import type { KeyValueStore } from './store.ts';
+
+export type { KeyValueStore } from './store.ts';
+export { StoreUnavailableError } from './store.ts';
+
+export async function openStore(options: { redisUrl: string | undefined; db: Database; keyPrefix?: string }): Promise<KeyValueStore> {
+  if (options.redisUrl) return createRedisStore({ url: options.redisUrl, keyPrefix: options.keyPrefix });
+  return new SqlStore(options.db);
+}

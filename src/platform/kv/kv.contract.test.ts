@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { openDatabase, type DatabaseHandle } from '../db/index.ts';
+import { backends } from '../../../test/helpers/backends.ts';
+import { openStore, type KeyValueStore } from './index.ts';
+
+// The embedded store on PGlite; with real services also Redis, and the embedded store on
+// PostgreSQL, where concurrent callers come through separate connections.
+const variants = backends.flatMap((backend) => backend.redisUrl
+  ? [{ name: 'redis', backend, redisUrl: backend.redisUrl }, { name: 'sql on postgres', backend, redisUrl: undefined }]
+  : [{ name: 'sql on pglite', backend, redisUrl: undefined }]);
+
+for (const { name, backend, redisUrl } of variants) {
+  describe(`key-value store contract (${name})`, () => {
+    let database: DatabaseHandle;
+    let drop: () => Promise<void>;
+    let store: KeyValueStore;
+
+    before(async () => {
+      const fresh = await backend.freshDatabase();
+      drop = fresh.drop;
+      database = await openDatabase({ url: fresh.url, dataDir: '/nonexistent' });
+      store = await openStore({ redisUrl, db: database.db, keyPrefix: `kvtest:${randomBytes(4).toString('hex')}:` });
+    });
+    after(async () => {
+      await store.close();
+      await database.close();
+      await drop();
+    });
+
+    it('gets what was set, and nothing for a missing key', async () => {
+      await store.set('a', 'one', 60);
+      assert.equal(await store.get('a'), 'one');
+      await store.set('a', 'two', 60);
+      assert.equal(await store.get('a'), 'two');
+      assert.equal(await store.get('missing'), null);
+    });
+
+    it('forgets a value when its TTL passes', async () => {
+      await store.set('short', 'v', 1);
+      assert.equal(await store.get('short'), 'v');
+      await sleep(1100);
+      assert.equal(await store.get('short'), null);
+      assert.equal(await store.take('short'), null);
+      assert.equal(await store.consume('short'), null);
+    });
+
+    it('sets only when absent (and when the previous value expired)', async () => {
+      assert.equal(await store.setIfAbsent('nx', '1', 60), true);
+      assert.equal(await store.setIfAbsent('nx', '2', 60), false);
+      assert.equal(await store.get('nx'), '1');
+      await store.set('nx-expiring', 'old', 1);
+      await sleep(1100);
+      assert.equal(await store.setIfAbsent('nx-expiring', 'new', 60), true);
+      assert.equal(await store.get('nx-expiring'), 'new');
+    });
+
+    it('gives a taken value to exactly one of 50 concurrent callers', async () => {
+      await store.set('take-me', 'prize', 60);
+      const results = await Promise.all(Array.from({ length: 50 }, () => store.take('take-me')));
+      assert.deepEqual(results.filter((r) => r !== null), ['prize']);
+      assert.equal(await store.get('take-me'), null);
+    });
+
+    it('marks a consumed value used for exactly one of 50 concurrent callers, and remembers it', async () => {
+      await store.set('once', 'token-record', 60);
+      const results = await Promise.all(Array.from({ length: 50 }, () => store.consume('once')));
+      assert.equal(results.filter((r) => r?.firstUse).length, 1);
+      assert.ok(results.every((r) => r?.value === 'token-record'));
+      assert.deepEqual(await store.consume('once'), { value: 'token-record', firstUse: false });
+      await store.delete('once');
+      assert.equal(await store.consume('once'), null);
+    });
+
+    it('keeps sets with members, removal and expiry', async () => {
+      await store.addToSet('s', 'x', 60);
+      await store.addToSet('s', 'y', 60);
+      await store.addToSet('s', 'x', 60);
+      assert.deepEqual((await store.members('s')).sort(), ['x', 'y']);
+      await store.removeFromSet('s', 'x');
+      assert.deepEqual(await store.members('s'), ['y']);
+      await store.delete('s');
+      assert.deepEqual(await store.members('s'), []);
+      await store.addToSet('s-short', 'z', 1);
+      await sleep(1100);
+      assert.deepEqual(await store.members('s-short'), []);
+    });
+
+    it('counts atomically under concurrency, and restarts after the window', async () => {
+      const counts = await Promise.all(Array.from({ length: 50 }, () => store.increment('ctr', 1)));
+      assert.deepEqual(counts.sort((a, b) => a - b), Array.from({ length: 50 }, (_, i) => i + 1));
+      await sleep(1100);
+      assert.equal(await store.increment('ctr', 60), 1);
+    });
+
+    it('grants a lock to exactly one of 20 contenders until released or expired', async () => {
+      const tokens = await Promise.all(Array.from({ length: 20 }, () => store.acquireLock('job', 60_000)));
+      const winners = tokens.filter((t): t is string => t !== null);
+      assert.equal(winners.length, 1);
+      await store.releaseLock('job', 'not-the-token');
+      assert.equal(await store.acquireLock('job', 60_000), null, 'a stranger cannot release it');
+      await store.releaseLock('job', winners[0]!);
+      const next = await store.acquireLock('job', 500);
+      assert.ok(next);
+      await sleep(700);
+      assert.ok(await store.acquireLock('job', 500), 'an expired lock is free again');
+    });
+
+    it('answers a ping', async () => {
+      await store.ping();
+    });
+  });
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+import { kvEntries, kvSetMembers } from './kv.table.ts';
+import type { KeyValueStore } from './store.ts';
+
+const live = (now: Date) => gt(kvEntries.expiresAt, now);
+const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000);
+
+/**
+ * The embedded store: rows in the service's own database. Every operation is one statement
+ * (or one locked transaction), so it is atomic across callers and across instances that share
+ * a PostgreSQL database, and it survives a restart.
+ */
+export class SqlStore implements KeyValueStore {
+  readonly kind = 'embedded' as const;
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  async get(key: string) {
+    const [row] = await this.#db.select({ value: kvEntries.value }).from(kvEntries)
+      .where(and(eq(kvEntries.key, key), live(new Date())));
+    return row?.value ?? null;
+  }
+
+  async set(key: string, value: string, ttlSeconds: number) {
+    const expiresAt = inSeconds(ttlSeconds);
+    await this.#db.insert(kvEntries).values({ key, value, expiresAt })
+      .onConflictDoUpdate({ target: kvEntries.key, set: { value, expiresAt, consumed: false, counter: 0 } });
+  }
+
+  async setIfAbsent(key: string, value: string, ttlSeconds: number) {
+    const now = new Date();
+    const rows = await this.#db.insert(kvEntries).values({ key, value, expiresAt: inSeconds(ttlSeconds) })
+      .onConflictDoUpdate({
+        target: kvEntries.key,
+        set: { value, expiresAt: inSeconds(ttlSeconds), consumed: false, counter: 0 },
+        setWhere: lte(kvEntries.expiresAt, now),
+      })
+      .returning({ key: kvEntries.key });
+    return rows.length === 1;
+  }
+
+  async take(key: string) {
+    const rows = await this.#db.delete(kvEntries).where(eq(kvEntries.key, key))
+      .returning({ value: kvEntries.value, expiresAt: kvEntries.expiresAt });
+    const row = rows[0];
+    return row && row.expiresAt > new Date() ? row.value : null;
+  }
+
+  async consume(key: string) {
+    // The row lock makes concurrent callers queue; each then sees the previous one's mark.
+    const result = await this.#db.execute<{ value: string; consumed: boolean }>(sql`
+      WITH current AS (
+        SELECT key, value, consumed FROM ${kvEntries}
+        WHERE key = ${key} AND expires_at > now() FOR UPDATE
+      )
+      UPDATE ${kvEntries} SET consumed = true FROM current
+      WHERE ${kvEntries}.key = current.key
+      RETURNING current.value AS value, current.consumed AS consumed`);
+    const row = rowsOf<{ value: string; consumed: boolean }>(result)[0];
+    return row ? { value: row.value, firstUse: !row.consumed } : null;
+  }
+
+  async delete(...keys: string[]) {
+    for (const key of keys) {
+      await this.#db.delete(kvEntries).where(eq(kvEntries.key, key));
+      await this.#db.delete(kvSetMembers).where(eq(kvSetMembers.key, key));
+    }
+  }
+
+  async addToSet(key: string, member: string, ttlSeconds: number) {
+    const expiresAt = inSeconds(ttlSeconds);
+    await this.#db.transaction(async (tx) => {
+      await tx.insert(kvSetMembers).values({ key, member, expiresAt })
+        .onConflictDoUpdate({ target: [kvSetMembers.key, kvSetMembers.member], set: { expiresAt } });
+      // Like Redis, the whole set lives as long as its longest-lived addition.
+      await tx.update(kvSetMembers).set({ expiresAt })
+        .where(and(eq(kvSetMembers.key, key), sql`${kvSetMembers.expiresAt} < ${expiresAt}`));
+    });
+  }
+
+  async members(key: string) {
+    const rows = await this.#db.select({ member: kvSetMembers.member }).from(kvSetMembers)
+      .where(and(eq(kvSetMembers.key, key), gt(kvSetMembers.expiresAt, new Date())));
+    return rows.map((row) => row.member);
+  }
+
+  async removeFromSet(key: string, member: string) {
+    await this.#db.delete(kvSetMembers).where(and(eq(kvSetMembers.key, key), eq(kvSetMembers.member, member)));
+  }
+
+  async increment(key: string, ttlSeconds: number) {
+    const result = await this.#db.execute<{ counter: string | number }>(sql`
+      INSERT INTO ${kvEntries} (key, value, counter, expires_at)
+      VALUES (${key}, '', 1, now() + make_interval(secs => ${ttlSeconds}))
+      ON CONFLICT (key) DO UPDATE SET
+        counter = CASE WHEN ${kvEntries}.expires_at > now() THEN ${kvEntries}.counter + 1 ELSE 1 END,
+        expires_at = CASE WHEN ${kvEntries}.expires_at > now() THEN ${kvEntries}.expires_at ELSE EXCLUDED.expires_at END,
+        consumed = false
+      RETURNING counter`);
+    return Number(rowsOf<{ counter: string | number }>(result)[0]?.counter);
+  }
+
+  async acquireLock(name: string, ttlMs: number) {
+    const token = randomUUID();
+    return (await this.setIfAbsent(`lock:${name}`, token, ttlMs / 1000)) ? token : null;
+  }
+
+  async releaseLock(name: string, token: string) {
+    await this.#db.delete(kvEntries).where(and(eq(kvEntries.key, `lock:${name}`), eq(kvEntries.value, token)));
+  }
+
+  /** Drops expired rows; the cleanup job calls it. */
+  async purgeExpired(): Promise<number> {
+    const now = new Date();
+    const entries = await this.#db.delete(kvEntries).where(lte(kvEntries.expiresAt, now)).returning({ key: kvEntries.key });
+    const members = await this.#db.delete(kvSetMembers).where(lte(kvSetMembers.expiresAt, now)).returning({ key: kvSetMembers.key });
+    return entries.length + members.length;
+  }
+
+  async ping() {
+    await this.#db.execute(sql`SELECT 1 FROM ${kvEntries} LIMIT 1`);
+  }
+
+  async close() {
+    // The database handle owns the connection.
+  }
+}
+
+/** node-postgres answers `{rows}`, PGlite answers `{rows}` too, but typed apart. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
