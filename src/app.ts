@@ -9,26 +9,31 @@ import type { Config } from './config/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDatabase, type DatabaseHandle } from './platform/db/index.ts';
 import { openStore, type KeyValueStore } from './platform/kv/index.ts';
+import { RedisStore } from './platform/kv/redis-store.ts';
 import { httpPlatform } from './platform/http/http.plugin.ts';
 import { serverOptions } from './platform/http/server-options.ts';
 import { loggerOptions } from './platform/observability/logger.ts';
 import { registerMetrics } from './platform/observability/metrics.ts';
 import { observabilityRoutes } from './platform/observability/observability.routes.ts';
 import { probe } from './platform/observability/health.ts';
+import { RateLimit } from './platform/rate-limit/rate-limiter.ts';
+import { accessPlugin } from './modules/access/index.ts';
+import { internalRoutes } from './modules/internal/index.ts';
+import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes, type SigningKeys } from './modules/tokens/index.ts';
+import { UsersService, usersRoutes } from './modules/users/index.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppOverrides {
   clock?: Clock;
   /** Keeps parallel test apps apart on one Redis. */
   storeKeyPrefix?: string;
-  /** A database opened by the caller (tests share one per file); the app will not close it. */
-  database?: DatabaseHandle;
 }
 
-export interface AppContext {
+interface Infrastructure {
   config: Readonly<Config>;
   database: DatabaseHandle;
   store: KeyValueStore;
+  storeKeyPrefix: string;
   clock: Clock;
 }
 
@@ -39,21 +44,62 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     logger: loggerOptions(config.logLevel),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const database = overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
-  const store = await openStore({ redisUrl: config.redisUrl, db: database.db, keyPrefix: overrides.storeKeyPrefix });
-  const context: AppContext = { config, database, store, clock: overrides.clock ?? systemClock };
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const storeKeyPrefix = overrides.storeKeyPrefix ?? '';
+  const store = await openStore({ redisUrl: config.redisUrl, db: database.db, keyPrefix: storeKeyPrefix });
   app.addHook('onClose', async () => {
     await store.close();
-    if (!overrides.database) await database.close();
+    await database.close();
   });
+  const infra: Infrastructure = { config, database, store, storeKeyPrefix, clock: overrides.clock ?? systemClock };
+  const services = await composeServices(infra);
 
   await app.register(httpPlatform);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
-  await app.register(cors, {
-    origin: config.corsAllowedOrigins.length ? config.corsAllowedOrigins : false,
-    credentials: true,
-  });
+  await app.register(cors, { origin: config.corsAllowedOrigins.length ? config.corsAllowedOrigins : false, credentials: true });
   await app.register(cookie);
+  // Before any route: it refuses routes that have no access policy entry.
+  await app.register(accessPlugin, {
+    tokens: services.tokens,
+    users: services.users,
+    internalSecret: config.internalSecret,
+    limits: rateLimits(infra),
+  });
+  await registerDocs(app, config);
+  await registerOperations(app, infra);
+
+  await app.register(tokensRoutes, { config, tokens: services.tokens, keys: services.keys });
+  await app.register(internalRoutes, { users: services.users });
+  await app.register(usersRoutes, { users: services.users });
+  return app;
+}
+
+/** The composition root: each module's services, handed what they need. */
+async function composeServices(infra: Infrastructure): Promise<{ keys: SigningKeys; users: UsersService; tokens: TokensService }> {
+  const { config, database, store, clock } = infra;
+  const keys = await loadSigningKeys(config);
+  const users = new UsersService(database.db);
+  const tokens = new TokensService({
+    access: new AccessTokens(keys, config.jwt, clock),
+    refresh: new RefreshTokens(store, config.jwt.refreshTokenTtl),
+    users,
+    config,
+  });
+  return { keys, users, tokens };
+}
+
+function rateLimits(infra: Infrastructure) {
+  const { config, store, storeKeyPrefix } = infra;
+  const redis = store instanceof RedisStore ? store.client : undefined;
+  const limit = (name: string, points: number) => new RateLimit({ name, points, redis, keyPrefix: storeKeyPrefix });
+  const share = limit('share', config.rateLimits.shareResolve);
+  return {
+    'public-read': { anonymous: limit('public-anon', config.rateLimits.publicAnon), user: limit('public-user', config.rateLimits.publicUser) },
+    'share-resolve': { anonymous: share, user: share },
+  };
+}
+
+async function registerDocs(app: FastifyInstance, config: Readonly<Config>) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -70,7 +116,10 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   });
   await app.register(swaggerUi, { routePrefix: '/swagger-ui', staticCSP: true });
   app.get('/v3/api-docs', { schema: { hide: true } }, async () => app.swagger());
+}
 
+async function registerOperations(app: FastifyInstance, infra: Infrastructure) {
+  const { database, store, config } = infra;
   const registry = registerMetrics(app, {
     pool: database.stats,
     storeUp: async () => (await probe(() => store.ping())) === 'UP',
@@ -80,11 +129,4 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     checks: { db: database.ping, store: () => store.ping() },
     info: { app: { name: packageJson.name, version: packageJson.version }, runtime: { node: process.versions.node }, profile: config.profile },
   });
-
-  await registerModules(app, context);
-  return app;
-}
-
-async function registerModules(_app: FastifyInstance, _context: AppContext): Promise<void> {
-  // Business modules register here, each with the context it needs.
 }

@@ -27,6 +27,7 @@ export async function buildTestApp(backend: Backend, env: RawEnv = {}, overrides
     REDIS_URL: backend.redisUrl,
     INTERNAL_SECRET,
     JOBS_ENABLED: 'false',
+    AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
     ...env,
   });
   const app = await buildApp(config, { storeKeyPrefix: `t:${randomBytes(6).toString('hex')}:`, ...overrides });

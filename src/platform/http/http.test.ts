@@ -14,9 +14,10 @@ describe('HTTP conventions', () => {
   let app: FastifyInstance;
 
   before(async () => {
-    app = Fastify({ ...serverOptions({ trustProxy: false }), logger: false }).withTypeProvider<TypeBoxTypeProvider>();
+    const typed = Fastify({ ...serverOptions({ trustProxy: false }), logger: false }).withTypeProvider<TypeBoxTypeProvider>();
+    app = typed;
     await app.register(httpPlatform);
-    app.get('/items', { schema: { querystring: OffsetQuery } }, async (request) => offsetPage([], 0, request.query));
+    typed.get('/items', { schema: { querystring: OffsetQuery } }, async (request) => offsetPage([], 0, request.query));
     app.post('/items', {
       schema: {
         body: Type.Object({

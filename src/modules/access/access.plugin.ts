@@ -1,0 +1,103 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import type { RateLimit } from '../../platform/rate-limit/rate-limiter.ts';
+import { ACCESS_COOKIE, bearerToken, isLoopbackRequest, type TokensService } from '../tokens/index.ts';
+import type { UsersService } from '../users/index.ts';
+import { policyFor, type PolicyEntry, type RateLimitClass } from './access-policy.ts';
+import type { Principal } from './principal.ts';
+
+export interface AccessPluginOptions {
+  tokens: TokensService;
+  users: UsersService;
+  internalSecret: string | undefined;
+  limits: Record<RateLimitClass, { anonymous: RateLimit; user: RateLimit }>;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Applies the access policy table to every route with one hook, then the rate limits. */
+export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPluginOptions) => {
+  const expectedSecret = options.internalSecret ? digest(options.internalSecret) : undefined;
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const policies = methods.map((method) => policyFor(method, route.url));
+    const policy = policies[0];
+    if (!policy || policies.some((other) => other !== policy)) {
+      throw new Error(`No single access policy entry for ${methods.join(',')} ${route.url}: add one to access-policy.ts`);
+    }
+    route.config = { ...route.config, access: policy };
+  });
+
+  async function principalOf(request: FastifyRequest): Promise<Principal | null> {
+    const token = bearerToken(request) ?? request.cookies[ACCESS_COOKIE];
+    if (!token) return null;
+    const claims = await options.tokens.verifyAccessToken(token);
+    const user = await options.users.findAccessUser(claims.sub);
+    if (!user) throw unauthorized('invalid_token', 'The access token\'s user no longer exists.');
+    return { userId: user.id, roles: user.roles, authProvider: user.authProvider, claims };
+  }
+
+  async function requirePrincipal(request: FastifyRequest): Promise<Principal> {
+    const principal = await principalOf(request);
+    if (!principal) throw unauthorized('authentication_required', 'This endpoint needs an access token.');
+    return principal;
+  }
+
+  function checkInternalSecret(request: FastifyRequest) {
+    const given = request.headers['x-internal-secret'];
+    if (!expectedSecret || typeof given !== 'string' || !timingSafeEqual(digest(given), expectedSecret)) {
+      throw unauthorized('invalid_internal_secret', 'The internal secret is missing or wrong.');
+    }
+  }
+
+  async function rateLimit(request: FastifyRequest, reply: FastifyReply, limitClass: RateLimitClass) {
+    const limits = options.limits[limitClass];
+    // Share resolves are counted per address even when signed in: the codes are what is guarded.
+    const perUser = request.principal && limitClass === 'public-read';
+    const decision = perUser
+      ? await limits.user.take(`user:${request.principal!.userId}`)
+      : await limits.anonymous.take(`ip:${request.ip}`);
+    reply.header('ratelimit-limit', decision.limit)
+      .header('ratelimit-remaining', decision.remaining)
+      .header('ratelimit-reset', decision.resetSeconds);
+    if (!decision.allowed) {
+      throw new AppError(429, 'rate_limited', 'Too many requests. Slow down and retry later.', {
+        headers: { 'retry-after': String(decision.resetSeconds) },
+      });
+    }
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const policy: PolicyEntry | undefined = request.routeOptions.config.access;
+    if (!policy) return;
+    switch (policy.access) {
+      case 'internal':
+        checkInternalSecret(request);
+        break;
+      case 'loopback':
+        if (!isLoopbackRequest(request)) throw unauthorized('loopback_only', 'This endpoint answers loopback callers only.');
+        break;
+      case 'public':
+        // A stale or broken token does not lock anyone out of public reads.
+        request.principal = await principalOf(request).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 401) return null;
+          throw error;
+        });
+        break;
+      case 'authenticated':
+        request.principal = await requirePrincipal(request);
+        break;
+      case 'admin': {
+        const principal = await requirePrincipal(request);
+        if (!principal.roles.includes('ADMIN')) throw forbidden('This endpoint needs the ADMIN role.');
+        request.principal = principal;
+        break;
+      }
+    }
+    if (policy.rateLimit) await rateLimit(request, reply, policy.rateLimit);
+  });
+}, { name: 'access', dependencies: ['@fastify/cookie'] });

@@ -1,0 +1,6 @@
+export { accessPlugin } from './access.plugin.ts';
+export type { AccessPluginOptions } from './access.plugin.ts';
+export { ACCESS_POLICY, policyFor } from './access-policy.ts';
+export type { Access, PolicyEntry, RateLimitClass } from './access-policy.ts';
+export type { Principal } from './principal.ts';
+import './principal.ts';

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { INTERNAL_SECURITY } from '../../platform/http/openapi.ts';
+import { Envelope, envelope } from '../../platform/http/envelope.ts';
+import { Account, RolesBody, UserIdParams, presentAccount, type UsersService } from '../users/index.ts';
+import { ProvisionBody } from './internal.schemas.ts';
+
+export interface InternalRoutesOptions {
+  users: UsersService;
+}
+
+/** Server-to-server operations; the access policy demands X-Internal-Secret for all of them. */
+export async function internalRoutes(fastify: FastifyInstance, options: InternalRoutesOptions) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post('/api/v1/internal/users', {
+    schema: {
+      tags: ['internal'], security: INTERNAL_SECURITY, summary: 'Provision a user by provider identity (idempotent)',
+      body: ProvisionBody, response: { 200: Envelope(Account), 201: Envelope(Account) },
+    },
+  }, async (request, reply) => {
+    const { row, created } = await options.users.provision(request.body);
+    reply.code(created ? 201 : 200);
+    return envelope(request, presentAccount(row), created ? 'User created' : 'User already existed');
+  });
+
+  app.put('/api/v1/internal/users/:id/roles', {
+    schema: {
+      tags: ['internal'], security: INTERNAL_SECURITY, summary: 'Replace a user\'s roles',
+      params: UserIdParams, body: RolesBody, response: { 200: Envelope(Account) },
+    },
+  }, async (request) => envelope(request, presentAccount(await options.users.setRoles(request.params.id, request.body.roles)), 'Roles updated'));
+}

@@ -1,0 +1,76 @@
+import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import type { Config } from '../../config/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { unauthorized } from '../../platform/http/errors.ts';
+import type { SigningKeys } from './signing-keys.ts';
+
+export interface TokenSubject {
+  id: string;
+  authProvider: string;
+  providerSubject: string;
+}
+
+export interface AccessClaims extends JWTPayload {
+  sub: string;
+  auth_provider: string;
+  national_uuid?: string;
+  social_uuid?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SKEW_SECONDS = 30;
+
+export class AccessTokens {
+  readonly #keys: SigningKeys;
+  readonly #jwt: Readonly<Config>['jwt'];
+  readonly #clock: Clock;
+  readonly #audiences: string[];
+
+  constructor(keys: SigningKeys, jwt: Readonly<Config>['jwt'], clock: Clock) {
+    this.#keys = keys;
+    this.#jwt = jwt;
+    this.#clock = clock;
+    this.#audiences = [jwt.audience, `${jwt.audience}:web`, `${jwt.audience}:mobile`];
+  }
+
+  async issue(subject: TokenSubject): Promise<{ token: string; expiresAt: number }> {
+    const now = Math.floor(this.#clock.now().getTime() / 1000);
+    const expiresAt = now + this.#jwt.accessTokenTtl;
+    const providerClaim = subject.authProvider === 'national' ? { national_uuid: subject.providerSubject }
+      : subject.authProvider === 'social' ? { social_uuid: subject.providerSubject } : {};
+    const token = await new SignJWT({ auth_provider: subject.authProvider, ...providerClaim })
+      .setProtectedHeader({ alg: 'ES256', kid: this.#keys.signer.kid, typ: 'JWT' })
+      .setSubject(subject.id)
+      .setIssuer(this.#jwt.issuer)
+      .setAudience(this.#jwt.audience)
+      .setIssuedAt(now)
+      .setNotBefore(now)
+      .setExpirationTime(expiresAt)
+      .sign(this.#keys.signer.key);
+    return { token, expiresAt };
+  }
+
+  /** Only ES256, only known key ids, our issuer, one of the three audiences, 30 s of skew. */
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, (header) => {
+        const key = header.kid ? this.#keys.verifiers.get(header.kid) : undefined;
+        if (!key) throw new joseErrors.JWKSNoMatchingKey();
+        return key;
+      }, {
+        algorithms: ['ES256'],
+        issuer: this.#jwt.issuer,
+        audience: this.#audiences,
+        clockTolerance: SKEW_SECONDS,
+        currentDate: this.#clock.now(),
+        requiredClaims: ['sub', 'iat', 'exp', 'nbf'],
+      });
+      if (typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.auth_provider !== 'string') {
+        throw new Error('claims out of shape');
+      }
+      return payload as AccessClaims;
+    } catch {
+      throw unauthorized('invalid_token', 'The access token is missing, invalid or expired.');
+    }
+  }
+}

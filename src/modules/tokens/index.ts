@@ -1,0 +1,10 @@
+export { AccessTokens } from './access-tokens.ts';
+export type { AccessClaims, TokenSubject } from './access-tokens.ts';
+export { RefreshTokens } from './refresh-tokens.ts';
+export { TokensService } from './tokens.service.ts';
+export { loadSigningKeys, generateSigningJwk, keyIdFor } from './signing-keys.ts';
+export type { SigningKeys } from './signing-keys.ts';
+export { tokensRoutes } from './tokens.routes.ts';
+export { setAuthCookies, clearAuthCookies, ACCESS_COOKIE, REFRESH_COOKIE, EXPIRY_COOKIE } from './cookies.ts';
+export type { TokenPair } from './cookies.ts';
+export { bearerToken, isLoopbackRequest } from './request-credentials.ts';

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Config } from '../../config/index.ts';
+import { Envelope, envelope } from '../../platform/http/envelope.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE, clearAuthCookies, setAuthCookies } from './cookies.ts';
+import { invalidRefreshToken } from './refresh-tokens.ts';
+import type { SigningKeys } from './signing-keys.ts';
+import type { TokensService } from './tokens.service.ts';
+import { DevTokenBody, JwksSchema, MessageSchema, RefreshBody, TokenPairSchema } from './tokens.schemas.ts';
+import { bearerToken } from './request-credentials.ts';
+
+export interface TokensRoutesOptions {
+  config: Readonly<Config>;
+  tokens: TokensService;
+  keys: SigningKeys;
+}
+
+export async function tokensRoutes(fastify: FastifyInstance, options: TokensRoutesOptions) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, tokens, keys } = options;
+
+  app.get('/.well-known/jwks.json', {
+    schema: { tags: ['auth'], summary: 'Public keys that verify access tokens', response: { 200: JwksSchema, 304: Type.Null() } },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'public, max-age=300').header('etag', keys.etag);
+    if (request.headers['if-none-match'] === keys.etag) return reply.code(304).send(null);
+    return keys.jwks;
+  });
+
+  app.post('/api/v1/auth/refresh', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Rotate a refresh token (body for mobile, cookie for web)',
+      body: RefreshBody,
+      response: { 200: Type.Union([TokenPairSchema, MessageSchema]) },
+    },
+  }, async (request, reply) => {
+    const fromBody = request.body?.refreshToken;
+    if (fromBody) return tokens.refresh(fromBody);
+    const fromCookie = request.cookies[REFRESH_COOKIE];
+    if (!fromCookie) throw invalidRefreshToken();
+    setAuthCookies(reply, await tokens.refresh(fromCookie), config);
+    return { message: 'Tokens refreshed' };
+  });
+
+  app.post('/api/v1/auth/logout', {
+    schema: { tags: ['auth'], summary: 'Revoke all of the caller\'s refresh tokens', body: RefreshBody, response: { 200: MessageSchema } },
+  }, async (request, reply) => {
+    await tokens.logout({
+      accessToken: bearerToken(request) ?? request.cookies[ACCESS_COOKIE],
+      refreshToken: request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE],
+    });
+    clearAuthCookies(reply, config);
+    return { message: 'Logged out' };
+  });
+
+  // Not even routed in production or when the flag is off: it answers 404 like any unknown path.
+  if (config.profile !== 'production' && config.devMintEndpointEnabled) {
+    app.post('/api/v1/auth/dev/tokens', {
+      schema: { tags: ['auth'], summary: 'Mint tokens for a user (development, loopback only)', body: DevTokenBody, response: { 200: Envelope(TokenPairSchema) } },
+    }, async (request) => envelope(request, await tokens.mintForDevelopment(request.body.userId), 'Development tokens minted'));
+  }
+}

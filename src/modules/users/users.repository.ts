@@ -1,0 +1,72 @@
+import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/index.ts';
+import { users } from './users.table.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface AccessUser {
+  id: string;
+  authProvider: string;
+  providerSubject: string;
+  roles: string[];
+}
+
+export class UsersRepository {
+  readonly #db: Executor;
+
+  constructor(db: Executor) {
+    this.#db = db;
+  }
+
+  /** The per-request lookup behind every authenticated call: one indexed row, few columns. */
+  async findAccessUser(id: string): Promise<AccessUser | undefined> {
+    const [row] = await this.#db
+      .select({ id: users.id, authProvider: users.authProvider, providerSubject: users.providerSubject, roles: users.roles })
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)));
+    return row;
+  }
+
+  async findLive(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.#db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+    return row;
+  }
+
+  /** Inserts unless a live user has this identity; answers the row and whether it is new. */
+  async upsertIdentity(input: { authProvider: string; providerSubject: string; name?: string; email?: string }): Promise<{ row: UserRow; created: boolean }> {
+    const inserted = await this.#db.insert(users)
+      .values({ authProvider: input.authProvider, providerSubject: input.providerSubject, name: input.name, email: input.email })
+      .onConflictDoNothing({ target: [users.authProvider, users.providerSubject], where: sql`deleted_at IS NULL` })
+      .returning();
+    if (inserted[0]) return { row: inserted[0], created: true };
+    const [existing] = await this.#db.update(users)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.authProvider, input.authProvider), eq(users.providerSubject, input.providerSubject), isNull(users.deletedAt)))
+      .returning();
+    if (!existing) throw new Error('identity vanished between insert and update');
+    return { row: existing, created: false };
+  }
+
+  async page(options: { q?: string; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+    const pattern = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const where = and(
+      isNull(users.deletedAt),
+      pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+    );
+    const [rows, [count]] = await Promise.all([
+      this.#db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(options.limit).offset(options.offset),
+      this.#db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    ]);
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  async setRoles(id: string, roles: string[]): Promise<UserRow | undefined> {
+    const [row] = await this.#db.update(users).set({ roles, updatedAt: new Date() })
+      .where(and(eq(users.id, id), isNull(users.deletedAt))).returning();
+    return row;
+  }
+}

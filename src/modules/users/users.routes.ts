@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { Envelope, envelope } from '../../platform/http/envelope.ts';
+import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
+import { presentAccount, presentMe } from './users.presenter.ts';
+import { Account, AdminUsersQuery, Me, RolesBody, UserIdParams } from './users.schemas.ts';
+import type { UsersService } from './users.service.ts';
+
+export interface UsersRoutesOptions {
+  users: UsersService;
+}
+
+export async function usersRoutes(fastify: FastifyInstance, options: UsersRoutesOptions) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { users } = options;
+
+  app.get('/api/v1/me', {
+    schema: { tags: ['me'], security: USER_SECURITY, summary: 'The caller\'s profile', response: { 200: Envelope(Me) } },
+  }, async (request) => envelope(request, presentMe(await users.requireLive(request.principal!.userId)), 'Profile'));
+
+  app.get('/api/v1/admin/users', {
+    schema: {
+      tags: ['admin'], security: USER_SECURITY, summary: 'Users, newest first, optionally matching q (name or e-mail)',
+      querystring: Type.Intersect([OffsetQuery, AdminUsersQuery]), response: { 200: Envelope(OffsetPage(Account)) },
+    },
+  }, async (request) => {
+    const { rows, total } = await users.page(request.query);
+    return envelope(request, offsetPage(rows.map(presentAccount), total, request.query), 'Users');
+  });
+
+  app.put('/api/v1/admin/users/:id/roles', {
+    schema: {
+      tags: ['admin'], security: USER_SECURITY, summary: 'Replace a user\'s roles',
+      params: UserIdParams, body: RolesBody, response: { 200: Envelope(Account) },
+    },
+  }, async (request) => envelope(request, presentAccount(await users.setRoles(request.params.id, request.body.roles)), 'Roles updated'));
+}

@@ -1,0 +1,48 @@
+import type { Database } from '../../platform/db/index.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { UsersRepository, type AccessUser, type UserRow } from './users.repository.ts';
+
+export type AuthProvider = 'national' | 'social';
+export const ROLES = ['ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface ProvisionInput {
+  authProvider: AuthProvider;
+  subject: string;
+  name?: string;
+  email?: string;
+}
+
+export class UsersService {
+  readonly #users: UsersRepository;
+
+  constructor(db: Database) {
+    this.#users = new UsersRepository(db);
+  }
+
+  /** Finds or creates the user of a provider identity (sign-in and internal provisioning). */
+  provision(input: ProvisionInput): Promise<{ row: UserRow; created: boolean }> {
+    return this.#users.upsertIdentity({ authProvider: input.authProvider, providerSubject: input.subject, name: input.name, email: input.email });
+  }
+
+  /** The live user behind a token, or undefined when deleted or unknown. */
+  findAccessUser(id: string): Promise<AccessUser | undefined> {
+    return this.#users.findAccessUser(id);
+  }
+
+  async requireLive(id: string): Promise<UserRow> {
+    const row = await this.#users.findLive(id);
+    if (!row) throw notFound('The user was not found.', 'user_not_found');
+    return row;
+  }
+
+  page(options: { q?: string; page: number; size: number }) {
+    return this.#users.page({ q: options.q, limit: options.size, offset: options.page * options.size });
+  }
+
+  async setRoles(id: string, roles: Role[]): Promise<UserRow> {
+    const row = await this.#users.setRoles(id, [...new Set(roles)]);
+    if (!row) throw notFound('The user was not found.', 'user_not_found');
+    return row;
+  }
+}
