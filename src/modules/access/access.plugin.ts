@@ -15,12 +15,27 @@ export interface AccessPluginOptions {
   limits: Record<RateLimitClass, { anonymous: RateLimit; user: RateLimit }>;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  policy: PolicyEntry;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routePolicies: readonly RegisteredRoute[];
+  }
+}
+
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Applies the access policy table to every route with one hook, then the rate limits. */
 export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPluginOptions) => {
   const expectedSecret = options.internalSecret ? digest(options.internalSecret) : undefined;
   app.decorateRequest('principal', null);
+  // Every route with its policy: the access matrix and the fuzzer are generated from it.
+  const registered: RegisteredRoute[] = [];
+  app.decorate('routePolicies', registered);
 
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
@@ -30,6 +45,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPlugi
       throw new Error(`No single access policy entry for ${methods.join(',')} ${route.url}: add one to access-policy.ts`);
     }
     route.config = { ...route.config, access: policy };
+    for (const method of methods) registered.push({ method, url: route.url, policy });
   });
 
   async function principalOf(request: FastifyRequest): Promise<Principal | null> {

@@ -1,5 +1,5 @@
 export { accessPlugin } from './access.plugin.ts';
-export type { AccessPluginOptions } from './access.plugin.ts';
+export type { AccessPluginOptions, RegisteredRoute } from './access.plugin.ts';
 export { ACCESS_POLICY, policyFor } from './access-policy.ts';
 export type { Access, PolicyEntry, RateLimitClass } from './access-policy.ts';
 export type { Principal } from './principal.ts';

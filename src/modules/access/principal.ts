@@ -1,4 +1,5 @@
 import type { AccessClaims } from '../tokens/index.ts';
+import type { PolicyEntry } from './access-policy.ts';
 
 /** The caller behind a valid access token; roles come from the database, not the token. */
 export interface Principal {
@@ -13,6 +14,6 @@ declare module 'fastify' {
     principal: Principal | null;
   }
   interface FastifyContextConfig {
-    access?: import('./access-policy.ts').PolicyEntry;
+    access?: PolicyEntry;
   }
 }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, type webcrypto } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Config } from '../../config/index.ts';
 
-type CryptoKey = import('node:crypto').webcrypto.CryptoKey;
+type CryptoKey = webcrypto.CryptoKey;
 
 export interface PublicJwk {
   kty: 'EC';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { serviceUnavailable } from './errors.ts';
 import { errorHandler, problemBody, sendProblem, pathOf } from './problem.ts';
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -22,8 +23,18 @@ export const httpPlatform = fp(async (app: FastifyInstance) => {
     }
   });
 
+  // Fastify's own closing answer is not a problem detail, so shutdown is answered here.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      throw serviceUnavailable('shutting_down', 'The service is restarting. Retry shortly.');
+    }
   });
 
   app.setErrorHandler(errorHandler);

@@ -15,6 +15,7 @@ export function serverOptions(options: { trustProxy: boolean | number | string[]
     keepAliveTimeout: 10_000,
     connectionTimeout: 60_000,
     forceCloseConnections: 'idle',
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   };

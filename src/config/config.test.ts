@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, layeredEnv, loadConfig } from './index.ts';
+
+describe('configuration', () => {
+  it('applies the contract defaults', () => {
+    const config = loadConfig({});
+    assert.equal(config.profile, 'development');
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.baseUrl, 'http://localhost:8080');
+    assert.equal(config.national.redirectUri, 'http://localhost:8080/callback/national');
+    assert.deepEqual(config.social.connections, ['google-oauth2', 'apple', 'email']);
+    assert.deepEqual(config.rateLimits, { publicAnon: 60, publicUser: 240, shareResolve: 30 });
+    assert.equal(config.jwt.accessTokenTtl, 900);
+    assert.equal(config.timeZone, 'Asia/Singapore');
+    assert.equal(config.secureCookies, false);
+    assert.ok(Object.isFrozen(config) && Object.isFrozen(config.jwt));
+  });
+
+  it('derives URLs from BASE_URL and marks cookies Secure on https', () => {
+    const config = loadConfig({ BASE_URL: 'https://api.example.com/' });
+    assert.equal(config.secureCookies, true);
+    assert.equal(config.social.redirectUri, 'https://api.example.com/callback/social');
+  });
+
+  for (const [env, variable] of [
+    [{ PORT: '70000' }, 'PORT'],
+    [{ ACCESS_TOKEN_TTL: '-1' }, 'ACCESS_TOKEN_TTL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ JWT_SIGNING_KEYS: 'not json' }, 'JWT_SIGNING_KEYS'],
+    [{ APP_TIME_ZONE: 'Mars/Olympus' }, 'APP_TIME_ZONE'],
+    [{ TRUST_PROXY: 'somewhere' }, 'TRUST_PROXY'],
+    [{ JOBS_ENABLED: 'maybe' }, 'JOBS_ENABLED'],
+    [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', INTERNAL_SECRET: 'short' }, 'INTERNAL_SECRET'],
+  ] as const) {
+    it(`names ${variable} when it is bad`, () => {
+      assert.throws(() => loadConfig(env), (error: ConfigError) => error instanceof ConfigError && error.variable === variable && !error.message.includes('\n'));
+    });
+  }
+
+  it('lets the environment win over .env, and .env over npm start\'s defaults', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'env-'));
+    const file = path.join(dir, '.env');
+    writeFileSync(file, 'PORT=9000\nLOG_LEVEL=debug\nJOBS_ENABLED=false\n');
+    const env = layeredEnv({ processEnv: { PORT: '9100' }, dotEnvPath: file, startDefaults: { JOBS_ENABLED: 'true', LOCAL_IDENTITY_PROVIDERS: 'true' } });
+    assert.equal(env.PORT, '9100');
+    assert.equal(env.LOG_LEVEL, 'debug');
+    assert.equal(env.JOBS_ENABLED, 'false');
+    assert.equal(env.LOCAL_IDENTITY_PROVIDERS, 'true');
+  });
+
+  it('never applies npm start\'s defaults in production', () => {
+    const env = layeredEnv({ processEnv: { APP_PROFILE: 'production' }, startDefaults: { LOCAL_IDENTITY_PROVIDERS: 'true' } });
+    assert.equal(env.LOCAL_IDENTITY_PROVIDERS, undefined);
+  });
+});

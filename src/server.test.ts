@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const SERVER = path.join(import.meta.dirname, 'server.ts');
+const SECRET = 'process-test-secret-0123456789abcdef';
+
+/** The real entry point as its own process, with a clean environment. */
+function startServer(env: Record<string, string>, args: string[] = []): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, [SERVER, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    cwd: mkdtempSync(path.join(tmpdir(), 'svc-cwd-')),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => { output += chunk; });
+  child.stderr!.on('data', (chunk) => { output += chunk; });
+  return { child, output: () => output };
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => {
+  if (child.exitCode !== null) resolve(child.exitCode);
+  else child.once('exit', (code) => resolve(code));
+});
+
+/** A GET on its own connection: idle keep-alive sockets racing the close would blur the picture. */
+function getFresh(url: string): Promise<{ status: number; type: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] }));
+    }).on('error', reject);
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(base: string, withinMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < withinMs) {
+    try {
+      const response = await fetch(`${base}/api/v1/public/health`);
+      if (response.status === 200) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  throw new Error(`not healthy within ${withinMs} ms`);
+}
+
+describe('the server process', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-data-'));
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts healthy on the embedded defaults, keeps data across a restart, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = { PORT: String(port), DATA_DIR: dataDir, INTERNAL_SECRET: SECRET, JOBS_ENABLED: 'false' };
+    const provision = () => fetch(`${base}/api/v1/internal/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-secret': SECRET },
+      body: JSON.stringify({ authProvider: 'social', subject: 'persisted-person' }),
+    });
+
+    const first = startServer(env);
+    await waitHealthy(base, 10_000);
+    const created = await provision();
+    assert.equal(created.status, 201);
+    const { data } = (await created.json()) as { data: { id: string } };
+    first.child.kill('SIGTERM');
+    assert.equal(await exited(first.child), 0, first.output());
+
+    const second = startServer(env);
+    try {
+      await waitHealthy(base, 10_000);
+      const again = await provision();
+      assert.equal(again.status, 200, 'the user survived the restart');
+      assert.equal(((await again.json()) as { data: { id: string } }).data.id, data.id);
+    } finally {
+      second.child.kill('SIGTERM');
+      assert.equal(await exited(second.child), 0);
+    }
+  });
+
+  it('answers every request of a burst during shutdown with 200 or a 503 problem, dropping none', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServer({ PORT: String(port), DATA_DIR: dataDir, JOBS_ENABLED: 'false' });
+    await waitHealthy(base, 10_000);
+    let signalled = false;
+    const burst = Array.from({ length: 40 }, async () => {
+      const response = await getFresh(`${base}/v3/api-docs`);
+      if (!signalled) {
+        signalled = true;
+        server.child.kill('SIGTERM');
+      }
+      return response;
+    });
+    const outcomes = await Promise.allSettled(burst);
+    for (const outcome of outcomes) {
+      // A refused connection after the listener closed is fine; a reset mid-request is not.
+      if (outcome.status === 'rejected') {
+        assert.match(String((outcome.reason as Error).message), /ECONNREFUSED/);
+        continue;
+      }
+      const { status, type } = outcome.value;
+      assert.ok(status === 200 || (status === 503 && /problem\+json/.test(String(type))), `status ${status}`);
+    }
+    assert.ok(outcomes.some((o) => o.status === 'fulfilled' && o.value.status === 200));
+    assert.equal(await exited(server.child), 0);
+  });
+
+  for (const [name, env, variable] of [
+    ['production without signing keys', { APP_PROFILE: 'production' }, 'JWT_SIGNING_KEYS'],
+    ['an invalid PORT', { PORT: 'eighty' }, 'PORT'],
+    ['an unknown profile', { APP_PROFILE: 'staging' }, 'APP_PROFILE'],
+    ['local providers in production', { APP_PROFILE: 'production', LOCAL_IDENTITY_PROVIDERS: 'true', JWT_SIGNING_KEYS: '{"keys":[{"kty":"EC"}]}' }, 'LOCAL_IDENTITY_PROVIDERS'],
+  ] as const) {
+    it(`exits non-zero with one line naming the variable for ${name}`, async () => {
+      const server = startServer({ DATA_DIR: dataDir, ...env });
+      assert.notEqual(await exited(server.child), 0);
+      const lines = server.output().trim().split('\n');
+      assert.equal(lines.length, 1, server.output());
+      assert.match(lines[0]!, new RegExp(`^Invalid configuration: ${variable} `));
+    });
+  }
+});
