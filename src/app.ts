@@ -18,6 +18,10 @@ import { observabilityRoutes } from './platform/observability/observability.rout
 import { probe } from './platform/observability/health.ts';
 import { RateLimit } from './platform/rate-limit/rate-limiter.ts';
 import { accessPlugin } from './modules/access/index.ts';
+import {
+  AuthService, LoginStates, authRoutes, createNationalClient, createSocialClient,
+  type IdentityProviderClient, type ProviderName,
+} from './modules/auth/index.ts';
 import { internalRoutes } from './modules/internal/index.ts';
 import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes, type SigningKeys } from './modules/tokens/index.ts';
 import { UsersService, usersRoutes } from './modules/users/index.ts';
@@ -69,6 +73,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   await registerOperations(app, infra);
 
   await app.register(tokensRoutes, { config, tokens: services.tokens, keys: services.keys });
+  await app.register(authRoutes, { config, auth: composeAuth(infra, services.users, services.tokens) });
   await app.register(internalRoutes, { users: services.users });
   await app.register(usersRoutes, { users: services.users });
   return app;
@@ -86,6 +91,17 @@ async function composeServices(infra: Infrastructure): Promise<{ keys: SigningKe
     config,
   });
   return { keys, users, tokens };
+}
+
+/** Sign-in: a client per configured provider; an unconfigured one answers 503 at login. */
+function composeAuth(infra: Infrastructure, users: UsersService, tokens: TokensService): AuthService {
+  const { national, social } = infra.config;
+  const clients: Partial<Record<ProviderName, IdentityProviderClient>> = {
+    ...(national.issuer && national.clientId && national.clientJwks ? { national: createNationalClient(national) } : {}),
+    ...(social.issuer && social.clientId && social.clientSecret ? { social: createSocialClient(social) } : {}),
+  };
+  const states = new LoginStates(infra.store, infra.config.loginStateTtl);
+  return new AuthService({ config: infra.config, clock: infra.clock, clients, states, users, tokens });
 }
 
 function rateLimits(infra: Infrastructure) {

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { ConfigError, layeredEnv, loadConfig, type Config } from './config/index.ts';
+import { ConfigError, layeredEnv, loadConfig, type Config, type RawEnv } from './config/index.ts';
+import { startLocalProviders, type LocalProviders } from './modules/auth/index.ts';
 
 // `npm start` passes --local-defaults: a working sign-in with no external account.
 const START_DEFAULTS = {
@@ -7,13 +8,9 @@ const START_DEFAULTS = {
   AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
 };
 
-function readConfig(): Readonly<Config> {
+function readConfig(env: RawEnv): Readonly<Config> {
   try {
-    return loadConfig(layeredEnv({
-      processEnv: process.env,
-      dotEnvPath: '.env',
-      startDefaults: process.argv.includes('--local-defaults') ? START_DEFAULTS : {},
-    }));
+    return loadConfig(env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -23,8 +20,37 @@ function readConfig(): Readonly<Config> {
   }
 }
 
-const config = readConfig();
+/**
+ * The bundled providers are ordinary OpenID providers on another port; the service finds them
+ * through the same variables as real ones, and anything set explicitly still wins.
+ */
+async function withLocalProviders(env: RawEnv, config: Readonly<Config>): Promise<{ config: Readonly<Config>; providers: LocalProviders }> {
+  const providers = await startLocalProviders({
+    host: '127.0.0.1',
+    national: { redirectUris: [config.national.redirectUri] },
+    social: { redirectUris: [config.social.redirectUri], connections: config.social.connections, connectionParam: config.social.connectionParam },
+  });
+  const local: RawEnv = {
+    NATIONAL_ISSUER: providers.national.issuer,
+    NATIONAL_CLIENT_ID: providers.national.clientId,
+    NATIONAL_CLIENT_JWKS: providers.national.clientJwks,
+    SOCIAL_ISSUER: providers.social.issuer,
+    SOCIAL_CLIENT_ID: providers.social.clientId,
+    SOCIAL_CLIENT_SECRET: providers.social.clientSecret,
+  };
+  return { config: readConfig({ ...local, ...env }), providers };
+}
+
+const env = layeredEnv({
+  processEnv: process.env,
+  dotEnvPath: '.env',
+  startDefaults: process.argv.includes('--local-defaults') ? START_DEFAULTS : {},
+});
+let config = readConfig(env);
+let providers: LocalProviders | undefined;
+if (config.localIdentityProviders) ({ config, providers } = await withLocalProviders(env, config));
 const app = await buildApp(config);
+if (providers) app.log.info({ national: providers.national.issuer, social: providers.social.issuer }, 'local identity providers started');
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -36,6 +62,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    await providers?.close();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: { type: (error as Error).name } }, 'shutdown failed');

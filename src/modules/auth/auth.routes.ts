@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../../config/index.ts';
+import { setAuthCookies } from '../tokens/index.ts';
+import type { AuthService } from './auth.service.ts';
+import { AuthorizationUrl, CallbackQuery, LoginQuery, SocialLoginQuery } from './auth.schemas.ts';
+import type { ProviderName } from './providers/index.ts';
+
+export interface AuthRoutesOptions {
+  config: Readonly<Config>;
+  auth: AuthService;
+}
+
+export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { auth, config } = options;
+
+  const login = (provider: ProviderName) => async (request: FastifyRequest<{ Querystring: { platform?: string; provider?: string } }>, reply: FastifyReply) => {
+    const { authorizationUrl, platform } = await auth.startLogin(provider, request.query);
+    if (platform === 'mobile') return reply.send({ authorizationUrl });
+    return reply.redirect(authorizationUrl, 302);
+  };
+
+  const callback = (provider: ProviderName) => async (request: FastifyRequest<{ Querystring: { code?: string; state?: string; error?: string } }>, reply: FastifyReply) => {
+    // The provider signs what it sent (iss, code, state), so the query goes on untouched.
+    const rawQuery = request.raw.url?.split('?')[1] ?? '';
+    const redirectUri = provider === 'national' ? config.national.redirectUri : config.social.redirectUri;
+    const outcome = await auth.finishLogin(provider, request.query, new URL(`${redirectUri.split('?')[0]}?${rawQuery}`));
+    if (outcome.cookies) setAuthCookies(reply, outcome.cookies, config);
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(outcome.location, 302);
+  };
+
+  const loginResponses = { 200: AuthorizationUrl, 302: { type: 'null', description: 'Redirect to the provider (web)' } };
+
+  app.get('/api/v1/auth/login/national', {
+    schema: { tags: ['auth'], summary: 'Start sign-in with the national provider (FAPI 2.0)', querystring: LoginQuery, response: loginResponses },
+  }, login('national'));
+
+  app.get('/api/v1/auth/login/social', {
+    schema: { tags: ['auth'], summary: 'Start sign-in with the social provider', querystring: SocialLoginQuery, response: loginResponses },
+  }, login('social'));
+
+  app.get('/callback/national', {
+    schema: { tags: ['auth'], summary: 'The national provider\'s redirect back (internal)', querystring: CallbackQuery },
+  }, callback('national'));
+
+  app.get('/callback/social', {
+    schema: { tags: ['auth'], summary: 'The social provider\'s redirect back (internal)', querystring: CallbackQuery },
+  }, callback('social'));
+}

@@ -1,0 +1,33 @@
+import type { KeyValueStore } from '../../platform/kv/index.ts';
+import type { PendingLogin } from './providers/index.ts';
+
+export type Platform = 'web' | 'mobile';
+
+export interface LoginState {
+  pending: PendingLogin;
+  platform: Platform;
+  /** Epoch ms; checked against the service clock, the store's TTL only cleans up. */
+  createdAt: number;
+}
+
+const key = (state: string) => `login:${state}`;
+
+/** The server-side half of a sign-in: kept for LOGIN_STATE_TTL, taken exactly once. */
+export class LoginStates {
+  readonly #store: KeyValueStore;
+  readonly #ttl: number;
+
+  constructor(store: KeyValueStore, ttlSeconds: number) {
+    this.#store = store;
+    this.#ttl = ttlSeconds;
+  }
+
+  save(state: LoginState): Promise<void> {
+    return this.#store.set(key(state.pending.state), JSON.stringify(state), this.#ttl);
+  }
+
+  async take(state: string): Promise<LoginState | undefined> {
+    const value = await this.#store.take(key(state));
+    return value ? (JSON.parse(value) as LoginState) : undefined;
+  }
+}

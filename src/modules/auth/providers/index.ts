@@ -1,0 +1,6 @@
+export type {
+  IdentityProviderClient, PendingLogin, ProviderClientOptions, ProviderIdentity, ProviderName,
+} from './provider-client.ts';
+export { createNationalClient } from './national.client.ts';
+export { createSocialClient } from './social.client.ts';
+export { generateNationalClientKeys, type NationalClientKeys } from './national-keys.ts';
