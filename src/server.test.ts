@@ -1,33 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, startServer, waitHealthy } from '../test/helpers/server-process.ts';
 
-const SERVER = path.join(import.meta.dirname, 'server.ts');
 const SECRET = 'process-test-secret-0123456789abcdef';
-
-/** The real entry point as its own process, with a clean environment. */
-function startServer(env: Record<string, string>, args: string[] = []): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, [SERVER, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
-    cwd: mkdtempSync(path.join(tmpdir(), 'svc-cwd-')),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => { output += chunk; });
-  child.stderr!.on('data', (chunk) => { output += chunk; });
-  return { child, output: () => output };
-}
-
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => {
-  if (child.exitCode !== null) resolve(child.exitCode);
-  else child.once('exit', (code) => resolve(code));
-});
 
 /**
  * A GET on its own connection (idle keep-alive sockets racing the close would blur the picture).
@@ -47,29 +26,6 @@ function getFresh(url: string): Promise<{ status: number; type: string | undefin
       });
     }).on('error', reject);
   });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(base: string, withinMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < withinMs) {
-    try {
-      const response = await fetch(`${base}/api/v1/public/health`);
-      if (response.status === 200) return Date.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  throw new Error(`not healthy within ${withinMs} ms`);
 }
 
 describe('the server process', () => {
@@ -92,7 +48,7 @@ describe('the server process', () => {
     assert.equal(created.status, 201);
     const { data } = (await created.json()) as { data: { id: string } };
     first.child.kill('SIGTERM');
-    assert.equal(await exited(first.child), 0, first.output());
+    assert.equal(await first.exited(), 0, first.output());
 
     const second = startServer(env);
     try {
@@ -102,7 +58,7 @@ describe('the server process', () => {
       assert.equal(((await again.json()) as { data: { id: string } }).data.id, data.id);
     } finally {
       second.child.kill('SIGTERM');
-      assert.equal(await exited(second.child), 0);
+      assert.equal(await second.exited(), 0);
     }
   });
 
@@ -132,7 +88,7 @@ describe('the server process', () => {
       assert.ok(status === 200 || (status === 503 && /problem\+json/.test(String(type))), `status ${status}`);
     }
     assert.ok(outcomes.some((o) => o.status === 'fulfilled' && o.value.status === 200));
-    assert.equal(await exited(server.child), 0);
+    assert.equal(await server.exited(), 0);
   });
 
   for (const [name, env, variable] of [
@@ -143,7 +99,7 @@ describe('the server process', () => {
   ] as const) {
     it(`exits non-zero with one line naming the variable for ${name}`, async () => {
       const server = startServer({ DATA_DIR: dataDir, ...env });
-      assert.notEqual(await exited(server.child), 0);
+      assert.notEqual(await server.exited(), 0);
       const lines = server.output().trim().split('\n');
       assert.equal(lines.length, 1, server.output());
       assert.match(lines[0]!, new RegExp(`^Invalid configuration: ${variable} `));

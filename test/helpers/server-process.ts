@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const SERVER = path.join(import.meta.dirname, '..', '..', 'src', 'server.ts');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  output(): string;
+  exited(): Promise<number | null>;
+}
+
+/** The real entry point as its own process, with a clean environment. */
+export function startServer(env: Record<string, string>, args: string[] = []): ServerProcess {
+  let output = '';
+  const child = spawn(process.execPath, [SERVER, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    cwd: mkdtempSync(path.join(tmpdir(), 'svc-cwd-')),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => { output += chunk; });
+  child.stderr!.on('data', (chunk) => { output += chunk; });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited: () => (child.exitCode !== null ? Promise.resolve(child.exitCode) : exit) };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves with the milliseconds it took for the health endpoint to answer 200. */
+export async function waitHealthy(base: string, withinMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < withinMs) {
+    try {
+      const response = await fetch(`${base}/api/v1/public/health`);
+      if (response.status === 200) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  throw new Error(`not healthy within ${withinMs} ms`);
+}
