@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, layeredEnv, loadConfig, type Config, type RawEnv } from './config/index.ts';
-import { startLocalProviders, type LocalProviders } from './modules/auth/index.ts';
+import { providerEnv, startLocalProviders, type LocalProviders } from './modules/auth/index.ts';
 
 // `npm start` passes --local-defaults: a working sign-in with no external account.
 const START_DEFAULTS = {
@@ -30,15 +30,7 @@ async function withLocalProviders(env: RawEnv, config: Readonly<Config>): Promis
     national: { redirectUris: [config.national.redirectUri] },
     social: { redirectUris: [config.social.redirectUri], connections: config.social.connections, connectionParam: config.social.connectionParam },
   });
-  const local: RawEnv = {
-    NATIONAL_ISSUER: providers.national.issuer,
-    NATIONAL_CLIENT_ID: providers.national.clientId,
-    NATIONAL_CLIENT_JWKS: providers.national.clientJwks,
-    SOCIAL_ISSUER: providers.social.issuer,
-    SOCIAL_CLIENT_ID: providers.social.clientId,
-    SOCIAL_CLIENT_SECRET: providers.social.clientSecret,
-  };
-  return { config: readConfig({ ...local, ...env }), providers };
+  return { config: readConfig({ ...providerEnv(providers), ...env }), providers };
 }
 
 const env = layeredEnv({

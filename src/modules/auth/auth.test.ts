@@ -6,7 +6,7 @@ import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
-import { driveLogin, startLocalProviders, type LocalProviders } from './local-providers/index.ts';
+import { driveLogin, providerEnv, startLocalProviders, type LocalProviders } from './local-providers/index.ts';
 
 const FRONTEND = 'http://localhost:3000/auth/callback';
 
@@ -37,12 +37,7 @@ for (const backend of backends) {
       t = await buildTestApp(backend, {
         BASE_URL: base,
         FRONTEND_CALLBACK_URL: FRONTEND,
-        NATIONAL_ISSUER: providers.national.issuer,
-        NATIONAL_CLIENT_ID: providers.national.clientId,
-        NATIONAL_CLIENT_JWKS: providers.national.clientJwks,
-        SOCIAL_ISSUER: providers.social.issuer,
-        SOCIAL_CLIENT_ID: providers.social.clientId,
-        SOCIAL_CLIENT_SECRET: providers.social.clientSecret,
+        ...providerEnv(providers),
       }, { clock });
       await t.app.listen({ port, host: '127.0.0.1' });
     });

@@ -3,5 +3,5 @@ export { authRoutes } from './auth.routes.ts';
 export { LoginStates } from './login-state.ts';
 export { createNationalClient, createSocialClient } from './providers/index.ts';
 export type { IdentityProviderClient, ProviderName } from './providers/index.ts';
-export { startLocalProviders } from './local-providers/index.ts';
+export { providerEnv, startLocalProviders } from './local-providers/index.ts';
 export type { LocalProviders } from './local-providers/index.ts';

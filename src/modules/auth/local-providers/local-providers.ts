@@ -22,6 +22,18 @@ export interface LocalProviders {
   close(): Promise<void>;
 }
 
+/** The variables that point the service at these providers, exactly as at real ones. */
+export function providerEnv(providers: LocalProviders): Record<string, string> {
+  return {
+    NATIONAL_ISSUER: providers.national.issuer,
+    NATIONAL_CLIENT_ID: providers.national.clientId,
+    NATIONAL_CLIENT_JWKS: providers.national.clientJwks,
+    SOCIAL_ISSUER: providers.social.issuer,
+    SOCIAL_CLIENT_ID: providers.social.clientId,
+    SOCIAL_CLIENT_SECRET: providers.social.clientSecret,
+  };
+}
+
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**

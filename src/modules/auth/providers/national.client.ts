@@ -3,7 +3,7 @@ import { exportJWK, importJWK, type JWK } from 'jose';
 import type { Config } from '../../../config/config.ts';
 import { badGateway } from '../../../platform/http/errors.ts';
 import {
-  DEFAULT_TIMEOUT_MS, callbackOn, checkCallback, discoveryExtensions, identity, lazy, required, stringClaim, toAppError,
+  DEFAULT_TIMEOUT_MS, authorizationParameters, callbackOn, checkCallback, discoveryExtensions, identity, lazy, required, stringClaim, toAppError,
   type IdentityProviderClient, type PendingLogin, type ProviderClientOptions,
 } from './provider-client.ts';
 import { publicJwk } from './national-keys.ts';
@@ -81,13 +81,7 @@ export function createNationalClient(
         };
         const url = await oidc.buildAuthorizationUrlWithPAR(client, {
           ...config.authParams,
-          redirect_uri: config.redirectUri,
-          scope: config.scope,
-          response_type: 'code',
-          code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
-          code_challenge_method: 'S256',
-          state: pending.state,
-          nonce: pending.nonce,
+          ...(await authorizationParameters(pending, config.redirectUri, config.scope)),
         }, { DPoP: oidc.getDPoPHandle(client, dpopKeys) });
         return { authorizationUrl: url.href, pending };
       } catch (error) {

@@ -41,6 +41,19 @@ export interface ProviderClientOptions {
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 
+/** The authorization-code + PKCE S256 parameters both providers take. */
+export async function authorizationParameters(pending: PendingLogin, redirectUri: string, scope: string): Promise<Record<string, string>> {
+  return {
+    redirect_uri: redirectUri,
+    scope,
+    response_type: 'code',
+    code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
+    code_challenge_method: 'S256',
+    state: pending.state,
+    nonce: pending.nonce,
+  };
+}
+
 const NETWORK_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE',
 ]);

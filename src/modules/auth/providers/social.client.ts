@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../../config/config.ts';
 import { badGateway, badRequest } from '../../../platform/http/errors.ts';
 import {
-  DEFAULT_TIMEOUT_MS, callbackOn, checkCallback, discoveryExtensions, identity, lazy, required, stringClaim, toAppError,
+  DEFAULT_TIMEOUT_MS, authorizationParameters, callbackOn, checkCallback, discoveryExtensions, identity, lazy, required, stringClaim, toAppError,
   type IdentityProviderClient, type PendingLogin, type ProviderClientOptions,
 } from './provider-client.ts';
 
@@ -51,13 +51,7 @@ export function createSocialClient(
           ...(connection === undefined ? {} : { connection }),
         };
         const url = oidc.buildAuthorizationUrl(client, {
-          redirect_uri: config.redirectUri,
-          scope: config.scope,
-          response_type: 'code',
-          code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
-          code_challenge_method: 'S256',
-          state: pending.state,
-          nonce: pending.nonce,
+          ...(await authorizationParameters(pending, config.redirectUri, config.scope)),
           ...(connection === undefined ? {} : { [config.connectionParam]: connection }),
         });
         return { authorizationUrl: url.href, pending };
