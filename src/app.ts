@@ -25,6 +25,9 @@ import {
 import { internalRoutes } from './modules/internal/index.ts';
 import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes, type SigningKeys } from './modules/tokens/index.ts';
 import { UsersService, usersRoutes } from './modules/users/index.ts';
+import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
+import { VenuesService, loadSampleData, venuesRoutes } from './modules/venues/index.ts';
+import { ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppOverrides {
@@ -76,11 +79,17 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   await app.register(authRoutes, { config, auth: composeAuth(infra, services.users, services.tokens) });
   await app.register(internalRoutes, { users: services.users });
   await app.register(usersRoutes, { users: services.users });
+  await app.register(profilesRoutes, { profiles: services.profiles });
+  await app.register(activitiesRoutes, { activities: services.activities });
+  await app.register(venuesRoutes, { venues: services.venues });
   return app;
 }
 
 /** The composition root: each module's services, handed what they need. */
-async function composeServices(infra: Infrastructure): Promise<{ keys: SigningKeys; users: UsersService; tokens: TokensService }> {
+async function composeServices(infra: Infrastructure): Promise<{
+  keys: SigningKeys; users: UsersService; tokens: TokensService;
+  activities: ActivitiesService; venues: VenuesService; profiles: ProfilesService;
+}> {
   const { config, database, store, clock } = infra;
   const keys = await loadSigningKeys(config);
   const users = new UsersService(database.db);
@@ -90,7 +99,12 @@ async function composeServices(infra: Infrastructure): Promise<{ keys: SigningKe
     users,
     config,
   });
-  return { keys, users, tokens };
+  const activities = new ActivitiesService(database.db);
+  const venues = new VenuesService(database.db, activities);
+  const profiles = new ProfilesService({ db: database.db, users, activities, revokeTokens: (id) => tokens.revokeAll(id) });
+  // Only the on-disk embedded database gets sample data by itself; PostgreSQL via `npm run db:seed`.
+  if (config.databaseUrl === undefined) await loadSampleData({ activities, venues });
+  return { keys, users, tokens, activities, venues, profiles };
 }
 
 /** Sign-in: a client per configured provider; an unconfigured one answers 503 at login. */

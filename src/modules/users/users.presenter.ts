@@ -12,20 +12,3 @@ export function presentAccount(row: UserRow) {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-/** The caller's own profile (`GET /api/v1/me`). */
-export function presentMe(row: UserRow) {
-  return {
-    userId: row.id,
-    authProvider: row.authProvider,
-    name: row.name,
-    email: row.email,
-    contactMethods: [],
-    skillLevels: [],
-    roles: row.roles,
-    hasCompletedOnboarding: false,
-    totalGamesJoined: 0,
-    totalGamesHosted: 0,
-    createdAt: row.createdAt.toISOString(),
-  };
-}

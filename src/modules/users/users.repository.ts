@@ -64,6 +64,24 @@ export class UsersRepository {
     return { rows, total: count?.total ?? 0 };
   }
 
+  async rename(id: string, name: string): Promise<boolean> {
+    const renamed = await this.#db.update(users).set({ name, updatedAt: new Date() })
+      .where(and(eq(users.id, id), isNull(users.deletedAt))).returning({ id: users.id });
+    return renamed.length > 0;
+  }
+
+  /**
+   * Soft-deletes the account and keeps nothing that identifies the person: the provider subject
+   * is replaced too, which also frees that identity for a new sign-up.
+   */
+  async erase(id: string): Promise<boolean> {
+    const now = new Date();
+    const erased = await this.#db.update(users)
+      .set({ name: null, email: null, providerSubject: sql`'erased:' || ${users.id}::text`, roles: [], updatedAt: now, deletedAt: now })
+      .where(and(eq(users.id, id), isNull(users.deletedAt))).returning({ id: users.id });
+    return erased.length > 0;
+  }
+
   async setRoles(id: string, roles: string[]): Promise<UserRow | undefined> {
     const [row] = await this.#db.update(users).set({ roles, updatedAt: new Date() })
       .where(and(eq(users.id, id), isNull(users.deletedAt))).returning();

@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
-import { presentAccount, presentMe } from './users.presenter.ts';
-import { Account, AdminUsersQuery, Me, RolesBody, UserIdParams } from './users.schemas.ts';
+import { presentAccount } from './users.presenter.ts';
+import { Account, AdminUsersQuery, RolesBody, UserIdParams } from './users.schemas.ts';
 import type { UsersService } from './users.service.ts';
 
 export interface UsersRoutesOptions {
@@ -15,10 +15,6 @@ export interface UsersRoutesOptions {
 export async function usersRoutes(fastify: FastifyInstance, options: UsersRoutesOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { users } = options;
-
-  app.get('/api/v1/me', {
-    schema: { tags: ['me'], security: USER_SECURITY, summary: 'The caller\'s profile', response: { 200: Envelope(Me) } },
-  }, async (request) => envelope(request, presentMe(await users.requireLive(request.principal!.userId)), 'Profile'));
 
   app.get('/api/v1/admin/users', {
     schema: {

@@ -13,20 +13,6 @@ export const Account = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 
-export const Me = Type.Object({
-  userId: Type.String({ format: 'uuid' }),
-  authProvider: Type.String(),
-  name: Type.Union([Type.String(), Type.Null()]),
-  email: Type.Union([Type.String(), Type.Null()]),
-  contactMethods: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
-  skillLevels: Type.Array(Type.Object({ activityId: Type.String(), skillLevelId: Type.String() })),
-  roles: Type.Array(Type.String()),
-  hasCompletedOnboarding: Type.Boolean(),
-  totalGamesJoined: Type.Integer(),
-  totalGamesHosted: Type.Integer(),
-  createdAt: Type.String({ format: 'date-time' }),
-});
-
 export const AdminUsersQuery = Type.Object({ q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
 export const UserIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export const RolesBody = Type.Object({ roles: Type.Array(RoleSchema, { maxItems: 10 }) });

@@ -1,4 +1,4 @@
-import type { Database } from '../../platform/db/index.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { UsersRepository, type AccessUser, type UserRow } from './users.repository.ts';
 
@@ -20,6 +20,11 @@ export class UsersService {
     this.#users = new UsersRepository(db);
   }
 
+  /** Within another module's transaction when `executor` is given. */
+  #repository(executor: Executor | undefined): UsersRepository {
+    return executor ? new UsersRepository(executor) : this.#users;
+  }
+
   /** Finds or creates the user of a provider identity (sign-in and internal provisioning). */
   provision(input: ProvisionInput): Promise<{ row: UserRow; created: boolean }> {
     return this.#users.upsertIdentity({ authProvider: input.authProvider, providerSubject: input.subject, name: input.name, email: input.email });
@@ -38,6 +43,15 @@ export class UsersService {
 
   page(options: { q?: string; page: number; size: number }) {
     return this.#users.page({ q: options.q, limit: options.size, offset: options.page * options.size });
+  }
+
+  async rename(id: string, name: string, executor?: Executor): Promise<void> {
+    if (!await this.#repository(executor).rename(id, name)) throw notFound('The user was not found.', 'user_not_found');
+  }
+
+  /** Soft-deletes the account and erases its personal data; the id stays for others' records. */
+  async erase(id: string, executor?: Executor): Promise<void> {
+    if (!await this.#repository(executor).erase(id)) throw notFound('The user was not found.', 'user_not_found');
   }
 
   async setRoles(id: string, roles: Role[]): Promise<UserRow> {

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { backends } from '../../../test/helpers/backends.ts';
+import { assertProblem } from '../../../test/helpers/problem.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { createUser } from '../../../test/helpers/users.ts';
+
+const PUBLIC_READ = '/api/v1/activities';
+
+for (const backend of backends) {
+  describe(`rate limits (${backend.name})`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await buildTestApp(backend);
+    });
+    after(() => t.close());
+
+    const read = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ url: PUBLIC_READ, remoteAddress, headers });
+
+    it('lets an anonymous address make 60 public reads a minute; the 61st is 429 with Retry-After', async () => {
+      for (let i = 1; i <= 60; i++) {
+        const response = await read('198.51.100.1');
+        assert.equal(response.statusCode, 200, `request ${i}`);
+        assert.equal(response.headers['ratelimit-limit'], '60');
+        assert.equal(response.headers['ratelimit-remaining'], String(60 - i));
+      }
+      const limited = await read('198.51.100.1');
+      assertProblem(limited, 429, 'rate_limited');
+      const retryAfter = Number(limited.headers['retry-after']);
+      assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+      assert.equal(limited.headers['ratelimit-remaining'], '0');
+      assert.equal((await read('198.51.100.2')).statusCode, 200, 'another address has its own budget');
+    });
+
+    it('gives a signed-in user 240 a minute, whatever their address has used', async () => {
+      const user = await createUser(t.app);
+      const address = '198.51.100.1';
+      for (let i = 1; i <= 240; i++) {
+        const response = await read(address, user.auth);
+        assert.equal(response.statusCode, 200, `request ${i}`);
+      }
+      const limited = await read(address, user.auth);
+      assertProblem(limited, 429, 'rate_limited');
+      assert.equal(limited.headers['ratelimit-limit'], '240');
+    });
+
+    it('does not limit endpoints outside the public-read list', async () => {
+      for (let i = 0; i < 70; i++) assert.equal((await t.app.inject({ url: '/api/v1/public/health', remoteAddress: '198.51.100.1' })).statusCode, 200);
+    });
+  });
+}
+
+const redisBackend = backends.find((b) => b.redisUrl);
+describe('rate limits across instances', { skip: !redisBackend && 'needs Redis (TEST_REDIS_URL)' }, () => {
+  let a: TestApp;
+  let b: TestApp;
+  before(async () => {
+    // Two service instances on one Redis, as in production.
+    const prefix = `shared:${randomBytes(4).toString('hex')}:`;
+    a = await buildTestApp(redisBackend!, {}, { storeKeyPrefix: prefix });
+    b = await buildTestApp(redisBackend!, {}, { storeKeyPrefix: prefix });
+  });
+  after(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('shares one budget between two instances', async () => {
+    for (let i = 0; i < 30; i++) {
+      assert.equal((await a.app.inject({ url: PUBLIC_READ, remoteAddress: '203.0.113.5' })).statusCode, 200);
+      assert.equal((await b.app.inject({ url: PUBLIC_READ, remoteAddress: '203.0.113.5' })).statusCode, 200);
+    }
+    assertProblem(await a.app.inject({ url: PUBLIC_READ, remoteAddress: '203.0.113.5' }), 429);
+    assertProblem(await b.app.inject({ url: PUBLIC_READ, remoteAddress: '203.0.113.5' }), 429);
+  });
+});

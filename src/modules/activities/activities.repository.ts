@@ -1,0 +1,111 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/index.ts';
+import { activities, skillLevels } from './activities.table.ts';
+
+export type ActivityRow = typeof activities.$inferSelect;
+export type SkillLevelRow = typeof skillLevels.$inferSelect;
+
+/** True when the error (or its cause, Drizzle wraps driver errors) is a unique violation of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && (name === undefined || name === constraint)) return true;
+  }
+  return false;
+}
+
+export class ActivitiesRepository {
+  readonly #db: Executor;
+
+  constructor(db: Executor) {
+    this.#db = db;
+  }
+
+  async page(options: { limit: number; offset: number }): Promise<{ rows: ActivityRow[]; total: number }> {
+    const live = isNull(activities.deletedAt);
+    const [rows, [count]] = await Promise.all([
+      this.#db.select().from(activities).where(live)
+        .orderBy(sql`lower(${activities.name})`, asc(activities.id)).limit(options.limit).offset(options.offset),
+      this.#db.select({ total: sql<number>`count(*)::int` }).from(activities).where(live),
+    ]);
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  async findLive(id: string): Promise<ActivityRow | undefined> {
+    const [row] = await this.#db.select().from(activities).where(and(eq(activities.id, id), isNull(activities.deletedAt)));
+    return row;
+  }
+
+  async findLiveByName(name: string): Promise<ActivityRow | undefined> {
+    const [row] = await this.#db.select().from(activities)
+      .where(and(sql`lower(${activities.name}) = lower(${name})`, isNull(activities.deletedAt)));
+    return row;
+  }
+
+  /** Locks the live activity against concurrent deletion or use checks until the transaction ends. */
+  async lockLive(id: string): Promise<ActivityRow | undefined> {
+    const [row] = await this.#db.select().from(activities)
+      .where(and(eq(activities.id, id), isNull(activities.deletedAt))).for('update');
+    return row;
+  }
+
+  /** Share-locks the live ones among `ids` so none can be deleted while the caller's transaction uses them. */
+  async shareLockLive(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.#db.select({ id: activities.id }).from(activities)
+      .where(and(inArray(activities.id, ids), isNull(activities.deletedAt))).for('share');
+    return rows.map((row) => row.id);
+  }
+
+  async insert(name: string): Promise<ActivityRow> {
+    const [row] = await this.#db.insert(activities).values({ name }).returning();
+    return row!;
+  }
+
+  async rename(id: string, name: string): Promise<ActivityRow | undefined> {
+    const [row] = await this.#db.update(activities).set({ name, updatedAt: new Date() })
+      .where(and(eq(activities.id, id), isNull(activities.deletedAt))).returning();
+    return row;
+  }
+
+  async touch(id: string): Promise<void> {
+    await this.#db.update(activities).set({ updatedAt: new Date() }).where(eq(activities.id, id));
+  }
+
+  async softDelete(id: string): Promise<void> {
+    const now = new Date();
+    await this.#db.update(skillLevels).set({ deletedAt: now }).where(and(eq(skillLevels.activityId, id), isNull(skillLevels.deletedAt)));
+    await this.#db.update(activities).set({ deletedAt: now, updatedAt: now }).where(eq(activities.id, id));
+  }
+
+  /** Live levels of the given activities, ladder order. */
+  async levelsOf(activityIds: string[]): Promise<SkillLevelRow[]> {
+    if (activityIds.length === 0) return [];
+    return this.#db.select().from(skillLevels)
+      .where(and(inArray(skillLevels.activityId, activityIds), isNull(skillLevels.deletedAt)))
+      .orderBy(asc(skillLevels.sortOrder), asc(skillLevels.name));
+  }
+
+  /** Live levels among `ids` whose activity is live too. */
+  async liveLevels(ids: string[]): Promise<Array<{ id: string; activityId: string }>> {
+    if (ids.length === 0) return [];
+    return this.#db.select({ id: skillLevels.id, activityId: skillLevels.activityId })
+      .from(skillLevels)
+      .innerJoin(activities, eq(activities.id, skillLevels.activityId))
+      .where(and(inArray(skillLevels.id, ids), isNull(skillLevels.deletedAt), isNull(activities.deletedAt)));
+  }
+
+  async insertLevels(activityId: string, levels: Array<{ name: string; sortOrder: number }>): Promise<void> {
+    if (levels.length === 0) return;
+    await this.#db.insert(skillLevels).values(levels.map((level) => ({ activityId, name: level.name, sortOrder: level.sortOrder })));
+  }
+
+  async updateLevel(id: string, level: { name: string; sortOrder: number }): Promise<void> {
+    await this.#db.update(skillLevels).set({ name: level.name, sortOrder: level.sortOrder }).where(eq(skillLevels.id, id));
+  }
+
+  async retireLevels(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#db.update(skillLevels).set({ deletedAt: new Date() }).where(inArray(skillLevels.id, ids));
+  }
+}

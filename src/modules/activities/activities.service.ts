@@ -1,0 +1,152 @@
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
+import { ActivitiesRepository, isUniqueViolation, type ActivityRow, type SkillLevelRow } from './activities.repository.ts';
+
+export interface LadderInput {
+  name: string;
+  sortOrder: number;
+}
+
+export interface ActivityWithLevels {
+  activity: ActivityRow;
+  levels: SkillLevelRow[];
+}
+
+/** Answers whether something outside this module still refers to the activity (venues, games). */
+export type ActivityUsageCheck = (activityId: string, executor: Executor) => Promise<boolean>;
+
+const activityNotFound = () => notFound('The activity was not found.', 'activity_not_found');
+const nameTaken = () => conflict('activity_already_exists', 'An activity with this name already exists.');
+const normalise = (name: string) => name.trim().toLowerCase();
+
+export class ActivitiesService {
+  readonly #db: Database;
+  readonly #usageChecks: ActivityUsageCheck[] = [];
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  /** Modules that refer to activities register here, so a referenced activity cannot be deleted. */
+  registerUsageCheck(check: ActivityUsageCheck): void {
+    this.#usageChecks.push(check);
+  }
+
+  async page(options: { page: number; size: number }): Promise<{ items: ActivityWithLevels[]; total: number }> {
+    const repository = new ActivitiesRepository(this.#db);
+    const { rows, total } = await repository.page({ limit: options.size, offset: options.page * options.size });
+    return { items: await this.#withLevels(repository, rows), total };
+  }
+
+  async get(id: string): Promise<ActivityWithLevels> {
+    const repository = new ActivitiesRepository(this.#db);
+    const activity = await repository.findLive(id);
+    if (!activity) throw activityNotFound();
+    return { activity, levels: await repository.levelsOf([id]) };
+  }
+
+  async create(input: { name: string; skillLevels?: LadderInput[] }): Promise<ActivityWithLevels> {
+    const ladder = checkLadder(input.skillLevels ?? []);
+    const id = await this.#uniqueName(() => this.#db.transaction(async (tx) => {
+      const repository = new ActivitiesRepository(tx);
+      const activity = await repository.insert(input.name.trim());
+      await repository.insertLevels(activity.id, ladder);
+      return activity.id;
+    }));
+    return this.get(id);
+  }
+
+  async rename(id: string, name: string): Promise<ActivityWithLevels> {
+    const renamed = await this.#uniqueName(() => new ActivitiesRepository(this.#db).rename(id, name.trim()));
+    if (!renamed) throw activityNotFound();
+    return this.get(id);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      const repository = new ActivitiesRepository(tx);
+      if (!await repository.lockLive(id)) throw activityNotFound();
+      for (const inUse of this.#usageChecks) {
+        if (await inUse(id, tx)) throw conflict('activity_in_use', 'The activity is still used by venues or games.');
+      }
+      await repository.softDelete(id);
+    });
+  }
+
+  /** Replaces the ladder; a level whose name survives keeps its id, so its references stay meaningful. */
+  async replaceLadder(id: string, input: LadderInput[]): Promise<ActivityWithLevels> {
+    const ladder = checkLadder(input);
+    await this.#db.transaction(async (tx) => {
+      const repository = new ActivitiesRepository(tx);
+      if (!await repository.lockLive(id)) throw activityNotFound();
+      const existing = new Map((await repository.levelsOf([id])).map((level) => [normalise(level.name), level]));
+      const added: LadderInput[] = [];
+      for (const level of ladder) {
+        const kept = existing.get(normalise(level.name));
+        if (kept) {
+          existing.delete(normalise(level.name));
+          await repository.updateLevel(kept.id, level);
+        } else {
+          added.push(level);
+        }
+      }
+      await repository.retireLevels([...existing.values()].map((level) => level.id));
+      await repository.insertLevels(id, added);
+      await repository.touch(id);
+    });
+    return this.get(id);
+  }
+
+  /** The live activity with this name, created with the ladder when missing (sample data). */
+  async ensure(name: string, ladder: LadderInput[]): Promise<ActivityRow> {
+    const existing = await new ActivitiesRepository(this.#db).findLiveByName(name);
+    return existing ?? (await this.create({ name, skillLevels: ladder })).activity;
+  }
+
+  /**
+   * For other modules' writes: locks the live activities among `ids` until `executor`'s
+   * transaction ends, and answers the ids that are not live activities.
+   */
+  async lockForUse(ids: string[], executor: Executor): Promise<string[]> {
+    const live = new Set(await new ActivitiesRepository(executor).shareLockLive([...new Set(ids)]));
+    return ids.filter((id) => !live.has(id));
+  }
+
+  /** Activity of each live level among `ids` (levels of deleted activities are not live). */
+  async liveLevels(ids: string[]): Promise<Map<string, string>> {
+    const rows = await new ActivitiesRepository(this.#db).liveLevels([...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row.activityId]));
+  }
+
+  async #withLevels(repository: ActivitiesRepository, rows: ActivityRow[]): Promise<ActivityWithLevels[]> {
+    const levels = await repository.levelsOf(rows.map((row) => row.id));
+    return rows.map((activity) => ({ activity, levels: levels.filter((level) => level.activityId === activity.id) }));
+  }
+
+  async #uniqueName<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error, 'activities_name_uq')) throw nameTaken();
+      throw error;
+    }
+  }
+}
+
+/** Level names and positions must be unique within a ladder. */
+function checkLadder(levels: LadderInput[]): LadderInput[] {
+  const errors: FieldError[] = [];
+  const names = new Map<string, number>();
+  const orders = new Map<number, number>();
+  levels.forEach((level, index) => {
+    const name = normalise(level.name);
+    const sameName = names.get(name);
+    if (sameName !== undefined) errors.push({ field: `skillLevels[${index}].name`, location: 'body', message: `duplicates skillLevels[${sameName}].name` });
+    else names.set(name, index);
+    const sameOrder = orders.get(level.sortOrder);
+    if (sameOrder !== undefined) errors.push({ field: `skillLevels[${index}].sortOrder`, location: 'body', message: `duplicates skillLevels[${sameOrder}].sortOrder` });
+    else orders.set(level.sortOrder, index);
+  });
+  if (errors.length) throw validationFailed(errors);
+  return levels.map((level) => ({ name: level.name.trim(), sortOrder: level.sortOrder }));
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope, envelope } from '../../platform/http/envelope.ts';
+import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { presentMe } from './profiles.presenter.ts';
+import { Me, OnboardingBody, ProfilePatchBody } from './profiles.schemas.ts';
+import type { ProfilesService } from './profiles.service.ts';
+
+export interface ProfilesRoutesOptions {
+  profiles: ProfilesService;
+}
+
+export async function profilesRoutes(fastify: FastifyInstance, options: ProfilesRoutesOptions) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { profiles } = options;
+
+  app.get('/api/v1/me', {
+    schema: { tags: ['me'], security: USER_SECURITY, summary: 'The caller\'s profile', response: { 200: Envelope(Me) } },
+  }, async (request) => envelope(request, presentMe(await profiles.me(request.principal!.userId)), 'Profile'));
+
+  app.post('/api/v1/me', {
+    schema: { tags: ['me'], security: USER_SECURITY, summary: 'Complete onboarding (once)', body: OnboardingBody, response: { 201: Envelope(Me) } },
+  }, async (request, reply) => {
+    reply.code(201);
+    return envelope(request, presentMe(await profiles.completeOnboarding(request.principal!.userId, request.body)), 'Onboarding complete');
+  });
+
+  app.put('/api/v1/me', {
+    schema: { tags: ['me'], security: USER_SECURITY, summary: 'Change the profile (fields present replace)', body: ProfilePatchBody, response: { 200: Envelope(Me) } },
+  }, async (request) => envelope(request, presentMe(await profiles.update(request.principal!.userId, request.body)), 'Profile updated'));
+
+  app.delete('/api/v1/me', {
+    schema: {
+      tags: ['me'], security: USER_SECURITY, response: { 204: Type.Null() },
+      summary: 'Delete the account: revokes tokens, settles games, erases personal data',
+    },
+  }, async (request, reply) => {
+    await profiles.deleteAccount(request.principal!.userId);
+    return reply.code(204).send(null);
+  });
+}

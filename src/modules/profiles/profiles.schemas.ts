@@ -1,0 +1,46 @@
+import { Type, type Static } from 'typebox';
+
+export const CONTACT_METHOD_NAMES = ['whatsapp', 'telegram', 'messenger'] as const;
+
+const Name = Type.String({ maxLength: 200, pattern: '\\S', description: 'Not blank' });
+
+const ContactMethod = Type.Object({
+  name: Type.Enum([...CONTACT_METHOD_NAMES], { description: 'whatsapp, telegram or messenger' }),
+  value: Type.String({ minLength: 1, maxLength: 100, description: 'Phone number (whatsapp, telegram) or username (telegram, messenger)' }),
+});
+const ContactMethods = Type.Array(ContactMethod, { minItems: 1, maxItems: 10 });
+
+const SkillLevelChoice = Type.Object({
+  activityId: Type.String({ format: 'uuid' }),
+  skillLevelId: Type.String({ format: 'uuid' }),
+});
+const SkillLevelChoices = Type.Array(SkillLevelChoice, { maxItems: 50, description: 'At most one per activity' });
+
+export const OnboardingBody = Type.Object({
+  name: Name,
+  contactMethods: ContactMethods,
+  skillLevels: Type.Optional(SkillLevelChoices),
+});
+export type OnboardingInput = Static<typeof OnboardingBody>;
+
+/** A patch: the fields present replace the stored ones. */
+export const ProfilePatchBody = Type.Object({
+  name: Type.Optional(Name),
+  contactMethods: Type.Optional(ContactMethods),
+  skillLevels: Type.Optional(SkillLevelChoices),
+});
+export type ProfilePatch = Static<typeof ProfilePatchBody>;
+
+export const Me = Type.Object({
+  userId: Type.String({ format: 'uuid' }),
+  authProvider: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  contactMethods: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
+  skillLevels: Type.Array(SkillLevelChoice),
+  roles: Type.Array(Type.String()),
+  hasCompletedOnboarding: Type.Boolean(),
+  totalGamesJoined: Type.Integer(),
+  totalGamesHosted: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+});

@@ -1,0 +1,3 @@
+export { VenuesService } from './venues.service.ts';
+export { venuesRoutes } from './venues.routes.ts';
+export { loadSampleData } from './sample-data.ts';

@@ -1,0 +1,191 @@
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import { parseImportFile, rejectedFile, rowError } from './venues.import.ts';
+import { VenuesRepository, isUniqueViolation, type StationLineRow, type VenueRow, type VenueValues } from './venues.repository.ts';
+import type { VenueInput, VenuePatch, VenuesFilter } from './venues.schemas.ts';
+import { describeLine, parseStationCode } from './transit-lines.ts';
+
+type StationInput = NonNullable<VenueInput['stations']>[number];
+
+export interface VenueDetails {
+  venue: VenueRow & { distanceKm?: number };
+  activityIds: string[];
+  stations: StationLineRow[];
+}
+
+interface Links {
+  id: string;
+  activityIds?: string[];
+  stations?: StationInput[];
+}
+
+const venueNotFound = () => notFound('The venue was not found.', 'venue_not_found');
+const sourceTaken = () => conflict('venue_already_exists', 'A venue with this sourceId already exists.');
+const GEO_PARAMS = ['lat', 'lng', 'radiusKm'] as const;
+
+export class VenuesService {
+  readonly #db: Database;
+  readonly #activities: ActivitiesService;
+
+  constructor(db: Database, activities: ActivitiesService) {
+    this.#db = db;
+    this.#activities = activities;
+    // Venues hold the references, so they answer for them when an activity is to be deleted.
+    activities.registerUsageCheck((activityId, executor) => new VenuesRepository(executor).usesActivity(activityId));
+  }
+
+  async list(query: VenuesFilter & { page: number; size: number }): Promise<{ items: VenueDetails[]; total: number }> {
+    const given = GEO_PARAMS.filter((name) => query[name] !== undefined);
+    if (given.length > 0 && given.length < GEO_PARAMS.length) {
+      throw validationFailed(GEO_PARAMS.filter((name) => query[name] === undefined).map((name) => ({
+        field: name, location: 'query', message: 'is required when any of lat, lng and radiusKm is given',
+      })));
+    }
+    const circle = given.length ? { lat: query.lat!, lng: query.lng!, radiusKm: query.radiusKm! } : undefined;
+    const repository = new VenuesRepository(this.#db);
+    const { rows, total } = await repository.page({
+      activityId: query.activityId, q: query.q, circle, limit: query.size, offset: query.page * query.size,
+    });
+    return { items: await this.#details(repository, rows), total };
+  }
+
+  async get(id: string): Promise<VenueDetails> {
+    const repository = new VenuesRepository(this.#db);
+    const venue = await repository.findLive(id);
+    if (!venue) throw venueNotFound();
+    const [details] = await this.#details(repository, [venue]);
+    return details!;
+  }
+
+  async create(input: VenueInput): Promise<VenueDetails> {
+    const id = await this.#uniqueSource(() => this.#db.transaction(async (tx) => {
+      await this.#requireActivities(input.activityIds, tx);
+      const repository = new VenuesRepository(tx);
+      const [created] = await repository.insertNew([valuesOf(input)]);
+      if (!created) throw sourceTaken();
+      await this.#writeLinks(repository, [{ id: created, activityIds: input.activityIds, stations: input.stations ?? [] }]);
+      return created;
+    }));
+    return this.get(id);
+  }
+
+  async update(id: string, patch: VenuePatch): Promise<VenueDetails> {
+    await this.#uniqueSource(() => this.#db.transaction(async (tx) => {
+      const repository = new VenuesRepository(tx);
+      if (!await repository.lockLive(id)) throw venueNotFound();
+      if (patch.activityIds) await this.#requireActivities(patch.activityIds, tx);
+      const { activityIds, stations, ...fields } = patch;
+      const values = Object.fromEntries(Object.entries(fields)
+        .filter(([, value]) => value !== undefined)
+        .map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value])) as Partial<VenueValues>;
+      if (Object.keys(values).length) await repository.update(id, values);
+      await this.#writeLinks(repository, [{ id, activityIds, stations }]);
+    }));
+    return this.get(id);
+  }
+
+  async delete(id: string): Promise<void> {
+    if (!await new VenuesRepository(this.#db).softDelete(id)) throw venueNotFound();
+  }
+
+  /** All or nothing: a file with any bad row writes nothing; rows whose sourceId exists are skipped. */
+  async importFile(content: Buffer): Promise<{ imported: number; skipped: number }> {
+    const { rows, errors } = parseImportFile(content);
+    return this.#db.transaction(async (tx) => {
+      const wanted = [...rows.values()].flatMap((row) => row.activityIds);
+      const unknown = new Set(await this.#activities.lockForUse(wanted, tx));
+      for (const [index, row] of rows) {
+        row.activityIds.forEach((activityId, i) => {
+          if (unknown.has(activityId)) errors.push(rowError(index, `.activityIds[${i}]`, 'is not a known activity'));
+        });
+      }
+      if (errors.length) throw rejectedFile(errors);
+      // Concurrent imports take the sourceId index entries in one order, so they cannot deadlock.
+      const inputs = [...rows.values()].sort((a, b) => (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0));
+      const repository = new VenuesRepository(tx);
+      const ids = await repository.insertNew(inputs.map(valuesOf));
+      const created = inputs.flatMap((input, i) => (ids[i] ? [{ id: ids[i], activityIds: input.activityIds, stations: input.stations ?? [] }] : []));
+      await this.#writeLinks(repository, created);
+      return { imported: created.length, skipped: inputs.length - created.length };
+    });
+  }
+
+  /** True until the first venue is ever written (deleted ones count): the sample data's marker. */
+  async isPristine(): Promise<boolean> {
+    return !await new VenuesRepository(this.#db).everHadVenues();
+  }
+
+  async #requireActivities(ids: string[], executor: Executor): Promise<void> {
+    const unknown = new Set(await this.#activities.lockForUse(ids, executor));
+    const errors: FieldError[] = ids.flatMap((id, i) => (unknown.has(id) ? [{ field: `activityIds[${i}]`, location: 'body' as const, message: 'is not a known activity' }] : []));
+    if (errors.length) throw validationFailed(errors);
+  }
+
+  /** Replaces the activities and stations given; stations are shared by name, lines by code. */
+  async #writeLinks(repository: VenuesRepository, items: Links[]): Promise<void> {
+    const withActivities = items.filter((item) => item.activityIds);
+    await repository.replaceActivities(
+      withActivities.map((item) => item.id),
+      withActivities.flatMap((item) => item.activityIds!.map((activityId) => ({ venueId: item.id, activityId }))),
+    );
+    const withStations = items.filter((item) => item.stations);
+    if (withStations.length === 0) return;
+    const all = withStations.flatMap((item) => item.stations!);
+    const key = (station: StationInput) => station.name.trim().toLowerCase();
+    const firstByName = new Map<string, StationInput>();
+    for (const station of all) if (!firstByName.has(key(station))) firstByName.set(key(station), station);
+    // A fixed order keeps concurrent writers from deadlocking on each other's new rows.
+    const stationIds = await repository.ensureStations([...firstByName.values()]
+      .map((station) => ({ name: station.name.trim(), latitude: station.latitude, longitude: station.longitude }))
+      .sort((a, b) => a.name.localeCompare(b.name)));
+    const lines = new Map<string, { code: string; name: string; color: string | null }>();
+    for (const station of all) {
+      const { lineCode } = parseStationCode(station.code);
+      const known = lines.get(lineCode);
+      if (!known || (known.color === null && station.color)) lines.set(lineCode, { code: lineCode, ...describeLine(lineCode, station.color) });
+    }
+    const lineIds = await repository.ensureLines([...lines.values()].sort((a, b) => a.code.localeCompare(b.code)));
+    const stationLines = new Map<string, { stationId: string; lineId: string; stationNumber: number }>();
+    for (const station of all) {
+      const { lineCode, stationNumber } = parseStationCode(station.code);
+      const link = { stationId: stationIds.get(key(station))!, lineId: lineIds.get(lineCode)!, stationNumber };
+      stationLines.set(`${link.stationId}:${link.lineId}`, stationLines.get(`${link.stationId}:${link.lineId}`) ?? link);
+    }
+    await repository.linkStationLines([...stationLines.values()]);
+    await repository.replaceStations(withStations.map((item) => item.id), withStations.flatMap((item) => {
+      const ids = [...new Set(item.stations!.map((station) => stationIds.get(key(station))!))];
+      return ids.map((stationId, position) => ({ venueId: item.id, stationId, position }));
+    }));
+  }
+
+  async #details(repository: VenuesRepository, rows: Array<VenueRow & { distanceKm?: number }>): Promise<VenueDetails[]> {
+    const ids = rows.map((row) => row.id);
+    const [activities, stations] = await Promise.all([repository.activitiesOf(ids), repository.stationsOf(ids)]);
+    return rows.map((venue) => ({
+      venue,
+      activityIds: activities.filter((link) => link.venueId === venue.id).map((link) => link.activityId),
+      stations: stations.filter((row) => row.venueId === venue.id),
+    }));
+  }
+
+  async #uniqueSource<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error, 'venues_source_id_uq')) throw sourceTaken();
+      throw error;
+    }
+  }
+}
+
+function valuesOf(input: VenueInput): VenueValues {
+  return {
+    sourceId: input.sourceId ?? null,
+    name: input.name.trim(),
+    address: input.address.trim(),
+    postalCode: input.postalCode ?? null,
+    latitude: input.latitude,
+    longitude: input.longitude,
+  };
+}
