@@ -28,6 +28,10 @@ import { UsersService, usersRoutes } from './modules/users/index.ts';
 import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
 import { VenuesService, loadSampleData, venuesRoutes } from './modules/venues/index.ts';
 import { ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
+import { GameSchema, GamesService, gamesRoutes, type PresentedGame } from './modules/games/index.ts';
+import { ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
+import { BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
+import { CursorCodec } from './platform/http/cursor.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppOverrides {
@@ -60,6 +64,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   });
   const infra: Infrastructure = { config, database, store, storeKeyPrefix, clock: overrides.clock ?? systemClock };
   const services = await composeServices(infra);
+  const sharing = composeSharing(infra, services);
 
   await app.register(httpPlatform);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
@@ -82,6 +87,9 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   await app.register(profilesRoutes, { profiles: services.profiles });
   await app.register(activitiesRoutes, { activities: services.activities });
   await app.register(venuesRoutes, { venues: services.venues });
+  await app.register(gamesRoutes, { games: services.games });
+  await app.register(shareLinksRoutes, { config, shareLinks: sharing.shareLinks });
+  await app.register(bookmarksRoutes, { bookmarks: sharing.bookmarks, gameSchema: GameSchema });
   return app;
 }
 
@@ -89,6 +97,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
 async function composeServices(infra: Infrastructure): Promise<{
   keys: SigningKeys; users: UsersService; tokens: TokensService;
   activities: ActivitiesService; venues: VenuesService; profiles: ProfilesService;
+  games: GamesService;
 }> {
   const { config, database, store, clock } = infra;
   const keys = await loadSigningKeys(config);
@@ -104,7 +113,25 @@ async function composeServices(infra: Infrastructure): Promise<{
   const profiles = new ProfilesService({ db: database.db, users, activities, revokeTokens: (id) => tokens.revokeAll(id) });
   // Only the on-disk embedded database gets sample data by itself; PostgreSQL via `npm run db:seed`.
   if (config.databaseUrl === undefined) await loadSampleData({ activities, venues });
-  return { keys, users, tokens, activities, venues, profiles };
+  const games = new GamesService({
+    db: database.db, clock, timeZone: config.timeZone, cursors: new CursorCodec(keys.secretSeed), activities, venues, profiles,
+  });
+  return { keys, users, tokens, activities, venues, profiles, games };
+}
+
+/** Share links and bookmarks need games and games need them: the knot is tied here. */
+function composeSharing(infra: Infrastructure, services: { games: GamesService; profiles: ProfilesService }) {
+  const { games, profiles } = services;
+  const shareLinks = new ShareLinksService(infra.database.db, infra.config);
+  const bookmarks = new BookmarksService<PresentedGame>(infra.database.db);
+  shareLinks.useGames(games);
+  bookmarks.useGames({ requireVisible: (id, viewer) => games.get(id, viewer), presentMany: (ids, viewer) => games.presentMany(ids, viewer) });
+  games.useShareLinks(shareLinks);
+  games.useBookmarks(bookmarks);
+  games.onGameRemoved((gameId, executor) => shareLinks.deleteForGame(gameId, executor));
+  games.onGameRemoved((gameId, executor) => bookmarks.forgetGame(gameId, executor));
+  profiles.onAccountDeletion((userId, executor) => bookmarks.forgetUser(userId, executor));
+  return { shareLinks, bookmarks };
 }
 
 /** Sign-in: a client per configured provider; an unconfigured one answers 503 at login. */

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TSchema } from 'typebox';
+import { Type } from 'typebox';
+import { Envelope, envelope } from '../../platform/http/envelope.ts';
+import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
+import { presentBookmark } from './bookmarks.presenter.ts';
+import { Bookmark, BookmarkBody, GameIdParams } from './bookmarks.schemas.ts';
+import type { BookmarksService } from './bookmarks.service.ts';
+
+export interface BookmarksRoutesOptions {
+  bookmarks: BookmarksService;
+  /** The games module's response schema, so bookmarks embed the same game shape. */
+  gameSchema: TSchema;
+}
+
+export async function bookmarksRoutes(fastify: FastifyInstance, options: BookmarksRoutesOptions) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { bookmarks } = options;
+  const BookmarkSchema = Bookmark(options.gameSchema);
+
+  app.post('/api/v1/game-bookmarks', {
+    schema: { tags: ['bookmarks'], security: USER_SECURITY, summary: 'Bookmark a game', body: BookmarkBody, response: { 201: Envelope(BookmarkSchema) } },
+  }, async (request, reply) => {
+    reply.code(201);
+    return envelope(request, presentBookmark(await bookmarks.add(request.principal!.userId, request.body.gameId)), 'Game bookmarked');
+  });
+
+  app.get('/api/v1/game-bookmarks', {
+    schema: { tags: ['bookmarks'], security: USER_SECURITY, summary: 'Your bookmarks, newest first', querystring: OffsetQuery, response: { 200: Envelope(OffsetPage(BookmarkSchema)) } },
+  }, async (request) => {
+    const { items, total } = await bookmarks.page(request.principal!.userId, request.query);
+    return envelope(request, offsetPage(items.map(presentBookmark), total, request.query), 'Bookmarks');
+  });
+
+  app.delete('/api/v1/game-bookmarks/:gameId', {
+    schema: { tags: ['bookmarks'], security: USER_SECURITY, summary: 'Remove a bookmark (204 whether or not it existed)', params: GameIdParams, response: { 204: Type.Null() } },
+  }, async (request, reply) => {
+    await bookmarks.remove(request.principal!.userId, request.params.gameId);
+    return reply.code(204).send(null);
+  });
+}

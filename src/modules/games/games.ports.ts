@@ -1,0 +1,30 @@
+import type { Executor } from '../../platform/db/index.ts';
+
+export interface ShareLinkBlock { code: string; shareUrl: string; webUrl: string; mobileUrl: string }
+
+export interface GameShareLinks {
+  /** Called inside the create transaction. */
+  createForGame(gameId: string, executor: Executor): Promise<void>;
+  linksFor(gameIds: string[]): Promise<Map<string, ShareLinkBlock>>;
+}
+
+export interface GameBookmarks { bookmarkedAmong(userId: string, gameIds: string[]): Promise<Set<string>> }
+
+export type GameEventType = 'PLAYER_JOINED' | 'PLAYER_LEFT' | 'GAME_FULL' | 'WAITLIST_PROMOTED' | 'GAME_UPDATED' | 'GAME_CANCELLED' | 'PLAYER_REMOVED';
+
+/** Issue 7 will write notifications in the same transaction; called at each event, default no-op. */
+export interface GameEvents {
+  emit(event: { type: GameEventType; gameId: string; actorId: string; recipients: string[] }, executor: Executor): Promise<void>;
+}
+
+/** Runs inside the hard delete's transaction, before the game row goes (share links, bookmarks). */
+export type GameRemovalHook = (gameId: string, executor: Executor) => Promise<void>;
+
+export const noShareLinks: GameShareLinks = {
+  createForGame: async () => undefined,
+  linksFor: async () => new Map(),
+};
+
+export const noBookmarks: GameBookmarks = { bookmarkedAmong: async () => new Set() };
+
+export const noEvents: GameEvents = { emit: async () => undefined };

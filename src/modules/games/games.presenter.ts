@@ -1,0 +1,57 @@
+import type { Static } from 'typebox';
+import type { ShareLinkBlock } from './games.ports.ts';
+import type { GameRefs, GameRow, ParticipantRow } from './games.repository.ts';
+import type { GameSchema } from './games.schemas.ts';
+
+export type PresentedGame = Static<typeof GameSchema>;
+
+export interface GameView {
+  row: GameRow;
+  refs: GameRefs;
+  status: GameRow['status'];
+  shareLink: ShareLinkBlock | undefined;
+  viewer: { joined: boolean; waitlisted: boolean; bookmarked: boolean; isOrganizer: boolean } | undefined;
+}
+
+/** Money is numeric(10,2); both drivers hand it over as text, normalised here to two places. */
+function money(value: string): string {
+  const [whole, fraction = ''] = value.split('.');
+  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+}
+
+export function presentGame({ row, refs, status, shareLink, viewer }: GameView): PresentedGame {
+  return {
+    id: row.id,
+    activity: { id: row.activityId, name: refs.activityName },
+    organizer: { id: row.organizerId, name: refs.organizerName },
+    venue: { id: row.venueId, name: refs.venueName, address: refs.venueAddress, latitude: refs.venueLatitude, longitude: refs.venueLongitude },
+    skillLevel: {
+      from: { id: row.skillLevelFromId, name: refs.fromName, sortOrder: refs.fromSortOrder },
+      to: { id: row.skillLevelToId, name: refs.toName, sortOrder: refs.toSortOrder },
+    },
+    title: row.title,
+    description: row.description,
+    currency: row.currency,
+    price: money(row.price),
+    slots: row.slots,
+    playersJoined: row.playersJoined,
+    waitlisted: row.waitlisted,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    visibility: row.visibility,
+    gameType: row.gameType,
+    status,
+    ...(shareLink ? { shareLink: { code: shareLink.code, shareUrl: shareLink.shareUrl, webUrl: shareLink.webUrl, mobileUrl: shareLink.mobileUrl } } : {}),
+    ...(viewer ? { viewer: { joined: viewer.joined, waitlisted: viewer.waitlisted, bookmarked: viewer.bookmarked, isOrganizer: viewer.isOrganizer } } : {}),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentParticipation(row: ParticipantRow) {
+  return { gameId: row.gameId, userId: row.userId, status: row.status, joinedAt: row.joinedAt.toISOString() };
+}
+
+export function presentParticipant(row: ParticipantRow & { name: string | null }, organizerId: string) {
+  return { userId: row.userId, name: row.name, status: row.status, joinedAt: row.joinedAt.toISOString(), isOrganizer: row.userId === organizerId };
+}

@@ -1,0 +1,364 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/index.ts';
+import { gameParticipants, gameShareAccess, games } from './games.table.ts';
+
+export type GameRow = typeof games.$inferSelect;
+export type GameValues = Omit<typeof games.$inferInsert, 'id' | 'playersJoined' | 'waitlisted' | 'status' | 'createdAt' | 'updatedAt'>;
+export type ParticipantRow = typeof gameParticipants.$inferSelect;
+
+/** What a game shows of other modules' records (names, venue, levels). */
+export interface GameRefs {
+  gameId: string;
+  activityName: string;
+  organizerName: string | null;
+  venueName: string;
+  venueAddress: string;
+  venueLatitude: number;
+  venueLongitude: number;
+  fromName: string;
+  fromSortOrder: number;
+  toName: string;
+  toSortOrder: number;
+}
+
+export interface Circle { lat: number; lng: number; radiusKm: number }
+
+/** The listing filters as the repository takes them (dates and times already checked). */
+export interface GameFilter {
+  activityId?: string;
+  venueIds?: string[];
+  skillLevelIds?: string[];
+  gameType?: 'SINGLE' | 'DOUBLE';
+  fromDate?: string;
+  toDate?: string;
+  fromTime?: string;
+  toTime?: string;
+  circle?: Circle;
+  /** Only games starting at or after this instant; undefined includes past games. */
+  startsFrom?: Date;
+  timeZone: string;
+}
+
+export interface Position { startTime: string; id: string }
+
+const EARTH_RADIUS_KM = 6371.0088;
+const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
+
+/** The games module's raw reads answer rows as both drivers give them; callers cast what they select. */
+async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = await executor.execute(query) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const list = (values: string[]) => sql`(${sql.join(values.map((value) => sql`${value}::uuid`), sql`, `)})`;
+
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && (name === undefined || name === constraint)) return true;
+  }
+  return false;
+}
+
+/** Conditions on `g` (the games alias) for the filters; each compares a column with constants, so indexes apply. */
+function filterConditions(filter: GameFilter): SQL[] {
+  const tz = filter.timeZone;
+  const out: SQL[] = [];
+  if (filter.activityId) out.push(sql`g.activity_id = ${filter.activityId}::uuid`);
+  if (filter.venueIds?.length) out.push(sql`g.venue_id IN ${list(filter.venueIds)}`);
+  if (filter.skillLevelIds?.length) {
+    out.push(sql`(g.skill_level_from_id IN ${list(filter.skillLevelIds)} OR g.skill_level_to_id IN ${list(filter.skillLevelIds)})`);
+  }
+  if (filter.gameType) out.push(sql`g.game_type = ${filter.gameType}`);
+  if (filter.fromDate) out.push(sql`g.start_time >= (${filter.fromDate}::date)::timestamp AT TIME ZONE ${tz}`);
+  if (filter.toDate) out.push(sql`g.start_time < ((${filter.toDate}::date) + 1)::timestamp AT TIME ZONE ${tz}`);
+  if (filter.fromTime) out.push(sql`to_char(g.start_time AT TIME ZONE ${tz}, 'HH24:MI') >= ${filter.fromTime}`);
+  if (filter.toTime) out.push(sql`to_char(g.start_time AT TIME ZONE ${tz}, 'HH24:MI') <= ${filter.toTime}`);
+  if (filter.circle) out.push(sql`g.venue_id IN (${venuesWithin(filter.circle)})`);
+  if (filter.startsFrom) out.push(sql`g.start_time >= ${filter.startsFrom.toISOString()}::timestamptz`);
+  return out;
+}
+
+/**
+ * Ids of venues within the circle: a latitude band first (the venues index), then the exact
+ * great-circle distance. Read-only use of the venues module's table, see `refsOf`.
+ */
+function venuesWithin(circle: Circle): SQL {
+  const latDelta = (circle.radiusKm / EARTH_RADIUS_KM) * (180 / Math.PI);
+  const lat = sql`${circle.lat}::float8`;
+  const lng = sql`${circle.lng}::float8`;
+  return sql`SELECT v.id FROM venues v WHERE v.latitude BETWEEN ${circle.lat - latDelta}::float8 AND ${circle.lat + latDelta}::float8
+    AND ${EARTH_RADIUS_KM}::float8 * 2 * asin(least(1::float8, sqrt(
+      power(sin(radians(v.latitude - ${lat}) / 2), 2)
+      + cos(radians(${lat})) * cos(radians(v.latitude)) * power(sin(radians(v.longitude - ${lng}) / 2), 2)))) <= ${circle.radiusKm}::float8`;
+}
+
+/** PRIVATE games the viewer may see: organises, plays in (or waits for), or holds share access to. */
+function privateAccess(viewerId: string): SQL {
+  return sql`(g.organizer_id = ${viewerId}::uuid
+    OR g.id IN (SELECT p.game_id FROM game_participants p WHERE p.user_id = ${viewerId}::uuid)
+    OR g.id IN (SELECT s.game_id FROM game_share_access s WHERE s.user_id = ${viewerId}::uuid))`;
+}
+
+const after = (position: Position | undefined) =>
+  (position ? [sql`(g.start_time, g.id) > (${position.startTime}::timestamptz, ${position.id}::uuid)`] : []);
+
+const where = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
+
+export class GamesRepository {
+  readonly #db: Executor;
+
+  constructor(db: Executor) {
+    this.#db = db;
+  }
+
+  async insert(values: GameValues): Promise<GameRow> {
+    const [row] = await this.#db.insert(games).values(values).returning();
+    return row!;
+  }
+
+  async find(id: string): Promise<GameRow | undefined> {
+    const [row] = await this.#db.select().from(games).where(eq(games.id, id));
+    return row;
+  }
+
+  /** The game row, locked until the transaction ends: every participation change goes through this. */
+  async lock(id: string): Promise<GameRow | undefined> {
+    const [row] = await this.#db.select().from(games).where(eq(games.id, id)).for('update');
+    return row;
+  }
+
+  async findMany(ids: string[]): Promise<GameRow[]> {
+    if (ids.length === 0) return [];
+    return this.#db.select().from(games).where(inArray(games.id, ids));
+  }
+
+  /** Serialises one organiser's schedule changes so two overlapping games cannot both pass the check. */
+  async lockOrganizerSchedule(organizerId: string): Promise<void> {
+    await this.#db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`games:organizer:${organizerId}`}, 0))`);
+  }
+
+  async hasOverlap(organizerId: string, startTime: Date, endTime: Date, exceptId?: string): Promise<boolean> {
+    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g
+      WHERE g.organizer_id = ${organizerId}::uuid AND g.status <> 'CANCELLED'
+        AND g.start_time < ${endTime.toISOString()}::timestamptz AND g.end_time > ${startTime.toISOString()}::timestamptz
+        ${exceptId ? sql`AND g.id <> ${exceptId}::uuid` : sql``}
+      LIMIT 1`);
+    return found.length > 0;
+  }
+
+  async update(id: string, values: Partial<GameValues> & { status?: GameRow['status'] }, now: Date): Promise<void> {
+    await this.#db.update(games).set({ ...values, updatedAt: now }).where(eq(games.id, id));
+  }
+
+  async adjustCounts(id: string, delta: { active: number; waitlisted: number }): Promise<void> {
+    await this.#db.update(games).set({
+      playersJoined: sql`${games.playersJoined} + ${delta.active}`,
+      waitlisted: sql`${games.waitlisted} + ${delta.waitlisted}`,
+    }).where(eq(games.id, id));
+  }
+
+  async hardDelete(id: string): Promise<boolean> {
+    const deleted = await this.#db.delete(games).where(eq(games.id, id)).returning({ id: games.id });
+    return deleted.length > 0;
+  }
+
+  // Participation
+
+  async participant(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
+    const [row] = await this.#db.select().from(gameParticipants)
+      .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)));
+    return row;
+  }
+
+  async addParticipant(values: { gameId: string; userId: string; status: 'ACTIVE' | 'WAITLISTED'; joinedAt: Date }): Promise<ParticipantRow> {
+    const [row] = await this.#db.insert(gameParticipants).values(values).returning();
+    return row!;
+  }
+
+  async removeParticipant(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
+    const [row] = await this.#db.delete(gameParticipants)
+      .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId))).returning();
+    return row;
+  }
+
+  /** Turns the first `count` waitlisted players (in joining order) ACTIVE; answers their ids. */
+  async promote(gameId: string, count: number): Promise<string[]> {
+    if (count <= 0) return [];
+    const promoted = await rows<{ user_id: string }>(this.#db, sql`UPDATE game_participants SET status = 'ACTIVE'
+      WHERE game_id = ${gameId}::uuid AND user_id IN (
+        SELECT user_id FROM game_participants WHERE game_id = ${gameId}::uuid AND status = 'WAITLISTED' ORDER BY seq LIMIT ${count})
+      RETURNING user_id`);
+    return promoted.map((row) => row.user_id);
+  }
+
+  async participantsOf(gameId: string): Promise<Array<ParticipantRow & { name: string | null }>> {
+    const found = await this.#db.select().from(gameParticipants).where(eq(gameParticipants.gameId, gameId))
+      .orderBy(asc(gameParticipants.seq));
+    const names = await this.userNames(found.map((row) => row.userId));
+    return found.map((row) => ({ ...row, name: names.get(row.userId) ?? null }));
+  }
+
+  async playerIds(gameId: string): Promise<string[]> {
+    const found = await this.#db.select({ userId: gameParticipants.userId }).from(gameParticipants).where(eq(gameParticipants.gameId, gameId));
+    return found.map((row) => row.userId);
+  }
+
+  /** The viewer's participation status per game among `ids`. */
+  async participationOf(userId: string, ids: string[]): Promise<Map<string, 'ACTIVE' | 'WAITLISTED'>> {
+    if (ids.length === 0) return new Map();
+    const found = await this.#db.select({ gameId: gameParticipants.gameId, status: gameParticipants.status }).from(gameParticipants)
+      .where(and(eq(gameParticipants.userId, userId), inArray(gameParticipants.gameId, ids)));
+    return new Map(found.map((row) => [row.gameId, row.status]));
+  }
+
+  async grantShareAccess(gameId: string, userId: string, now: Date): Promise<void> {
+    await this.#db.insert(gameShareAccess).values({ gameId, userId, grantedAt: now }).onConflictDoNothing();
+  }
+
+  async hasShareAccess(gameId: string, userId: string): Promise<boolean> {
+    const [row] = await this.#db.select({ gameId: gameShareAccess.gameId }).from(gameShareAccess)
+      .where(and(eq(gameShareAccess.gameId, gameId), eq(gameShareAccess.userId, userId)));
+    return row !== undefined;
+  }
+
+  // Listing
+
+  /**
+   * One page of visible games after `position`, in (start_time, id) order. PUBLIC games come from
+   * the partial index; the viewer's PRIVATE ones (few) are a second ordered branch, merged here.
+   */
+  listingQuery(filter: GameFilter, viewerId: string | null, position: Position | undefined, limit: number): SQL {
+    const common = [...filterConditions(filter), ...after(position)];
+    const branch = (visibility: SQL[]) => sql`(SELECT g.id, g.start_time FROM games g
+      WHERE ${where([...visibility, sql`g.status <> 'CANCELLED'`, ...common])}
+      ORDER BY g.start_time, g.id LIMIT ${limit})`;
+    const publicBranch = branch([sql`g.visibility = 'PUBLIC'`]);
+    // Split so each part has an index path: organised (organiser index), joined or shared (the
+    // viewer's few rows, then the primary key). An OR across them would scan every game.
+    const union = viewerId
+      ? sql`${publicBranch}
+        UNION ALL ${branch([sql`g.visibility = 'PRIVATE'`, sql`g.organizer_id = ${viewerId}::uuid`])}
+        UNION ALL ${branch([sql`g.visibility = 'PRIVATE'`, sql`g.organizer_id <> ${viewerId}::uuid`, sql`g.id IN (
+          SELECT p.game_id FROM game_participants p WHERE p.user_id = ${viewerId}::uuid
+          UNION SELECT s.game_id FROM game_share_access s WHERE s.user_id = ${viewerId}::uuid)`])}`
+      : publicBranch;
+    return sql`SELECT u.id, to_char(u.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM (${union}) u
+      ORDER BY u.start_time, u.id LIMIT ${limit}`;
+  }
+
+  async listPage(filter: GameFilter, viewerId: string | null, position: Position | undefined, limit: number): Promise<Position[]> {
+    return this.#positions(this.listingQuery(filter, viewerId, position, limit));
+  }
+
+  async joinedPage(userId: string, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<Position[]> {
+    return this.#positions(sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time
+      FROM games g JOIN game_participants p ON p.game_id = g.id AND p.user_id = ${userId}::uuid
+      WHERE ${where([sql`g.status <> 'CANCELLED'`, ...(startsFrom ? [sql`g.start_time >= ${startsFrom.toISOString()}::timestamptz`] : []), ...after(position)])}
+      ORDER BY g.start_time, g.id LIMIT ${limit}`);
+  }
+
+  async hostedPage(userId: string, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<Position[]> {
+    return this.#positions(sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM games g
+      WHERE ${where([sql`g.organizer_id = ${userId}::uuid`, sql`g.status <> 'CANCELLED'`, ...(startsFrom ? [sql`g.start_time >= ${startsFrom.toISOString()}::timestamptz`] : []), ...after(position)])}
+      ORDER BY g.start_time, g.id LIMIT ${limit}`);
+  }
+
+  async #positions(query: SQL): Promise<Position[]> {
+    const found = await rows<{ id: string; start_time: string }>(this.#db, query);
+    return found.map((row) => ({ id: row.id, startTime: row.start_time }));
+  }
+
+  /** What the filtered set holds, for the filter pickers. */
+  async filterOptions(filter: GameFilter, viewerId: string | null): Promise<{ venueIds: string[]; levelIds: string[]; startTimes: string[]; gameTypes: string[] }> {
+    const visible = viewerId ? sql`(g.visibility = 'PUBLIC' OR ${privateAccess(viewerId)})` : sql`g.visibility = 'PUBLIC'`;
+    const filtered = sql`FROM games g WHERE ${where([visible, sql`g.status <> 'CANCELLED'`, ...filterConditions(filter)])}`;
+    const [venues, levels, times, types] = [
+      await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT g.venue_id AS v ${filtered}`),
+      await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT unnest(ARRAY[g.skill_level_from_id, g.skill_level_to_id]) AS v ${filtered}`),
+      await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT to_char(g.start_time AT TIME ZONE ${filter.timeZone}, 'HH24:MI') AS v ${filtered} ORDER BY 1`),
+      await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT g.game_type AS v ${filtered} ORDER BY 1`),
+    ];
+    return { venueIds: venues.map((r) => r.v), levelIds: levels.map((r) => r.v), startTimes: times.map((r) => r.v), gameTypes: types.map((r) => r.v) };
+  }
+
+  async isVisible(gameId: string, viewerId: string | null): Promise<boolean> {
+    const visible = viewerId ? sql`(g.visibility = 'PUBLIC' OR ${privateAccess(viewerId)})` : sql`g.visibility = 'PUBLIC'`;
+    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id = ${gameId}::uuid AND ${visible}`);
+    return found.length > 0;
+  }
+
+  /** Of `ids`, those the viewer may see. */
+  async visibleAmong(ids: string[], viewerId: string | null): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const visible = viewerId ? sql`(g.visibility = 'PUBLIC' OR ${privateAccess(viewerId)})` : sql`g.visibility = 'PUBLIC'`;
+    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id IN ${list(ids)} AND ${visible}`);
+    return new Set(found.map((row) => row.id));
+  }
+
+  // Reads of other modules' records. Those modules offer no batch read and a page must not cost a
+  // call per game, so the presentation joins their tables here, read-only and in this one place.
+
+  async refsOf(ids: string[]): Promise<Map<string, GameRefs>> {
+    if (ids.length === 0) return new Map();
+    const found = await rows<GameRefs>(this.#db, sql`SELECT g.id AS "gameId", a.name AS "activityName", u.name AS "organizerName",
+        v.name AS "venueName", v.address AS "venueAddress", v.latitude AS "venueLatitude", v.longitude AS "venueLongitude",
+        lf.name AS "fromName", lf.sort_order AS "fromSortOrder", lt.name AS "toName", lt.sort_order AS "toSortOrder"
+      FROM games g
+      JOIN activities a ON a.id = g.activity_id
+      JOIN users u ON u.id = g.organizer_id
+      JOIN venues v ON v.id = g.venue_id
+      JOIN skill_levels lf ON lf.id = g.skill_level_from_id
+      JOIN skill_levels lt ON lt.id = g.skill_level_to_id
+      WHERE g.id IN ${list(ids)}`);
+    return new Map(found.map((row) => [row.gameId, { ...row, venueLatitude: Number(row.venueLatitude), venueLongitude: Number(row.venueLongitude) }]));
+  }
+
+  async userNames(ids: string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const found = await rows<{ id: string; name: string | null }>(this.#db, sql`SELECT id, name FROM users WHERE id IN ${list([...new Set(ids)])}`);
+    return new Map(found.map((row) => [row.id, row.name]));
+  }
+
+  async venuesByIds(ids: string[]): Promise<Array<{ id: string; name: string; address: string; latitude: number; longitude: number }>> {
+    if (ids.length === 0) return [];
+    const found = await rows<{ id: string; name: string; address: string; latitude: number; longitude: number }>(this.#db,
+      sql`SELECT id, name, address, latitude, longitude FROM venues WHERE id IN ${list(ids)} ORDER BY lower(name), id`);
+    return found.map((row) => ({ ...row, latitude: Number(row.latitude), longitude: Number(row.longitude) }));
+  }
+
+  async levelsByIds(ids: string[]): Promise<Array<{ id: string; name: string; sortOrder: number }>> {
+    if (ids.length === 0) return [];
+    return rows(this.#db, sql`SELECT id, name, sort_order AS "sortOrder" FROM skill_levels WHERE id IN ${list(ids)} ORDER BY sort_order, lower(name), id`);
+  }
+
+  // For other modules' hooks
+
+  async usesActivity(activityId: string): Promise<boolean> {
+    const [row] = await this.#db.select({ id: games.id }).from(games).where(eq(games.activityId, activityId)).limit(1);
+    return row !== undefined;
+  }
+
+  async totals(userId: string): Promise<{ joined: number; hosted: number }> {
+    const [row] = await rows<{ joined: number; hosted: number }>(this.#db, sql`SELECT
+      (SELECT count(*)::int FROM game_participants p JOIN games g ON g.id = p.game_id
+        WHERE p.user_id = ${userId}::uuid AND p.status = 'ACTIVE' AND g.status <> 'CANCELLED') AS joined,
+      (SELECT count(*)::int FROM games g WHERE g.organizer_id = ${userId}::uuid AND g.status <> 'CANCELLED') AS hosted`);
+    return { joined: Number(row?.joined ?? 0), hosted: Number(row?.hosted ?? 0) };
+  }
+
+  /** Ids of the user's games (hosted) not yet started and not cancelled, locked for the caller's transaction. */
+  async lockFutureHosted(userId: string, now: Date): Promise<string[]> {
+    const found = await this.#db.select({ id: games.id }).from(games)
+      .where(and(eq(games.organizerId, userId), sql`${games.status} = 'SCHEDULED'`, sql`${games.startTime} > ${now.toISOString()}::timestamptz`))
+      .orderBy(asc(games.id)).for('update');
+    return found.map((row) => row.id);
+  }
+
+  /** Games not yet started in which the user plays or waits. */
+  async futureJoined(userId: string, now: Date): Promise<string[]> {
+    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g JOIN game_participants p ON p.game_id = g.id
+      WHERE p.user_id = ${userId}::uuid AND g.status = 'SCHEDULED' AND g.start_time > ${now.toISOString()}::timestamptz ORDER BY g.id`);
+    return found.map((row) => row.id);
+  }
+}

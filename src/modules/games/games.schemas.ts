@@ -1,0 +1,121 @@
+import { Type, type Static } from 'typebox';
+import { CursorQuery } from '../../platform/http/pagination.ts';
+
+const Uuid = Type.String({ format: 'uuid' });
+const Instant = Type.String({ format: 'date-time' });
+const HHMM = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:mm in APP_TIME_ZONE' });
+const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD in APP_TIME_ZONE' });
+
+export const Visibility = Type.Union([Type.Literal('PUBLIC'), Type.Literal('PRIVATE')]);
+export const GameType = Type.Union([Type.Literal('SINGLE'), Type.Literal('DOUBLE')]);
+export const GameStatus = Type.Union([Type.Literal('SCHEDULED'), Type.Literal('STARTED'), Type.Literal('COMPLETED'), Type.Literal('CANCELLED')]);
+export const ParticipantStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('WAITLISTED')]);
+
+const SkillLevel = Type.Object({ id: Uuid, name: Type.String(), sortOrder: Type.Integer() });
+const GameVenue = Type.Object({ id: Uuid, name: Type.String(), address: Type.String(), latitude: Type.Number(), longitude: Type.Number() });
+
+export const GameSchema = Type.Object({
+  id: Uuid,
+  activity: Type.Object({ id: Uuid, name: Type.String() }),
+  organizer: Type.Object({ id: Uuid, name: Type.Union([Type.String(), Type.Null()]) }),
+  venue: GameVenue,
+  skillLevel: Type.Object({ from: SkillLevel, to: SkillLevel }),
+  title: Type.Union([Type.String(), Type.Null()]),
+  description: Type.Union([Type.String(), Type.Null()]),
+  currency: Type.String(),
+  price: Type.String({ description: 'Decimal string, two places' }),
+  slots: Type.Integer(),
+  playersJoined: Type.Integer(),
+  waitlisted: Type.Integer(),
+  startTime: Instant,
+  endTime: Instant,
+  visibility: Visibility,
+  gameType: GameType,
+  status: GameStatus,
+  shareLink: Type.Optional(Type.Object({ code: Type.String(), shareUrl: Type.String(), webUrl: Type.String(), mobileUrl: Type.String() })),
+  viewer: Type.Optional(Type.Object({ joined: Type.Boolean(), waitlisted: Type.Boolean(), bookmarked: Type.Boolean(), isOrganizer: Type.Boolean() })),
+  createdAt: Instant,
+  updatedAt: Instant,
+});
+
+const Title = Type.String({ maxLength: 200 });
+const Description = Type.String({ maxLength: 5000 });
+const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code' });
+const Price = Type.String({ pattern: '^(0|[1-9][0-9]{0,7})(\\.[0-9]{1,2})?$', description: 'Decimal string, at most two places, below 100,000,000' });
+const Slots = Type.Integer({ minimum: 1, maximum: 100 });
+
+export const CreateGameBody = Type.Object({
+  activityId: Uuid,
+  venueId: Uuid,
+  skillLevelFromId: Uuid,
+  skillLevelToId: Uuid,
+  title: Type.Optional(Title),
+  description: Type.Optional(Description),
+  currency: Currency,
+  price: Price,
+  slots: Slots,
+  startTime: Instant,
+  endTime: Instant,
+  visibility: Visibility,
+  gameType: GameType,
+  joinAsOrganizer: Type.Optional(Type.Boolean()),
+});
+export type CreateGameInput = Static<typeof CreateGameBody>;
+
+/** A patch: present fields replace. activityId and visibility are accepted only unchanged. */
+export const UpdateGameBody = Type.Object({
+  activityId: Type.Optional(Uuid),
+  visibility: Type.Optional(Visibility),
+  venueId: Type.Optional(Uuid),
+  skillLevelFromId: Type.Optional(Uuid),
+  skillLevelToId: Type.Optional(Uuid),
+  title: Type.Optional(Type.Union([Title, Type.Null()])),
+  description: Type.Optional(Type.Union([Description, Type.Null()])),
+  currency: Type.Optional(Currency),
+  price: Type.Optional(Price),
+  slots: Type.Optional(Slots),
+  startTime: Type.Optional(Instant),
+  endTime: Type.Optional(Instant),
+  gameType: Type.Optional(GameType),
+});
+export type UpdateGameInput = Static<typeof UpdateGameBody>;
+
+export const GameFilterQuery = Type.Object({
+  activityId: Type.Optional(Uuid),
+  venueIds: Type.Optional(Type.Array(Uuid, { maxItems: 100, description: 'Repeat the parameter for several' })),
+  skillLevelIds: Type.Optional(Type.Array(Uuid, { maxItems: 100, description: 'Games whose lowest or highest level is one of these' })),
+  gameType: Type.Optional(GameType),
+  fromDate: Type.Optional(DateOnly),
+  toDate: Type.Optional(DateOnly),
+  fromTime: Type.Optional(HHMM),
+  toTime: Type.Optional(HHMM),
+  lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+  lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+  radiusKm: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 50 })),
+  includePast: Type.Boolean({ default: false, description: 'Also games whose start time has passed' }),
+});
+export type GameFilterInput = Static<typeof GameFilterQuery>;
+
+export const GamesQuery = Type.Intersect([CursorQuery, GameFilterQuery]);
+
+export const MyGamesQuery = Type.Intersect([CursorQuery, Type.Object({ includePast: Type.Boolean({ default: false }) })]);
+
+export const FilterOptions = Type.Object({
+  venues: Type.Array(GameVenue),
+  skillLevels: Type.Array(SkillLevel),
+  startTimes: Type.Array(Type.String({ description: 'HH:mm' })),
+  gameTypes: Type.Array(GameType),
+});
+
+export const Participation = Type.Object({ gameId: Uuid, userId: Uuid, status: ParticipantStatus, joinedAt: Instant });
+
+export const Participant = Type.Object({
+  userId: Uuid,
+  name: Type.Union([Type.String(), Type.Null()]),
+  status: ParticipantStatus,
+  joinedAt: Instant,
+  isOrganizer: Type.Boolean(),
+});
+
+export const GameIdParams = Type.Object({ id: Uuid });
+export const ParticipantParams = Type.Object({ id: Uuid, userId: Uuid });

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * A game. activity, level, venue and organiser ids belong to other modules; none of those rows is
+ * ever removed (they are soft-deleted or retired), so the references cannot dangle.
+ * players_joined / waitlisted count the participants rows; they change only under the game's row
+ * lock, and the checks stop any write that would overfill the game whatever the code above does.
+ */
+export const games = pgTable('games', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  activityId: uuid('activity_id').notNull(),
+  organizerId: uuid('organizer_id').notNull(),
+  venueId: uuid('venue_id').notNull(),
+  skillLevelFromId: uuid('skill_level_from_id').notNull(),
+  skillLevelToId: uuid('skill_level_to_id').notNull(),
+  title: text('title'),
+  description: text('description'),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+  slots: integer('slots').notNull(),
+  playersJoined: integer('players_joined').notNull().default(0),
+  waitlisted: integer('waitlisted').notNull().default(0),
+  startTime: timestamp('start_time', { withTimezone: true, mode: 'date' }).notNull(),
+  endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }).notNull(),
+  visibility: text('visibility').$type<'PUBLIC' | 'PRIVATE'>().notNull(),
+  gameType: text('game_type').$type<'SINGLE' | 'DOUBLE'>().notNull(),
+  /** Stored SCHEDULED or CANCELLED (and STARTED/COMPLETED once the status job runs); see the presenter for the effective one. */
+  status: text('status').$type<'SCHEDULED' | 'STARTED' | 'COMPLETED' | 'CANCELLED'>().notNull().default('SCHEDULED'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [
+  check('games_slots_range', sql`${table.slots} BETWEEN 1 AND 100`),
+  check('games_players_within_slots', sql`${table.playersJoined} BETWEEN 0 AND ${table.slots}`),
+  check('games_waitlisted_non_negative', sql`${table.waitlisted} >= 0`),
+  check('games_time_order', sql`${table.endTime} > ${table.startTime}`),
+  check('games_price_non_negative', sql`${table.price} >= 0`),
+  check('games_visibility', sql`${table.visibility} IN ('PUBLIC', 'PRIVATE')`),
+  check('games_game_type', sql`${table.gameType} IN ('SINGLE', 'DOUBLE')`),
+  check('games_status', sql`${table.status} IN ('SCHEDULED', 'STARTED', 'COMPLETED', 'CANCELLED')`),
+  // The public listing walks this in (start_time, id) order from the cursor: each page costs the same at any depth.
+  index('games_public_start_idx').on(table.startTime, table.id).where(sql`visibility = 'PUBLIC' AND status <> 'CANCELLED'`),
+  // Hosted list, overlap check and the private part of the listing.
+  index('games_organizer_start_idx').on(table.organizerId, table.startTime, table.id),
+  index('games_activity_idx').on(table.activityId),
+]);
+
+/** A player of a game; the primary key makes joining twice impossible. seq orders the waitlist. */
+export const gameParticipants = pgTable('game_participants', {
+  gameId: uuid('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull(),
+  status: text('status').$type<'ACTIVE' | 'WAITLISTED'>().notNull(),
+  joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+}, (table) => [
+  primaryKey({ columns: [table.gameId, table.userId] }),
+  check('game_participants_status', sql`${table.status} IN ('ACTIVE', 'WAITLISTED')`),
+  index('game_participants_user_idx').on(table.userId, table.gameId),
+  index('game_participants_game_seq_idx').on(table.gameId, table.status, table.seq),
+]);
+
+/** Who may see a PRIVATE game without being its organiser or a player (granted by resolving its share link). */
+export const gameShareAccess = pgTable('game_share_access', {
+  gameId: uuid('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull(),
+  grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [
+  primaryKey({ columns: [table.gameId, table.userId] }),
+  index('game_share_access_user_idx').on(table.userId, table.gameId),
+]);

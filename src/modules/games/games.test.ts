@@ -1,0 +1,285 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { backends } from '../../../test/helpers/backends.ts';
+import { TestClock } from '../../../test/helpers/clock.ts';
+import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
+import { assertProblem } from '../../../test/helpers/problem.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
+
+const HOUR = 3_600_000;
+
+for (const backend of backends) {
+  describe(`games (${backend.name})`, () => {
+    let t: TestApp;
+    const clock = new TestClock(new Date('2031-03-03T02:00:00Z'));
+    let admin: TestUser;
+    let host: TestUser;
+    let sport: Sport;
+    /** Moves the clock; tokens minted before then may have expired, so fresh ones are minted. */
+    const advanceHours = async (hours: number, ...users: TestUser[]) => {
+      clock.advance(hours * 3600);
+      for (const user of users) {
+        const tokens = await mintTokens(t.app, user.id);
+        user.accessToken = tokens.accessToken;
+        user.auth = { authorization: `Bearer ${tokens.accessToken}` };
+      }
+    };
+    const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, payload?: object) =>
+      t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
+    const getGame = async (id: string, who?: TestUser) => {
+      const response = await req('GET', `/api/v1/games/${id}`, who);
+      assert.equal(response.statusCode, 200, response.body);
+      return response.json().data as Game;
+    };
+    const listIds = async (query: string, who?: TestUser) => {
+      const response = await req('GET', `/api/v1/games?size=1000&${query}`, who);
+      assert.equal(response.statusCode, 200, response.body);
+      return (response.json().data.content as Game[]).map((g) => g.id);
+    };
+
+    before(async () => {
+      t = await buildTestApp(backend, { RATE_LIMIT_PUBLIC_ANON: '100000', RATE_LIMIT_PUBLIC_USER: '100000' }, { clock });
+      admin = await createUser(t.app, { admin: true });
+      host = await onboardedUser(t.app, 'Host Lee');
+      sport = await createSport(t.app, admin, { name: 'Badminton' });
+    });
+    after(() => t.close());
+
+    describe('creating', () => {
+      it('answers 201 with the whole game, the organiser as viewer, and its share link', async () => {
+        const game = await createGame(t.app, host, gameBody(sport, clock.now(), 48, { joinAsOrganizer: true }));
+        assert.equal(game.activity.name, 'Badminton');
+        assert.deepEqual(game.organizer, { id: host.id, name: 'Host Lee' });
+        assert.equal(game.venue.id, sport.venueId);
+        assert.equal(game.venue.name, 'Badminton Hall');
+        assert.deepEqual([game.skillLevel.from.name, game.skillLevel.to.name], ['Beginner', 'Advanced']);
+        assert.equal(game.price, '8.50');
+        assert.equal(game.currency, 'SGD');
+        assert.equal(game.status, 'SCHEDULED');
+        assert.equal(game.playersJoined, 1);
+        assert.deepEqual(game.viewer, { joined: true, waitlisted: false, bookmarked: false, isOrganizer: true });
+        assert.match(game.shareLink?.code ?? '', /^[0-9A-Za-z]{8}$/);
+        const anonymous = await getGame(game.id);
+        assert.equal(anonymous.viewer, undefined);
+        assert.equal(anonymous.price, '8.50');
+      });
+
+      it('refuses each invalid body with its status and code', async () => {
+        const now = clock.now();
+        const other = await createSport(t.app, admin, { name: 'Tennis' });
+        const cases: Array<[Record<string, unknown>, string]> = [
+          [{ slots: 0 }, 'slots'], [{ slots: 101 }, 'slots'], [{ price: '8.505' }, 'price'], [{ price: '-1' }, 'price'],
+          [{ currency: 'sgd' }, 'currency'], [{ visibility: 'SECRET' }, 'visibility'], [{ gameType: 'TRIPLE' }, 'gameType'],
+          [{ startTime: new Date(now.getTime() - HOUR).toISOString() }, 'startTime'],
+          [{ endTime: new Date(now.getTime() + 48 * HOUR).toISOString() }, 'endTime'],
+          [{ skillLevelFromId: sport.levels.advanced, skillLevelToId: sport.levels.beginner }, 'skillLevelToId'],
+          [{ skillLevelFromId: other.levels.beginner }, 'skillLevelFromId'],
+          [{ venueId: other.venueId }, 'venueId'],
+          [{ venueId: '00000000-0000-4000-8000-000000000000' }, 'venueId'],
+          [{ activityId: '00000000-0000-4000-8000-000000000000' }, 'activityId'],
+        ];
+        for (const [override, fieldName] of cases) {
+          const problem = assertProblem(await req('POST', '/api/v1/games', host, gameBody(sport, now, 300, override)), 400, 'validation_failed');
+          assert.ok(problem.errors.some((e: { field: string }) => e.field === fieldName), `${JSON.stringify(override)} → ${JSON.stringify(problem.errors)}`);
+        }
+      });
+
+      it('needs onboarding, and refuses an organiser\'s overlapping game', async () => {
+        const newcomer = await createUser(t.app);
+        assertProblem(await req('POST', '/api/v1/games', newcomer, gameBody(sport, clock.now(), 500)), 409, 'onboarding_required');
+        assertProblem(await req('POST', '/api/v1/games', undefined, gameBody(sport, clock.now(), 500)), 401);
+        const first = gameBody(sport, clock.now(), 600);
+        await createGame(t.app, host, first);
+        assertProblem(await req('POST', '/api/v1/games', host, gameBody(sport, clock.now(), 601)), 409, 'overlapping_game');
+        await createGame(t.app, host, gameBody(sport, clock.now(), 602));
+      });
+    });
+
+    describe('participation', () => {
+      it('fills the slots, then the waitlist; already in → 409; leaving promotes the first waitlisted', async () => {
+        const game = await createGame(t.app, host, gameBody(sport, clock.now(), 72, { slots: 2 }));
+        const players = await Promise.all([1, 2, 3, 4].map((i) => onboardedUser(t.app, `P${i}`)));
+        const statuses: string[] = [];
+        for (const player of players) {
+          const joined = await req('POST', `/api/v1/games/${game.id}/participants`, player);
+          assert.equal(joined.statusCode, 201, joined.body);
+          const data = joined.json().data;
+          assert.equal(data.gameId, game.id);
+          assert.equal(data.userId, player.id);
+          statuses.push(data.status);
+        }
+        assert.deepEqual(statuses, ['ACTIVE', 'ACTIVE', 'WAITLISTED', 'WAITLISTED']);
+        assertProblem(await req('POST', `/api/v1/games/${game.id}/participants`, players[0]), 409, 'already_joined');
+        let seen = await getGame(game.id, players[2]);
+        assert.deepEqual([seen.playersJoined, seen.waitlisted], [2, 2]);
+        assert.deepEqual(seen.viewer, { joined: false, waitlisted: true, bookmarked: false, isOrganizer: false });
+
+        const leave = await req('DELETE', `/api/v1/games/${game.id}/participants/me`, players[0]);
+        assert.equal(leave.statusCode, 204, leave.body);
+        seen = await getGame(game.id, players[2]);
+        assert.deepEqual([seen.playersJoined, seen.waitlisted, seen.viewer!.joined], [2, 1, true]);
+        const list = await req('GET', `/api/v1/games/${game.id}/participants`, players[1]);
+        assert.deepEqual(list.json().data.map((p: { userId: string; status: string }) => [p.userId, p.status]),
+          [[players[1]!.id, 'ACTIVE'], [players[2]!.id, 'ACTIVE'], [players[3]!.id, 'WAITLISTED']]);
+        assertProblem(await req('GET', `/api/v1/games/${game.id}/participants`), 401);
+
+        // The organiser removes a player: the waitlist moves up again.
+        assert.equal((await req('DELETE', `/api/v1/games/${game.id}/participants/${players[1]!.id}`, host)).statusCode, 204);
+        seen = await getGame(game.id, players[3]);
+        assert.deepEqual([seen.playersJoined, seen.waitlisted, seen.viewer!.joined], [2, 0, true]);
+        assertProblem(await req('DELETE', `/api/v1/games/${game.id}/participants/${players[2]!.id}`, players[3]), 404);
+        assertProblem(await req('DELETE', `/api/v1/games/${game.id}/participants/${host.id}`, host), 409, 'game_not_joinable');
+
+        // More slots take waitlisted players at once; fewer than the players is refused.
+        assertProblem(await req('PUT', `/api/v1/games/${game.id}`, host, { slots: 1 }), 409, 'slots_below_participants');
+      });
+
+      it('refuses leaving within 24 h of the start, the organiser leaving, and joining a cancelled or started game', async () => {
+        const soon = await createGame(t.app, host, gameBody(sport, clock.now(), 20));
+        const player = await onboardedUser(t.app, 'Soon');
+        assert.equal((await req('POST', `/api/v1/games/${soon.id}/participants`, player)).statusCode, 201);
+        assertProblem(await req('DELETE', `/api/v1/games/${soon.id}/participants/me`, player), 409, 'leave_window_closed');
+        assertProblem(await req('DELETE', `/api/v1/games/${soon.id}/participants/me`, host), 409, 'game_not_joinable');
+        const stranger = await onboardedUser(t.app, 'Stranger');
+        assertProblem(await req('DELETE', `/api/v1/games/${soon.id}/participants/me`, stranger), 404);
+
+        const cancelled = await createGame(t.app, host, gameBody(sport, clock.now(), 120));
+        assert.equal((await req('DELETE', `/api/v1/games/${cancelled.id}`, host)).statusCode, 204);
+        assertProblem(await req('POST', `/api/v1/games/${cancelled.id}/participants`, stranger), 409, 'game_not_joinable');
+        assert.equal((await getGame(cancelled.id)).status, 'CANCELLED');
+        assert.ok(!(await listIds('')).includes(cancelled.id), 'a cancelled game leaves the list');
+
+        await advanceHours(21, admin, host, player, stranger);
+        assert.equal((await getGame(soon.id)).status, 'STARTED');
+        assertProblem(await req('POST', `/api/v1/games/${soon.id}/participants`, stranger), 409, 'game_not_joinable');
+        assertProblem(await req('PUT', `/api/v1/games/${soon.id}`, host, { title: 'Late' }), 409, 'game_not_editable');
+        assert.ok(!(await listIds('')).includes(soon.id), 'a started game is past');
+        assert.ok((await listIds('includePast=true')).includes(soon.id));
+        await advanceHours(2, admin, host, player, stranger);
+        assert.equal((await getGame(soon.id)).status, 'COMPLETED');
+      });
+
+      it('a PRIVATE game is 404 and unlisted for strangers; share access makes it visible and joinable', async () => {
+        const game = await createGame(t.app, host, gameBody(sport, clock.now(), 200, { visibility: 'PRIVATE' }));
+        const stranger = await onboardedUser(t.app, 'Curious');
+        assertProblem(await req('GET', `/api/v1/games/${game.id}`, stranger), 404, 'game_not_found');
+        assertProblem(await req('GET', `/api/v1/games/${game.id}`), 404);
+        assertProblem(await req('POST', `/api/v1/games/${game.id}/participants`, stranger), 404);
+        assertProblem(await req('GET', `/api/v1/games/${game.id}/participants`, stranger), 404);
+        assert.ok(!(await listIds('', stranger)).includes(game.id));
+        assert.ok(!(await listIds('')).includes(game.id));
+        assert.ok((await listIds('', host)).includes(game.id), 'the organiser sees it listed');
+        // Resolving the share link as a signed-in caller grants share access.
+        const resolved = await req('GET', `/api/v1/share-links/${game.shareLink!.code}`, stranger);
+        assert.equal(resolved.statusCode, 200, resolved.body);
+        assert.equal((await getGame(game.id, stranger)).id, game.id);
+        assert.ok((await listIds('', stranger)).includes(game.id));
+        assert.equal((await req('POST', `/api/v1/games/${game.id}/participants`, stranger)).statusCode, 201);
+      });
+    });
+
+    describe('changing and removing', () => {
+      it('patches a game; activityId and visibility are immutable; only the organiser writes', async () => {
+        const game = await createGame(t.app, host, gameBody(sport, clock.now(), 900));
+        const put = (payload: object, who: TestUser = host) => req('PUT', `/api/v1/games/${game.id}`, who, payload);
+        const changed = await put({ title: 'Evening doubles', price: '10', slots: 8, skillLevelFromId: sport.levels.intermediate });
+        assert.equal(changed.statusCode, 200, changed.body);
+        const data = changed.json().data as Game;
+        assert.deepEqual([data.title, data.price, data.slots, data.skillLevel.from.name, data.description], ['Evening doubles', '10.00', 8, 'Intermediate', 'Bring water']);
+        const other = await createSport(t.app, admin, { name: 'Squash' });
+        assertProblem(await put({ activityId: other.activityId }), 400, 'validation_failed');
+        assertProblem(await put({ visibility: 'PRIVATE' }), 400, 'validation_failed');
+        assert.equal((await put({ visibility: 'PUBLIC', activityId: sport.activityId })).statusCode, 200);
+        assertProblem(await put({ endTime: game.startTime }), 400, 'validation_failed');
+        const stranger = await onboardedUser(t.app, 'Meddler');
+        assertProblem(await put({ title: 'Mine' }, stranger), 404, 'game_not_found');
+        assertProblem(await req('DELETE', `/api/v1/games/${game.id}`, stranger), 404);
+        assertProblem(await req('DELETE', `/api/v1/games/${game.id}/hard`, stranger), 404);
+        assertProblem(await req('DELETE', `/api/v1/admin/games/${game.id}`, stranger), 403);
+      });
+
+      it('soft delete by organiser or admin (also /admin); hard delete removes the game', async () => {
+        const a = await createGame(t.app, host, gameBody(sport, clock.now(), 1000));
+        const b = await createGame(t.app, host, gameBody(sport, clock.now(), 1010));
+        assert.equal((await req('DELETE', `/api/v1/admin/games/${a.id}`, admin)).statusCode, 204);
+        assert.equal((await getGame(a.id)).status, 'CANCELLED');
+        assert.equal((await req('DELETE', `/api/v1/games/${b.id}`, admin)).statusCode, 204);
+        assert.equal((await req('DELETE', `/api/v1/games/${b.id}/hard`, host)).statusCode, 204);
+        assertProblem(await req('GET', `/api/v1/games/${b.id}`), 404);
+        assertProblem(await req('DELETE', `/api/v1/games/${b.id}/hard`, admin), 404);
+        // The overlap check ignores cancelled games.
+        await createGame(t.app, host, gameBody(sport, clock.now(), 1000));
+      });
+
+      it('an activity used by a game cannot be deleted', async () => {
+        assertProblem(await req('DELETE', `/api/v1/admin/activities/${sport.activityId}`, admin), 409, 'activity_in_use');
+      });
+    });
+
+    describe('the caller\'s games, filter options, account deletion', () => {
+      it('lists joined and hosted games by start time, with totals on /me', async () => {
+        const organiser = await onboardedUser(t.app, 'Busy');
+        const player = await onboardedUser(t.app, 'Keen');
+        const hosted: Game[] = [];
+        for (const hours of [300, 100, 200]) hosted.push(await createGame(t.app, organiser, gameBody(sport, clock.now(), hours)));
+        for (const game of hosted.slice(0, 2)) assert.equal((await req('POST', `/api/v1/games/${game.id}/participants`, player)).statusCode, 201);
+        const page = async (path: string, who: TestUser) => {
+          const ids: string[] = [];
+          let cursor: string | null = null;
+          do {
+            const response = await req('GET', `${path}?size=1${cursor ? `&cursor=${cursor}` : ''}`, who);
+            assert.equal(response.statusCode, 200, response.body);
+            ids.push(...response.json().data.content.map((g: Game) => g.id));
+            cursor = response.json().data.nextCursor;
+          } while (cursor);
+          return ids;
+        };
+        assert.deepEqual(await page('/api/v1/me/games/hosted', organiser), [hosted[1]!.id, hosted[2]!.id, hosted[0]!.id]);
+        assert.deepEqual(await page('/api/v1/me/games/joined', player), [hosted[1]!.id, hosted[0]!.id]);
+        const me = (await req('GET', '/api/v1/me', player)).json().data;
+        assert.deepEqual([me.totalGamesJoined, me.totalGamesHosted], [2, 0]);
+        assert.equal((await req('GET', '/api/v1/me', organiser)).json().data.totalGamesHosted, 3);
+        const hostedCursor = (await req('GET', '/api/v1/me/games/hosted?size=1', organiser)).json().data.nextCursor;
+        assertProblem(await req('GET', `/api/v1/me/games/joined?size=1&cursor=${hostedCursor}`, organiser), 400, 'invalid_cursor');
+        assertProblem(await req('GET', '/api/v1/me/games/joined'), 401);
+      });
+
+      it('filter options hold what the filtered set holds', async () => {
+        const pickle = await createSport(t.app, admin, { name: 'Pickleball' });
+        const organiser = await onboardedUser(t.app, 'Picky');
+        // 2031-03-10 09:30 and 18:00 in Singapore (UTC+8).
+        await createGame(t.app, organiser, gameBody(pickle, clock.now(), 0, { startTime: '2031-03-10T01:30:00Z', endTime: '2031-03-10T03:00:00Z', gameType: 'SINGLE', skillLevelFromId: pickle.levels.beginner, skillLevelToId: pickle.levels.intermediate }));
+        await createGame(t.app, organiser, gameBody(pickle, clock.now(), 0, { startTime: '2031-03-10T10:00:00Z', endTime: '2031-03-10T11:00:00Z', gameType: 'DOUBLE', skillLevelFromId: pickle.levels.advanced, skillLevelToId: pickle.levels.advanced }));
+        const options = async (query: string) => {
+          const response = await req('GET', `/api/v1/games/filter-options?activityId=${pickle.activityId}&${query}`);
+          assert.equal(response.statusCode, 200, response.body);
+          return response.json().data;
+        };
+        const all = await options('');
+        assert.deepEqual(all.startTimes, ['09:30', '18:00']);
+        assert.deepEqual(all.gameTypes, ['DOUBLE', 'SINGLE']);
+        assert.deepEqual(all.skillLevels.map((l: { name: string }) => l.name), ['Beginner', 'Intermediate', 'Advanced']);
+        assert.deepEqual(all.venues.map((v: { id: string }) => v.id), [pickle.venueId]);
+        const morning = await options('toTime=12:00');
+        assert.deepEqual([morning.startTimes, morning.gameTypes], [['09:30'], ['SINGLE']]);
+        assertProblem(await req('GET', '/api/v1/games/filter-options?lat=1.3'), 400, 'validation_failed');
+      });
+
+      it('deleting the account cancels future hosted games and leaves joined ones', async () => {
+        const leaving = await onboardedUser(t.app, 'Leaving');
+        const other = await onboardedUser(t.app, 'Other');
+        const hostedGame = await createGame(t.app, leaving, gameBody(sport, clock.now(), 400));
+        const joinedGame = await createGame(t.app, other, gameBody(sport, clock.now(), 410, { slots: 1 }));
+        const waiting = await onboardedUser(t.app, 'Waiting');
+        assert.equal((await req('POST', `/api/v1/games/${hostedGame.id}/participants`, other)).statusCode, 201);
+        assert.equal((await req('POST', `/api/v1/games/${joinedGame.id}/participants`, leaving)).json().data.status, 'ACTIVE');
+        assert.equal((await req('POST', `/api/v1/games/${joinedGame.id}/participants`, waiting)).json().data.status, 'WAITLISTED');
+        assert.equal((await req('DELETE', '/api/v1/me', leaving)).statusCode, 204);
+        assert.equal((await getGame(hostedGame.id)).status, 'CANCELLED');
+        const after = await getGame(joinedGame.id, waiting);
+        assert.deepEqual([after.playersJoined, after.waitlisted, after.viewer!.joined], [1, 0, true]);
+      });
+    });
+  });
+}

@@ -1,0 +1,16 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const SHARE_CODE = /^[0-9A-Za-z]{8}$/;
+
+/** 8 characters of [0-9A-Za-z] from a cryptographic source, without modulo bias. */
+export function newShareCode(): string {
+  let code = '';
+  while (code.length < 8) {
+    for (const byte of randomBytes(16)) {
+      // 248 = 4 × 62: bytes above it would favour the first characters.
+      if (byte < 248 && code.length < 8) code += ALPHABET[byte % 62];
+    }
+  }
+  return code;
+}

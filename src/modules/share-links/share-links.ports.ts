@@ -1,0 +1,22 @@
+/** What share links need from the games module (wired in app.ts). */
+export interface ShareableGameSummary {
+  id: string;
+  title: string | null;
+  activityName: string;
+  venueName: string;
+  venueAddress: string;
+  startTime: Date;
+  endTime: Date;
+  playersJoined: number;
+  slots: number;
+  status: string;
+  visibility: string;
+}
+
+export interface ShareableGames {
+  /** Organiser or player (active or waitlisted). */
+  isMember(userId: string, gameId: string): Promise<boolean>;
+  grantShareAccess(userId: string, gameId: string): Promise<void>;
+  /** Undefined once the game is gone for good. */
+  summaryForShare(gameId: string): Promise<ShareableGameSummary | undefined>;
+}

@@ -1,0 +1,49 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/index.ts';
+import { shareLinks } from './share-links.table.ts';
+
+export type ShareLinkRow = typeof shareLinks.$inferSelect;
+export type ResourceType = 'GAME';
+
+export class ShareLinksRepository {
+  readonly #db: Executor;
+
+  constructor(db: Executor) {
+    this.#db = db;
+  }
+
+  /** Inserts unless the code is taken; undefined on a collision (the caller draws again). */
+  async insert(code: string, resourceType: ResourceType, resourceId: string): Promise<ShareLinkRow | undefined> {
+    const [row] = await this.#db.insert(shareLinks).values({ code, resourceType, resourceId })
+      .onConflictDoNothing().returning();
+    return row;
+  }
+
+  async findByResource(resourceType: ResourceType, resourceId: string): Promise<ShareLinkRow | undefined> {
+    const [row] = await this.#db.select().from(shareLinks)
+      .where(and(eq(shareLinks.resourceType, resourceType), eq(shareLinks.resourceId, resourceId)));
+    return row;
+  }
+
+  findByResources(resourceType: ResourceType, resourceIds: string[]): Promise<ShareLinkRow[]> {
+    if (resourceIds.length === 0) return Promise.resolve([]);
+    return this.#db.select().from(shareLinks)
+      .where(and(eq(shareLinks.resourceType, resourceType), inArray(shareLinks.resourceId, resourceIds)));
+  }
+
+  async findByCode(code: string): Promise<ShareLinkRow | undefined> {
+    const [row] = await this.#db.select().from(shareLinks).where(eq(shareLinks.code, code));
+    return row;
+  }
+
+  /** One statement, so concurrent clicks all count. */
+  async countClick(code: string): Promise<ShareLinkRow | undefined> {
+    const [row] = await this.#db.update(shareLinks).set({ clickCount: sql`${shareLinks.clickCount} + 1` })
+      .where(eq(shareLinks.code, code)).returning();
+    return row;
+  }
+
+  async deleteForResource(resourceType: ResourceType, resourceId: string): Promise<void> {
+    await this.#db.delete(shareLinks).where(and(eq(shareLinks.resourceType, resourceType), eq(shareLinks.resourceId, resourceId)));
+  }
+}

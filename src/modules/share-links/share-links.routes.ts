@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../../config/index.ts';
+import { Envelope, envelope } from '../../platform/http/envelope.ts';
+import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { renderGamePage, renderNotFoundPage, SHARE_PAGE_CSP } from './share-page.ts';
+import { presentAppSiteAssociation, presentShareLink } from './share-links.presenter.ts';
+import { AppSiteAssociation, CodeParams, CreateShareLinkBody, ResolvedShareLink, ShareLinkSchema } from './share-links.schemas.ts';
+import type { ShareLinksService } from './share-links.service.ts';
+
+export interface ShareLinksRoutesOptions {
+  config: Readonly<Config>;
+  shareLinks: ShareLinksService;
+}
+
+export async function shareLinksRoutes(fastify: FastifyInstance, options: ShareLinksRoutesOptions) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { shareLinks, config } = options;
+  const association = presentAppSiteAssociation(config.mobileAppIds);
+
+  app.post('/api/v1/share-links', {
+    schema: {
+      tags: ['share-links'], security: USER_SECURITY, summary: 'The share link of a game you organise or play in',
+      body: CreateShareLinkBody, response: { 200: Envelope(ShareLinkSchema), 201: Envelope(ShareLinkSchema) },
+    },
+  }, async (request, reply) => {
+    const { view, created } = await shareLinks.create(request.principal!.userId, request.body.resourceType, request.body.resourceId);
+    reply.code(created ? 201 : 200);
+    return envelope(request, presentShareLink(view), created ? 'Share link created' : 'Share link');
+  });
+
+  // The pattern is checked by the schema, so a malformed code never reaches the database.
+  app.get('/api/v1/share-links/:code', {
+    schema: { tags: ['share-links'], summary: 'Resolve a share code (counts a click; grants a signed-in caller access)', params: CodeParams, response: { 200: Envelope(ResolvedShareLink) } },
+  }, async (request) => envelope(request, await shareLinks.resolve(request.params.code, request.principal?.userId ?? null), 'Share link resolved'));
+
+  app.get('/games/:code', {
+    schema: { tags: ['share-links'], summary: 'Web fallback page of a share link (HTML)', params: CodeParams, produces: ['text/html'] },
+    // An HTML answer even for a malformed code: this URL is opened by people, not clients.
+    attachValidation: true,
+  }, async (request, reply) => {
+    const page = request.validationError ? undefined : await shareLinks.page(request.params.code);
+    reply.header('content-security-policy', SHARE_PAGE_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    if (!page) return reply.code(404).send(renderNotFoundPage());
+    return reply.send(renderGamePage(page.game, page.urls, config.timeZone));
+  });
+
+  app.get('/.well-known/mobile-app-site-association', {
+    schema: { tags: ['share-links'], summary: 'Which app opens /games/* links', response: { 200: AppSiteAssociation } },
+  }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    return association;
+  });
+}

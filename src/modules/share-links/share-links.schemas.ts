@@ -1,0 +1,43 @@
+import { Type } from 'typebox';
+
+export const CodeParams = Type.Object({
+  code: Type.String({ pattern: '^[0-9A-Za-z]{8}$', description: '8 alphanumeric characters' }),
+});
+
+export const CreateShareLinkBody = Type.Object({
+  resourceType: Type.Literal('GAME'),
+  resourceId: Type.String({ format: 'uuid' }),
+});
+
+const Urls = {
+  shareUrl: Type.String(),
+  webUrl: Type.String(),
+  mobileUrl: Type.String(),
+};
+
+export const ShareLinkSchema = Type.Object({
+  code: Type.String(),
+  resourceType: Type.Literal('GAME'),
+  resourceId: Type.String({ format: 'uuid' }),
+  ...Urls,
+  clickCount: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const ResolvedShareLink = Type.Object({
+  resourceType: Type.String(),
+  webUrl: Type.String(),
+  mobileUrl: Type.String(),
+});
+
+export const AppSiteAssociation = Type.Object({
+  applinks: Type.Object({
+    apps: Type.Array(Type.String()),
+    details: Type.Array(Type.Object({
+      appID: Type.String(),
+      appIDs: Type.Array(Type.String()),
+      paths: Type.Array(Type.String()),
+      components: Type.Array(Type.Object({ '/': Type.String() })),
+    })),
+  }),
+});

@@ -1,0 +1,103 @@
+import type { Config } from '../../config/index.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { newShareCode } from './share-code.ts';
+import type { ShareableGames, ShareableGameSummary } from './share-links.ports.ts';
+import { ShareLinksRepository, type ResourceType, type ShareLinkRow } from './share-links.repository.ts';
+
+export interface ShareLinkUrls {
+  /** The link people pass around: the web fallback page, and an app link on phones with the app. */
+  shareUrl: string;
+  /** The game in the web frontend. */
+  webUrl: string;
+  /** The game in the mobile app. */
+  mobileUrl: string;
+}
+
+export interface ShareLinkView extends ShareLinkUrls {
+  row: ShareLinkRow;
+}
+
+const DRAWS = 5;
+const unknownLink = () => notFound('No share link has this code.', 'share_link_not_found');
+
+export class ShareLinksService {
+  readonly #db: Database;
+  readonly #config: Readonly<Config>;
+  readonly #frontendOrigin: string;
+  #games: ShareableGames | undefined;
+
+  constructor(db: Database, config: Readonly<Config>) {
+    this.#db = db;
+    this.#config = config;
+    this.#frontendOrigin = new URL(config.frontendCallbackUrl).origin;
+  }
+
+  /** Games and share links need each other; the composition root ties the knot. */
+  useGames(games: ShareableGames): void {
+    this.#games = games;
+  }
+
+  urls(row: Pick<ShareLinkRow, 'code' | 'resourceId'>): ShareLinkUrls {
+    return {
+      shareUrl: `${this.#config.baseUrl}/games/${row.code}`,
+      webUrl: `${this.#frontendOrigin}/games/${row.resourceId}`,
+      mobileUrl: `${this.#config.mobileCallbackScheme}://games/${row.resourceId}`,
+    };
+  }
+
+  /** Runs inside the game's create transaction, so a game never exists without its link. */
+  async createForGame(gameId: string, executor: Executor): Promise<void> {
+    await this.#insert('GAME', gameId, new ShareLinksRepository(executor));
+  }
+
+  async linksFor(gameIds: string[]): Promise<Map<string, { code: string } & ShareLinkUrls>> {
+    const rows = await new ShareLinksRepository(this.#db).findByResources('GAME', gameIds);
+    return new Map(rows.map((row) => [row.resourceId, { code: row.code, ...this.urls(row) }]));
+  }
+
+  async deleteForGame(gameId: string, executor: Executor): Promise<void> {
+    await new ShareLinksRepository(executor).deleteForResource('GAME', gameId);
+  }
+
+  /** The game's link for one of its organiser or players; strangers learn nothing (404). */
+  async create(userId: string, resourceType: ResourceType, resourceId: string): Promise<{ view: ShareLinkView; created: boolean }> {
+    if (!(await this.#requireGames().isMember(userId, resourceId))) throw notFound('The game was not found.', 'game_not_found');
+    const repository = new ShareLinksRepository(this.#db);
+    const existing = await repository.findByResource(resourceType, resourceId);
+    if (existing) return { view: { row: existing, ...this.urls(existing) }, created: false };
+    const row = await this.#insert(resourceType, resourceId, repository);
+    return { view: { row, ...this.urls(row) }, created: true };
+  }
+
+  /** Counts the click; a signed-in resolver gains access to the (possibly private) game. */
+  async resolve(code: string, userId: string | null): Promise<{ resourceType: string } & ShareLinkUrls> {
+    const games = this.#requireGames();
+    const link = await new ShareLinksRepository(this.#db).findByCode(code);
+    if (!link || !(await games.summaryForShare(link.resourceId))) throw unknownLink();
+    await new ShareLinksRepository(this.#db).countClick(code);
+    if (userId) await games.grantShareAccess(userId, link.resourceId);
+    return { resourceType: link.resourceType, ...this.urls(link) };
+  }
+
+  /** What the web fallback page shows; undefined for an unknown code. */
+  async page(code: string): Promise<{ game: ShareableGameSummary; urls: ShareLinkUrls } | undefined> {
+    const link = await new ShareLinksRepository(this.#db).findByCode(code);
+    const game = link && (await this.#requireGames().summaryForShare(link.resourceId));
+    return link && game ? { game, urls: this.urls(link) } : undefined;
+  }
+
+  async #insert(resourceType: ResourceType, resourceId: string, repository: ShareLinksRepository): Promise<ShareLinkRow> {
+    // 62^8 codes: a collision is rare, and a fresh draw settles it.
+    for (let draw = 0; draw < DRAWS; draw++) {
+      const row = await repository.insert(newShareCode(), resourceType, resourceId);
+      if (row) return row;
+    }
+    throw new Error('could not draw a free share code');
+  }
+
+  #requireGames(): ShareableGames {
+    if (!this.#games) throw new Error('share links used before the games module was wired');
+    return this.#games;
+  }
+}
