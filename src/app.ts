@@ -114,7 +114,7 @@ async function composeServices(infra: Infrastructure): Promise<{
   // Only the on-disk embedded database gets sample data by itself; PostgreSQL via `npm run db:seed`.
   if (config.databaseUrl === undefined) await loadSampleData({ activities, venues });
   const games = new GamesService({
-    db: database.db, clock, timeZone: config.timeZone, cursors: new CursorCodec(keys.secretSeed), activities, venues, profiles,
+    db: database.db, clock, timeZone: config.timeZone, cursors: new CursorCodec(keys.secretSeed), activities, venues, users, profiles,
   });
   return { keys, users, tokens, activities, venues, profiles, games };
 }

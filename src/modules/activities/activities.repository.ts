@@ -21,6 +21,17 @@ export class ActivitiesRepository {
     this.#db = db;
   }
 
+  namesByIds(ids: string[]): Promise<Array<{ id: string; name: string }>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.#db.select({ id: activities.id, name: activities.name }).from(activities).where(inArray(activities.id, ids));
+  }
+
+  levelsByIds(ids: string[]): Promise<Array<{ id: string; name: string; sortOrder: number }>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.#db.select({ id: skillLevels.id, name: skillLevels.name, sortOrder: skillLevels.sortOrder }).from(skillLevels)
+      .where(inArray(skillLevels.id, ids)).orderBy(asc(skillLevels.sortOrder), sql`lower(${skillLevels.name})`, asc(skillLevels.id));
+  }
+
   async page(options: { limit: number; offset: number }): Promise<{ rows: ActivityRow[]; total: number }> {
     const live = isNull(activities.deletedAt);
     const [rows, [count]] = await Promise.all([

@@ -113,6 +113,17 @@ export class ActivitiesService {
   }
 
   /** Activity of each live level among `ids` (levels of deleted activities are not live). */
+  /** Names of activities by id, deleted ones included (records that point at them keep a name). */
+  async namesOf(ids: string[]): Promise<Map<string, string>> {
+    const rows = await new ActivitiesRepository(this.#db).namesByIds([...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  /** Skill levels by id, retired ones included, ordered by their place on the ladder. */
+  levelsOf(ids: string[]): Promise<Array<{ id: string; name: string; sortOrder: number }>> {
+    return new ActivitiesRepository(this.#db).levelsByIds([...new Set(ids)]);
+  }
+
   async liveLevels(ids: string[]): Promise<Map<string, string>> {
     const rows = await new ActivitiesRepository(this.#db).liveLevels([...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row.activityId]));

@@ -1,6 +1,25 @@
 import type { Static } from 'typebox';
 import type { ShareLinkBlock } from './games.ports.ts';
-import type { GameRefs, GameRow, ParticipantRow } from './games.repository.ts';
+import type { GameRow, ParticipantRow } from './games.repository.ts';
+
+/** What a game shows of other modules' records (names, venue, levels). */
+export interface GameRefs {
+  gameId: string;
+  activityName: string;
+  organizerName: string | null;
+  venueName: string;
+  venueAddress: string;
+  venueLatitude: number;
+  venueLongitude: number;
+  fromName: string;
+  fromSortOrder: number;
+  toName: string;
+  toSortOrder: number;
+}
+
+
+/** The listing filters as the repository takes them (dates and times already checked). */
+
 import type { GameSchema } from './games.schemas.ts';
 
 export type PresentedGame = Static<typeof GameSchema>;

@@ -6,24 +6,6 @@ export type GameRow = typeof games.$inferSelect;
 export type GameValues = Omit<typeof games.$inferInsert, 'id' | 'playersJoined' | 'waitlisted' | 'status' | 'createdAt' | 'updatedAt'>;
 export type ParticipantRow = typeof gameParticipants.$inferSelect;
 
-/** What a game shows of other modules' records (names, venue, levels). */
-export interface GameRefs {
-  gameId: string;
-  activityName: string;
-  organizerName: string | null;
-  venueName: string;
-  venueAddress: string;
-  venueLatitude: number;
-  venueLongitude: number;
-  fromName: string;
-  fromSortOrder: number;
-  toName: string;
-  toSortOrder: number;
-}
-
-export interface Circle { lat: number; lng: number; radiusKm: number }
-
-/** The listing filters as the repository takes them (dates and times already checked). */
 export interface GameFilter {
   activityId?: string;
   venueIds?: string[];
@@ -33,7 +15,8 @@ export interface GameFilter {
   toDate?: string;
   fromTime?: string;
   toTime?: string;
-  circle?: Circle;
+  /** Venues within the radius filter, as the venues module found them. */
+  venueIdsWithin?: string[];
   /** Only games starting at or after this instant; undefined includes past games. */
   startsFrom?: Date;
   timeZone: string;
@@ -41,7 +24,6 @@ export interface GameFilter {
 
 export interface Position { startTime: string; id: string }
 
-const EARTH_RADIUS_KM = 6371.0088;
 const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
 /** The games module's raw reads answer rows as both drivers give them; callers cast what they select. */
@@ -74,23 +56,9 @@ function filterConditions(filter: GameFilter): SQL[] {
   if (filter.toDate) out.push(sql`g.start_time < ((${filter.toDate}::date) + 1)::timestamp AT TIME ZONE ${tz}`);
   if (filter.fromTime) out.push(sql`to_char(g.start_time AT TIME ZONE ${tz}, 'HH24:MI') >= ${filter.fromTime}`);
   if (filter.toTime) out.push(sql`to_char(g.start_time AT TIME ZONE ${tz}, 'HH24:MI') <= ${filter.toTime}`);
-  if (filter.circle) out.push(sql`g.venue_id IN (${venuesWithin(filter.circle)})`);
+  if (filter.venueIdsWithin) out.push(filter.venueIdsWithin.length ? sql`g.venue_id IN ${list(filter.venueIdsWithin)}` : sql`false`);
   if (filter.startsFrom) out.push(sql`g.start_time >= ${filter.startsFrom.toISOString()}::timestamptz`);
   return out;
-}
-
-/**
- * Ids of venues within the circle: a latitude band first (the venues index), then the exact
- * great-circle distance. Read-only use of the venues module's table, see `refsOf`.
- */
-function venuesWithin(circle: Circle): SQL {
-  const latDelta = (circle.radiusKm / EARTH_RADIUS_KM) * (180 / Math.PI);
-  const lat = sql`${circle.lat}::float8`;
-  const lng = sql`${circle.lng}::float8`;
-  return sql`SELECT v.id FROM venues v WHERE v.latitude BETWEEN ${circle.lat - latDelta}::float8 AND ${circle.lat + latDelta}::float8
-    AND ${EARTH_RADIUS_KM}::float8 * 2 * asin(least(1::float8, sqrt(
-      power(sin(radians(v.latitude - ${lat}) / 2), 2)
-      + cos(radians(${lat})) * cos(radians(v.latitude)) * power(sin(radians(v.longitude - ${lng}) / 2), 2)))) <= ${circle.radiusKm}::float8`;
 }
 
 /** PRIVATE games the viewer may see: organises, plays in (or waits for), or holds share access to. */
@@ -192,11 +160,8 @@ export class GamesRepository {
     return promoted.map((row) => row.user_id);
   }
 
-  async participantsOf(gameId: string): Promise<Array<ParticipantRow & { name: string | null }>> {
-    const found = await this.#db.select().from(gameParticipants).where(eq(gameParticipants.gameId, gameId))
-      .orderBy(asc(gameParticipants.seq));
-    const names = await this.userNames(found.map((row) => row.userId));
-    return found.map((row) => ({ ...row, name: names.get(row.userId) ?? null }));
+  participantsOf(gameId: string): Promise<ParticipantRow[]> {
+    return this.#db.select().from(gameParticipants).where(eq(gameParticipants.gameId, gameId)).orderBy(asc(gameParticipants.seq));
   }
 
   async playerIds(gameId: string): Promise<string[]> {
@@ -294,42 +259,6 @@ export class GamesRepository {
     const visible = viewerId ? sql`(g.visibility = 'PUBLIC' OR ${privateAccess(viewerId)})` : sql`g.visibility = 'PUBLIC'`;
     const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id IN ${list(ids)} AND ${visible}`);
     return new Set(found.map((row) => row.id));
-  }
-
-  // Reads of other modules' records. Those modules offer no batch read and a page must not cost a
-  // call per game, so the presentation joins their tables here, read-only and in this one place.
-
-  async refsOf(ids: string[]): Promise<Map<string, GameRefs>> {
-    if (ids.length === 0) return new Map();
-    const found = await rows<GameRefs>(this.#db, sql`SELECT g.id AS "gameId", a.name AS "activityName", u.name AS "organizerName",
-        v.name AS "venueName", v.address AS "venueAddress", v.latitude AS "venueLatitude", v.longitude AS "venueLongitude",
-        lf.name AS "fromName", lf.sort_order AS "fromSortOrder", lt.name AS "toName", lt.sort_order AS "toSortOrder"
-      FROM games g
-      JOIN activities a ON a.id = g.activity_id
-      JOIN users u ON u.id = g.organizer_id
-      JOIN venues v ON v.id = g.venue_id
-      JOIN skill_levels lf ON lf.id = g.skill_level_from_id
-      JOIN skill_levels lt ON lt.id = g.skill_level_to_id
-      WHERE g.id IN ${list(ids)}`);
-    return new Map(found.map((row) => [row.gameId, { ...row, venueLatitude: Number(row.venueLatitude), venueLongitude: Number(row.venueLongitude) }]));
-  }
-
-  async userNames(ids: string[]): Promise<Map<string, string | null>> {
-    if (ids.length === 0) return new Map();
-    const found = await rows<{ id: string; name: string | null }>(this.#db, sql`SELECT id, name FROM users WHERE id IN ${list([...new Set(ids)])}`);
-    return new Map(found.map((row) => [row.id, row.name]));
-  }
-
-  async venuesByIds(ids: string[]): Promise<Array<{ id: string; name: string; address: string; latitude: number; longitude: number }>> {
-    if (ids.length === 0) return [];
-    const found = await rows<{ id: string; name: string; address: string; latitude: number; longitude: number }>(this.#db,
-      sql`SELECT id, name, address, latitude, longitude FROM venues WHERE id IN ${list(ids)} ORDER BY lower(name), id`);
-    return found.map((row) => ({ ...row, latitude: Number(row.latitude), longitude: Number(row.longitude) }));
-  }
-
-  async levelsByIds(ids: string[]): Promise<Array<{ id: string; name: string; sortOrder: number }>> {
-    if (ids.length === 0) return [];
-    return rows(this.#db, sql`SELECT id, name, sort_order AS "sortOrder" FROM skill_levels WHERE id IN ${list(ids)} ORDER BY sort_order, lower(name), id`);
   }
 
   // For other modules' hooks

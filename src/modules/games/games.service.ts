@@ -4,8 +4,9 @@ import type { CursorCodec } from '../../platform/http/cursor.ts';
 import { AppError, badRequest, conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { ProfilesService } from '../profiles/index.ts';
+import type { UsersService } from '../users/index.ts';
 import type { VenuesService } from '../venues/index.ts';
-import { presentGame, presentParticipant, presentParticipation, type GameView, type PresentedGame } from './games.presenter.ts';
+import { presentGame, presentParticipant, presentParticipation, type GameRefs, type GameView, type PresentedGame } from './games.presenter.ts';
 import { noBookmarks, noEvents, noShareLinks, type GameBookmarks, type GameEvents, type GameEventType, type GameRemovalHook, type GameShareLinks } from './games.ports.ts';
 import { GamesRepository, isUniqueViolation, type GameFilter, type GameRow, type GameValues, type Position } from './games.repository.ts';
 import type { CreateGameInput, GameFilterInput, UpdateGameInput } from './games.schemas.ts';
@@ -18,6 +19,7 @@ export interface GamesServiceDeps {
   cursors: CursorCodec;
   activities: ActivitiesService;
   venues: VenuesService;
+  users: UsersService;
   profiles: ProfilesService;
 }
 
@@ -44,6 +46,7 @@ export class GamesService {
   readonly #cursors: CursorCodec;
   readonly #activities: ActivitiesService;
   readonly #venues: VenuesService;
+  readonly #users: UsersService;
   readonly #profiles: ProfilesService;
   #shareLinks: GameShareLinks = noShareLinks;
   #bookmarks: GameBookmarks = noBookmarks;
@@ -57,6 +60,7 @@ export class GamesService {
     this.#cursors = deps.cursors;
     this.#activities = deps.activities;
     this.#venues = deps.venues;
+    this.#users = deps.users;
     this.#profiles = deps.profiles;
     // Games hold the references, so they answer for them and settle them when an account goes.
     deps.activities.registerUsageCheck((activityId, executor) => new GamesRepository(executor).usesActivity(activityId));
@@ -73,7 +77,7 @@ export class GamesService {
   // Reads
 
   async list(query: GameFilterInput & CursorRequest, viewerId: string | null): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
-    const filter = this.#filter(query);
+    const filter = await this.#filter(query);
     const scope = `games:list:${scopeOf(query)}`;
     return this.#page(query, scope, viewerId, (position, limit) => new GamesRepository(this.#db).listPage(filter, viewerId, position, limit));
   }
@@ -90,8 +94,8 @@ export class GamesService {
 
   async filterOptions(query: GameFilterInput, viewerId: string | null) {
     const repository = new GamesRepository(this.#db);
-    const options = await repository.filterOptions(this.#filter(query), viewerId);
-    const [venues, skillLevels] = [await repository.venuesByIds(options.venueIds), await repository.levelsByIds(options.levelIds)];
+    const options = await repository.filterOptions(await this.#filter(query), viewerId);
+    const [venues, skillLevels] = await Promise.all([this.#venues.summariesOf(options.venueIds), this.#activities.levelsOf(options.levelIds)]);
     return { venues, skillLevels, startTimes: options.startTimes, gameTypes: options.gameTypes as Array<'SINGLE' | 'DOUBLE'> };
   }
 
@@ -119,7 +123,8 @@ export class GamesService {
     const repository = new GamesRepository(this.#db);
     const game = await repository.find(gameId);
     const rows = await repository.participantsOf(gameId);
-    return rows.map((row) => presentParticipant(row, game!.organizerId));
+    const names = await this.#users.namesOf(rows.map((row) => row.userId));
+    return rows.map((row) => presentParticipant({ ...row, name: names.get(row.userId) ?? null }, game!.organizerId));
   }
 
   async isMember(userId: string, gameId: string): Promise<boolean> {
@@ -133,7 +138,7 @@ export class GamesService {
     const repository = new GamesRepository(this.#db);
     const game = await repository.find(gameId);
     if (!game) return undefined;
-    const refs = (await repository.refsOf([gameId])).get(gameId);
+    const refs = (await this.#refsOf([game])).get(gameId);
     if (!refs) return undefined;
     return {
       id: game.id, title: game.title, activityName: refs.activityName, venueName: refs.venueName, venueAddress: refs.venueAddress,
@@ -375,7 +380,7 @@ export class GamesService {
     if (errors.length) throw validationFailed(errors);
   }
 
-  #filter(query: GameFilterInput): GameFilter {
+  async #filter(query: GameFilterInput): Promise<GameFilter> {
     const errors: FieldError[] = [];
     const given = GEO_PARAMS.filter((name) => query[name] !== undefined);
     if (given.length > 0 && given.length < GEO_PARAMS.length) {
@@ -395,7 +400,8 @@ export class GamesService {
       toDate: query.toDate,
       fromTime: query.fromTime,
       toTime: query.toTime,
-      circle: given.length ? { lat: query.lat!, lng: query.lng!, radiusKm: query.radiusKm! } : undefined,
+      // The venues module owns positions; it answers which venues lie within the circle.
+      venueIdsWithin: given.length ? await this.#venues.idsWithin({ lat: query.lat!, lng: query.lng!, radiusKm: query.radiusKm! }) : undefined,
       startsFrom: query.includePast ? undefined : this.#clock.now(),
       timeZone: this.#timeZone,
     };
@@ -418,12 +424,38 @@ export class GamesService {
     return { content: await this.#present(new GamesRepository(this.#db), page.map((p) => p.id), viewerId), nextCursor };
   }
 
+  /** Names, venue and levels from the modules that own them: one batch each for the whole page. */
+  async #refsOf(rows: GameRow[]): Promise<Map<string, GameRefs>> {
+    const [activityNames, organizerNames, venues, levels] = await Promise.all([
+      this.#activities.namesOf(rows.map((row) => row.activityId)),
+      this.#users.namesOf(rows.map((row) => row.organizerId)),
+      this.#venues.summariesOf(rows.map((row) => row.venueId)),
+      this.#activities.levelsOf(rows.flatMap((row) => [row.skillLevelFromId, row.skillLevelToId])),
+    ]);
+    const venueById = new Map(venues.map((venue) => [venue.id, venue]));
+    const levelById = new Map(levels.map((level) => [level.id, level]));
+    const refs = new Map<string, GameRefs>();
+    for (const row of rows) {
+      const venue = venueById.get(row.venueId);
+      const from = levelById.get(row.skillLevelFromId);
+      const to = levelById.get(row.skillLevelToId);
+      const activityName = activityNames.get(row.activityId);
+      if (!venue || !from || !to || activityName === undefined) continue;
+      refs.set(row.id, {
+        gameId: row.id, activityName, organizerName: organizerNames.get(row.organizerId) ?? null,
+        venueName: venue.name, venueAddress: venue.address, venueLatitude: venue.latitude, venueLongitude: venue.longitude,
+        fromName: from.name, fromSortOrder: from.sortOrder, toName: to.name, toSortOrder: to.sortOrder,
+      });
+    }
+    return refs;
+  }
+
   /** One batch per page for each of: rows, names, share links, and the viewer's participation and bookmarks. */
   async #present(repository: GamesRepository, ids: string[], viewerId: string | null): Promise<PresentedGame[]> {
     if (ids.length === 0) return [];
-    const [rows, refs, links, participation, bookmarked] = await Promise.all([
-      repository.findMany(ids),
-      repository.refsOf(ids),
+    const rows = await repository.findMany(ids);
+    const [refs, links, participation, bookmarked] = await Promise.all([
+      this.#refsOf(rows),
       this.#shareLinks.linksFor(ids),
       viewerId ? repository.participationOf(viewerId, ids) : Promise.resolve(undefined),
       viewerId ? this.#bookmarks.bookmarkedAmong(viewerId, ids) : Promise.resolve(undefined),

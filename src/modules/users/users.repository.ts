@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
 import { users } from './users.table.ts';
 
@@ -25,6 +25,11 @@ export class UsersRepository {
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)));
     return row;
+  }
+
+  namesByIds(ids: string[]): Promise<Array<{ id: string; name: string | null }>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.#db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
   }
 
   async findLive(id: string): Promise<UserRow | undefined> {

@@ -35,6 +35,12 @@ export class UsersService {
     return this.#users.findAccessUser(id);
   }
 
+  /** Display names by id (null once erased), one query for a whole page. */
+  async namesOf(ids: string[]): Promise<Map<string, string | null>> {
+    const rows = await this.#users.namesByIds([...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   async requireLive(id: string): Promise<UserRow> {
     const row = await this.#users.findLive(id);
     if (!row) throw notFound('The user was not found.', 'user_not_found');

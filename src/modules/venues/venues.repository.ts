@@ -11,6 +11,14 @@ export interface Circle {
   radiusKm: number;
 }
 
+export interface VenueSummary {
+  id: string;
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
 export interface StationLineRow {
   venueId: string;
   stationName: string;
@@ -93,6 +101,19 @@ export class VenuesRepository {
       this.#db.select({ total: sql<number>`count(*)::int` }).from(venues).where(where),
     ]);
     return { rows, total: count?.total ?? 0 };
+  }
+
+  /** Venues (deleted ones too: games there keep their place) within the circle. */
+  async idsWithin(circle: Circle): Promise<string[]> {
+    const rows = await this.#db.select({ id: venues.id }).from(venues)
+      .where(and(boundingBox(circle), sql`${distanceKm(circle)} <= ${circle.radiusKm}::float8`));
+    return rows.map((row) => row.id);
+  }
+
+  summariesByIds(ids: string[]): Promise<VenueSummary[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.#db.select({ id: venues.id, name: venues.name, address: venues.address, latitude: venues.latitude, longitude: venues.longitude })
+      .from(venues).where(inArray(venues.id, ids)).orderBy(sql`lower(${venues.name})`, asc(venues.id));
   }
 
   async findLive(id: string): Promise<VenueRow | undefined> {

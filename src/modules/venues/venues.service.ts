@@ -2,7 +2,7 @@ import type { Database, Executor } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import { parseImportFile, rejectedFile, rowError } from './venues.import.ts';
-import { VenuesRepository, isUniqueViolation, type StationLineRow, type VenueRow, type VenueValues } from './venues.repository.ts';
+import { VenuesRepository, isUniqueViolation, type Circle, type StationLineRow, type VenueRow, type VenueSummary, type VenueValues } from './venues.repository.ts';
 import type { VenueInput, VenuePatch, VenuesFilter } from './venues.schemas.ts';
 import { describeLine, parseStationCode } from './transit-lines.ts';
 
@@ -48,6 +48,15 @@ export class VenuesService {
       activityId: query.activityId, q: query.q, circle, limit: query.size, offset: query.page * query.size,
     });
     return { items: await this.#details(repository, rows), total };
+  }
+
+  /** Name, address and position by id (deleted venues too), ordered by name: one query per page. */
+  summariesOf(ids: string[]): Promise<VenueSummary[]> {
+    return new VenuesRepository(this.#db).summariesByIds([...new Set(ids)]);
+  }
+
+  idsWithin(circle: Circle): Promise<string[]> {
+    return new VenuesRepository(this.#db).idsWithin(circle);
   }
 
   async get(id: string): Promise<VenueDetails> {
