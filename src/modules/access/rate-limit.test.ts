@@ -5,6 +5,10 @@ import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
+import { freePort, startServer, waitHealthy } from '../../../test/helpers/server-process.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const PUBLIC_READ = '/api/v1/activities';
 
@@ -74,5 +78,34 @@ describe('rate limits across instances', { skip: !redisBackend && 'needs Redis (
     }
     assertProblem(await a.app.inject({ url: PUBLIC_READ, remoteAddress: '203.0.113.5' }), 429);
     assertProblem(await b.app.inject({ url: PUBLIC_READ, remoteAddress: '203.0.113.5' }), 429);
+  });
+});
+
+describe('rate limits across service processes', { skip: !redisBackend && 'needs PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL)' }, () => {
+  it('shares one budget between two separate server processes on one Redis', async () => {
+    const database = await redisBackend!.freshDatabase();
+    const ports = [await freePort(), await freePort()];
+    const env = {
+      DATABASE_URL: database.url, REDIS_URL: redisBackend!.redisUrl!, RATE_LIMIT_PUBLIC_ANON: '10', JOBS_ENABLED: 'false',
+    };
+    const servers = ports.map((port) => startServer({ ...env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'svc-rl-')) }));
+    try {
+      await Promise.all(ports.map((port) => waitHealthy(`http://127.0.0.1:${port}`, 15_000)));
+      // Real processes see the real loopback address, whose budget an earlier run may have used:
+      // count down from whatever is left.
+      const first = await fetch(`http://127.0.0.1:${ports[0]}${PUBLIC_READ}`);
+      let remaining = Number(first.headers.get('ratelimit-remaining'));
+      for (let i = 0; remaining > 0; i++) {
+        const response = await fetch(`http://127.0.0.1:${ports[i % 2]!}${PUBLIC_READ}`);
+        assert.equal(response.status, 200);
+        assert.equal(Number(response.headers.get('ratelimit-remaining')), remaining - 1, 'both processes count down one budget');
+        remaining -= 1;
+      }
+      for (const port of ports) assert.equal((await fetch(`http://127.0.0.1:${port}${PUBLIC_READ}`)).status, 429);
+    } finally {
+      for (const server of servers) server.child.kill('SIGTERM');
+      await Promise.all(servers.map((server) => server.exited()));
+      await database.drop();
+    }
   });
 });
