@@ -1,6 +1,6 @@
-import type { Database, Executor } from '../../platform/db/index.ts';
+import { isUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
-import { ActivitiesRepository, isUniqueViolation, type ActivityRow, type SkillLevelRow } from './activities.repository.ts';
+import { ActivitiesRepository, type ActivityRow, type SkillLevelRow } from './activities.repository.ts';
 
 export interface LadderInput {
   name: string;

@@ -63,15 +63,6 @@ function boundingBox(circle: Circle): SQL {
   return and(byLatitude, gte(venues.longitude, circle.lng - lngDelta), lte(venues.longitude, circle.lng + lngDelta))!;
 }
 
-/** True when the error (or its cause, Drizzle wraps driver errors) is a unique violation of `constraint`. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && (name === undefined || name === constraint)) return true;
-  }
-  return false;
-}
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class VenuesRepository {

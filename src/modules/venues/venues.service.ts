@@ -1,8 +1,8 @@
-import type { Database, Executor } from '../../platform/db/index.ts';
+import { isUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import { parseImportFile, rejectedFile, rowError } from './venues.import.ts';
-import { VenuesRepository, isUniqueViolation, type Circle, type StationLineRow, type VenueRow, type VenueSummary, type VenueValues } from './venues.repository.ts';
+import { VenuesRepository, type Circle, type StationLineRow, type VenueRow, type VenueSummary, type VenueValues } from './venues.repository.ts';
 import type { VenueInput, VenuePatch, VenuesFilter } from './venues.schemas.ts';
 import { describeLine, parseStationCode } from './transit-lines.ts';
 

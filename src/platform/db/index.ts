@@ -1,2 +1,3 @@
 export { openDatabase } from './database.ts';
 export type { Database, DatabaseHandle, Executor, Transaction } from './database.ts';
+export { isUniqueViolation } from './errors.ts';
