@@ -31,6 +31,8 @@ import { ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
 import { GameSchema, GamesService, gamesRoutes, type PresentedGame } from './modules/games/index.ts';
 import { ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
 import { BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
+import { createNotificationsModule, notificationsRoutes } from './modules/notifications/index.ts';
+import { JobsService, jobsRoutes, standardJobs } from './modules/jobs/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -65,6 +67,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   const infra: Infrastructure = { config, database, store, storeKeyPrefix, clock: overrides.clock ?? systemClock };
   const services = await composeServices(infra);
   const sharing = composeSharing(infra, services);
+  const live = await composeNotifications(app, infra, services);
 
   await app.register(httpPlatform);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
@@ -90,6 +93,8 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   await app.register(gamesRoutes, { games: services.games });
   await app.register(shareLinksRoutes, { config, shareLinks: sharing.shareLinks });
   await app.register(bookmarksRoutes, { bookmarks: sharing.bookmarks, gameSchema: GameSchema });
+  await app.register(notificationsRoutes, { notifications: live.notifications, streams: live.streams });
+  await app.register(jobsRoutes, { jobs: live.jobs });
   return app;
 }
 
@@ -132,6 +137,30 @@ function composeSharing(infra: Infrastructure, services: { games: GamesService; 
   games.onGameRemoved((gameId, executor) => bookmarks.forgetGame(gameId, executor));
   profiles.onAccountDeletion((userId, executor) => bookmarks.forgetUser(userId, executor));
   return { shareLinks, bookmarks };
+}
+
+/**
+ * Notifications are written by the games transactions and streamed after commit; the jobs run on
+ * a schedule (JOBS_ENABLED) under a cluster-wide lock. Streams end before the server closes (it
+ * waits for their connections); the scheduler and listener stop before the database closes.
+ */
+async function composeNotifications(app: FastifyInstance, infra: Infrastructure, services: { games: GamesService; profiles: ProfilesService }) {
+  const { games, profiles } = services;
+  const module = await createNotificationsModule({
+    database: infra.database, databaseUrl: infra.config.databaseUrl, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
+  });
+  const { notifications } = module;
+  games.useEvents(notifications);
+  games.onGameRemoved((gameId, executor) => notifications.forgetGame(gameId, executor));
+  profiles.onAccountDeletion((userId, executor) => notifications.forgetUser(userId, executor));
+  const jobs = new JobsService({ jobs: standardJobs({ games, notifications, store: infra.store }), store: infra.store, log: app.log });
+  if (infra.config.jobsEnabled) app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => module.endStreams());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await module.close();
+  });
+  return { notifications, streams: module.streams, jobs };
 }
 
 /** Sign-in: a client per configured provider; an unconfigured one answers 503 at login. */

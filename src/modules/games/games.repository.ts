@@ -34,14 +34,6 @@ async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
 
 const list = (values: string[]) => sql`(${sql.join(values.map((value) => sql`${value}::uuid`), sql`, `)})`;
 
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && (name === undefined || name === constraint)) return true;
-  }
-  return false;
-}
-
 /** Conditions on `g` (the games alias) for the filters; each compares a column with constants, so indexes apply. */
 function filterConditions(filter: GameFilter): SQL[] {
   const tz = filter.timeZone;
@@ -276,6 +268,28 @@ export class GamesRepository {
     return { joined: Number(row?.joined ?? 0), hosted: Number(row?.hosted ?? 0) };
   }
 
+  // For the scheduled jobs
+
+  /** Stores the status the clock implies: SCHEDULED → STARTED at start, → COMPLETED at end. Answers how many rows moved. */
+  async advanceStatuses(now: Date): Promise<number> {
+    const at = now.toISOString();
+    const completed = await rows<{ id: string }>(this.#db, sql`UPDATE games SET status = 'COMPLETED', updated_at = ${at}::timestamptz
+      WHERE status IN ('SCHEDULED', 'STARTED') AND end_time <= ${at}::timestamptz RETURNING id`);
+    const started = await rows<{ id: string }>(this.#db, sql`UPDATE games SET status = 'STARTED', updated_at = ${at}::timestamptz
+      WHERE status = 'SCHEDULED' AND start_time <= ${at}::timestamptz RETURNING id`);
+    return completed.length + started.length;
+  }
+
+  /** SCHEDULED games starting in (from, to], each with its ACTIVE players. */
+  async startingBetween(from: Date, to: Date): Promise<Array<{ gameId: string; title: string | null; startTime: Date; playerIds: string[] }>> {
+    const found = await rows<{ id: string; title: string | null; start_time: string | Date; player_ids: string[] | null }>(this.#db, sql`
+      SELECT g.id, g.title, g.start_time, array_agg(p.user_id ORDER BY p.seq) AS player_ids
+      FROM games g JOIN game_participants p ON p.game_id = g.id AND p.status = 'ACTIVE'
+      WHERE g.status = 'SCHEDULED' AND g.start_time > ${from.toISOString()}::timestamptz AND g.start_time <= ${to.toISOString()}::timestamptz
+      GROUP BY g.id, g.title, g.start_time ORDER BY g.start_time, g.id`);
+    return found.map((row) => ({ gameId: row.id, title: row.title, startTime: new Date(row.start_time), playerIds: parseUuidArray(row.player_ids) }));
+  }
+
   /** Ids of the user's games (hosted) not yet started and not cancelled, locked for the caller's transaction. */
   async lockFutureHosted(userId: string, now: Date): Promise<string[]> {
     const found = await this.#db.select({ id: games.id }).from(games)
@@ -290,4 +304,11 @@ export class GamesRepository {
       WHERE p.user_id = ${userId}::uuid AND g.status = 'SCHEDULED' AND g.start_time > ${now.toISOString()}::timestamptz ORDER BY g.id`);
     return found.map((row) => row.id);
   }
+}
+
+/** node-postgres parses uuid[] into an array; PGlite may answer the text form `{a,b}`. */
+function parseUuidArray(value: string[] | string | null): string[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value;
+  return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../../platform/clock.ts';
-import type { Database, Executor } from '../../platform/db/index.ts';
+import { isUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
 import type { CursorCodec } from '../../platform/http/cursor.ts';
 import { AppError, badRequest, conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
@@ -8,7 +8,7 @@ import type { UsersService } from '../users/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import { presentGame, presentParticipant, presentParticipation, type GameRefs, type GameView, type PresentedGame } from './games.presenter.ts';
 import { noBookmarks, noEvents, noShareLinks, type GameBookmarks, type GameEvents, type GameEventType, type GameRemovalHook, type GameShareLinks } from './games.ports.ts';
-import { GamesRepository, isUniqueViolation, type GameFilter, type GameRow, type GameValues, type Position } from './games.repository.ts';
+import { GamesRepository, type GameFilter, type GameRow, type GameValues, type Position } from './games.repository.ts';
 import type { CreateGameInput, GameFilterInput, UpdateGameInput } from './games.schemas.ts';
 
 export interface GamesServiceDeps {
@@ -24,6 +24,8 @@ export interface GamesServiceDeps {
 }
 
 export interface Actor { userId: string; roles: string[] }
+
+export interface UpcomingGame { gameId: string; title: string | null; startTime: Date; playerIds: string[] }
 
 export interface CursorRequest { cursor?: string; size: number }
 
@@ -231,8 +233,9 @@ export class GamesService {
       // More slots: the waitlist moves up at once, first come first served.
       const promoted = await repository.promote(game.id, Math.min(game.waitlisted, (patch.slots ?? game.slots) - game.playersJoined));
       if (promoted.length) await repository.adjustCounts(game.id, { active: promoted.length, waitlisted: -promoted.length });
-      await this.#emit(tx, 'GAME_UPDATED', game.id, organizerId, await repository.playerIds(game.id));
-      if (promoted.length) await this.#emit(tx, 'WAITLIST_PROMOTED', game.id, organizerId, promoted);
+      const title = values.title !== undefined ? values.title : game.title;
+      await this.#emit(tx, 'GAME_UPDATED', game.id, organizerId, await repository.playerIds(game.id), title);
+      if (promoted.length) await this.#emit(tx, 'WAITLIST_PROMOTED', game.id, organizerId, promoted, title);
     });
     return this.get(gameId, organizerId);
   }
@@ -244,7 +247,7 @@ export class GamesService {
       const game = await this.#lockOwned(repository, gameId, actor);
       if (game.status === 'CANCELLED') return;
       await repository.update(game.id, { status: 'CANCELLED' }, this.#clock.now());
-      await this.#emit(tx, 'GAME_CANCELLED', game.id, actor.userId, await repository.playerIds(game.id));
+      await this.#emit(tx, 'GAME_CANCELLED', game.id, actor.userId, await repository.playerIds(game.id), game.title);
     });
   }
 
@@ -272,8 +275,8 @@ export class GamesService {
         const full = game.playersJoined >= game.slots;
         const row = await repository.addParticipant({ gameId, userId, status: full ? 'WAITLISTED' : 'ACTIVE', joinedAt: now });
         await repository.adjustCounts(gameId, full ? { active: 0, waitlisted: 1 } : { active: 1, waitlisted: 0 });
-        await this.#emit(tx, 'PLAYER_JOINED', gameId, userId, [game.organizerId]);
-        if (!full && game.playersJoined + 1 === game.slots) await this.#emit(tx, 'GAME_FULL', gameId, userId, [game.organizerId]);
+        await this.#emit(tx, 'PLAYER_JOINED', gameId, userId, [game.organizerId], game.title);
+        if (!full && game.playersJoined + 1 === game.slots) await this.#emit(tx, 'GAME_FULL', gameId, userId, [game.organizerId], game.title);
         return presentParticipation(row);
       });
     } catch (error) {
@@ -308,6 +311,19 @@ export class GamesService {
     });
   }
 
+  // Scheduled jobs (the jobs module runs these under a cluster-wide lock)
+
+  /** Writes SCHEDULED → STARTED → COMPLETED as the clock has passed start and end; answers the games moved. */
+  advanceStatuses(): Promise<number> {
+    return new GamesRepository(this.#db).advanceStatuses(this.#clock.now());
+  }
+
+  /** SCHEDULED games starting within `withinMs` from now, with their ACTIVE players: who gets a reminder. */
+  startingSoon(withinMs: number): Promise<UpcomingGame[]> {
+    const now = this.#clock.now();
+    return new GamesRepository(this.#db).startingBetween(now, new Date(now.getTime() + withinMs));
+  }
+
   // Internals
 
   /** Removes the player; a freed ACTIVE place goes to the first waitlisted player, in the same transaction. */
@@ -320,8 +336,8 @@ export class GamesService {
       active: (wasActive ? -1 : 0) + promoted.length,
       waitlisted: (wasActive ? 0 : -1) - promoted.length,
     });
-    await this.#emit(tx, type, game.id, actorId, recipients);
-    if (promoted.length) await this.#emit(tx, 'WAITLIST_PROMOTED', game.id, actorId, promoted);
+    await this.#emit(tx, type, game.id, actorId, recipients, game.title);
+    if (promoted.length) await this.#emit(tx, 'WAITLIST_PROMOTED', game.id, actorId, promoted, game.title);
   }
 
   /** Locks the game for a write by its organiser (or an admin when the actor has the role); anyone else: 404. */
@@ -336,7 +352,8 @@ export class GamesService {
     const now = this.#clock.now();
     for (const gameId of await repository.lockFutureHosted(userId, now)) {
       await repository.update(gameId, { status: 'CANCELLED' }, now);
-      await this.#emit(executor, 'GAME_CANCELLED', gameId, userId, (await repository.playerIds(gameId)).filter((id) => id !== userId));
+      const title = (await repository.find(gameId))?.title ?? null;
+      await this.#emit(executor, 'GAME_CANCELLED', gameId, userId, (await repository.playerIds(gameId)).filter((id) => id !== userId), title);
     }
     for (const gameId of await repository.futureJoined(userId, now)) {
       const game = await repository.lock(gameId);
@@ -344,9 +361,9 @@ export class GamesService {
     }
   }
 
-  async #emit(executor: Executor, type: GameEventType, gameId: string, actorId: string, recipients: string[]) {
+  async #emit(executor: Executor, type: GameEventType, gameId: string, actorId: string, recipients: string[], title: string | null) {
     const others = [...new Set(recipients)].filter((id) => id !== actorId);
-    if (others.length) await this.#events.emit({ type, gameId, actorId, recipients: others }, executor);
+    if (others.length) await this.#events.emit({ type, gameId, actorId, recipients: others, title }, executor);
   }
 
   #checkTimes(startTime: Date, endTime: Date, startChanged: boolean) {

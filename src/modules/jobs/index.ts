@@ -1,0 +1,3 @@
+export { JobsService, type Job } from './jobs.service.ts';
+export { standardJobs } from './jobs.definitions.ts';
+export { jobsRoutes } from './jobs.routes.ts';

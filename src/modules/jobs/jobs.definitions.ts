@@ -1,0 +1,33 @@
+import type { KeyValueStore } from '../../platform/kv/index.ts';
+import { SqlStore } from '../../platform/kv/sql-store.ts';
+import type { GamesService } from '../games/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { Job } from './jobs.service.ts';
+
+/** Reminders go out this long before a game starts. */
+const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+
+export interface StandardJobsDeps {
+  games: GamesService;
+  notifications: NotificationsService;
+  store: KeyValueStore;
+}
+
+/** The contract's jobs: game-status, game-reminders, cleanup. */
+export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
+  const { games, notifications, store } = deps;
+  return {
+    'game-status': () => games.advanceStatuses(),
+    'game-reminders': async () => {
+      let sent = 0;
+      // One transaction per game: a crash half-way keeps what was sent, and the rest go next run.
+      for (const game of await games.startingSoon(REMINDER_LEAD_MS)) sent += await notifications.remind(game);
+      return sent;
+    },
+    cleanup: async () => {
+      // Redis expires its own keys; the embedded store keeps expired rows until purged.
+      const kv = store instanceof SqlStore ? await store.purgeExpired() : 0;
+      return kv + await notifications.cleanup();
+    },
+  };
+}

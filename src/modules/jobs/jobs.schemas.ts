@@ -1,0 +1,4 @@
+import { Type } from 'typebox';
+
+export const JobParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$' }) });
+export const JobResult = Type.Object({ name: Type.String(), processed: Type.Integer() });

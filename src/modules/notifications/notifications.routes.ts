@@ -1,0 +1,87 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope, envelope } from '../../platform/http/envelope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
+import { presentDeviceToken, presentNotification } from './notifications.presenter.ts';
+import {
+  DeviceTokenBody, DeviceTokenQuery, DeviceTokenRegistered, Notification, NotificationIdParams, ReadAllResult, StreamHeaders, UnreadCount,
+} from './notifications.schemas.ts';
+import type { NotificationsService } from './notifications.service.ts';
+import { acceptsEventStream, type NotificationStreams } from './notifications.stream.ts';
+
+export interface NotificationsRoutesOptions {
+  notifications: NotificationsService;
+  streams: NotificationStreams;
+}
+
+export async function notificationsRoutes(fastify: FastifyInstance, options: NotificationsRoutesOptions) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { notifications, streams } = options;
+  const tags = ['notifications'];
+
+  app.get('/api/v1/notifications', {
+    schema: { tags, security: USER_SECURITY, summary: 'Your notifications, newest first', querystring: OffsetQuery, response: { 200: Envelope(OffsetPage(Notification)) } },
+  }, async (request) => {
+    const { rows, total } = await notifications.page(request.principal!.userId, request.query);
+    return envelope(request, offsetPage(rows.map(presentNotification), total, request.query), 'Notifications');
+  });
+
+  app.get('/api/v1/notifications/unread-count', {
+    schema: { tags, security: USER_SECURITY, summary: 'How many of your notifications are unread', response: { 200: Envelope(UnreadCount) } },
+  }, async (request) => envelope(request, { count: await notifications.unreadCount(request.principal!.userId) }, 'Unread count'));
+
+  app.get('/api/v1/notifications/stream', {
+    schema: {
+      tags, security: USER_SECURITY, headers: StreamHeaders,
+      summary: 'New notifications as server-sent events',
+      description: 'text/event-stream (the request must accept it, else 406). Each event: `id` (resume point) and `data` (the notification as JSON). A comment every 15 s keeps the '
+        + 'connection alive. Reconnecting with `Last-Event-ID` replays the notifications after that id.',
+    },
+  }, async (request, reply) => {
+    if (!acceptsEventStream(request.headers.accept)) {
+      throw new AppError(406, 'not_acceptable', 'This endpoint answers text/event-stream only; send Accept: text/event-stream.');
+    }
+    // HEAD (added by Fastify for every GET) only asks about the headers: no stream to hold open.
+    if (request.method === 'HEAD') return reply.code(200).header('content-type', 'text/event-stream; charset=utf-8').send();
+    const userId = request.principal!.userId;
+    const resumeFrom = request.headers['last-event-id'];
+    const start = resumeFrom !== undefined ? Number(resumeFrom) : await notifications.latestSeq(userId);
+    // The response is written by hand from here: Fastify's serialisation and onSend hooks do not apply.
+    reply.hijack();
+    streams.open(request.raw, reply.raw, userId, start, reply.getHeaders() as OutgoingHttpHeaders);
+  });
+
+  app.put('/api/v1/notifications/read-all', {
+    schema: { tags, security: USER_SECURITY, summary: 'Mark all your notifications read', response: { 200: Envelope(ReadAllResult) } },
+  }, async (request) => envelope(request, { updated: await notifications.markAllRead(request.principal!.userId) }, 'All notifications read'));
+
+  app.put('/api/v1/notifications/:id/read', {
+    schema: { tags, security: USER_SECURITY, summary: 'Mark a notification read (idempotent)', params: NotificationIdParams, response: { 200: Envelope(Notification) } },
+  }, async (request) => envelope(request, presentNotification(await notifications.markRead(request.principal!.userId, request.params.id)), 'Notification read'));
+
+  app.delete('/api/v1/notifications/:id', {
+    schema: { tags, security: USER_SECURITY, summary: 'Delete a notification', params: NotificationIdParams, response: { 204: Type.Null() } },
+  }, async (request, reply) => {
+    await notifications.remove(request.principal!.userId, request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  app.post('/api/v1/device-tokens', {
+    schema: { tags, security: USER_SECURITY, summary: 'Register a device for push (idempotent)', body: DeviceTokenBody, response: { 201: Envelope(DeviceTokenRegistered) } },
+  }, async (request, reply) => {
+    const row = await notifications.registerDevice(request.principal!.userId, request.body.deviceToken, request.body.platform);
+    reply.code(201);
+    return envelope(request, presentDeviceToken(row), 'Device registered');
+  });
+
+  app.delete('/api/v1/device-tokens', {
+    schema: { tags, security: USER_SECURITY, summary: 'Unregister a device (204 whether or not it was registered)', querystring: DeviceTokenQuery, response: { 204: Type.Null() } },
+  }, async (request, reply) => {
+    await notifications.unregisterDevice(request.principal!.userId, request.query.deviceToken);
+    return reply.code(204).send(null);
+  });
+}

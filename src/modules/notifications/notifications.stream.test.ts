@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { backends, realBackend } from '../../../test/helpers/backends.ts';
+import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
+import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
+import { assertProblem } from '../../../test/helpers/problem.ts';
+import { listen, openStream, type SseClient } from '../../../test/helpers/sse.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+
+const STREAM = '/api/v1/notifications/stream';
+
+for (const backend of backends) {
+  describe(`notification stream (${backend.name})`, () => {
+    let t: TestApp;
+    let base: string;
+    let sport: Sport;
+    let host: TestUser;
+    const open: SseClient[] = [];
+    const connect = async (who: TestUser, headers: Record<string, string> = {}) => {
+      const client = await openStream(`${base}${STREAM}`, { ...who.auth, ...headers });
+      open.push(client);
+      return client;
+    };
+    const join = async (who: TestUser, gameId: string) => {
+      const response = await t.app.inject({ method: 'POST', url: `/api/v1/games/${gameId}/participants`, headers: who.auth });
+      assert.equal(response.statusCode, 201, response.body);
+    };
+
+    before(async () => {
+      t = await buildTestApp(backend);
+      base = await listen(t.app);
+      const admin = await createUser(t.app, { admin: true });
+      sport = await createSport(t.app, admin, { name: 'Volleyball' });
+      host = await onboardedUser(t.app, 'Host Ng');
+    });
+    // A stream is still open here on purpose: closing the app must end it rather than hang.
+    after(() => t.close());
+
+    it('needs a token, and a client that accepts an event stream', async () => {
+      const response = await fetch(`${base}${STREAM}`);
+      assert.equal(response.status, 401);
+      await response.body?.cancel();
+      assertProblem(await t.app.inject({ url: STREAM, headers: host.auth }), 406, 'not_acceptable');
+      assertProblem(await t.app.inject({ url: STREAM, headers: { ...host.auth, accept: 'application/json' } }), 406, 'not_acceptable');
+      const head = await t.app.inject({ method: 'HEAD', url: STREAM, headers: { ...host.auth, accept: 'text/event-stream' } });
+      assert.equal(head.statusCode, 200);
+      assert.match(String(head.headers['content-type']), /^text\/event-stream/);
+    });
+
+    it('delivers a join to the organiser\'s open streams within a second, as id + JSON data', async () => {
+      const game = await createGame(t.app, host, gameBody(sport, new Date(), 48, { title: 'Beach game' }));
+      const first = await connect(host);
+      const second = await connect(host);
+      assert.equal(first.status, 200);
+      assert.match(first.headers.get('content-type') ?? '', /^text\/event-stream/);
+      assert.ok(first.headers.get('x-request-id'), 'the request id still travels');
+      const player = await createUser(t.app);
+      const started = Date.now();
+      await join(player, game.id);
+      const event = await first.next(1000);
+      assert.ok(Date.now() - started < 1000);
+      assert.match(event.id ?? '', /^[0-9]+$/);
+      const data = JSON.parse(event.data);
+      assert.equal(data.type, 'PLAYER_JOINED');
+      assert.equal(data.resourceId, game.id);
+      assert.equal(data.isRead, false);
+      assert.match(data.message, /Beach game/);
+      assert.equal((await second.next(1000)).id, event.id, 'every open stream of the recipient gets it');
+      const listed = (await t.app.inject({ url: '/api/v1/notifications', headers: host.auth })).json().data.content[0];
+      assert.equal(listed.id, data.id);
+      const bystander = await connect(await createUser(t.app));
+      await assert.rejects(bystander.next(300), /no event/, 'nobody else hears of it');
+    });
+
+    it('replays what was missed after Last-Event-ID, in order, then goes on live', async () => {
+      const game = await createGame(t.app, host, gameBody(sport, new Date(), 60, { slots: 10 }));
+      const stream = await connect(host);
+      await join(await createUser(t.app), game.id);
+      const seen = await stream.next(1000);
+      stream.close();
+      await join(await createUser(t.app), game.id);
+      await join(await createUser(t.app), game.id);
+      const resumed = await connect(host, { 'last-event-id': seen.id! });
+      const replayed = [await resumed.next(1000), await resumed.next(1000)];
+      assert.ok(Number(replayed[0]!.id) > Number(seen.id) && Number(replayed[1]!.id) > Number(replayed[0]!.id));
+      assert.deepEqual(replayed.map((e) => JSON.parse(e.data).type), ['PLAYER_JOINED', 'PLAYER_JOINED']);
+      const fresh = await connect(host);
+      await join(await createUser(t.app), game.id);
+      const live = await fresh.next(1000);
+      assert.ok(Number(live.id) > Number(replayed[1]!.id), 'a stream without Last-Event-ID starts with new notifications only');
+      assert.equal((await resumed.next(1000)).id, live.id);
+      const bad = await fetch(`${base}${STREAM}`, { headers: { ...host.auth, 'last-event-id': 'yesterday' } });
+      assert.equal(bad.status, 400);
+      await bad.body?.cancel();
+    });
+  });
+}
+
+if (realBackend) {
+  describe('notification stream across instances (postgres+redis)', () => {
+    let cluster: TestCluster;
+    const streams: SseClient[] = [];
+
+    before(async () => {
+      cluster = await buildTestCluster(realBackend!);
+    });
+    after(async () => {
+      for (const stream of streams) stream.close();
+      await cluster.close();
+    });
+
+    it('a join on instance A reaches a stream held on instance B within a second', async () => {
+      const [a, b] = cluster.apps as [typeof cluster.apps[0], typeof cluster.apps[0]];
+      const admin = await createUser(a, { admin: true });
+      const sport = await createSport(a, admin, { name: 'Rugby' });
+      const host = await onboardedUser(a, 'Host Ong');
+      const game = await createGame(a, host, gameBody(sport, new Date(), 48));
+      const baseB = await listen(b);
+      const stream = await openStream(`${baseB}${STREAM}`, host.auth);
+      streams.push(stream);
+      assert.equal(stream.status, 200);
+      const player = await createUser(a);
+      const started = Date.now();
+      const joined = await a.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: player.auth });
+      assert.equal(joined.statusCode, 201, joined.body);
+      const event = await stream.next(1000);
+      assert.ok(Date.now() - started < 1000);
+      assert.equal(JSON.parse(event.data).type, 'PLAYER_JOINED');
+      await assert.rejects(stream.next(300), /no event/, 'delivered once, not once per instance');
+    });
+  });
+}
+
+describe('notification streams (unit)', () => {
+  it('sends heartbeat comments while idle and ends every stream on closeAll', async () => {
+    const { createServer } = await import('node:http');
+    const { NotificationStreams } = await import('./notifications.stream.ts');
+    const log = { warn: () => undefined } as never;
+    const streams = new NotificationStreams({ after: async () => [], log, heartbeatMs: 30 });
+    const server = createServer((request, response) => streams.open(request, response, 'user-1', 0, {}));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const client = await openStream(`http://127.0.0.1:${port}/`, {});
+      const deadline = Date.now() + 2000;
+      while (!client.comments.includes('heartbeat') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.ok(client.comments.includes('heartbeat'), `comments: ${client.comments.join(',')}`);
+      assert.equal(streams.size, 1);
+      streams.closeAll();
+      await assert.rejects(client.next(1000), /stream ended/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

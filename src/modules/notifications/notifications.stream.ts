@@ -1,0 +1,152 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { presentNotification } from './notifications.presenter.ts';
+import type { NotificationRow } from './notifications.repository.ts';
+
+const BATCH = 100;
+
+/**
+ * The stream never ends by itself, so it is only started for a client that asked for it (EventSource
+ * sends `Accept: text/event-stream`; curl and fetch send `*\/*`). A request with no Accept at all
+ * gets 406 instead of a response that never completes.
+ */
+export function acceptsEventStream(accept: string | undefined): boolean {
+  return accept !== undefined && /(^|,)\s*(text\/event-stream|text\/\*|\*\/\*)\s*(;|,|$)/i.test(accept);
+}
+
+export interface StreamDeps {
+  /** The user's notifications after `seq`, oldest first. */
+  after(userId: string, seq: number, limit: number): Promise<NotificationRow[]>;
+  log: FastifyBaseLogger;
+  heartbeatMs?: number;
+}
+
+/**
+ * Open server-sent event streams of this instance, by user. A signal for a user makes each of
+ * their streams send what it has not sent yet (rows after its last id), so signals may be
+ * duplicated, coalesced or arrive early without a notification being lost or sent twice.
+ */
+export class NotificationStreams {
+  readonly #deps: StreamDeps;
+  readonly #byUser = new Map<string, Set<StreamConnection>>();
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  #closed = false;
+
+  constructor(deps: StreamDeps) {
+    this.#deps = deps;
+  }
+
+  get size(): number {
+    let total = 0;
+    for (const set of this.#byUser.values()) total += set.size;
+    return total;
+  }
+
+  /** Takes over a hijacked response; `afterSeq` is where the stream starts (resume point or now). */
+  open(request: IncomingMessage, response: ServerResponse, userId: string, afterSeq: number, headers: OutgoingHttpHeaders): void {
+    if (this.#closed) {
+      response.writeHead(503, { ...headers, connection: 'close' }).end();
+      return;
+    }
+    // The stream is meant to stay idle between events; the heartbeat keeps proxies from closing it.
+    request.socket.setTimeout(0);
+    response.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    response.write('retry: 3000\n: connected\n\n');
+    const connection = new StreamConnection(userId, response, afterSeq, this.#deps);
+    let set = this.#byUser.get(userId);
+    if (!set) this.#byUser.set(userId, (set = new Set()));
+    set.add(connection);
+    response.on('close', () => this.#remove(connection));
+    this.#startHeartbeat();
+    // Catches up with rows committed between reading the start point and registering (and replays on resume).
+    connection.pump();
+  }
+
+  /** A user has new rows; `null`: the signal connection was re-established, so every stream looks again. */
+  wake(userId: string | null): void {
+    const targets = userId === null ? [...this.#byUser.values()].flatMap((set) => [...set]) : [...(this.#byUser.get(userId) ?? [])];
+    for (const connection of targets) connection.pump();
+  }
+
+  /** Ends every stream (shutdown): the server can only close once they are gone. */
+  closeAll(): void {
+    this.#closed = true;
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
+    for (const set of this.#byUser.values()) for (const connection of set) connection.end();
+    this.#byUser.clear();
+  }
+
+  #remove(connection: StreamConnection): void {
+    connection.stop();
+    const set = this.#byUser.get(connection.userId);
+    set?.delete(connection);
+    if (set?.size === 0) this.#byUser.delete(connection.userId);
+    if (this.#byUser.size === 0 && this.#heartbeat) {
+      clearInterval(this.#heartbeat);
+      this.#heartbeat = undefined;
+    }
+  }
+
+  #startHeartbeat(): void {
+    if (this.#heartbeat) return;
+    this.#heartbeat = setInterval(() => {
+      for (const set of this.#byUser.values()) for (const connection of set) connection.write(': heartbeat\n\n');
+    }, this.#deps.heartbeatMs ?? 15_000);
+    this.#heartbeat.unref();
+  }
+}
+
+class StreamConnection {
+  readonly userId: string;
+  readonly #response: ServerResponse;
+  readonly #deps: StreamDeps;
+  #lastSeq: number;
+  #chain: Promise<void> = Promise.resolve();
+  #open = true;
+
+  constructor(userId: string, response: ServerResponse, lastSeq: number, deps: StreamDeps) {
+    this.userId = userId;
+    this.#response = response;
+    this.#lastSeq = lastSeq;
+    this.#deps = deps;
+  }
+
+  write(chunk: string): void {
+    if (this.#open && !this.#response.writableEnded && !this.#response.destroyed) this.#response.write(chunk);
+  }
+
+  /** Sends what is new; runs one at a time per stream, so no row goes out twice. */
+  pump(): void {
+    this.#chain = this.#chain.then(() => this.#drain()).catch((error: Error) => {
+      this.#deps.log.warn({ err: { type: error.name } }, 'notification stream could not read new notifications');
+    });
+  }
+
+  async #drain(): Promise<void> {
+    for (;;) {
+      if (!this.#open) return;
+      const rows = await this.#deps.after(this.userId, this.#lastSeq, BATCH);
+      for (const row of rows) {
+        this.write(`id: ${row.seq}\ndata: ${JSON.stringify(presentNotification(row))}\n\n`);
+        this.#lastSeq = Math.max(this.#lastSeq, row.seq);
+      }
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  stop(): void {
+    this.#open = false;
+  }
+
+  end(): void {
+    this.#open = false;
+    if (!this.#response.writableEnded) this.#response.end();
+  }
+}

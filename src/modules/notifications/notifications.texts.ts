@@ -1,0 +1,26 @@
+import type { NotificationType } from './notifications.schemas.ts';
+
+/** The game as a notification names it: its title in quotes, or a plain phrase when it has none. */
+function gameName(title: string | null | undefined, fallback: string): string {
+  const trimmed = title?.trim();
+  if (!trimmed) return fallback;
+  return `"${trimmed.length > 80 ? `${trimmed.slice(0, 79)}…` : trimmed}"`;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Short human text for each type; stored with the row so a later rename does not rewrite history. */
+export function describe(type: NotificationType, gameTitle: string | null | undefined, extra: { startsAt?: string } = {}): { title: string; message: string } {
+  const yours = gameName(gameTitle, 'your game');
+  const the = gameName(gameTitle, 'the game');
+  switch (type) {
+    case 'PLAYER_JOINED': return { title: 'New player', message: `A player joined ${yours}.` };
+    case 'PLAYER_LEFT': return { title: 'Player left', message: `A player left ${yours}.` };
+    case 'GAME_FULL': return { title: 'Game full', message: `${capitalise(yours)} is now full.` };
+    case 'WAITLIST_PROMOTED': return { title: 'You\'re in', message: `A place opened up: you moved from the waitlist into ${the}.` };
+    case 'GAME_UPDATED': return { title: 'Game updated', message: `The organiser changed the details of ${the}.` };
+    case 'GAME_CANCELLED': return { title: 'Game cancelled', message: `${capitalise(the)} was cancelled.` };
+    case 'PLAYER_REMOVED': return { title: 'Removed from game', message: `The organiser removed you from ${the}.` };
+    case 'GAME_REMINDER': return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
+  }
+}

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOverrides } from '../../src/app.ts';
+import { loadConfig, type RawEnv } from '../../src/config/index.ts';
+import type { Backend } from './backends.ts';
+import { INTERNAL_SECRET } from './test-app.ts';
+
+export interface TestCluster {
+  /** Service instances sharing one database and one key prefix on Redis, as in a deployment. */
+  apps: FastifyInstance[];
+  close(): Promise<void>;
+}
+
+/**
+ * Several instances of the service on one fresh PostgreSQL database (and the same Redis keys).
+ * The embedded database lives inside one process, so it has no second instance to offer.
+ */
+export async function buildTestCluster(backend: Backend, size = 2, env: RawEnv = {}, overrides: AppOverrides = {}): Promise<TestCluster> {
+  if (!backend.redisUrl) throw new Error('a cluster needs a shared database: use the postgres+redis backend');
+  const database = await backend.freshDatabase();
+  const storeKeyPrefix = `t:${randomBytes(6).toString('hex')}:`;
+  // One data directory: the signing keys generated there by the first instance are every instance's.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-test-'));
+  const apps: FastifyInstance[] = [];
+  try {
+    for (let i = 0; i < size; i++) {
+      const config = loadConfig({
+        APP_PROFILE: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: backend.redisUrl,
+        INTERNAL_SECRET, JOBS_ENABLED: 'false', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
+        ...env,
+      });
+      const app = await buildApp(config, { storeKeyPrefix, ...overrides });
+      await app.ready();
+      apps.push(app);
+    }
+  } catch (error) {
+    for (const app of apps) await app.close();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    apps,
+    async close() {
+      for (const app of apps) await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
