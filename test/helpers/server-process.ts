@@ -13,11 +13,16 @@ export interface ServerProcess {
   exited(): Promise<number | null>;
 }
 
+/** A clean environment for a child process: PATH and HOME, then only what the test gives. */
+export function childEnv(env: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env };
+}
+
 /** The real entry point as its own process, with a clean environment. */
 export function startServer(env: Record<string, string>, args: string[] = []): ServerProcess {
   let output = '';
   const child = spawn(process.execPath, [SERVER, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    env: childEnv({ LOG_LEVEL: 'warn', ...env }),
     cwd: mkdtempSync(path.join(tmpdir(), 'svc-cwd-')),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

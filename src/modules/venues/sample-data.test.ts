@@ -12,6 +12,7 @@ import { loadConfig } from '../../config/index.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
+import { childEnv } from '../../../test/helpers/server-process.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const run = promisify(execFile);
@@ -86,7 +87,8 @@ for (const backend of backends) {
       const database = await backend.freshDatabase();
       const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-seed-'));
       const url = database.url === 'memory://' ? undefined : database.url;
-      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: url ?? '', APP_PROFILE: 'test', LOG_LEVEL: 'silent' };
+      // Only what the script needs: nothing from the runner's environment (a REDIS_URL, say) leaks in.
+      const env = childEnv({ DATA_DIR: dataDir, DATABASE_URL: url ?? '', APP_PROFILE: 'test', LOG_LEVEL: 'silent' });
       try {
         const seed = () => run(process.execPath, ['scripts/db-seed.ts'], { cwd: ROOT, env });
         assert.match((await seed()).stdout, /Sample data: 2[0-9] venues imported, 0 already present/);
