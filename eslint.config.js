@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'drizzle/**', 'bench/results/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'drizzle/**', 'bench/results/**', 'reliability/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', 'test/**', 'scripts/**', 'bench/**', '**/*.cli.ts'],
+    files: ['**/*.test.ts', 'test/**', 'scripts/**', 'bench/**', 'reliability/**', '**/*.cli.ts'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readPartReports, renderMarkdown, RESULTS_DIR } from './report.ts';
+
+/**
+ * `npm run test:reliability [-- --short]`: runs every reliability part one after another (they
+ * load the machine and restart services, so never in parallel), then writes RELIABILITY.md.
+ */
+const short = process.argv.includes('--short');
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const root = path.join(import.meta.dirname, '..');
+
+rmSync(RESULTS_DIR, { recursive: true, force: true });
+const files = only.length > 0 ? only : [path.join('reliability', '*.test.ts')];
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-timeout=900000', ...files], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, RELIABILITY_MODE: short ? 'short' : 'full' },
+});
+
+const header = [
+  `Run: \`npm run test:reliability${short ? ' -- --short' : ''}\` on ${os.cpus().length} cores, ` +
+    `Node ${process.version}, ${new Date().toISOString()}; exit code ${result.status}.`,
+];
+const markdown = renderMarkdown(readPartReports(), header);
+if (!short) writeFileSync(path.join(root, 'RELIABILITY.md'), markdown);
+process.stdout.write(`\n${markdown}\n`);
+process.exit(result.status ?? 1);
