@@ -40,6 +40,8 @@ export interface AppOverrides {
   clock?: Clock;
   /** Keeps parallel test apps apart on one Redis. */
   storeKeyPrefix?: string;
+  /** Notification stream heartbeat and sweep interval; tests shorten it. */
+  streamHeartbeatMs?: number;
 }
 
 interface Infrastructure {
@@ -67,7 +69,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   const infra: Infrastructure = { config, database, store, storeKeyPrefix, clock: overrides.clock ?? systemClock };
   const services = await composeServices(infra);
   const sharing = composeSharing(infra, services);
-  const live = await composeNotifications(app, infra, services);
+  const live = await composeNotifications(app, infra, services, overrides.streamHeartbeatMs);
 
   await app.register(httpPlatform);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
@@ -144,10 +146,13 @@ function composeSharing(infra: Infrastructure, services: { games: GamesService; 
  * a schedule (JOBS_ENABLED) under a cluster-wide lock. Streams end before the server closes (it
  * waits for their connections); the scheduler and listener stop before the database closes.
  */
-async function composeNotifications(app: FastifyInstance, infra: Infrastructure, services: { games: GamesService; profiles: ProfilesService }) {
-  const { games, profiles } = services;
+async function composeNotifications(
+  app: FastifyInstance, infra: Infrastructure, services: { games: GamesService; profiles: ProfilesService; users: UsersService }, streamHeartbeatMs?: number,
+) {
+  const { games, profiles, users } = services;
   const module = await createNotificationsModule({
     database: infra.database, databaseUrl: infra.config.databaseUrl, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
+    liveUsers: (ids) => users.liveIds(ids), streamHeartbeatMs,
   });
   const { notifications } = module;
   games.useEvents(notifications);

@@ -23,6 +23,10 @@ export interface NotificationsModuleDeps {
   log: FastifyBaseLogger;
   timeZone: string;
   push?: PushGateway;
+  /** Which users still have an account: open streams of deleted accounts end. */
+  liveUsers(userIds: string[]): Promise<Set<string>>;
+  /** Heartbeat and stream sweep interval (tests shorten it). */
+  streamHeartbeatMs?: number;
 }
 
 /**
@@ -34,7 +38,10 @@ export async function createNotificationsModule(deps: NotificationsModuleDeps): 
   const notifications = new NotificationsService({
     db: database.db, clock: deps.clock, log, timeZone: deps.timeZone, push: deps.push ?? new LoggingPushGateway(log),
   });
-  const streams = new NotificationStreams({ after: (userId, seq, limit) => notifications.after(userId, seq, limit), log });
+  const streams = new NotificationStreams({
+    after: (userId, seq, limit) => notifications.after(userId, seq, limit),
+    liveUsers: deps.liveUsers, clock: deps.clock, log, heartbeatMs: deps.streamHeartbeatMs,
+  });
   const listener = await listenForSignals(
     database.kind === 'postgres' && deps.databaseUrl ? { kind: 'postgres', url: deps.databaseUrl } : { kind: 'embedded', db: database.db },
     log,

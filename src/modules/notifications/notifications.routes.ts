@@ -11,7 +11,7 @@ import {
   DeviceTokenBody, DeviceTokenQuery, DeviceTokenRegistered, Notification, NotificationIdParams, ReadAllResult, StreamHeaders, UnreadCount,
 } from './notifications.schemas.ts';
 import type { NotificationsService } from './notifications.service.ts';
-import { acceptsEventStream, type NotificationStreams } from './notifications.stream.ts';
+import { acceptsEventStream, MAX_STREAMS_PER_USER, type NotificationStreams } from './notifications.stream.ts';
 
 export interface NotificationsRoutesOptions {
   notifications: NotificationsService;
@@ -39,7 +39,8 @@ export async function notificationsRoutes(fastify: FastifyInstance, options: Not
       tags, security: USER_SECURITY, headers: StreamHeaders,
       summary: 'New notifications as server-sent events',
       description: 'text/event-stream (the request must accept it, else 406). Each event: `id` (resume point) and `data` (the notification as JSON). A comment every 15 s keeps the '
-        + 'connection alive. Reconnecting with `Last-Event-ID` replays the notifications after that id.',
+        + 'connection alive. Reconnecting with `Last-Event-ID` replays the notifications after that id. The stream ends when the access token that opened it expires '
+        + 'or the account is deleted; at most 5 streams per user at once (else 429 `too_many_streams`).',
     },
   }, async (request, reply) => {
     if (!acceptsEventStream(request.headers.accept)) {
@@ -49,10 +50,16 @@ export async function notificationsRoutes(fastify: FastifyInstance, options: Not
     if (request.method === 'HEAD') return reply.code(200).header('content-type', 'text/event-stream; charset=utf-8').send();
     const userId = request.principal!.userId;
     const resumeFrom = request.headers['last-event-id'];
-    const start = resumeFrom !== undefined ? Number(resumeFrom) : await notifications.latestSeq(userId);
+    const afterSeq = resumeFrom !== undefined ? Number(resumeFrom) : await notifications.latestSeq(userId);
+    if (!streams.hasRoom(userId)) {
+      throw new AppError(429, 'too_many_streams', `At most ${MAX_STREAMS_PER_USER} notification streams may be open at once; close one first.`, {
+        headers: { 'retry-after': '15' },
+      });
+    }
+    const expiresAt = new Date((request.principal!.claims.exp ?? 0) * 1000);
     // The response is written by hand from here: Fastify's serialisation and onSend hooks do not apply.
     reply.hijack();
-    streams.open(request.raw, reply.raw, userId, start, reply.getHeaders() as OutgoingHttpHeaders);
+    streams.open(request.raw, reply.raw, { userId, afterSeq, expiresAt }, reply.getHeaders() as OutgoingHttpHeaders);
   });
 
   app.put('/api/v1/notifications/read-all', {

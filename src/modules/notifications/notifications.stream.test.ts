@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
+import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
@@ -132,13 +133,80 @@ if (realBackend) {
   });
 }
 
+for (const backend of backends) {
+  describe(`notification stream limits (${backend.name})`, () => {
+    const clock = new TestClock();
+    let t: TestApp;
+    let base: string;
+    const open: SseClient[] = [];
+    const connect = async (who: TestUser) => {
+      const client = await openStream(`${base}${STREAM}`, who.auth);
+      open.push(client);
+      return client;
+    };
+
+    before(async () => {
+      t = await buildTestApp(backend, {}, { clock, streamHeartbeatMs: 50 });
+      base = await listen(t.app);
+    });
+    after(async () => {
+      for (const client of open) client.close();
+      await t.close();
+    });
+
+    it('ends a stream once the access token that opened it expires', async () => {
+      const user = await createUser(t.app);
+      const stream = await connect(user);
+      assert.equal(stream.status, 200);
+      await assert.rejects(stream.next(300), /no event/, 'still open while the token is valid');
+      clock.advance(15 * 60 + 1);
+      await assert.rejects(stream.next(2000), /stream ended/);
+      clock.advance(-(15 * 60 + 1));
+    });
+
+    it('ends the streams of a deleted account', async () => {
+      const user = await onboardedUser(t.app, 'Leaving Soon');
+      const stream = await connect(user);
+      assert.equal(stream.status, 200);
+      const deleted = await t.app.inject({ method: 'DELETE', url: '/api/v1/me', headers: user.auth });
+      assert.equal(deleted.statusCode, 204, deleted.body);
+      await assert.rejects(stream.next(2000), /stream ended/);
+    });
+
+    it('refuses a sixth concurrent stream of one user with 429, and opens one again after a close', async () => {
+      const user = await createUser(t.app);
+      const streams = [];
+      for (let i = 0; i < 5; i++) streams.push(await connect(user));
+      assert.deepEqual(streams.map((stream) => stream.status), [200, 200, 200, 200, 200]);
+      const refused = await fetch(`${base}${STREAM}`, { headers: { accept: 'text/event-stream', ...user.auth } });
+      assert.equal(refused.status, 429);
+      assert.equal(refused.headers.get('retry-after'), '15');
+      assert.match(refused.headers.get('content-type') ?? '', /^application\/problem\+json/);
+      assert.equal(((await refused.json()) as { code: string }).code, 'too_many_streams');
+      const other = await connect(await createUser(t.app));
+      assert.equal(other.status, 200, 'the limit is per user');
+      streams[0]!.close();
+      const deadline = Date.now() + 2000;
+      let again = await fetch(`${base}${STREAM}`, { headers: { accept: 'text/event-stream', ...user.auth } });
+      while (again.status === 429 && Date.now() < deadline) {
+        await again.body?.cancel();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        again = await fetch(`${base}${STREAM}`, { headers: { accept: 'text/event-stream', ...user.auth } });
+      }
+      assert.equal(again.status, 200);
+      await again.body?.cancel();
+    });
+  });
+}
+
 describe('notification streams (unit)', () => {
   it('sends heartbeat comments while idle and ends every stream on closeAll', async () => {
     const { createServer } = await import('node:http');
     const { NotificationStreams } = await import('./notifications.stream.ts');
     const log = { warn: () => undefined } as never;
-    const streams = new NotificationStreams({ after: async () => [], log, heartbeatMs: 30 });
-    const server = createServer((request, response) => streams.open(request, response, 'user-1', 0, {}));
+    const streams = new NotificationStreams({ after: async () => [], liveUsers: async (ids) => new Set(ids), clock: new TestClock(), log, heartbeatMs: 30 });
+    const expiresAt = new Date(Date.now() + 60_000);
+    const server = createServer((request, response) => streams.open(request, response, { userId: 'user-1', afterSeq: 0, expiresAt }, {}));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     try {

@@ -1,9 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 
 const BATCH = 100;
+/** Per user and instance: enough for a few tabs and devices, not for one token to exhaust sockets. */
+export const MAX_STREAMS_PER_USER = 5;
 
 /**
  * The stream never ends by itself, so it is only started for a client that asked for it (EventSource
@@ -17,7 +20,11 @@ export function acceptsEventStream(accept: string | undefined): boolean {
 export interface StreamDeps {
   /** The user's notifications after `seq`, oldest first. */
   after(userId: string, seq: number, limit: number): Promise<NotificationRow[]>;
+  /** Which of these users still have a live account (one query for all open streams). */
+  liveUsers(userIds: string[]): Promise<Set<string>>;
+  clock: Clock;
   log: FastifyBaseLogger;
+  /** Heartbeats and the sweep that ends streams of expired tokens and deleted accounts. */
   heartbeatMs?: number;
 }
 
@@ -30,6 +37,7 @@ export class NotificationStreams {
   readonly #deps: StreamDeps;
   readonly #byUser = new Map<string, Set<StreamConnection>>();
   #heartbeat: ReturnType<typeof setInterval> | undefined;
+  #sweeping = false;
   #closed = false;
 
   constructor(deps: StreamDeps) {
@@ -42,8 +50,16 @@ export class NotificationStreams {
     return total;
   }
 
-  /** Takes over a hijacked response; `afterSeq` is where the stream starts (resume point or now). */
-  open(request: IncomingMessage, response: ServerResponse, userId: string, afterSeq: number, headers: OutgoingHttpHeaders): void {
+  /** Whether the user may open one more stream here (checked right before `open`, with no await between). */
+  hasRoom(userId: string): boolean {
+    return (this.#byUser.get(userId)?.size ?? 0) < MAX_STREAMS_PER_USER;
+  }
+
+  /**
+   * Takes over a hijacked response; `afterSeq` is where the stream starts (resume point or now).
+   * The stream lasts as long as the token that opened it (`expiresAt`) and the account behind it.
+   */
+  open(request: IncomingMessage, response: ServerResponse, stream: { userId: string; afterSeq: number; expiresAt: Date }, headers: OutgoingHttpHeaders): void {
     if (this.#closed) {
       response.writeHead(503, { ...headers, connection: 'close' }).end();
       return;
@@ -58,7 +74,8 @@ export class NotificationStreams {
       'x-accel-buffering': 'no',
     });
     response.write('retry: 3000\n: connected\n\n');
-    const connection = new StreamConnection(userId, response, afterSeq, this.#deps);
+    const { userId } = stream;
+    const connection = new StreamConnection(userId, response, stream.afterSeq, stream.expiresAt, this.#deps);
     let set = this.#byUser.get(userId);
     if (!set) this.#byUser.set(userId, (set = new Set()));
     set.add(connection);
@@ -98,21 +115,45 @@ export class NotificationStreams {
     if (this.#heartbeat) return;
     this.#heartbeat = setInterval(() => {
       for (const set of this.#byUser.values()) for (const connection of set) connection.write(': heartbeat\n\n');
+      void this.#sweep();
     }, this.#deps.heartbeatMs ?? 15_000);
     this.#heartbeat.unref();
+  }
+
+  /**
+   * A stream may not outlive what allowed it: its token's expiry (the client reconnects with a
+   * fresh one) or the account (deleted on any instance). Checked on the heartbeat, so within one.
+   */
+  async #sweep(): Promise<void> {
+    if (this.#sweeping) return;
+    this.#sweeping = true;
+    try {
+      const now = this.#deps.clock.now().getTime();
+      for (const set of this.#byUser.values()) for (const connection of set) if (connection.expiresAt.getTime() <= now) connection.end();
+      const userIds = [...this.#byUser.keys()];
+      if (userIds.length === 0) return;
+      const live = await this.#deps.liveUsers(userIds);
+      for (const userId of userIds) if (!live.has(userId)) for (const connection of this.#byUser.get(userId) ?? []) connection.end();
+    } catch (error) {
+      this.#deps.log.warn({ err: { type: (error as Error).name } }, 'notification streams could not check their accounts');
+    } finally {
+      this.#sweeping = false;
+    }
   }
 }
 
 class StreamConnection {
   readonly userId: string;
+  readonly expiresAt: Date;
   readonly #response: ServerResponse;
   readonly #deps: StreamDeps;
   #lastSeq: number;
   #chain: Promise<void> = Promise.resolve();
   #open = true;
 
-  constructor(userId: string, response: ServerResponse, lastSeq: number, deps: StreamDeps) {
+  constructor(userId: string, response: ServerResponse, lastSeq: number, expiresAt: Date, deps: StreamDeps) {
     this.userId = userId;
+    this.expiresAt = expiresAt;
     this.#response = response;
     this.#lastSeq = lastSeq;
     this.#deps = deps;

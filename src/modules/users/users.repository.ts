@@ -32,6 +32,12 @@ export class UsersRepository {
     return this.#db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
   }
 
+  async liveIds(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.#db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+    return rows.map((row) => row.id);
+  }
+
   async findLive(id: string): Promise<UserRow | undefined> {
     const [row] = await this.#db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
     return row;

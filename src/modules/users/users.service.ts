@@ -41,6 +41,11 @@ export class UsersService {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
+  /** Which of these users still have an account, one query for any number. */
+  async liveIds(ids: string[]): Promise<Set<string>> {
+    return new Set(await this.#users.liveIds([...new Set(ids)]));
+  }
+
   async requireLive(id: string): Promise<UserRow> {
     const row = await this.#users.findLive(id);
     if (!row) throw notFound('The user was not found.', 'user_not_found');
