@@ -73,7 +73,15 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
 
   await app.register(httpPlatform);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
-  await app.register(cors, { origin: config.corsAllowedOrigins.length ? config.corsAllowedOrigins : false, credentials: true });
+  // Not strict: an OPTIONS request that is not a preflight gets 204, not the plugin's text/plain 400.
+  // The plugin's default methods (GET, HEAD, POST) would make browsers refuse every PUT and DELETE.
+  await app.register(cors, {
+    origin: config.corsAllowedOrigins.length ? config.corsAllowedOrigins : false,
+    credentials: true,
+    strictPreflight: false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'WWW-Authenticate', 'Location'],
+  });
   await app.register(cookie);
   // Before any route: it refuses routes that have no access policy entry.
   await app.register(accessPlugin, {

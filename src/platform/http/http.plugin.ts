@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { serviceUnavailable } from './errors.ts';
+import { badRequest, serviceUnavailable, validationFailed, type FieldError } from './errors.ts';
 import { errorHandler, problemBody, sendProblem, pathOf } from './problem.ts';
+import { expectationFailed } from './client-error.ts';
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -31,13 +32,25 @@ export const httpPlatform = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own refusal would be an empty 400.
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw badRequest('invalid_request', 'The Host header is required.');
+    }
     if (closing) {
       reply.header('connection', 'close');
       throw serviceUnavailable('shutting_down', 'The service is restarting. Retry shortly.');
     }
   });
 
+  // Ajv coerces "Infinity" or "1e400" in a query or path to ±Infinity and then skips every numeric
+  // check (its limits only apply to finite numbers), so such values are refused after validation.
+  app.addHook('preHandler', async (request) => {
+    const errors = [...nonFinite(request.query, 'query'), ...nonFinite(request.params, 'path')];
+    if (errors.length > 0) throw validationFailed(errors);
+  });
+
   app.setErrorHandler(errorHandler);
+  app.server.on('checkExpectation', expectationFailed);
 
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request);
@@ -49,3 +62,15 @@ export const httpPlatform = fp(async (app: FastifyInstance) => {
     return sendProblem(reply, problemBody(request, 404, 'not_found', 'No resource lives at this path.'));
   });
 }, { name: 'http-platform' });
+
+function nonFinite(values: unknown, location: FieldError['location']): FieldError[] {
+  if (typeof values !== 'object' || values === null) return [];
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    const items: Array<[string, unknown]> = Array.isArray(value) ? value.map((item, i) => [`${name}[${i}]`, item]) : [[name, value]];
+    for (const [field, item] of items) {
+      if (typeof item === 'number' && !Number.isFinite(item)) errors.push({ field, location, message: 'must be a finite number' });
+    }
+  }
+  return errors;
+}

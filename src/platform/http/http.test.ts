@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -26,6 +28,7 @@ describe('HTTP conventions', () => {
         }),
       },
     }, async () => ({ ok: true }));
+    typed.get('/items/:id', { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 100 }) }) } }, async (request) => ({ id: request.params.id }));
     app.get('/boom', async () => {
       throw new Error('SELECT secret FROM users WHERE password = $1');
     });
@@ -82,6 +85,29 @@ describe('HTTP conventions', () => {
     assert.deepEqual(fields, ['body:contactMethods[1].value', 'body:name']);
   });
 
+  // Found by the reliability fuzzer: Ajv coerces these to ±Infinity and then skips min/max.
+  for (const [url, field, location] of [
+    ['/items?size=Infinity', 'size', 'query'], ['/items?size=1e400', 'size', 'query'],
+    ['/items?page=-Infinity', 'page', 'query'], ['/items/1e400', 'id', 'path'],
+  ] as const) {
+    it(`refuses the non-finite number in ${url} with 400`, async () => {
+      const body = assertProblem(await app.inject({ url }), 400, 'validation_failed');
+      assert.deepEqual(body.errors.map((e: { field: string; location: string }) => `${e.location}:${e.field}`), [`${location}:${field}`]);
+    });
+  }
+
+  it('answers a malformed percent-encoding in a path parameter with a 400 problem detail', async () => {
+    const response = await app.inject({ url: '/items/%zz' });
+    assert.equal(assertProblem(response, 400, 'invalid_request').instance, '/items/%zz');
+    assert.match(String(response.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+  });
+
+  it('answers an over-long path parameter with a 414 problem detail', async () => {
+    const response = await app.inject({ url: `/items/${'a'.repeat(201)}` });
+    assertProblem(response, 414, 'uri_too_long');
+    assert.match(String(response.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+  });
+
   it('fills page defaults and computes the page block', async () => {
     const response = await app.inject({ url: '/items' });
     assert.deepEqual(response.json(), { content: [], page: { number: 0, size: 20, totalElements: 0, totalPages: 0 } });
@@ -104,6 +130,84 @@ describe('HTTP conventions', () => {
     const replaced = await app.inject({ url: '/items', headers: { 'x-request-id': 'bad id\u0000<script>' } });
     assert.match(String(replaced.headers['x-request-id']), /^[0-9a-f-]{36}$/);
     assert.match(String((await app.inject({ url: '/nope' })).headers['x-request-id']), /^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('HTTP parser errors (real socket)', () => {
+  let app: FastifyInstance;
+  let port: number;
+  const logs: Array<{ level: number; msg: string }> = [];
+
+  before(async () => {
+    app = Fastify({ ...serverOptions({ trustProxy: false }), logger: { level: 'info', stream: { write: (line: string) => logs.push(JSON.parse(line)) } } });
+    await app.register(httpPlatform);
+    app.get('/ping', async () => ({ ok: true }));
+    app.post('/echo', async (request) => request.body);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+  });
+  after(() => app.close());
+
+  /** Writes raw bytes and collects everything until the server closes the connection. */
+  function raw(bytes: string): Promise<{ status: number; headers: string; body: string }> {
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const [head = '', body = ''] = text.split('\r\n\r\n');
+        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head.toLowerCase(), body });
+      });
+    });
+  }
+
+  function assertRawProblem(response: { status: number; headers: string; body: string }, status: number, code: string, instance: string) {
+    assert.equal(response.status, status, response.headers);
+    assert.match(response.headers, /content-type: application\/problem\+json/);
+    assert.match(response.headers, /x-request-id: [0-9a-f-]{36}/);
+    const problem = JSON.parse(response.body);
+    assert.deepEqual({ ...problem, timestamp: undefined }, {
+      type: 'about:blank', title: STATUS_CODES[status], status, detail: problem.detail, instance, timestamp: undefined, code,
+    });
+    assert.ok(!Number.isNaN(Date.parse(problem.timestamp)));
+  }
+
+  // Found by the reliability fuzzer: Node's parser answered these with Fastify's plain JSON.
+  it('answers headers over 16 KB with a 431 problem detail', async () => {
+    const response = await raw(`GET /ping?x=1 HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    assertRawProblem(response, 431, 'request_header_too_large', '/ping');
+  });
+
+  it('answers a broken request line with a 400 problem detail', async () => {
+    assertRawProblem(await raw('GET /ping HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n'), 400, 'invalid_request', '/ping');
+    assertRawProblem(await raw('\u0001\u0002garbage\r\n\r\n'), 400, 'invalid_request', '/');
+  });
+
+  it('answers an unsupported Expect with a 417 problem detail', async () => {
+    const response = await raw('GET /ping?a=1 HTTP/1.1\r\nHost: localhost\r\nExpect: 1e400\r\nConnection: close\r\n\r\n');
+    assertRawProblem(response, 417, 'expectation_failed', '/ping');
+  });
+
+  it('answers an HTTP/1.1 request without Host with a 400 problem detail', async () => {
+    assertRawProblem(await raw('GET /ping HTTP/1.1\r\nConnection: close\r\n\r\n'), 400, 'invalid_request', '/ping');
+  });
+
+  it('logs a body the client abandoned as the client\'s doing, not as a 503 failure', async () => {
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    for (let i = 0; i < 40 && !logs.some((line) => line.msg === 'request aborted by the client'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(logs.some((line) => line.msg === 'request aborted by the client'));
+    assert.deepEqual(logs.filter((line) => line.level >= 50), []);
+  });
+
+  it('still answers well-formed requests', async () => {
+    const response = await raw('GET /ping HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    assert.equal(response.status, 200);
   });
 });
 

@@ -26,12 +26,15 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_MULTIPART_FILE_TOO_LARGE: 'payload_too_large',
   FST_ERR_RES_FILES_LIMIT: 'payload_too_large',
   FST_ERR_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
+  FST_ERR_BAD_URL: 'invalid_request',
+  FST_ERR_MAX_PARAM_LENGTH: 'uri_too_long',
 };
 
 const FIXED_DETAIL: Record<string, string> = {
   invalid_json: 'The request body is not valid JSON.',
   payload_too_large: 'The request body is too large.',
   unsupported_media_type: 'The request body has an unsupported content type.',
+  uri_too_long: 'A path segment of the request is too long.',
 };
 
 /** Server-side failures never expose their own detail. */
@@ -55,12 +58,17 @@ export function pathOf(request: FastifyRequest): string {
 }
 
 export function problemBody(request: FastifyRequest, status: number, code: string, detail: string, errors?: FieldError[]): ProblemDetail {
+  return problemAt(pathOf(request), status, code, detail, errors);
+}
+
+/** The problem detail for a path, also where there is no Fastify request (HTTP parser errors). */
+export function problemAt(instance: string, status: number, code: string, detail: string, errors?: FieldError[]): ProblemDetail {
   const body: ProblemDetail = {
     type: 'about:blank',
     title: STATUS_CODES[status] ?? 'Error',
     status,
     detail,
-    instance: pathOf(request),
+    instance,
     timestamp: new Date().toISOString(),
     code,
   };
@@ -110,7 +118,15 @@ function classify(error: FastifyError | AppError): { status: number; code: strin
   return { status: 500, code: 'internal_error', detail: GENERIC_DETAIL[500]! };
 }
 
+/** Node's error when the client closes the connection before its request body is complete. */
+const clientAborted = (error: FastifyError | AppError) => (error as { code?: string }).code === 'ECONNRESET' && error.message === 'aborted';
+
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (clientAborted(error)) {
+    // Nobody reads this answer, and it is no server failure: not a 503 and not an error log line.
+    request.log.info({ err: describeError(error) }, 'request aborted by the client');
+    return sendProblem(reply, problemBody(request, 400, 'request_aborted', 'The client closed the connection before the request was complete.'));
+  }
   const problem = classify(error);
   if (problem.status >= 500) {
     request.log.error({ err: describeError(error), status: problem.status }, 'request failed');

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { backends } from './helpers/backends.ts';
+import { assertProblem } from './helpers/problem.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+const ORIGIN = 'https://app.example.com';
+
+// Regression tests for what the reliability fuzzer (reliability/fuzz.test.ts) found at app level.
+for (const backend of backends) {
+  describe(`CORS and OPTIONS (${backend.name})`, () => {
+    let t: TestApp;
+
+    before(async () => {
+      t = await buildTestApp(backend, { CORS_ALLOWED_ORIGINS: `${ORIGIN},https://admin.example.com` });
+    });
+    after(() => t.close());
+
+    it('answers an OPTIONS request that is not a preflight without the plugin\'s text/plain 400', async () => {
+      for (const headers of [{}, { origin: ORIGIN }, { 'access-control-request-method': 'GET' }]) {
+        const response = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/me', headers });
+        assert.equal(response.statusCode, 204, response.body);
+        assert.equal(response.body, '');
+      }
+    });
+
+    it('echoes a configured origin with credentials, on a preflight and on a simple request', async () => {
+      const preflight = await t.app.inject({
+        method: 'OPTIONS', url: '/api/v1/games', headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+      assert.equal(preflight.statusCode, 204);
+      assert.equal(preflight.headers['access-control-allow-origin'], ORIGIN);
+      assert.equal(preflight.headers['access-control-allow-credentials'], 'true');
+      assert.match(String(preflight.headers['access-control-allow-methods']), /POST/);
+      const simple = await t.app.inject({ url: '/api/v1/public/health', headers: { origin: ORIGIN } });
+      assert.equal(simple.headers['access-control-allow-origin'], ORIGIN);
+      assert.match(String(simple.headers.vary), /Origin/i);
+    });
+
+    it('allows PUT and DELETE in preflights (the plugin defaults to GET, HEAD, POST)', async () => {
+      for (const method of ['PUT', 'DELETE']) {
+        const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/me', headers: { origin: ORIGIN, 'access-control-request-method': method } });
+        assert.equal(preflight.statusCode, 204);
+        assert.equal(preflight.headers['access-control-allow-origin'], ORIGIN);
+        assert.ok(String(preflight.headers['access-control-allow-methods']).split(/,\s*/).includes(method), String(preflight.headers['access-control-allow-methods']));
+      }
+    });
+
+    it('lets browsers read the request id and rate-limit headers', async () => {
+      const response = await t.app.inject({ url: '/api/v1/games', headers: { origin: ORIGIN } });
+      const exposed = String(response.headers['access-control-expose-headers']).toLowerCase();
+      for (const header of ['x-request-id', 'ratelimit-remaining', 'retry-after']) assert.ok(exposed.includes(header), exposed);
+    });
+
+    it('gives an unconfigured origin no Access-Control-Allow-Origin', async () => {
+      for (const origin of ['https://evil.example.com', 'null', `${ORIGIN}.evil.com`, 'http://app.example.com']) {
+        const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/games', headers: { origin, 'access-control-request-method': 'POST' } });
+        assert.equal(preflight.headers['access-control-allow-origin'], undefined, origin);
+        const simple = await t.app.inject({ url: '/api/v1/public/health', headers: { origin } });
+        assert.equal(simple.headers['access-control-allow-origin'], undefined, origin);
+      }
+    });
+  });
+
+  describe(`OPTIONS without CORS origins (${backend.name})`, () => {
+    let t: TestApp;
+
+    before(async () => {
+      t = await buildTestApp(backend);
+    });
+    after(() => t.close());
+
+    it('answers OPTIONS with a problem detail and no CORS headers', async () => {
+      const response = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/me', headers: { origin: ORIGIN, 'access-control-request-method': 'GET' } });
+      assertProblem(response, 405, 'method_not_allowed');
+      assert.equal(response.headers['access-control-allow-origin'], undefined);
+    });
+  });
+}
