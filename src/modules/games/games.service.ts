@@ -292,7 +292,11 @@ export class GamesService {
       if (!game) throw gameNotFound();
       const participation = await repository.participant(gameId, userId);
       if (game.organizerId === userId) throw notJoinable('The organiser cannot leave their own game; cancel it instead.');
-      if (!participation) throw notFound('You are not a player of this game.', 'not_participant');
+      if (!participation) {
+        // A private game the caller cannot see stays unknown to them: the same 404 as a missing game.
+        if (!await repository.isVisible(gameId, userId)) throw gameNotFound();
+        throw notFound('You are not a player of this game.', 'not_participant');
+      }
       const now = this.#clock.now();
       if (game.status !== 'CANCELLED' && game.startTime.getTime() - now.getTime() < LEAVE_WINDOW_MS) {
         throw conflict('leave_window_closed', 'Players cannot leave within 24 hours of the start.');

@@ -177,6 +177,19 @@ for (const backend of backends) {
         assert.ok((await listIds('', stranger)).includes(game.id));
         assert.equal((await req('POST', `/api/v1/games/${game.id}/participants`, stranger)).statusCode, 201);
       });
+
+      // Issue #9, found by the access matrix: leaving answered `not_participant` for a private game the
+      // caller cannot see, but `game_not_found` for a missing one, so the game's existence leaked.
+      it('leaving a PRIVATE game one cannot see reads exactly like leaving a missing game', async () => {
+        const game = await createGame(t.app, host, gameBody(sport, clock.now(), 210, { visibility: 'PRIVATE' }));
+        const stranger = await onboardedUser(t.app, 'Prober');
+        const hidden = assertProblem(await req('DELETE', `/api/v1/games/${game.id}/participants/me`, stranger), 404, 'game_not_found');
+        const missing = assertProblem(await req('DELETE', '/api/v1/games/00000000-0000-4000-8000-000000000000/participants/me', stranger), 404, 'game_not_found');
+        assert.equal(hidden.detail, missing.detail);
+        // Once the game is visible to them (share access), not being a player is said plainly.
+        assert.equal((await req('GET', `/api/v1/share-links/${game.shareLink!.code}`, stranger)).statusCode, 200);
+        assertProblem(await req('DELETE', `/api/v1/games/${game.id}/participants/me`, stranger), 404, 'not_participant');
+      });
     });
 
     describe('changing and removing', () => {

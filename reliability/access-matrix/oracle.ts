@@ -1,0 +1,55 @@
+import type { Access } from '../../src/modules/access/index.ts';
+
+/**
+ * The expected status of every cell, written down from the seed (5.9–5.11, 7) and CONTRACT §3–5,
+ * never read off the responses.
+ *
+ * Principals: `anonymous` (nothing), `owner` (A, who owns the resources in the request), `other`
+ * (B, a second live user), `admin` (role ADMIN, not the owner), `internal` (X-Internal-Secret, no
+ * token). Loopback routes also get `remote-peer` (a non-loopback socket) and `remote-host` (a
+ * non-loopback Host header), since their gate is the origin, not a credential.
+ */
+export type Principal = 'anonymous' | 'owner' | 'other' | 'admin' | 'internal' | 'remote-peer' | 'remote-host';
+
+export const PRINCIPALS: readonly Principal[] = ['anonymous', 'owner', 'other', 'admin', 'internal'];
+export const LOOPBACK_PRINCIPALS: readonly Principal[] = [...PRINCIPALS, 'remote-peer', 'remote-host'];
+
+export const principalsFor = (access: Access) => (access === 'loopback' ? LOOPBACK_PRINCIPALS : PRINCIPALS);
+
+/**
+ * What a route does with a caller who passed the gate:
+ * - `shared`: the same for everyone (public documents, the caller's own data, writes on the caller's own behalf);
+ * - `owner`: only A's request works; anyone else (also without a token) gets 404, never 403 or 200;
+ * - `owner-or-admin`: as `owner`, but an admin may too (cancelling and hard-deleting games).
+ */
+export type Scope = 'shared' | 'owner' | 'owner-or-admin';
+
+/** `pass` lets the request on to the route; a number is the gate's own answer. Seed 5.10: 403 for a missing role; everything else 401. */
+const GATE: Record<Access, Partial<Record<Principal, 'pass' | number>>> = {
+  public: { anonymous: 'pass', owner: 'pass', other: 'pass', admin: 'pass', internal: 'pass' },
+  authenticated: { anonymous: 401, owner: 'pass', other: 'pass', admin: 'pass', internal: 401 },
+  admin: { anonymous: 401, owner: 403, other: 403, admin: 'pass', internal: 401 },
+  internal: { anonymous: 401, owner: 401, other: 401, admin: 401, internal: 'pass' },
+  // In-process requests come from 127.0.0.1 with Host localhost: loopback, whatever credential they carry.
+  loopback: { anonymous: 'pass', owner: 'pass', other: 'pass', admin: 'pass', internal: 'pass', 'remote-peer': 401, 'remote-host': 401 },
+};
+
+/** `ok` is the route's success status; 404 is "not yours" (seed 7: ownership mismatch answered as 404). */
+const SCOPE: Record<Scope, Record<'anonymous' | 'owner' | 'other' | 'admin' | 'internal', 'ok' | 404>> = {
+  shared: { anonymous: 'ok', owner: 'ok', other: 'ok', admin: 'ok', internal: 'ok' },
+  owner: { anonymous: 404, owner: 'ok', other: 404, admin: 404, internal: 404 },
+  'owner-or-admin': { anonymous: 404, owner: 'ok', other: 404, admin: 'ok', internal: 404 },
+};
+
+export function expectedStatus(access: Access, scope: Scope, success: number, principal: Principal): number {
+  const gate = GATE[access][principal];
+  if (gate === undefined) throw new Error(`no gate entry for ${access} × ${principal}`);
+  if (gate !== 'pass') return gate;
+  const verdict = principal === 'remote-peer' || principal === 'remote-host' ? 'ok' : SCOPE[scope][principal];
+  return verdict === 'ok' ? success : verdict;
+}
+
+/** Whether the cell's principal is A, or may act on A's resource (so A's state may change). */
+export function mayChangeOwnersState(scope: Scope, principal: Principal): boolean {
+  return principal === 'owner' || (scope === 'owner-or-admin' && principal === 'admin');
+}

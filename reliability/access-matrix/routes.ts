@@ -1,0 +1,532 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { driveLogin } from '../../src/modules/auth/local-providers/index.ts';
+import type { TestUser } from '../../test/helpers/users.ts';
+import type { Principal, Scope } from './oracle.ts';
+import {
+  bookmark, freshActivity, freshAdmin, freshTokens, freshUser, freshVenue, game, joinPrivate, multipart, must, newGameBody,
+  ownerNotification, read, registerDevice, roleTarget, unique, type World,
+} from './world.ts';
+
+export interface CellResponse {
+  status: number;
+  headers: Record<string, string | number | string[] | undefined>;
+  body: string;
+}
+
+/** One request, valid for A, for one cell. */
+export interface Prepared {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** For an event stream sent over `http`: read its body for up to `readMs`, or until `until` appears. */
+  stream?: { readMs: number; until?: string };
+  /** Sends as this user instead of the principal's shared one (a request that uses up its caller). */
+  caller?: TestUser;
+  /** A's state: a principal who may not act for A must leave it exactly as it was. */
+  snapshot?: () => Promise<unknown>;
+  /**
+   * The id of A's resource in the request: a 404 for it must not differ from the 404 for an id
+   * that does not exist (same code, same detail), so nobody learns that it exists.
+   */
+  resourceId?: string;
+  /** Further checks of a response with the expected status (not run for HEAD). */
+  check?: (response: CellResponse, principal: Principal) => Promise<void> | void;
+}
+
+export interface RouteCase {
+  /** What the request is about, e.g. "A's private game". */
+  label: string;
+  scope: Scope;
+  /** The status A (or whoever passes) gets. */
+  success: number;
+  /** `http`: sent over a real connection (a stream that never ends cannot be injected); GET only. */
+  transport?: 'http';
+  prepare(world: World, principal: Principal): Promise<Prepared>;
+}
+
+const userPrincipal = (principal: Principal) => principal === 'owner' || principal === 'other' || principal === 'admin';
+
+/** For a request that acts on the caller itself: a fresh caller of the principal's kind. */
+async function freshCaller(world: World, principal: Principal, options: { onboarded?: boolean } = {}): Promise<TestUser | undefined> {
+  if (!userPrincipal(principal)) return undefined;
+  if (principal !== 'admin') return freshUser(world, options);
+  const admin = await freshAdmin(world);
+  if (options.onboarded) {
+    await must(world.app, { method: 'POST', url: '/api/v1/me', headers: admin.auth, payload: { name: 'Admin', contactMethods: [{ name: 'whatsapp', value: '+65 9123 4567' }] } }, 201);
+  }
+  return admin;
+}
+
+const json = (response: CellResponse) => JSON.parse(response.body);
+
+/** A response listing things: A sees `id`; nobody else does. */
+function listsOnlyForOwner(id: string) {
+  return (response: CellResponse, principal: Principal) => {
+    if (principal === 'owner') assert.ok(response.body.includes(id), `A's own ${id} is listed for A`);
+    else assert.ok(!response.body.includes(id), `A's ${id} is not shown to ${principal}`);
+  };
+}
+
+const simple = (success: number, url: string, extra: Partial<Prepared> = {}): RouteCase[] =>
+  [{ label: 'document', scope: 'shared', success, prepare: async () => ({ url, ...extra }) }];
+
+/** A's game as A sees it: the state an outsider's request must not touch. */
+const gameAsOwner = (world: World, id: string) => () => read(world, `/api/v1/games/${id}`, world.owner);
+
+/**
+ * Every route of the app, by `METHOD template`, with how to make a request for it. HEAD uses the
+ * GET entry. A registered route missing here fails the matrix, and so does an entry no route has.
+ */
+export const ROUTE_CASES: Record<string, RouteCase[]> = {
+  // Documentation and operations
+  'GET /swagger-ui': simple(200, '/swagger-ui'),
+  // @fastify/swagger-ui sends the static index back to the UI's root.
+  'GET /swagger-ui/static/index.html': simple(302, '/swagger-ui/static/index.html'),
+  'GET /swagger-ui/static/swagger-initializer.js': simple(200, '/swagger-ui/static/swagger-initializer.js'),
+  'GET /swagger-ui/json': simple(200, '/swagger-ui/json'),
+  'GET /swagger-ui/yaml': simple(200, '/swagger-ui/yaml'),
+  'GET /swagger-ui/static/*': simple(200, '/swagger-ui/static/swagger-ui.css'),
+  'GET /v3/api-docs': simple(200, '/v3/api-docs'),
+  'GET /api/v1/public/health': simple(200, '/api/v1/public/health'),
+  'GET /actuator/health': simple(200, '/actuator/health'),
+  'GET /actuator/health/liveness': simple(200, '/actuator/health/liveness'),
+  'GET /actuator/health/readiness': simple(200, '/actuator/health/readiness'),
+  'GET /actuator/info': simple(200, '/actuator/info'),
+  'GET /actuator/prometheus': simple(200, '/actuator/prometheus'),
+  'GET /.well-known/jwks.json': simple(200, '/.well-known/jwks.json'),
+  'GET /.well-known/mobile-app-site-association': simple(200, '/.well-known/mobile-app-site-association'),
+
+  // Tokens and sign-in
+  'POST /api/v1/auth/refresh': [{
+    label: "A's refresh token in the body", scope: 'shared', success: 200,
+    prepare: async (world) => ({ url: '/api/v1/auth/refresh', payload: { refreshToken: (await freshTokens(world, world.owner.id)).refreshToken } }),
+  }],
+  'POST /api/v1/auth/logout': [{
+    label: 'the caller’s own session', scope: 'shared', success: 200,
+    prepare: async () => ({ url: '/api/v1/auth/logout', payload: {} }),
+  }],
+  'POST /api/v1/auth/dev/tokens': [{
+    label: 'tokens for A', scope: 'shared', success: 200,
+    prepare: async (world) => ({
+      url: '/api/v1/auth/dev/tokens', payload: { userId: world.owner.id },
+      check: (response) => assert.equal(typeof json(response).data.accessToken, 'string'),
+    }),
+  }],
+  'GET /api/v1/auth/login/national': simple(302, '/api/v1/auth/login/national'),
+  'GET /api/v1/auth/login/social': simple(302, '/api/v1/auth/login/social?provider=google-oauth2'),
+  'GET /callback/national': [{ label: 'a completed provider sign-in', scope: 'shared', success: 302, prepare: (world) => signedInCallback(world, 'national') }],
+  'GET /callback/social': [{ label: 'a completed provider sign-in', scope: 'shared', success: 302, prepare: (world) => signedInCallback(world, 'social') }],
+
+  // Internal (server to server)
+  'POST /api/v1/internal/users': [{
+    label: 'a new identity', scope: 'shared', success: 201,
+    prepare: async () => ({ url: '/api/v1/internal/users', payload: { authProvider: 'social', subject: `matrix-${randomBytes(6).toString('hex')}`, name: 'Provisioned' } }),
+  }],
+  'PUT /api/v1/internal/users/:id/roles': [{
+    label: 'a user made admin', scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const target = await roleTarget(world);
+      return { url: `/api/v1/internal/users/${target.id}/roles`, payload: { roles: ['ADMIN'] }, snapshot: () => read(world, `/api/v1/admin/users?q=${encodeURIComponent(target.name)}`, world.admin) };
+    },
+  }],
+  'POST /api/v1/internal/jobs/:name/run': simple(200, '/api/v1/internal/jobs/game-status/run'),
+
+  // Admin
+  'GET /api/v1/admin/users': simple(200, '/api/v1/admin/users'),
+  'PUT /api/v1/admin/users/:id/roles': [{
+    label: 'a user made admin', scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const target = await roleTarget(world);
+      return { url: `/api/v1/admin/users/${target.id}/roles`, payload: { roles: ['ADMIN'] }, snapshot: () => read(world, `/api/v1/admin/users?q=${encodeURIComponent(target.name)}`, world.admin) };
+    },
+  }],
+  'POST /api/v1/admin/activities': [{
+    label: 'a new activity', scope: 'shared', success: 201,
+    prepare: async (world) => {
+      const name = unique('Matrix new activity');
+      return { url: '/api/v1/admin/activities', payload: { name }, snapshot: async () => JSON.stringify(await read(world, '/api/v1/activities?size=100')).includes(name) };
+    },
+  }],
+  'PUT /api/v1/admin/activities/:id': [{
+    label: 'an activity renamed', scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const id = await freshActivity(world);
+      return { url: `/api/v1/admin/activities/${id}`, payload: { name: unique('Renamed activity') }, snapshot: () => read(world, `/api/v1/activities/${id}`) };
+    },
+  }],
+  'DELETE /api/v1/admin/activities/:id': [{
+    label: 'an unused activity', scope: 'shared', success: 204,
+    prepare: async (world) => {
+      const id = await freshActivity(world);
+      return { url: `/api/v1/admin/activities/${id}`, snapshot: () => read(world, `/api/v1/activities/${id}`) };
+    },
+  }],
+  'PUT /api/v1/admin/activities/:id/skill-levels': [{
+    label: 'a ladder replaced', scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const id = await freshActivity(world);
+      return { url: `/api/v1/admin/activities/${id}/skill-levels`, payload: { skillLevels: [{ name: 'Open', sortOrder: 1 }] }, snapshot: () => read(world, `/api/v1/activities/${id}`) };
+    },
+  }],
+  'POST /api/v1/admin/venues': [{
+    label: 'a new venue', scope: 'shared', success: 201,
+    prepare: async (world) => {
+      const name = unique('Matrix new venue');
+      return {
+        url: '/api/v1/admin/venues',
+        payload: { name, address: '1 Matrix Road', latitude: 1.3, longitude: 103.8, activityIds: [world.sport.activityId] },
+        snapshot: () => read(world, `/api/v1/venues?q=${encodeURIComponent(name)}`),
+      };
+    },
+  }],
+  'PUT /api/v1/admin/venues/:id': [{
+    label: 'a venue changed', scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const venue = await freshVenue(world);
+      return { url: `/api/v1/admin/venues/${venue.id}`, payload: { address: '2 Changed Road' }, snapshot: () => read(world, `/api/v1/venues?q=${encodeURIComponent(venue.name)}`) };
+    },
+  }],
+  'DELETE /api/v1/admin/venues/:id': [{
+    label: 'a venue', scope: 'shared', success: 204,
+    prepare: async (world) => {
+      const venue = await freshVenue(world);
+      return { url: `/api/v1/admin/venues/${venue.id}`, snapshot: () => read(world, `/api/v1/venues?q=${encodeURIComponent(venue.name)}`) };
+    },
+  }],
+  'POST /api/v1/admin/venues/import': [{
+    label: 'a one-venue JSON file', scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const name = unique('Matrix imported venue');
+      const file = JSON.stringify([{ sourceId: `matrix-${randomBytes(6).toString('hex')}`, name, address: '3 Import Road', latitude: 1.31, longitude: 103.81, activityIds: [world.sport.activityId] }]);
+      const upload = multipart(file);
+      return { url: '/api/v1/admin/venues/import', payload: upload.payload, headers: upload.headers, snapshot: () => read(world, `/api/v1/venues?q=${encodeURIComponent(name)}`) };
+    },
+  }],
+  'DELETE /api/v1/admin/games/:id': [{
+    label: "A's game cancelled by an admin", scope: 'shared', success: 204,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PUBLIC');
+      return { url: `/api/v1/admin/games/${hosted.id}`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
+    },
+  }],
+
+  // Me
+  'GET /api/v1/me': [{
+    label: "the caller's profile", scope: 'shared', success: 200,
+    prepare: async (world) => ({ url: '/api/v1/me', check: (response, principal) => assertSelf(world, response, principal) }),
+  }],
+  'POST /api/v1/me': [{
+    label: "the caller's onboarding (a fresh caller)", scope: 'shared', success: 201,
+    prepare: async (world, principal) => ({
+      url: '/api/v1/me', caller: await freshCaller(world, principal),
+      payload: { name: 'Onboarded', contactMethods: [{ name: 'telegram', value: '@matrix' }] },
+      snapshot: () => read(world, '/api/v1/me', world.owner),
+    }),
+  }],
+  'PUT /api/v1/me': [{
+    label: "the caller's profile", scope: 'shared', success: 200,
+    prepare: async (world) => ({ url: '/api/v1/me', payload: { contactMethods: [{ name: 'telegram', value: `@m${randomBytes(4).toString('hex')}` }] }, snapshot: () => read(world, '/api/v1/me', world.owner) }),
+  }],
+  'DELETE /api/v1/me': [{
+    label: "the caller's account (fresh A and caller)", scope: 'shared', success: 204,
+    prepare: async (world, principal) => {
+      const owner = await freshUser(world, { onboarded: true });
+      const caller = principal === 'owner' ? owner : await freshCaller(world, principal);
+      return {
+        url: '/api/v1/me', caller,
+        snapshot: () => read(world, '/api/v1/me', owner),
+        check: async () => {
+          assert.equal((await world.app.inject({ url: '/api/v1/me', headers: caller!.auth })).statusCode, 401, 'the deleted account’s token stops');
+        },
+      };
+    },
+  }],
+
+  // Activities and venues (public reads)
+  'GET /api/v1/activities': simple(200, '/api/v1/activities'),
+  'GET /api/v1/activities/:id': [{
+    label: 'an activity', scope: 'shared', success: 200,
+    prepare: async (world) => ({ url: `/api/v1/activities/${world.sport.activityId}` }),
+  }],
+  'GET /api/v1/venues': simple(200, '/api/v1/venues'),
+
+  // Games
+  'GET /api/v1/games': [{
+    label: "the list, with A's private game", scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PRIVATE');
+      return { url: '/api/v1/games?size=1000', check: listsOnlyForOwner(hosted.id) };
+    },
+  }],
+  'GET /api/v1/games/filter-options': [{
+    label: "the options, with A's private game at a venue of its own", scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const venue = await freshVenue(world);
+      const hosted = await game(world, world.owner, 'PRIVATE', { venueId: venue.id });
+      assert.equal(hosted.venue.id, venue.id);
+      return { url: '/api/v1/games/filter-options', check: listsOnlyForOwner(venue.id) };
+    },
+  }],
+  'GET /api/v1/games/:id': [
+    {
+      label: "A's private game", scope: 'owner', success: 200,
+      prepare: async (world) => {
+        const hosted = await game(world, world.owner, 'PRIVATE');
+        return { url: `/api/v1/games/${hosted.id}`, resourceId: hosted.id };
+      },
+    },
+    {
+      label: 'a public game', scope: 'shared', success: 200,
+      prepare: async (world) => ({ url: `/api/v1/games/${(await game(world, world.owner, 'PUBLIC')).id}` }),
+    },
+  ],
+  'POST /api/v1/games': [{
+    label: 'a game hosted by the caller', scope: 'shared', success: 201,
+    prepare: async (world) => ({ url: '/api/v1/games', payload: newGameBody(world) }),
+  }],
+  'PUT /api/v1/games/:id': [{
+    label: "A's private game", scope: 'owner', success: 200,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PRIVATE');
+      return { url: `/api/v1/games/${hosted.id}`, payload: { title: 'Changed by the matrix' }, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
+    },
+  }, {
+    label: "A's public game", scope: 'owner', success: 200,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PUBLIC');
+      return { url: `/api/v1/games/${hosted.id}`, payload: { slots: 6 }, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
+    },
+  }],
+  'DELETE /api/v1/games/:id': [{
+    label: "A's private game", scope: 'owner-or-admin', success: 204,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PRIVATE');
+      return { url: `/api/v1/games/${hosted.id}`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
+    },
+  }, {
+    label: "A's public game", scope: 'owner-or-admin', success: 204,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PUBLIC');
+      return { url: `/api/v1/games/${hosted.id}`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
+    },
+  }],
+  'DELETE /api/v1/games/:id/hard': [{
+    label: "A's private game", scope: 'owner-or-admin', success: 204,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PRIVATE');
+      return { url: `/api/v1/games/${hosted.id}/hard`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
+    },
+  }, {
+    label: "A's public game", scope: 'owner-or-admin', success: 204,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PUBLIC');
+      return { url: `/api/v1/games/${hosted.id}/hard`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
+    },
+  }],
+  'POST /api/v1/games/:id/participants': [
+    {
+      label: "A's private game (A not yet playing)", scope: 'owner', success: 201,
+      prepare: async (world) => {
+        const hosted = await game(world, world.owner, 'PRIVATE');
+        return { url: `/api/v1/games/${hosted.id}/participants`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
+      },
+    },
+    {
+      label: "A's public game", scope: 'shared', success: 201,
+      prepare: async (world) => ({ url: `/api/v1/games/${(await game(world, world.owner, 'PUBLIC')).id}/participants` }),
+    },
+  ],
+  'GET /api/v1/games/:id/participants': [
+    {
+      label: "A's private game", scope: 'owner', success: 200,
+      prepare: async (world) => {
+        const hosted = await game(world, world.owner, 'PRIVATE');
+        return { url: `/api/v1/games/${hosted.id}/participants`, resourceId: hosted.id };
+      },
+    },
+    {
+      label: "A's public game", scope: 'shared', success: 200,
+      prepare: async (world) => ({ url: `/api/v1/games/${(await game(world, world.owner, 'PUBLIC')).id}/participants` }),
+    },
+  ],
+  'DELETE /api/v1/games/:id/participants/me': [{
+    label: "A's place in H's private game", scope: 'owner', success: 204,
+    prepare: async (world) => {
+      const hosted = await game(world, world.helper, 'PRIVATE');
+      await joinPrivate(world, world.owner, hosted);
+      return { url: `/api/v1/games/${hosted.id}/participants/me`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
+    },
+  }],
+  'DELETE /api/v1/games/:id/participants/:userId': [{
+    label: "H removed from A's private game", scope: 'owner', success: 204,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PRIVATE');
+      await joinPrivate(world, world.helper, hosted);
+      return { url: `/api/v1/games/${hosted.id}/participants/${world.helper.id}`, snapshot: () => read(world, `/api/v1/games/${hosted.id}/participants`, world.owner), resourceId: hosted.id };
+    },
+  }],
+  'GET /api/v1/me/games/joined': [{
+    label: "the caller's games (A plays in H's private game)", scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const hosted = await game(world, world.helper, 'PRIVATE');
+      await joinPrivate(world, world.owner, hosted);
+      return { url: '/api/v1/me/games/joined?size=1000', check: listsOnlyForOwner(hosted.id) };
+    },
+  }],
+  'GET /api/v1/me/games/hosted': [{
+    label: "the caller's hosted games (A hosts a private game)", scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PRIVATE');
+      return { url: '/api/v1/me/games/hosted?size=1000', check: listsOnlyForOwner(hosted.id) };
+    },
+  }],
+
+  // Share links
+  'POST /api/v1/share-links': [{
+    label: "the link of A's private game", scope: 'owner', success: 200,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PRIVATE');
+      return { url: '/api/v1/share-links', payload: { resourceType: 'GAME', resourceId: hosted.id }, resourceId: hosted.id };
+    },
+  }],
+  'GET /api/v1/share-links/:code': [{
+    label: "the code of A's private game", scope: 'shared', success: 200,
+    prepare: async (world) => ({ url: `/api/v1/share-links/${(await game(world, world.owner, 'PRIVATE')).shareLink!.code}` }),
+  }],
+  'GET /games/:code': [{
+    label: "the page of A's private game", scope: 'shared', success: 200,
+    prepare: async (world) => ({ url: `/games/${(await game(world, world.owner, 'PRIVATE')).shareLink!.code}` }),
+  }],
+
+  // Bookmarks
+  'POST /api/v1/game-bookmarks': [
+    {
+      label: "A's private game", scope: 'owner', success: 201,
+      prepare: async (world) => {
+        const hosted = await game(world, world.owner, 'PRIVATE');
+        return { url: '/api/v1/game-bookmarks', payload: { gameId: hosted.id }, snapshot: () => read(world, '/api/v1/game-bookmarks?size=100', world.owner), resourceId: hosted.id };
+      },
+    },
+    {
+      label: 'a public game', scope: 'shared', success: 201,
+      prepare: async (world) => {
+        const hosted = await game(world, world.helper, 'PUBLIC');
+        return { url: '/api/v1/game-bookmarks', payload: { gameId: hosted.id }, snapshot: () => read(world, '/api/v1/game-bookmarks?size=100', world.owner) };
+      },
+    },
+  ],
+  'GET /api/v1/game-bookmarks': [{
+    label: "the caller's bookmarks (A bookmarked a private game)", scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PRIVATE');
+      await bookmark(world, world.owner, hosted.id);
+      return { url: '/api/v1/game-bookmarks?size=100', check: listsOnlyForOwner(hosted.id) };
+    },
+  }],
+  'DELETE /api/v1/game-bookmarks/:gameId': [{
+    // CONTRACT §5: 204 whether or not it existed; the caller's own bookmark is what goes.
+    label: "A's bookmark (of A's private game)", scope: 'shared', success: 204,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PRIVATE');
+      await bookmark(world, world.owner, hosted.id);
+      const bookmarks = () => read(world, '/api/v1/game-bookmarks?size=100', world.owner);
+      return {
+        url: `/api/v1/game-bookmarks/${hosted.id}`, snapshot: bookmarks,
+        check: async (_response, principal) => {
+          if (principal === 'owner') assert.ok(!JSON.stringify(await bookmarks()).includes(hosted.id), 'A’s bookmark is gone');
+        },
+      };
+    },
+  }],
+
+  // Notifications and devices
+  'GET /api/v1/notifications': [{
+    label: "the caller's notifications (A has one)", scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const id = await ownerNotification(world);
+      return { url: '/api/v1/notifications?size=100', check: listsOnlyForOwner(id) };
+    },
+  }],
+  'GET /api/v1/notifications/unread-count': simple(200, '/api/v1/notifications/unread-count'),
+  'GET /api/v1/notifications/stream': [{
+    label: "the caller's stream, replayed from the start (A has a notification)", scope: 'shared', success: 200, transport: 'http',
+    prepare: async (world, principal) => {
+      const id = await ownerNotification(world);
+      return {
+        url: '/api/v1/notifications/stream', headers: { accept: 'text/event-stream', 'last-event-id': '0' },
+        // A's replay reaches A's newest notification; anyone else's is read for a while and must never show it.
+        stream: { readMs: principal === 'owner' ? 5000 : 500, until: id },
+        check: (response, who) => {
+          assert.match(String(response.headers['content-type']), /^text\/event-stream/);
+          listsOnlyForOwner(id)(response, who);
+        },
+      };
+    },
+  }],
+  'PUT /api/v1/notifications/read-all': [{
+    label: "the caller's notifications (A has an unread one)", scope: 'shared', success: 200,
+    prepare: async (world) => {
+      await ownerNotification(world);
+      return {
+        url: '/api/v1/notifications/read-all', snapshot: () => read(world, '/api/v1/notifications?size=100', world.owner),
+        check: (response, principal) => {
+          if (principal === 'owner') assert.ok(json(response).data.updated >= 1, 'A’s notification was marked');
+        },
+      };
+    },
+  }],
+  'PUT /api/v1/notifications/:id/read': [{
+    label: "A's notification", scope: 'owner', success: 200,
+    prepare: async (world) => {
+      const id = await ownerNotification(world);
+      return { url: `/api/v1/notifications/${id}/read`, snapshot: () => read(world, '/api/v1/notifications?size=100', world.owner), resourceId: id };
+    },
+  }],
+  'DELETE /api/v1/notifications/:id': [{
+    label: "A's notification", scope: 'owner', success: 204,
+    prepare: async (world) => {
+      const id = await ownerNotification(world);
+      return { url: `/api/v1/notifications/${id}`, snapshot: () => read(world, '/api/v1/notifications?size=100', world.owner), resourceId: id };
+    },
+  }],
+  'POST /api/v1/device-tokens': [{
+    label: "a new device of the caller's", scope: 'shared', success: 201,
+    prepare: async () => ({ url: '/api/v1/device-tokens', payload: { deviceToken: `matrix-device-${randomBytes(8).toString('hex')}`, platform: 'IOS' } }),
+  }],
+  'DELETE /api/v1/device-tokens': [{
+    // CONTRACT §5: 204 whether or not it was registered; only the caller's own registration goes.
+    label: "A's device token", scope: 'shared', success: 204,
+    prepare: async (world) => {
+      const token = `matrix-device-${randomBytes(8).toString('hex')}`;
+      const createdAt = await registerDevice(world, world.owner, token);
+      await delay(2); // a re-registered row must get a later createdAt than this one
+      // Registering again keeps createdAt while the row lives: a changed createdAt means it was removed.
+      const survives = async () => (await registerDevice(world, world.owner, token)) === createdAt;
+      return {
+        url: `/api/v1/device-tokens?deviceToken=${token}`, snapshot: survives,
+        check: async (_response, principal) => {
+          if (principal === 'owner') assert.equal(await survives(), false, 'A’s device token is gone');
+        },
+      };
+    },
+  }],
+};
+
+async function signedInCallback(world: World, provider: 'national' | 'social'): Promise<Prepared> {
+  const query = provider === 'social' ? '?provider=google-oauth2' : '';
+  const start = await world.app.inject({ url: `/api/v1/auth/login/${provider}${query}` });
+  assert.equal(start.statusCode, 302, start.body);
+  const callback = await driveLogin(String(start.headers.location), 'alice');
+  return {
+    url: callback.pathname + callback.search,
+    check: (response) => assert.ok(!String(response.headers.location).includes('error='), `signed in: ${String(response.headers.location)}`),
+  };
+}
+
+function assertSelf(world: World, response: CellResponse, principal: Principal) {
+  const { userId } = json(response).data;
+  if (principal === 'owner') assert.equal(userId, world.owner.id);
+  else assert.ok(!response.body.includes(world.owner.id), 'another caller never sees A’s profile');
+}

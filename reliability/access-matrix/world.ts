@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { createSport, createVenue, gameBody, onboardedUser, type Game, type Sport } from '../../test/helpers/games.ts';
+import { INTERNAL_SECRET } from '../../test/helpers/test-app.ts';
+import { createUser, mintTokens, type TestUser } from '../../test/helpers/users.ts';
+
+/**
+ * The people and things every cell is built from. Users are shared (A owns, B is another live
+ * user, an admin, and a helper H who joins games); resources are made fresh for every cell by the
+ * helpers below, so no cell depends on another's outcome.
+ */
+export interface World {
+  app: FastifyInstance;
+  /** Where the app listens, for the cells that need a real connection (the event stream). */
+  baseUrl: string;
+  owner: TestUser;
+  other: TestUser;
+  admin: TestUser;
+  helper: TestUser;
+  sport: Sport;
+}
+
+type Headers = Record<string, string>;
+
+export interface Call {
+  method: string;
+  url: string;
+  headers?: Headers;
+  payload?: unknown;
+}
+
+/** An inject that must succeed: fixtures are built through the API, and a failing step is a broken fixture, not a cell. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fixture steps read the envelopes they just asked for
+export async function must(app: FastifyInstance, call: Call, status: number): Promise<any> {
+  const response = await app.inject({ method: call.method as 'GET', url: call.url, headers: call.headers, payload: call.payload as object });
+  assert.equal(response.statusCode, status, `fixture ${call.method} ${call.url}: ${response.body}`);
+  return response.body ? response.json() : undefined;
+}
+
+export async function createWorld(app: FastifyInstance, baseUrl: string): Promise<World> {
+  const admin = await onboardedUser(app, 'Matrix Admin');
+  await must(app, { method: 'PUT', url: `/api/v1/internal/users/${admin.id}/roles`, headers: { 'x-internal-secret': INTERNAL_SECRET }, payload: { roles: ['ADMIN'] } }, 200);
+  const sport = await createSport(app, admin, { name: `Matrix sport ${randomBytes(3).toString('hex')}` });
+  return {
+    app,
+    baseUrl,
+    owner: await onboardedUser(app, 'Owner A'),
+    other: await onboardedUser(app, 'Other B'),
+    admin,
+    helper: await onboardedUser(app, 'Helper H'),
+    sport,
+  };
+}
+
+export const unique = (prefix: string) => `${prefix} ${randomBytes(4).toString('hex')}`;
+
+// Every game gets its own two-hour slot, so no organiser ever overlaps.
+let slot = 0;
+const epoch = Date.now();
+
+export async function game(world: World, host: TestUser, visibility: 'PUBLIC' | 'PRIVATE', overrides: Record<string, unknown> = {}): Promise<Game> {
+  slot += 1;
+  const body = gameBody(world.sport, new Date(epoch), 48 + slot * 3, { visibility, title: unique('Matrix game'), ...overrides });
+  return (await must(world.app, { method: 'POST', url: '/api/v1/games', headers: host.auth, payload: body }, 201)).data as Game;
+}
+
+/** The body of a new game in a slot of its own, for the caller to host. */
+export function newGameBody(world: World): object {
+  slot += 1;
+  return gameBody(world.sport, new Date(epoch), 48 + slot * 3, { title: unique('Matrix new game') });
+}
+
+/** `who` sees the game through its share link (share access), then joins it. */
+export async function joinPrivate(world: World, who: TestUser, target: Game): Promise<void> {
+  await must(world.app, { method: 'GET', url: `/api/v1/share-links/${target.shareLink!.code}`, headers: who.auth }, 200);
+  await must(world.app, { method: 'POST', url: `/api/v1/games/${target.id}/participants`, headers: who.auth }, 201);
+}
+
+export async function bookmark(world: World, who: TestUser, gameId: string): Promise<void> {
+  await must(world.app, { method: 'POST', url: '/api/v1/game-bookmarks', headers: who.auth, payload: { gameId } }, 201);
+}
+
+/** A notification of A's: H joins A's public game, A is told (PLAYER_JOINED). */
+export async function ownerNotification(world: World): Promise<string> {
+  const hosted = await game(world, world.owner, 'PUBLIC');
+  await must(world.app, { method: 'POST', url: `/api/v1/games/${hosted.id}/participants`, headers: world.helper.auth }, 201);
+  const page = await must(world.app, { method: 'GET', url: '/api/v1/notifications?size=100', headers: world.owner.auth }, 200);
+  const found = (page.data.content as Array<{ id: string; resourceId: string }>).find((n) => n.resourceId === hosted.id);
+  assert.ok(found, 'A was notified of the join');
+  return found.id;
+}
+
+export async function registerDevice(world: World, who: TestUser, deviceToken: string): Promise<string> {
+  const body = await must(world.app, { method: 'POST', url: '/api/v1/device-tokens', headers: who.auth, payload: { deviceToken, platform: 'ANDROID' } }, 201);
+  return body.data.createdAt as string;
+}
+
+export const freshUser = (world: World, options: { admin?: boolean; onboarded?: boolean } = {}) =>
+  options.onboarded ? onboardedUser(world.app, unique('Fresh')) : createUser(world.app, { admin: options.admin, name: unique('Fresh') });
+
+export async function freshAdmin(world: World): Promise<TestUser> {
+  return createUser(world.app, { admin: true, name: unique('Fresh admin') });
+}
+
+export const freshTokens = (world: World, userId: string) => mintTokens(world.app, userId);
+
+export async function freshActivity(world: World): Promise<string> {
+  const body = await must(world.app, { method: 'POST', url: '/api/v1/admin/activities', headers: world.admin.auth, payload: { name: unique('Matrix activity') } }, 201);
+  return body.data.id as string;
+}
+
+export async function freshVenue(world: World): Promise<{ id: string; name: string }> {
+  const name = unique('Matrix venue');
+  return { id: await createVenue(world.app, world.admin, { name, activityIds: [world.sport.activityId] }), name };
+}
+
+/** A user the admin-only and internal role routes act on; `name` finds them in the admin list. */
+export async function roleTarget(world: World): Promise<{ id: string; name: string }> {
+  const name = unique('Role target');
+  const user = await createUser(world.app, { name, subject: randomUUID() });
+  return { id: user.id, name };
+}
+
+export function multipart(content: string): { payload: Buffer; headers: Headers } {
+  const boundary = `----matrix${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="venues.json"\r\nContent-Type: application/json\r\n\r\n`),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** What `who` reads at `url` (the envelope's data, or the status when it is not 200): a snapshot of state. */
+export async function read(world: World, url: string, who?: TestUser): Promise<unknown> {
+  const response = await world.app.inject({ method: 'GET', url, headers: who?.auth ?? {} });
+  if (response.statusCode !== 200) return { status: response.statusCode };
+  const { data } = response.json();
+  return data;
+}
