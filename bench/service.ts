@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { childEnv, freePort } from '../test/helpers/server-process.ts';
+
+export { freePort };
+
+const ROOT = path.join(import.meta.dirname, '..');
+
+/** Everything the service needs for a benchmark run; the rate limits are raised, never switched off. */
+export const BENCH_ENV = {
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PUBLIC_ANON: '1000000',
+  RATE_LIMIT_PUBLIC_USER: '1000000',
+  RATE_LIMIT_SHARE_RESOLVE: '1000000',
+  AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
+  // Long enough that no token minted at the start of a phase expires during it.
+  ACCESS_TOKEN_TTL: '3600',
+  REFRESH_TOKEN_TTL: '3600',
+  // The scheduled jobs would write games in the background and blur the numbers.
+  JOBS_ENABLED: 'false',
+  INTERNAL_SECRET: 'bench-internal-secret-0123456789abcdef',
+};
+
+export interface Service {
+  url: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first 200 from /api/v1/public/health. */
+  startupMs: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+export function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** Starts a process and polls `healthUrl` every 10 ms until it answers 200. */
+export async function spawnHealthy(command: string[], options: { env: Record<string, string>; cwd: string; healthUrl: string; withinMs?: number }) {
+  let output = '';
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, command, { env: childEnv(options.env), cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk) => { output += chunk; });
+  child.stderr!.on('data', (chunk) => { output += chunk; });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + (options.withinMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before becoming healthy:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`not healthy in time:\n${output}`);
+    }
+    try {
+      const response = await fetch(options.healthUrl);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(10);
+  }
+  const startupMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(force);
+  };
+  return { child, startupMs, output: () => output, stop };
+}
+
+/** src/server.ts as `npm start` runs it, in a directory of its own (no .env is picked up). */
+export async function startService(env: Record<string, string>, options: { localDefaults?: boolean } = {}): Promise<Service> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const cwd = mkdtempSync(path.join(tmpdir(), 'bench-svc-'));
+  const command = [path.join(ROOT, 'src', 'server.ts'), ...(options.localDefaults ? ['--local-defaults'] : [])];
+  const started = await spawnHealthy(command, {
+    env: { ...BENCH_ENV, ...env, PORT: String(port), BASE_URL: url }, cwd, healthUrl: `${url}/api/v1/public/health`,
+  }).catch((error: unknown) => {
+    rmSync(cwd, { recursive: true, force: true });
+    throw error;
+  });
+  const stop = async () => {
+    await started.stop();
+    // The working directory holds what the service writes by default (./data, generated keys).
+    rmSync(cwd, { recursive: true, force: true });
+  };
+  return { url, ...started, stop };
+}
