@@ -42,6 +42,13 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and queries report the outage.
   });
+  pool.on('connect', (client) => {
+    // The pool listens for errors only on idle clients. A connection that dies while checked out
+    // (PostgreSQL restarted between two statements of a transaction) would otherwise emit an
+    // unhandled 'error' and end the process; the statements fail on their own and the pool drops
+    // the broken client when it is released.
+    client.on('error', () => undefined);
+  });
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
