@@ -43,11 +43,15 @@ describe('the server process', () => {
     });
 
     const first = startServer(env);
-    await waitHealthy(base, 10_000);
-    const created = await provision();
-    assert.equal(created.status, 201);
-    const { data } = (await created.json()) as { data: { id: string } };
-    first.child.kill('SIGTERM');
+    let data: { id: string };
+    try {
+      await waitHealthy(base, 10_000);
+      const created = await provision();
+      assert.equal(created.status, 201);
+      ({ data } = (await created.json()) as { data: { id: string } });
+    } finally {
+      first.child.kill('SIGTERM');
+    }
     assert.equal(await first.exited(), 0, first.output());
 
     const second = startServer(env);
@@ -66,7 +70,10 @@ describe('the server process', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = startServer({ PORT: String(port), DATA_DIR: dataDir, JOBS_ENABLED: 'false' });
-    await waitHealthy(base, 10_000);
+    await waitHealthy(base, 10_000).catch((error: unknown) => {
+      server.child.kill('SIGKILL');
+      throw error;
+    });
     let signalled = false;
     const burst = Array.from({ length: 40 }, async () => {
       const response = await getFresh(`${base}/v3/api-docs`);

@@ -1,0 +1,73 @@
+/** The service process: config, local providers in development, buildApp, listen, graceful close. */
+import { buildApp } from './app.ts';
+import { ConfigError, layeredEnv, loadConfig, type Config, type RawEnv } from './config/index.ts';
+import { providerEnv, startLocalProviders, type LocalProviders } from './modules/auth/index.ts';
+
+// `npm start` passes --local-defaults: a working sign-in with no external account.
+const START_DEFAULTS = {
+  LOCAL_IDENTITY_PROVIDERS: 'true',
+  AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
+};
+
+function readConfig(env: RawEnv): Readonly<Config> {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The bundled providers are ordinary OpenID providers on another port; the service finds them
+ * through the same variables as real ones, and anything set explicitly still wins.
+ */
+async function withLocalProviders(env: RawEnv, config: Readonly<Config>): Promise<{ config: Readonly<Config>; providers: LocalProviders }> {
+  const providers = await startLocalProviders({
+    host: '127.0.0.1',
+    national: { redirectUris: [config.national.redirectUri] },
+    social: { redirectUris: [config.social.redirectUri], connections: config.social.connections, connectionParam: config.social.connectionParam },
+  });
+  return { config: readConfig({ ...providerEnv(providers), ...env }), providers };
+}
+
+const env = layeredEnv({
+  processEnv: process.env,
+  dotEnvPath: '.env',
+  startDefaults: process.argv.includes('--local-defaults') ? START_DEFAULTS : {},
+});
+let config = readConfig(env);
+let providers: LocalProviders | undefined;
+if (config.localIdentityProviders) ({ config, providers } = await withLocalProviders(env, config));
+const app = await buildApp(config);
+if (providers) app.log.info({ national: providers.national.issuer, social: providers.social.issuer }, 'local identity providers started');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // Stops accepting, lets in-flight requests finish, then closes pools (onClose hooks).
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await providers?.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: { type: (error as Error).name } }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.fatal({ err: { type: (error as Error).name, code: (error as { code?: string }).code } }, 'could not listen');
+  process.exit(1);
+}
