@@ -36,9 +36,13 @@ export class RefreshTokens {
     const family = options.family ?? randomUUID();
     const ttl = options.ttlSeconds ?? this.#ttl;
     const record: RefreshRecord = { userId, family };
-    await this.#store.addToSet(userKey(userId), family, this.#ttl);
-    await this.#store.addToSet(familyKey(family), hash, this.#ttl);
-    await this.#store.set(tokenKey(hash), JSON.stringify(record), ttl);
+    // One atomic call (one round trip on Redis): the token never exists without its family and
+    // the user's list of families naming it, so a revocation can always reach it.
+    await this.#store.writeAll([
+      { op: 'addToSet', key: userKey(userId), member: family, ttlSeconds: this.#ttl },
+      { op: 'addToSet', key: familyKey(family), member: hash, ttlSeconds: this.#ttl },
+      { op: 'set', key: tokenKey(hash), value: JSON.stringify(record), ttlSeconds: ttl },
+    ]);
     return token;
   }
 

@@ -88,6 +88,22 @@ for (const { name, backend, redisUrl } of variants) {
       assert.deepEqual(await store.members('s-short'), []);
     });
 
+    it('writes sets and set members together, with the meaning of set and addToSet', async () => {
+      await store.addToSet('w-set', 'old', 1);
+      await store.writeAll([
+        { op: 'addToSet', key: 'w-set', member: 'new', ttlSeconds: 60 },
+        { op: 'set', key: 'w-value', value: 'v', ttlSeconds: 60 },
+        { op: 'set', key: 'w-short', value: 'gone', ttlSeconds: 1 },
+      ]);
+      assert.equal(await store.get('w-value'), 'v');
+      assert.deepEqual((await store.members('w-set')).sort(), ['new', 'old']);
+      await store.writeAll([]);
+      await sleep(1300);
+      // The set took the longer life of its newest member; the short value expired.
+      assert.deepEqual((await store.members('w-set')).sort(), ['new', 'old']);
+      assert.equal(await store.get('w-short'), null);
+    });
+
     it('counts atomically under concurrency, and restarts after the window', async () => {
       const counts = await Promise.all(Array.from({ length: 50 }, () => store.increment('ctr', 1)));
       assert.deepEqual(counts.sort((a, b) => a - b), Array.from({ length: 50 }, (_, i) => i + 1));

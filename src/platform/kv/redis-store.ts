@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { StoreUnavailableError, type KeyValueStore } from './store.ts';
+import { StoreUnavailableError, type KeyValueStore, type StoreWrite } from './store.ts';
 
 // The used mark is a sibling key that expires with the value, so `set` needs no special format.
 const CONSUME = `
@@ -18,6 +18,19 @@ local ttl = redis.call('TTL', KEYS[1])
 if ttl < tonumber(ARGV[2]) then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
 return 1`;
 
+// writeAll: ARGV holds (op, value, ttl) per key; 's' does what `set` does, 'a' what ADD_TO_SET does.
+const WRITE_ALL = `
+for i, key in ipairs(KEYS) do
+  local op, value, ttl = ARGV[i * 3 - 2], ARGV[i * 3 - 1], tonumber(ARGV[i * 3])
+  if op == 's' then
+    redis.call('SET', key, value, 'EX', ttl)
+  else
+    redis.call('SADD', key, value)
+    if redis.call('TTL', key) < ttl then redis.call('EXPIRE', key, ttl) end
+  end
+end
+return 1`;
+
 const INCREMENT = `
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
@@ -26,6 +39,15 @@ return n`;
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
+
+/** The scripts above, defined on the client so they travel by digest (EVALSHA), not as text on every call. */
+interface ScriptCommands {
+  kvConsume(key: string): Promise<[string, number] | null>;
+  kvAddToSet(key: string, member: string, ttlSeconds: number): Promise<unknown>;
+  kvIncrement(key: string, ttlSeconds: number): Promise<number>;
+  kvRelease(key: string, token: string): Promise<unknown>;
+  kvWriteAll(numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+}
 
 export interface RedisStoreOptions {
   url: string;
@@ -55,11 +77,16 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
 
 export class RedisStore implements KeyValueStore {
   readonly kind = 'redis' as const;
-  readonly client: Redis;
+  readonly client: Redis & ScriptCommands;
   readonly #prefix: string;
 
   constructor(client: Redis, prefix: string) {
-    this.client = client;
+    client.defineCommand('kvConsume', { numberOfKeys: 1, lua: CONSUME });
+    client.defineCommand('kvAddToSet', { numberOfKeys: 1, lua: ADD_TO_SET });
+    client.defineCommand('kvIncrement', { numberOfKeys: 1, lua: INCREMENT });
+    client.defineCommand('kvRelease', { numberOfKeys: 1, lua: RELEASE });
+    client.defineCommand('kvWriteAll', { lua: WRITE_ALL });
+    this.client = client as Redis & ScriptCommands;
     this.#prefix = prefix;
   }
 
@@ -95,7 +122,7 @@ export class RedisStore implements KeyValueStore {
 
   consume(key: string) {
     return this.#run(async () => {
-      const result = (await this.client.eval(CONSUME, 1, this.#k(key))) as [string, number] | null;
+      const result = await this.client.kvConsume(this.#k(key));
       return result ? { value: result[0], firstUse: result[1] === 1 } : null;
     });
   }
@@ -108,7 +135,19 @@ export class RedisStore implements KeyValueStore {
 
   addToSet(key: string, member: string, ttlSeconds: number) {
     return this.#run(async () => {
-      await this.client.eval(ADD_TO_SET, 1, this.#k(key), member, ttlSeconds);
+      await this.client.kvAddToSet(this.#k(key), member, ttlSeconds);
+    });
+  }
+
+  writeAll(writes: StoreWrite[]) {
+    return this.#run(async () => {
+      if (writes.length === 0) return;
+      // One script: atomic and one round trip.
+      const keys = writes.map((write) => this.#k(write.key));
+      const args = writes.flatMap((write) => (write.op === 'set'
+        ? ['s', write.value, String(write.ttlSeconds)]
+        : ['a', write.member, String(write.ttlSeconds)]));
+      await this.client.kvWriteAll(keys.length, ...keys, ...args);
     });
   }
 
@@ -123,7 +162,7 @@ export class RedisStore implements KeyValueStore {
   }
 
   increment(key: string, ttlSeconds: number) {
-    return this.#run(async () => Number(await this.client.eval(INCREMENT, 1, this.#k(key), ttlSeconds)));
+    return this.#run(async () => Number(await this.client.kvIncrement(this.#k(key), ttlSeconds)));
   }
 
   acquireLock(name: string, ttlMs: number) {
@@ -133,7 +172,7 @@ export class RedisStore implements KeyValueStore {
 
   releaseLock(name: string, token: string) {
     return this.#run(async () => {
-      await this.client.eval(RELEASE, 1, this.#k(`lock:${name}`), token);
+      await this.client.kvRelease(this.#k(`lock:${name}`), token);
     });
   }
 

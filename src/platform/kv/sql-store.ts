@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Database } from '../db/index.ts';
+import type { Database, Executor } from '../db/index.ts';
 import { kvEntries, kvSetMembers } from './kv.table.ts';
-import type { KeyValueStore } from './store.ts';
+import type { KeyValueStore, StoreWrite } from './store.ts';
 
 const live = (now: Date) => gt(kvEntries.expiresAt, now);
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000);
@@ -27,9 +27,7 @@ export class SqlStore implements KeyValueStore {
   }
 
   async set(key: string, value: string, ttlSeconds: number) {
-    const expiresAt = inSeconds(ttlSeconds);
-    await this.#db.insert(kvEntries).values({ key, value, expiresAt })
-      .onConflictDoUpdate({ target: kvEntries.key, set: { value, expiresAt, consumed: false, counter: 0 } });
+    await setIn(this.#db, key, value, ttlSeconds);
   }
 
   async setIfAbsent(key: string, value: string, ttlSeconds: number) {
@@ -73,13 +71,17 @@ export class SqlStore implements KeyValueStore {
   }
 
   async addToSet(key: string, member: string, ttlSeconds: number) {
-    const expiresAt = inSeconds(ttlSeconds);
+    await this.#db.transaction((tx) => addToSetIn(tx, key, member, ttlSeconds));
+  }
+
+  async writeAll(writes: StoreWrite[]) {
+    if (writes.length === 0) return;
+    // One transaction: all or none, like the Redis script (the round trips stay, this store is the slow one anyway).
     await this.#db.transaction(async (tx) => {
-      await tx.insert(kvSetMembers).values({ key, member, expiresAt })
-        .onConflictDoUpdate({ target: [kvSetMembers.key, kvSetMembers.member], set: { expiresAt } });
-      // Like Redis, the whole set lives as long as its longest-lived addition.
-      await tx.update(kvSetMembers).set({ expiresAt })
-        .where(and(eq(kvSetMembers.key, key), sql`${kvSetMembers.expiresAt} < ${expiresAt}`));
+      for (const write of writes) {
+        if (write.op === 'set') await setIn(tx, write.key, write.value, write.ttlSeconds);
+        else await addToSetIn(tx, write.key, write.member, write.ttlSeconds);
+      }
     });
   }
 
@@ -129,6 +131,22 @@ export class SqlStore implements KeyValueStore {
   async close() {
     // The database handle owns the connection.
   }
+}
+
+async function setIn(executor: Executor, key: string, value: string, ttlSeconds: number) {
+  const expiresAt = inSeconds(ttlSeconds);
+  await executor.insert(kvEntries).values({ key, value, expiresAt })
+    .onConflictDoUpdate({ target: kvEntries.key, set: { value, expiresAt, consumed: false, counter: 0 } });
+}
+
+/** Call inside a transaction: the insert and the set-wide expiry move together. */
+async function addToSetIn(executor: Executor, key: string, member: string, ttlSeconds: number) {
+  const expiresAt = inSeconds(ttlSeconds);
+  await executor.insert(kvSetMembers).values({ key, member, expiresAt })
+    .onConflictDoUpdate({ target: [kvSetMembers.key, kvSetMembers.member], set: { expiresAt } });
+  // Like Redis, the whole set lives as long as its longest-lived addition.
+  await executor.update(kvSetMembers).set({ expiresAt })
+    .where(and(eq(kvSetMembers.key, key), sql`${kvSetMembers.expiresAt} < ${expiresAt}`));
 }
 
 /** node-postgres answers `{rows}`, PGlite answers `{rows}` too, but typed apart. */

@@ -19,6 +19,11 @@ export interface KeyValueStore {
   delete(...keys: string[]): Promise<void>;
   /** Adds to a set; the set lives at least `ttlSeconds` from now. */
   addToSet(key: string, member: string, ttlSeconds: number): Promise<void>;
+  /**
+   * Applies `set` and `addToSet` writes in order, all or none, in one round trip: callers that
+   * write several keys together (a refresh token and its family) pay one call, not one per key.
+   */
+  writeAll(writes: StoreWrite[]): Promise<void>;
   members(key: string): Promise<string[]>;
   removeFromSet(key: string, member: string): Promise<void>;
   /** Increments a counter that expires `ttlSeconds` after it was created. */
@@ -29,6 +34,11 @@ export interface KeyValueStore {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** One write of `writeAll`, with the meaning of the method of the same name. */
+export type StoreWrite =
+  | { op: 'set'; key: string; value: string; ttlSeconds: number }
+  | { op: 'addToSet'; key: string; member: string; ttlSeconds: number };
 
 export class StoreUnavailableError extends Error {
   readonly code = 'STORE_UNAVAILABLE';
