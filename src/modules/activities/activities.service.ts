@@ -1,4 +1,5 @@
 import { isUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
+import { ByIdCache, clearAfter } from '../../platform/cache/by-id-cache.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import { ActivitiesRepository, type ActivityRow, type SkillLevelRow } from './activities.repository.ts';
 
@@ -19,9 +20,17 @@ const activityNotFound = () => notFound('The activity was not found.', 'activity
 const nameTaken = () => conflict('activity_already_exists', 'An activity with this name already exists.');
 const normalise = (name: string) => name.trim().toLowerCase();
 
+/** How long another instance's rename or ladder change may take to show in this one's listings. */
+const REFERENCE_TTL_MS = 5_000;
+
+export interface LevelSummary { id: string; name: string; sortOrder: number }
+
 export class ActivitiesService {
   readonly #db: Database;
   readonly #usageChecks: ActivityUsageCheck[] = [];
+  // Every game on every listing page names its activity and levels: read them once, not per page.
+  readonly #names = new ByIdCache<string>({ ttlMs: REFERENCE_TTL_MS });
+  readonly #levels = new ByIdCache<LevelSummary>({ ttlMs: REFERENCE_TTL_MS });
 
   constructor(db: Database) {
     this.#db = db;
@@ -57,26 +66,26 @@ export class ActivitiesService {
   }
 
   async rename(id: string, name: string): Promise<ActivityWithLevels> {
-    const renamed = await this.#uniqueName(() => new ActivitiesRepository(this.#db).rename(id, name.trim()));
+    const renamed = await clearAfter([this.#names, this.#levels], () => this.#uniqueName(() => new ActivitiesRepository(this.#db).rename(id, name.trim())));
     if (!renamed) throw activityNotFound();
     return this.get(id);
   }
 
   async delete(id: string): Promise<void> {
-    await this.#db.transaction(async (tx) => {
+    await clearAfter([this.#names, this.#levels], () => this.#db.transaction(async (tx) => {
       const repository = new ActivitiesRepository(tx);
       if (!await repository.lockLive(id)) throw activityNotFound();
       for (const inUse of this.#usageChecks) {
         if (await inUse(id, tx)) throw conflict('activity_in_use', 'The activity is still used by venues or games.');
       }
       await repository.softDelete(id);
-    });
+    }));
   }
 
   /** Replaces the ladder; a level whose name survives keeps its id, so its references stay meaningful. */
   async replaceLadder(id: string, input: LadderInput[]): Promise<ActivityWithLevels> {
     const ladder = checkLadder(input);
-    await this.#db.transaction(async (tx) => {
+    await clearAfter([this.#names, this.#levels], () => this.#db.transaction(async (tx) => {
       const repository = new ActivitiesRepository(tx);
       if (!await repository.lockLive(id)) throw activityNotFound();
       const existing = new Map((await repository.levelsOf([id])).map((level) => [normalise(level.name), level]));
@@ -93,7 +102,7 @@ export class ActivitiesService {
       await repository.retireLevels([...existing.values()].map((level) => level.id));
       await repository.insertLevels(id, added);
       await repository.touch(id);
-    });
+    }));
     return this.get(id);
   }
 
@@ -122,6 +131,16 @@ export class ActivitiesService {
   /** Skill levels by id, retired ones included, ordered by their place on the ladder. */
   levelsOf(ids: string[]): Promise<Array<{ id: string; name: string; sortOrder: number }>> {
     return new ActivitiesRepository(this.#db).levelsByIds([...new Set(ids)]);
+  }
+
+  /** namesOf, from the in-process cache: this instance's writes show at once, other instances' within seconds. */
+  cachedNamesOf(ids: Iterable<string>): Promise<Map<string, string>> {
+    return this.#names.getMany(ids, (missing) => this.namesOf(missing));
+  }
+
+  /** Skill levels by id (retired ones included), from the in-process cache like cachedNamesOf. */
+  cachedLevelsOf(ids: Iterable<string>): Promise<Map<string, LevelSummary>> {
+    return this.#levels.getMany(ids, async (missing) => new Map((await this.levelsOf(missing)).map((level) => [level.id, level])));
   }
 
   async liveLevels(ids: string[]): Promise<Map<string, string>> {

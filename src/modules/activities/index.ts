@@ -1,3 +1,3 @@
 export { ActivitiesService } from './activities.service.ts';
-export type { ActivityUsageCheck, ActivityWithLevels, LadderInput } from './activities.service.ts';
+export type { ActivityUsageCheck, ActivityWithLevels, LadderInput, LevelSummary } from './activities.service.ts';
 export { activitiesRoutes } from './activities.routes.ts';

@@ -24,6 +24,9 @@ export interface GameFilter {
 
 export interface Position { startTime: string; id: string }
 
+/** A listing page's game with its keyset position. */
+export interface PageRow { position: Position; row: GameRow }
+
 const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
 /** The games module's raw reads answer rows as both drivers give them; callers cast what they select. */
@@ -204,26 +207,32 @@ export class GamesRepository {
       ORDER BY u.start_time, u.id LIMIT ${limit}`;
   }
 
-  async listPage(filter: GameFilter, viewerId: string | null, position: Position | undefined, limit: number): Promise<Position[]> {
-    return this.#positions(this.listingQuery(filter, viewerId, position, limit));
+  async listPage(filter: GameFilter, viewerId: string | null, position: Position | undefined, limit: number): Promise<PageRow[]> {
+    return this.#pageRows(this.listingQuery(filter, viewerId, position, limit));
   }
 
-  async joinedPage(userId: string, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<Position[]> {
-    return this.#positions(sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time
+  async joinedPage(userId: string, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<PageRow[]> {
+    return this.#pageRows(sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time
       FROM games g JOIN game_participants p ON p.game_id = g.id AND p.user_id = ${userId}::uuid
       WHERE ${where([sql`g.status <> 'CANCELLED'`, ...(startsFrom ? [sql`g.start_time >= ${startsFrom.toISOString()}::timestamptz`] : []), ...after(position)])}
       ORDER BY g.start_time, g.id LIMIT ${limit}`);
   }
 
-  async hostedPage(userId: string, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<Position[]> {
-    return this.#positions(sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM games g
+  async hostedPage(userId: string, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<PageRow[]> {
+    return this.#pageRows(sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM games g
       WHERE ${where([sql`g.organizer_id = ${userId}::uuid`, sql`g.status <> 'CANCELLED'`, ...(startsFrom ? [sql`g.start_time >= ${startsFrom.toISOString()}::timestamptz`] : []), ...after(position)])}
       ORDER BY g.start_time, g.id LIMIT ${limit}`);
   }
 
-  async #positions(query: SQL): Promise<Position[]> {
-    const found = await rows<{ id: string; start_time: string }>(this.#db, query);
-    return found.map((row) => ({ id: row.id, startTime: row.start_time }));
+  /**
+   * The page's full rows in the order of `query` (which answers id and start_time as text): the
+   * keyset walk and the rows in one statement, not a second one by id.
+   */
+  async #pageRows(query: SQL): Promise<PageRow[]> {
+    const found = await this.#db.select({ row: games, startTime: sql<string>`page.start_time` })
+      .from(games).innerJoin(sql`(${query}) AS page`, sql`page.id = ${games.id}`)
+      .orderBy(asc(games.startTime), asc(games.id));
+    return found.map(({ row, startTime }) => ({ position: { id: row.id, startTime }, row }));
   }
 
   /** What the filtered set holds, for the filter pickers. */

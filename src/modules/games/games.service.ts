@@ -8,7 +8,7 @@ import type { UsersService } from '../users/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import { presentGame, presentParticipant, presentParticipation, type GameRefs, type GameView, type PresentedGame } from './games.presenter.ts';
 import { noBookmarks, noEvents, noShareLinks, type GameBookmarks, type GameEvents, type GameEventType, type GameRemovalHook, type GameShareLinks } from './games.ports.ts';
-import { GamesRepository, type GameFilter, type GameRow, type GameValues, type Position } from './games.repository.ts';
+import { GamesRepository, type GameFilter, type GameRow, type GameValues, type PageRow, type Position } from './games.repository.ts';
 import type { CreateGameInput, GameFilterInput, UpdateGameInput } from './games.schemas.ts';
 
 export interface GamesServiceDeps {
@@ -428,7 +428,7 @@ export class GamesService {
     };
   }
 
-  async #page(query: CursorRequest, scope: string, viewerId: string | null, fetch: (position: Position | undefined, limit: number) => Promise<Position[]>) {
+  async #page(query: CursorRequest, scope: string, viewerId: string | null, fetch: (position: Position | undefined, limit: number) => Promise<PageRow[]>) {
     let position: Position | undefined;
     if (query.cursor) {
       const decoded = this.#cursors.decode(query.cursor, scope);
@@ -440,21 +440,24 @@ export class GamesService {
     }
     const found = await fetch(position, query.size + 1);
     const page = found.slice(0, query.size);
-    const last = page.at(-1);
+    const last = page.at(-1)?.position;
     const nextCursor = found.length > query.size && last ? this.#cursors.encode([last.startTime, last.id], scope) : null;
-    return { content: await this.#present(new GamesRepository(this.#db), page.map((p) => p.id), viewerId), nextCursor };
+    const rows = page.map((p) => p.row);
+    return { content: await this.#present(new GamesRepository(this.#db), rows.map((row) => row.id), viewerId, rows), nextCursor };
   }
 
-  /** Names, venue and levels from the modules that own them: one batch each for the whole page. */
+  /**
+   * Names, venue and levels from the modules that own them: one batch each for the whole page.
+   * Activities, levels and venues come from their owners' in-process caches (admin-written, a
+   * few seconds stale at most across instances); organiser names are read every time.
+   */
   async #refsOf(rows: GameRow[]): Promise<Map<string, GameRefs>> {
-    const [activityNames, organizerNames, venues, levels] = await Promise.all([
-      this.#activities.namesOf(rows.map((row) => row.activityId)),
+    const [activityNames, organizerNames, venueById, levelById] = await Promise.all([
+      this.#activities.cachedNamesOf(rows.map((row) => row.activityId)),
       this.#users.namesOf(rows.map((row) => row.organizerId)),
-      this.#venues.summariesOf(rows.map((row) => row.venueId)),
-      this.#activities.levelsOf(rows.flatMap((row) => [row.skillLevelFromId, row.skillLevelToId])),
+      this.#venues.cachedSummariesOf(rows.map((row) => row.venueId)),
+      this.#activities.cachedLevelsOf(rows.flatMap((row) => [row.skillLevelFromId, row.skillLevelToId])),
     ]);
-    const venueById = new Map(venues.map((venue) => [venue.id, venue]));
-    const levelById = new Map(levels.map((level) => [level.id, level]));
     const refs = new Map<string, GameRefs>();
     for (const row of rows) {
       const venue = venueById.get(row.venueId);
@@ -471,10 +474,13 @@ export class GamesService {
     return refs;
   }
 
-  /** One batch per page for each of: rows, names, share links, and the viewer's participation and bookmarks. */
-  async #present(repository: GamesRepository, ids: string[], viewerId: string | null): Promise<PresentedGame[]> {
+  /**
+   * One batch per page for each of: rows (unless the page query brought them), names, share
+   * links, and the viewer's participation and bookmarks.
+   */
+  async #present(repository: GamesRepository, ids: string[], viewerId: string | null, loaded?: GameRow[]): Promise<PresentedGame[]> {
     if (ids.length === 0) return [];
-    const rows = await repository.findMany(ids);
+    const rows = loaded ?? await repository.findMany(ids);
     const [refs, links, participation, bookmarked] = await Promise.all([
       this.#refsOf(rows),
       this.#shareLinks.linksFor(ids),

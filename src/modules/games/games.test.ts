@@ -225,6 +225,22 @@ for (const backend of backends) {
         await createGame(t.app, host, gameBody(sport, clock.now(), 1000));
       });
 
+      it('an admin\'s rename of the activity, a level or the venue shows on the game at once', async () => {
+        const padel = await createSport(t.app, admin, { name: 'Padel' });
+        const game = await createGame(t.app, host, gameBody(padel, clock.now(), 1100));
+        assert.equal((await getGame(game.id)).venue.name, 'Padel Hall', 'names are read (and cached) before the writes');
+        assert.equal((await req('PUT', `/api/v1/admin/activities/${padel.activityId}`, admin, { name: 'Padel Tennis' })).statusCode, 200);
+        const ladder = await req('PUT', `/api/v1/admin/activities/${padel.activityId}/skill-levels`, admin, {
+          skillLevels: [{ name: 'BEGINNER', sortOrder: 1 }, { name: 'Intermediate', sortOrder: 2 }, { name: 'Advanced', sortOrder: 3 }],
+        });
+        assert.equal(ladder.statusCode, 200, ladder.body);
+        assert.equal((await req('PUT', `/api/v1/admin/venues/${padel.venueId}`, admin, { name: 'Padel Dome' })).statusCode, 200);
+        const seen = await getGame(game.id);
+        assert.deepEqual([seen.activity.name, seen.skillLevel.from.name, seen.venue.name], ['Padel Tennis', 'BEGINNER', 'Padel Dome']);
+        const listed = (await req('GET', `/api/v1/games?size=1000&activityId=${padel.activityId}`)).json().data.content as Game[];
+        assert.deepEqual(listed.map((g) => [g.activity.name, g.venue.name]), [['Padel Tennis', 'Padel Dome']]);
+      });
+
       it('an activity used by a game cannot be deleted', async () => {
         assertProblem(await req('DELETE', `/api/v1/admin/activities/${sport.activityId}`, admin), 409, 'activity_in_use');
       });

@@ -1,3 +1,4 @@
+import { ByIdCache, clearAfter } from '../../platform/cache/by-id-cache.ts';
 import { isUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
@@ -23,10 +24,14 @@ interface Links {
 const venueNotFound = () => notFound('The venue was not found.', 'venue_not_found');
 const sourceTaken = () => conflict('venue_already_exists', 'A venue with this sourceId already exists.');
 const GEO_PARAMS = ['lat', 'lng', 'radiusKm'] as const;
+/** How long another instance's venue edit may take to show in this one's listings. */
+const SUMMARY_TTL_MS = 5_000;
 
 export class VenuesService {
   readonly #db: Database;
   readonly #activities: ActivitiesService;
+  // Every game on every listing page shows its venue: read summaries once, not per page.
+  readonly #summaries = new ByIdCache<VenueSummary>({ ttlMs: SUMMARY_TTL_MS });
 
   constructor(db: Database, activities: ActivitiesService) {
     this.#db = db;
@@ -55,6 +60,11 @@ export class VenuesService {
     return new VenuesRepository(this.#db).summariesByIds([...new Set(ids)]);
   }
 
+  /** Summaries by id (deleted venues too), from the in-process cache: this instance's writes show at once, other instances' within seconds. */
+  cachedSummariesOf(ids: Iterable<string>): Promise<Map<string, VenueSummary>> {
+    return this.#summaries.getMany(ids, async (missing) => new Map((await this.summariesOf(missing)).map((venue) => [venue.id, venue])));
+  }
+
   idsWithin(circle: Circle): Promise<string[]> {
     return new VenuesRepository(this.#db).idsWithin(circle);
   }
@@ -80,7 +90,7 @@ export class VenuesService {
   }
 
   async update(id: string, patch: VenuePatch): Promise<VenueDetails> {
-    await this.#uniqueSource(() => this.#db.transaction(async (tx) => {
+    await clearAfter([this.#summaries], () => this.#uniqueSource(() => this.#db.transaction(async (tx) => {
       const repository = new VenuesRepository(tx);
       if (!await repository.lockLive(id)) throw venueNotFound();
       if (patch.activityIds) await this.#requireActivities(patch.activityIds, tx);
@@ -90,12 +100,12 @@ export class VenuesService {
         .map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value])) as Partial<VenueValues>;
       if (Object.keys(values).length) await repository.update(id, values);
       await this.#writeLinks(repository, [{ id, activityIds, stations }]);
-    }));
+    })));
     return this.get(id);
   }
 
   async delete(id: string): Promise<void> {
-    if (!await new VenuesRepository(this.#db).softDelete(id)) throw venueNotFound();
+    if (!await clearAfter([this.#summaries], () => new VenuesRepository(this.#db).softDelete(id))) throw venueNotFound();
   }
 
   /** All or nothing: a file with any bad row writes nothing; rows whose sourceId exists are skipped. */

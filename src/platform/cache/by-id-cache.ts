@@ -1,0 +1,62 @@
+/**
+ * A small in-process cache of records by id, for reference data that many requests read and
+ * admins rarely write (activity names, skill levels, venue summaries).
+ *
+ * The owning service clears it around its own writes (`clearAfter`), so this process sees them at
+ * once; other instances sharing the database see them within `ttlMs`, which bounds how stale an
+ * entry can be. Ids the loader does not answer are not remembered, so a record created elsewhere
+ * is found at once.
+ */
+export class ByIdCache<V> {
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  readonly #now: () => number;
+  readonly #entries = new Map<string, { value: V; expiresAt: number }>();
+  /** Bumped by clear(): a load that started before a write must not store what it read. */
+  #generation = 0;
+
+  constructor(options: { ttlMs: number; maxEntries?: number; now?: () => number }) {
+    this.#ttlMs = options.ttlMs;
+    this.#maxEntries = options.maxEntries ?? 10_000;
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  /** The values of `ids` (duplicates allowed), loading only the missing or expired ones, in one call. */
+  async getMany(ids: Iterable<string>, load: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+    const now = this.#now();
+    const found = new Map<string, V>();
+    const missing = new Set<string>();
+    for (const id of ids) {
+      if (found.has(id) || missing.has(id)) continue;
+      const entry = this.#entries.get(id);
+      if (entry && entry.expiresAt > now) found.set(id, entry.value);
+      else missing.add(id);
+    }
+    if (missing.size === 0) return found;
+    const generation = this.#generation;
+    const loaded = await load([...missing]);
+    const store = generation === this.#generation;
+    // Bounded memory whatever the ids: past the limit, start again rather than track usage.
+    if (store && this.#entries.size + loaded.size > this.#maxEntries) this.#entries.clear();
+    const expiresAt = this.#now() + this.#ttlMs;
+    for (const [id, value] of loaded) {
+      found.set(id, value);
+      if (store) this.#entries.set(id, { value, expiresAt });
+    }
+    return found;
+  }
+
+  clear(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+  }
+}
+
+/** Runs a write that may change cached records, then clears the caches, even if it failed midway. */
+export async function clearAfter<T>(caches: ByIdCache<unknown>[], write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    for (const cache of caches) cache.clear();
+  }
+}
