@@ -34,7 +34,7 @@ const PLAN = mode === 'short'
     ] as Fault[],
   }
   : {
-    warmupMs: 20_000, observeMs: 18_000, games: 12, slots: 3,
+    warmupMs: 10_000, observeMs: 12_000, games: 12, slots: 3,
     faults: [
       { kind: 'redis-restart', downMs: 5_000 },
       { kind: 'pg-restart' },

@@ -19,7 +19,7 @@ import { reliabilityMode, writePartReport } from './report.ts';
  * 4xx a valid problem detail, and the service still healthy at the end.
  */
 const MODE = reliabilityMode();
-const TOTAL = Number(process.env.FUZZ_REQUESTS ?? (MODE === 'full' ? 12_000 : 2_500));
+const TOTAL = Number(process.env.FUZZ_REQUESTS ?? (MODE === 'full' ? 10_500 : 2_500));
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const CONCURRENCY = 8;
 const INTERNAL_SECRET = 'fuzz-internal-secret-0123456789abcdef0123';

@@ -13,6 +13,7 @@ const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const root = path.join(import.meta.dirname, '..');
 
 rmSync(RESULTS_DIR, { recursive: true, force: true });
+const started = Date.now();
 const files = only.length > 0 ? only : [path.join('reliability', '*.test.ts')];
 const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-timeout=900000', ...files], {
   cwd: root,
@@ -22,7 +23,8 @@ const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '-
 
 const header = [
   `Run: \`npm run test:reliability${short ? ' -- --short' : ''}\` on ${os.cpus().length} cores, ` +
-    `Node ${process.version}, ${new Date().toISOString()}; exit code ${result.status}.`,
+    `Node ${process.version}, ${new Date().toISOString()}; ${((Date.now() - started) / 60_000).toFixed(1)} min, exit code ${result.status}; ` +
+    `load average at the end ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')}.`,
 ];
 const markdown = renderMarkdown(readPartReports(), header);
 if (!short) writeFileSync(path.join(root, 'RELIABILITY.md'), markdown);
