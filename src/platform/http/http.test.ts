@@ -211,6 +211,46 @@ describe('HTTP parser errors (real socket)', () => {
   });
 });
 
+// Found by the reliability suite: Node's default let a slowloris client hold a socket for 60 s.
+describe('slow clients (real socket)', () => {
+  it('gives headers 10 s and a whole request 30 s, checked every second', () => {
+    const { http, requestTimeout, keepAliveTimeout } = serverOptions({ trustProxy: false });
+    assert.deepEqual([http?.headersTimeout, http?.requestTimeout, http?.connectionsCheckingInterval], [10_000, 30_000, 1_000]);
+    assert.deepEqual([requestTimeout, keepAliveTimeout], [30_000, 10_000]);
+  });
+
+  it('cuts off a client dribbling its headers with a 408 problem detail, and keeps answering others', async () => {
+    // The same options with a shorter header budget, so the test waits 1 s rather than 10 s.
+    const options = serverOptions({ trustProxy: false });
+    const app = Fastify({ ...options, http: { ...options.http, headersTimeout: 1_000 }, logger: false });
+    await app.register(httpPlatform);
+    app.get('/ping', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as { port: number };
+      const socket = connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      const started = Date.now();
+      socket.write('GET /ping HTTP/1.1\r\nHost: localhost\r\n');
+      const dribble = setInterval(() => { if (!socket.destroyed) socket.write('X-A: b\r\n'); }, 200);
+      const other = await fetch(`http://127.0.0.1:${port}/ping`);
+      assert.equal(other.status, 200);
+      await closed;
+      clearInterval(dribble);
+      const elapsed = Date.now() - started;
+      assert.ok(elapsed < 5_000, `cut off after ${elapsed} ms`);
+      const [head = '', body = ''] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+      assert.match(head, /^HTTP\/1\.1 408 /);
+      assert.match(head.toLowerCase(), /content-type: application\/problem\+json/);
+      assert.equal(JSON.parse(body).code, 'request_timeout');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('cursor codec', () => {
   const codec = new CursorCodec(Buffer.alloc(32, 7));
 
