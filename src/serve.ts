@@ -34,40 +34,43 @@ async function withLocalProviders(env: RawEnv, config: Readonly<Config>): Promis
   return { config: readConfig({ ...providerEnv(providers), ...env }), providers };
 }
 
-const env = layeredEnv({
-  processEnv: process.env,
-  dotEnvPath: '.env',
-  startDefaults: process.argv.includes('--local-defaults') ? START_DEFAULTS : {},
-});
-let config = readConfig(env);
-let providers: LocalProviders | undefined;
-if (config.localIdentityProviders) ({ config, providers } = await withLocalProviders(env, config));
-const app = await buildApp(config);
-if (providers) app.log.info({ national: providers.national.issuer, social: providers.social.issuer }, 'local identity providers started');
+/** Runs the service until a signal stops it; server.ts hands over the process environment and arguments. */
+export async function serve(processEnv: RawEnv, argv: string[]): Promise<void> {
+  const env = layeredEnv({
+    processEnv,
+    dotEnvPath: '.env',
+    startDefaults: argv.includes('--local-defaults') ? START_DEFAULTS : {},
+  });
+  let config = readConfig(env);
+  let providers: LocalProviders | undefined;
+  if (config.localIdentityProviders) ({ config, providers } = await withLocalProviders(env, config));
+  const app = await buildApp(config);
+  if (providers) app.log.info({ national: providers.national.issuer, social: providers.social.issuer }, 'local identity providers started');
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  // Stops accepting, lets in-flight requests finish, then closes pools (onClose hooks).
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stops accepting, lets in-flight requests finish, then closes pools (onClose hooks).
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await providers?.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: { type: (error as Error).name } }, 'shutdown failed');
+      process.exit(1);
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
   try {
-    await app.close();
-    await providers?.close();
-    process.exit(0);
+    await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    app.log.error({ err: { type: (error as Error).name } }, 'shutdown failed');
+    app.log.fatal({ err: { type: (error as Error).name, code: (error as { code?: string }).code } }, 'could not listen');
     process.exit(1);
   }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-try {
-  await app.listen({ port: config.port, host: config.host });
-} catch (error) {
-  app.log.fatal({ err: { type: (error as Error).name, code: (error as { code?: string }).code } }, 'could not listen');
-  process.exit(1);
 }
