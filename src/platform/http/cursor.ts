@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { badRequest } from './errors.ts';
 
 type Position = Array<string | number>;
@@ -8,10 +8,11 @@ type Position = Array<string | number>;
  * with an HMAC so that a tampered cursor, or one reused under other filters, is refused.
  */
 export class CursorCodec {
-  readonly #key: Buffer;
+  // A key object made once: every listing page seals a cursor, and a raw Buffer key is re-imported per HMAC.
+  readonly #key: KeyObject;
 
   constructor(key: Buffer) {
-    this.#key = key;
+    this.#key = createSecretKey(key);
   }
 
   encode(position: Position, scope: string): string {
