@@ -1,6 +1,6 @@
 import type { KeyValueStore } from '../../platform/kv/index.ts';
 import { SqlStore } from '../../platform/kv/sql-store.ts';
-import type { GamesService } from '../games/index.ts';
+import type { GameSchedule } from '../games/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { Job } from './jobs.service.ts';
 
@@ -8,7 +8,7 @@ import type { Job } from './jobs.service.ts';
 const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 
 export interface StandardJobsDeps {
-  games: GamesService;
+  games: GameSchedule;
   notifications: NotificationsService;
   store: KeyValueStore;
 }
