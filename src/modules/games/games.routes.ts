@@ -11,6 +11,7 @@ import {
 import type { GameCommands } from './games.commands.ts';
 import type { GameParticipation } from './games.participation.ts';
 import type { GameQueries } from './games.queries.ts';
+import { signedIn } from '../access/index.ts';
 
 export interface GamesRoutesOptions {
   queries: GameQueries;
@@ -19,7 +20,10 @@ export interface GamesRoutesOptions {
 }
 
 const viewerOf = (request: FastifyRequest) => request.principal?.userId ?? null;
-const actorOf = (request: FastifyRequest) => ({ userId: request.principal!.userId, roles: request.principal!.roles });
+const actorOf = (request: FastifyRequest) => {
+  const { userId, roles } = signedIn(request);
+  return { userId, roles };
+};
 
 export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutesOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -42,12 +46,12 @@ export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutes
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Host a game', body: CreateGameBody, response: { 201: Envelope(GameSchema) } },
   }, async (request, reply) => {
     reply.code(201);
-    return envelope(request, await commands.create(request.principal!.userId, request.body), 'Game created');
+    return envelope(request, await commands.create(signedIn(request).userId, request.body), 'Game created');
   });
 
   app.put('/api/v1/games/:id', {
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Change a game (organiser; fields present replace)', params: GameIdParams, body: UpdateGameBody, response: { 200: Envelope(GameSchema) } },
-  }, async (request) => envelope(request, await commands.update(request.principal!.userId, request.params.id, request.body), 'Game updated'));
+  }, async (request) => envelope(request, await commands.update(signedIn(request).userId, request.params.id, request.body), 'Game updated'));
 
   app.delete('/api/v1/games/:id', {
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Cancel a game (organiser or admin)', params: GameIdParams, response: NoContent },
@@ -74,17 +78,17 @@ export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutes
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Join a game (its waitlist when full)', params: GameIdParams, response: { 201: Envelope(Participation) } },
   }, async (request, reply) => {
     reply.code(201);
-    return envelope(request, await participation.join(request.principal!.userId, request.params.id), 'Joined');
+    return envelope(request, await participation.join(signedIn(request).userId, request.params.id), 'Joined');
   });
 
   app.get('/api/v1/games/:id/participants', {
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Players of a visible game, in joining order', params: GameIdParams, response: { 200: Envelope(Type.Array(Participant)) } },
-  }, async (request) => envelope(request, await queries.participants(request.params.id, request.principal!.userId), 'Participants'));
+  }, async (request) => envelope(request, await queries.participants(request.params.id, signedIn(request).userId), 'Participants'));
 
   app.delete('/api/v1/games/:id/participants/me', {
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Leave a game (not within 24 h of its start)', params: GameIdParams, response: NoContent },
   }, async (request, reply) => {
-    await participation.leave(request.principal!.userId, request.params.id);
+    await participation.leave(signedIn(request).userId, request.params.id);
     return reply.code(204).send(null);
   });
 
@@ -97,9 +101,9 @@ export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutes
 
   app.get('/api/v1/me/games/joined', {
     schema: { tags: ['me'], security: USER_SECURITY, summary: 'Games the caller plays in or waits for', querystring: MyGamesQuery, response: { 200: Envelope(CursorPage(GameSchema)) } },
-  }, async (request) => envelope(request, await queries.joined(request.principal!.userId, request.query), 'Joined games'));
+  }, async (request) => envelope(request, await queries.joined(signedIn(request).userId, request.query), 'Joined games'));
 
   app.get('/api/v1/me/games/hosted', {
     schema: { tags: ['me'], security: USER_SECURITY, summary: 'Games the caller organises', querystring: MyGamesQuery, response: { 200: Envelope(CursorPage(GameSchema)) } },
-  }, async (request) => envelope(request, await queries.hosted(request.principal!.userId, request.query), 'Hosted games'));
+  }, async (request) => envelope(request, await queries.hosted(signedIn(request).userId, request.query), 'Hosted games'));
 }

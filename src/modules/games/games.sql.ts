@@ -6,8 +6,8 @@ export const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
 /** The games module's raw reads answer rows as both drivers give them; callers cast what they select. */
 export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
-  const result = await executor.execute(query) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await executor.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 export const list = (values: string[]) => sql`(${sql.join(values.map((value) => sql`${value}::uuid`), sql`, `)})`;

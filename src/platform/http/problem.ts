@@ -90,7 +90,7 @@ export function fieldErrors(error: FastifyError): FieldError[] {
   const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'body';
   return (error.validation ?? []).map((violation) => {
     const segments = violation.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const params = violation.params as Record<string, unknown>;
+    const params = violation.params;
     const extra = params.missingProperty ?? params.additionalProperty;
     if (typeof extra === 'string') segments.push(extra);
     const field = segments.reduce((acc, segment) => (/^\d+$/.test(segment) ? `${acc}[${segment}]` : acc ? `${acc}.${segment}` : segment), '');

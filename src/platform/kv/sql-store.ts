@@ -151,5 +151,5 @@ async function addToSetIn(executor: Executor, key: string, member: string, ttlSe
 
 /** node-postgres answers `{rows}`, PGlite answers `{rows}` too, but typed apart. */
 function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return ((result as { rows?: T[] }).rows ?? []);
 }
