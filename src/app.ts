@@ -9,7 +9,6 @@ import type { Config } from './config/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDatabase, type DatabaseHandle } from './platform/db/index.ts';
 import { openStore, type KeyValueStore } from './platform/kv/index.ts';
-import { RedisStore } from './platform/kv/redis-store.ts';
 import { httpPlatform } from './platform/http/http.plugin.ts';
 import { serverOptions } from './platform/http/server-options.ts';
 import { loggerOptions } from './platform/observability/logger.ts';
@@ -44,6 +43,8 @@ export interface AppOverrides {
   storeKeyPrefix?: string;
   /** Notification stream heartbeat and sweep interval; tests shorten it. */
   streamHeartbeatMs?: number;
+  /** How often the scheduler runs the jobs (JOBS_ENABLED); tests shorten it. */
+  jobsIntervalMs?: number;
 }
 
 interface Infrastructure {
@@ -69,7 +70,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     await database.close();
   });
   const infra: Infrastructure = { config, database, store, storeKeyPrefix, clock: overrides.clock ?? systemClock };
-  const services = await composeServices(app, infra, overrides.streamHeartbeatMs);
+  const services = await composeServices(app, infra, overrides);
 
   await app.register(httpPlatform);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
@@ -112,7 +113,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
  * The composition root: every module's services, handed what they need, in dependency order.
  * Each edge between modules is an argument here; no module reaches another by itself.
  */
-async function composeServices(app: FastifyInstance, infra: Infrastructure, streamHeartbeatMs?: number) {
+async function composeServices(app: FastifyInstance, infra: Infrastructure, overrides: AppOverrides) {
   const { config, database, store, clock } = infra;
   const { db } = database;
   const keys = await loadSigningKeys(config);
@@ -128,7 +129,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, stre
   const venues = new VenuesService(db, activities);
   // Only the on-disk embedded database gets sample data by itself; PostgreSQL via `npm run db:seed`.
   if (config.databaseUrl === undefined) await loadSampleData({ activities, venues });
-  const live = await composeNotifications(app, infra, users, streamHeartbeatMs);
+  const live = await composeNotifications(app, infra, users, overrides.streamHeartbeatMs);
   const { notifications } = live;
 
   // Games read share links and bookmarks to present a game; share links and bookmarks ask games
@@ -160,7 +161,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, stre
       (id, tx) => notifications.forgetGame(id, tx),
     ],
   });
-  const jobs = composeJobs(app, infra, new GameSchedule({ db, clock }), notifications);
+  const jobs = composeJobs(app, infra, new GameSchedule({ db, clock }), notifications, overrides.jobsIntervalMs);
   return {
     keys, users, tokens, activities, venues, profiles, shareLinks, bookmarks, jobs, ...live,
     games: { queries, commands, participation },
@@ -174,7 +175,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, stre
  */
 async function composeNotifications(app: FastifyInstance, infra: Infrastructure, users: UsersService, streamHeartbeatMs?: number) {
   const module = await createNotificationsModule({
-    database: infra.database, databaseUrl: infra.config.databaseUrl, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
+    database: infra.database, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
     liveUsers: (ids) => users.liveIds(ids), streamHeartbeatMs,
   });
   app.addHook('preClose', async () => module.endStreams());
@@ -183,9 +184,9 @@ async function composeNotifications(app: FastifyInstance, infra: Infrastructure,
 }
 
 /** The jobs run on a schedule (JOBS_ENABLED) under a cluster-wide lock; the scheduler stops before the database closes. */
-function composeJobs(app: FastifyInstance, infra: Infrastructure, games: GameSchedule, notifications: NotificationsService): JobsService {
+function composeJobs(app: FastifyInstance, infra: Infrastructure, games: GameSchedule, notifications: NotificationsService, intervalMs?: number): JobsService {
   const jobs = new JobsService({ jobs: standardJobs({ games, notifications, store: infra.store }), store: infra.store, log: app.log });
-  if (infra.config.jobsEnabled) app.addHook('onReady', async () => jobs.start());
+  if (infra.config.jobsEnabled) app.addHook('onReady', async () => jobs.start(intervalMs));
   app.addHook('onClose', async () => jobs.stop());
   return jobs;
 }
@@ -203,8 +204,7 @@ function composeAuth(infra: Infrastructure, users: UsersService, tokens: TokensS
 
 function rateLimits(infra: Infrastructure) {
   const { config, store, storeKeyPrefix } = infra;
-  const redis = store instanceof RedisStore ? store.client : undefined;
-  const limit = (name: string, points: number) => new RateLimit({ name, points, redis, keyPrefix: storeKeyPrefix });
+  const limit = (name: string, points: number) => new RateLimit({ name, points, backend: store.rateLimits, keyPrefix: storeKeyPrefix });
   const share = limit('share', config.rateLimits.shareResolve);
   return {
     'public-read': { anonymous: limit('public-anon', config.rateLimits.publicAnon), user: limit('public-user', config.rateLimits.publicUser) },

@@ -145,6 +145,7 @@ export class ActivitiesService {
     return this.#levels.getMany(ids, async (missing) => new Map((await this.levelsOf(missing)).map((level) => [level.id, level])));
   }
 
+  /** Activity of each live level among `ids` (levels of deleted activities are not live). */
   async liveLevels(ids: string[]): Promise<Map<string, string>> {
     const rows = await new ActivitiesRepository(this.#db).liveLevels([...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row.activityId]));

@@ -1,5 +1,4 @@
 import type { KeyValueStore } from '../../platform/kv/index.ts';
-import { SqlStore } from '../../platform/kv/sql-store.ts';
 import type { GameSchedule } from '../games/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { Job } from './jobs.service.ts';
@@ -26,7 +25,7 @@ export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
     },
     cleanup: async () => {
       // Redis expires its own keys; the embedded store keeps expired rows until purged.
-      const kv = store instanceof SqlStore ? await store.purgeExpired() : 0;
+      const kv = store.purgeExpired ? await store.purgeExpired() : 0;
       return kv + await notifications.cleanup();
     },
   };

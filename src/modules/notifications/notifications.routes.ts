@@ -11,7 +11,7 @@ import {
   DeviceTokenBody, DeviceTokenQuery, DeviceTokenRegistered, Notification, NotificationIdParams, ReadAllResult, StreamHeaders, UnreadCount,
 } from './notifications.schemas.ts';
 import type { NotificationsService } from './notifications.service.ts';
-import { acceptsEventStream, MAX_STREAMS_PER_USER, type NotificationStreams } from './notifications.stream.ts';
+import { acceptsEventStream, HEARTBEAT_MS, MAX_STREAMS_PER_USER, type NotificationStreams } from './notifications.stream.ts';
 import { signedIn } from '../access/index.ts';
 
 export interface NotificationsRoutesOptions {
@@ -54,7 +54,8 @@ export async function notificationsRoutes(fastify: FastifyInstance, options: Not
     const afterSeq = resumeFrom !== undefined ? Number(resumeFrom) : await notifications.latestSeq(userId);
     if (!streams.hasRoom(userId)) {
       throw new AppError(429, 'too_many_streams', `At most ${MAX_STREAMS_PER_USER} notification streams may be open at once; close one first.`, {
-        headers: { 'retry-after': '15' },
+        // A stream that ended is let go within a heartbeat, so that is when a place may be free.
+        headers: { 'retry-after': String(HEARTBEAT_MS / 1000) },
       });
     }
     const expiresAt = new Date((signedIn(request).claims.exp ?? 0) * 1000);

@@ -33,7 +33,7 @@ export interface SigningKeys {
 
 const FILE = 'jwt-signing-keys.json';
 
-/** `service-2026-11`: the seed wants the year and month in the key id. */
+/** `service-2026-11`: the key id names the year and month the key was made. */
 export function keyIdFor(date: Date): string {
   return `service-${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
 }

@@ -85,7 +85,7 @@ export function sendProblem(reply: FastifyReply, problem: ProblemDetail, headers
     .send(JSON.stringify(problem));
 }
 
-/** Turns Ajv's violations into the contract's `errors` items (`contactMethods[0].value`). */
+/** Turns Ajv's violations into a problem detail's `errors` items (`contactMethods[0].value`; see docs/errors.md). */
 export function fieldErrors(error: FastifyError): FieldError[] {
   const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'body';
   return (error.validation ?? []).map((violation) => {
