@@ -21,19 +21,15 @@ export function gamesUseActivity(activityId: string, executor: Executor): Promis
 
 /** What other modules ask of games (share links, profiles): plain answers, undefined or false for "no such game". */
 export class GameLookups {
-  readonly #db: Database;
-  readonly #clock: Clock;
-  readonly #refs: GameRefsDeps;
+  readonly #deps: GameLookupsDeps;
 
   constructor(deps: GameLookupsDeps) {
-    this.#db = deps.db;
-    this.#clock = deps.clock;
-    this.#refs = { activities: deps.activities, venues: deps.venues, users: deps.users };
+    this.#deps = deps;
   }
 
   /** Organiser or player (active or waitlisted). */
   async isMember(userId: string, gameId: string): Promise<boolean> {
-    const repository = new GamesRepository(this.#db);
+    const repository = new GamesRepository(this.#deps.db);
     const game = await repository.find(gameId);
     if (!game) return false;
     return game.organizerId === userId || (await repository.participant(gameId, userId)) !== undefined;
@@ -41,27 +37,27 @@ export class GameLookups {
 
   /** Undefined once the game is gone for good. */
   async summaryForShare(gameId: string): Promise<GameSummary | undefined> {
-    const game = await new GamesRepository(this.#db).find(gameId);
+    const game = await new GamesRepository(this.#deps.db).find(gameId);
     if (!game) return undefined;
-    const refs = (await refsOf(this.#refs, [game])).get(gameId);
+    const refs = (await refsOf(this.#deps, [game])).get(gameId);
     if (!refs) return undefined;
     return {
       id: game.id, title: game.title, activityName: refs.activityName, venueName: refs.venueName, venueAddress: refs.venueAddress,
       startTime: game.startTime, endTime: game.endTime, playersJoined: game.playersJoined, slots: game.slots,
-      status: effectiveStatus(game, this.#clock.now()), visibility: game.visibility,
+      status: effectiveStatus(game, this.#deps.clock.now()), visibility: game.visibility,
     };
   }
 
   /** Lets the user see the (possibly private) game; false when there is no such game. */
   async grantShareAccess(userId: string, gameId: string): Promise<boolean> {
-    const repository = new GamesRepository(this.#db);
+    const repository = new GamesRepository(this.#deps.db);
     if (!await repository.find(gameId)) return false;
-    await repository.grantShareAccess(gameId, userId, this.#clock.now());
+    await repository.grantShareAccess(gameId, userId, this.#deps.clock.now());
     return true;
   }
 
   /** Games the user plays in (active) and hosts, cancelled ones left out. */
   totals(userId: string): Promise<{ joined: number; hosted: number }> {
-    return new GamesRepository(this.#db).totals(userId);
+    return new GamesRepository(this.#deps.db).totals(userId);
   }
 }

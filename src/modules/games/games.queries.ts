@@ -26,22 +26,12 @@ export const gameNotFound = () => notFound('The game was not found.', 'game_not_
 
 /** Listings and single games, presented for a viewer (null: anonymous). */
 export class GameQueries {
+  readonly #deps: GameQueriesDeps;
   readonly #db: Database;
-  readonly #clock: Clock;
-  readonly #timeZone: string;
-  readonly #cursors: CursorCodec;
-  readonly #refs: GameRefsDeps;
-  readonly #shareLinks: Pick<GameShareLinks, 'linksFor'>;
-  readonly #bookmarks: GameBookmarks;
 
   constructor(deps: GameQueriesDeps) {
+    this.#deps = deps;
     this.#db = deps.db;
-    this.#clock = deps.clock;
-    this.#timeZone = deps.timeZone;
-    this.#cursors = deps.cursors;
-    this.#refs = { activities: deps.activities, venues: deps.venues, users: deps.users };
-    this.#shareLinks = deps.shareLinks;
-    this.#bookmarks = deps.bookmarks;
   }
 
   async list(query: GameFilterInput & CursorRequest, viewerId: string | null): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
@@ -51,18 +41,18 @@ export class GameQueries {
   }
 
   async joined(userId: string, query: CursorRequest & { includePast: boolean }) {
-    const from = query.includePast ? undefined : this.#clock.now();
+    const from = query.includePast ? undefined : this.#deps.clock.now();
     return this.#page(query, `games:joined:${query.includePast}`, userId, (position, limit) => new GamesRepository(this.#db).joinedPage(userId, from, position, limit));
   }
 
   async hosted(userId: string, query: CursorRequest & { includePast: boolean }) {
-    const from = query.includePast ? undefined : this.#clock.now();
+    const from = query.includePast ? undefined : this.#deps.clock.now();
     return this.#page(query, `games:hosted:${query.includePast}`, userId, (position, limit) => new GamesRepository(this.#db).hostedPage(userId, from, position, limit));
   }
 
   async filterOptions(query: GameFilterInput, viewerId: string | null) {
     const options = await new GamesRepository(this.#db).filterOptions(await this.#filter(query), viewerId);
-    const [venues, skillLevels] = await Promise.all([this.#refs.venues.summariesOf(options.venueIds), this.#refs.activities.levelsOf(options.levelIds)]);
+    const [venues, skillLevels] = await Promise.all([this.#deps.venues.summariesOf(options.venueIds), this.#deps.activities.levelsOf(options.levelIds)]);
     return { venues, skillLevels, startTimes: options.startTimes, gameTypes: options.gameTypes as Array<'SINGLE' | 'DOUBLE'> };
   }
 
@@ -91,7 +81,7 @@ export class GameQueries {
     const game = await repository.find(gameId);
     if (!game || !await repository.isVisible(gameId, viewerId)) throw gameNotFound();
     const rows = await repository.participantsOf(gameId);
-    const names = await this.#refs.users.namesOf(rows.map((row) => row.userId));
+    const names = await this.#deps.users.namesOf(rows.map((row) => row.userId));
     return rows.map((row) => presentParticipant({ ...row, name: names.get(row.userId) ?? null }, game.organizerId));
   }
 
@@ -111,9 +101,9 @@ export class GameQueries {
       fromTime: query.fromTime,
       toTime: query.toTime,
       // The venues module owns positions; it answers which venues lie within the circle.
-      venueIdsWithin: circle ? await this.#refs.venues.idsWithin(circle) : undefined,
-      startsFrom: query.includePast ? undefined : this.#clock.now(),
-      timeZone: this.#timeZone,
+      venueIdsWithin: circle ? await this.#deps.venues.idsWithin(circle) : undefined,
+      startsFrom: query.includePast ? undefined : this.#deps.clock.now(),
+      timeZone: this.#deps.timeZone,
     };
   }
 
@@ -122,13 +112,13 @@ export class GameQueries {
     const found = await fetch(position, query.size + 1);
     const page = found.slice(0, query.size);
     const last = page.at(-1)?.position;
-    const nextCursor = found.length > query.size && last ? this.#cursors.encode([last.startTime, last.id], scope) : null;
+    const nextCursor = found.length > query.size && last ? this.#deps.cursors.encode([last.startTime, last.id], scope) : null;
     const rows = page.map((p) => p.row);
     return { content: await this.#present(new GamesRepository(this.#db), rows.map((row) => row.id), viewerId, rows), nextCursor };
   }
 
   #position(cursor: string, scope: string): Position {
-    const [startTime, id, ...rest] = this.#cursors.decode(cursor, scope);
+    const [startTime, id, ...rest] = this.#deps.cursors.decode(cursor, scope);
     // Sealed by us, so only a bug could make it malformed; still refuse it like any bad cursor.
     if (rest.length || typeof startTime !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(startTime))) {
       throw badRequest('invalid_cursor', 'The cursor is malformed.', [{ field: 'cursor', location: 'query', message: 'is not a valid cursor for this query' }]);
@@ -144,13 +134,13 @@ export class GameQueries {
     if (ids.length === 0) return [];
     const rows = loaded ?? await repository.findMany(ids);
     const [refs, links, participation, bookmarked] = await Promise.all([
-      refsOf(this.#refs, rows),
-      this.#shareLinks.linksFor(ids),
+      refsOf(this.#deps, rows),
+      this.#deps.shareLinks.linksFor(ids),
       viewerId ? repository.participationOf(viewerId, ids) : Promise.resolve(undefined),
-      viewerId ? this.#bookmarks.bookmarkedAmong(viewerId, ids) : Promise.resolve(undefined),
+      viewerId ? this.#deps.bookmarks.bookmarkedAmong(viewerId, ids) : Promise.resolve(undefined),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const now = this.#clock.now();
+    const now = this.#deps.clock.now();
     return ids.flatMap((id) => {
       const row = byId.get(id);
       const ref = refs.get(id);

@@ -67,12 +67,6 @@ export class VenuesService {
     return new VenuesRepository(this.#db).idsWithin(circle);
   }
 
-  async get(id: string): Promise<VenueDetails> {
-    const details = await this.find(id);
-    if (!details) throw venueNotFound();
-    return details;
-  }
-
   /** The live venue with its activities and stations; undefined when there is none. */
   async find(id: string): Promise<VenueDetails | undefined> {
     const repository = new VenuesRepository(this.#db);
@@ -80,6 +74,12 @@ export class VenuesService {
     if (!venue) return undefined;
     const [details] = await this.#details(repository, [venue]);
     return details;
+  }
+
+  async get(id: string): Promise<VenueDetails> {
+    const details = await this.find(id);
+    if (details) return details;
+    throw venueNotFound();
   }
 
   async create(input: VenueInput): Promise<VenueDetails> {
