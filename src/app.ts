@@ -161,7 +161,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
       (id, tx) => notifications.forgetGame(id, tx),
     ],
   });
-  const jobs = composeJobs(app, infra, new GameSchedule({ db, clock }), notifications, overrides.jobsIntervalMs);
+  const jobs = composeJobs(app, infra, new GameSchedule({ db, clock, events: notifications }), notifications, overrides.jobsIntervalMs);
   return {
     keys, users, tokens, activities, venues, profiles, shareLinks, bookmarks, jobs, ...live,
     games: { queries, commands, participation },

@@ -299,6 +299,13 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
       return { url: `/api/v1/games/${hosted.id}`, payload: { slots: 6 }, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
     },
   }],
+  'POST /api/v1/games/:id/confirm': [{
+    label: "A's private game confirmed", scope: 'owner', success: 200,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PRIVATE', { minPlayers: 2 });
+      return { url: `/api/v1/games/${hosted.id}/confirm`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
+    },
+  }],
   'DELETE /api/v1/games/:id': [{
     label: "A's private game", scope: 'owner-or-admin', success: 204,
     prepare: async (world) => {

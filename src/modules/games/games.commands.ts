@@ -8,7 +8,8 @@ import type { GameEvents, GameRemovalStep, GameShareLinks } from './games.ports.
 import type { PresentedGame } from './games.presenter.ts';
 import { gameNotFound, type GameQueries } from './games.queries.ts';
 import { GamesRepository, type GameValues } from './games.repository.ts';
-import { effectiveStatus, promotionsForSlots, referenceErrors, timeErrors, valuesFromPatch, type ReferenceCheck } from './games.rules.ts';
+import { confirmGame } from './games.decisions.ts';
+import { effectiveStatus, promotionsForSlots, quorumErrors, referenceErrors, timeErrors, valuesFromPatch, type ReferenceCheck } from './games.rules.ts';
 import type { CreateGameInput, UpdateGameInput } from './games.schemas.ts';
 import { announce, lockOwned, type Actor } from './games.writes.ts';
 
@@ -45,7 +46,8 @@ export class GameCommands {
     // A create body holds every column the patch mapping copies, and the two that are never patched.
     const values = { ...valuesFromPatch(input), activityId: input.activityId, organizerId, visibility: input.visibility } as GameValues;
     const { startTime, endTime } = values;
-    const timing = timeErrors(startTime, endTime, true, clock.now());
+    const quorum = { minPlayers: values.minPlayers ?? null, slots: values.slots, startTime, decisionHoursBefore: values.decisionHoursBefore ?? 3 };
+    const timing = [...timeErrors(startTime, endTime, true, clock.now()), ...quorumErrors(quorum, true, clock.now())];
     if (timing.length) throw validationFailed(timing);
     await this.#checkRefs(input.activityId, input.venueId, input.skillLevelFromId, input.skillLevelToId);
     const id = await db.transaction(async (tx) => {
@@ -95,6 +97,11 @@ export class GameCommands {
       if (patch.slots !== undefined && patch.slots < game.playersJoined) {
         throw conflict('slots_below_participants', `The game already has ${game.playersJoined} players; slots cannot go below that.`);
       }
+      const quorumChanged = patch.minPlayers !== undefined || patch.decisionHoursBefore !== undefined;
+      if (quorumChanged && game.decidedAt !== null) throw conflict('decision_made', 'The go / no-go decision has been made; the quorum cannot change now.');
+      const quorum = { ...game, ...values, startTime };
+      const quorumProblems = quorumErrors(quorum, quorumChanged || (timesChanged && game.decidedAt === null), now);
+      if (quorumProblems.length) throw validationFailed(quorumProblems);
       if (timesChanged) {
         await repository.lockOrganizerSchedule(game.organizerId);
         if (await repository.hasOverlap(game.organizerId, startTime, endTime, game.id)) throw overlapping();
@@ -109,6 +116,20 @@ export class GameCommands {
       if (promoted.length) await announce(events, tx, { ...change, type: 'WAITLIST_PROMOTED', recipients: promoted });
     });
     return this.#deps.queries.get(gameId, organizerId);
+  }
+
+  /** Game on, whatever the quorum says: the decision job will leave the game alone. Again: no-op. */
+  async confirm(actor: Actor, gameId: string): Promise<PresentedGame> {
+    const { db, clock, events } = this.#deps;
+    await db.transaction(async (tx) => {
+      const repository = new GamesRepository(tx);
+      const game = await lockOwned(repository, gameId, { userId: actor.userId, roles: [] });
+      const now = clock.now();
+      const status = effectiveStatus(game, now);
+      if (status !== 'SCHEDULED') throw conflict('game_not_editable', `A ${status.toLowerCase()} game cannot be confirmed.`);
+      if (!game.confirmed) await confirmGame(repository, events, tx, game, actor.userId, now);
+    });
+    return this.#deps.queries.get(gameId, actor.userId);
   }
 
   /** Soft delete: the game stays readable by id as CANCELLED and leaves every list. Again: no-op. */

@@ -5,7 +5,7 @@ import type { GameEvents, GameEventType } from './games.ports.ts';
 import { presentParticipation } from './games.presenter.ts';
 import { gameNotFound } from './games.queries.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
-import { countsAfterDeparture, effectiveStatus, joinPlan, LEAVE_WINDOW_MS, promotionsForDeparture } from './games.rules.ts';
+import { countsAfterDeparture, effectiveStatus, joinPlan, leaveRefused, promotionsForDeparture } from './games.rules.ts';
 import { announce, lockOwned, type Actor } from './games.writes.ts';
 
 export interface GameParticipationDeps {
@@ -66,7 +66,7 @@ export class GameParticipation {
         throw notFound('You are not a player of this game.', 'not_participant');
       }
       const now = this.#clock.now();
-      if (game.status !== 'CANCELLED' && game.startTime.getTime() - now.getTime() < LEAVE_WINDOW_MS) {
+      if (leaveRefused(game, now)) {
         throw conflict('leave_window_closed', 'Players cannot leave within 24 hours of the start.');
       }
       await this.#drop(tx, repository, game, userId, { actorId: userId, type: 'PLAYER_LEFT', recipients: [game.organizerId] });

@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { ShareLinkBlock } from './games.ports.ts';
 import type { GameRow, ParticipantRow } from './games.repository.ts';
+import { decisionAt } from './games.rules.ts';
 
 /** What a game shows of other modules' records (names, venue, levels). */
 export interface GameRefs {
@@ -60,6 +61,11 @@ export function presentGame({ row, refs, status, shareLink, viewer }: GameView):
     visibility: row.visibility,
     gameType: row.gameType,
     status,
+    minPlayers: row.minPlayers,
+    decisionHoursBefore: row.decisionHoursBefore,
+    decisionAt: row.minPlayers === null ? null : decisionAt(row).toISOString(),
+    confirmed: row.confirmed,
+    cancelReason: row.cancelReason,
     ...(shareLink ? { shareLink: { code: shareLink.code, shareUrl: shareLink.shareUrl, webUrl: shareLink.webUrl, mobileUrl: shareLink.mobileUrl } } : {}),
     ...(viewer ? { viewer: { joined: viewer.joined, waitlisted: viewer.waitlisted, bookmarked: viewer.bookmarked, isOrganizer: viewer.isOrganizer } } : {}),
     createdAt: row.createdAt.toISOString(),

@@ -103,6 +103,7 @@ export class GameQueries {
       // The venues module owns positions; it answers which venues lie within the circle.
       venueIdsWithin: circle ? await this.#deps.venues.idsWithin(circle) : undefined,
       startsFrom: query.includePast ? undefined : this.#deps.clock.now(),
+      confirmed: query.confirmed,
       timeZone: this.#deps.timeZone,
     };
   }

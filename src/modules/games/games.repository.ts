@@ -20,6 +20,7 @@ export interface GameFilter {
   venueIdsWithin?: string[];
   /** Only games starting at or after this instant; undefined includes past games. */
   startsFrom?: Date;
+  confirmed?: boolean;
   timeZone: string;
 }
 
@@ -244,6 +245,22 @@ export class GamesRepository {
     const started = await rows<{ id: string }>(this.#db, sql`UPDATE games SET status = 'STARTED', updated_at = ${at}::timestamptz
       WHERE status = 'SCHEDULED' AND start_time <= ${at}::timestamptz RETURNING id`);
     return completed.length + started.length;
+  }
+
+  /** Quorum games whose decision moment has come and that nobody has decided yet. */
+  async dueDecisions(now: Date): Promise<string[]> {
+    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g
+      WHERE g.min_players IS NOT NULL AND g.decided_at IS NULL AND g.status = 'SCHEDULED'
+        AND g.start_time - make_interval(hours => g.decision_hours_before) <= ${now.toISOString()}::timestamptz
+      ORDER BY g.start_time, g.id`);
+    return found.map((row) => row.id);
+  }
+
+  /** Everyone leaves the game at once (a game called off); answers who was in it. */
+  async releaseAll(gameId: string): Promise<string[]> {
+    const removed = await this.#db.delete(gameParticipants).where(eq(gameParticipants.gameId, gameId)).returning({ userId: gameParticipants.userId });
+    await this.#db.update(games).set({ playersJoined: 0, waitlisted: 0 }).where(eq(games.id, gameId));
+    return removed.map((row) => row.userId);
   }
 
   /** SCHEDULED games starting in (from, to], each with its ACTIVE players. */

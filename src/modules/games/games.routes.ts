@@ -60,6 +60,10 @@ export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutes
     return reply.code(204).send(null);
   });
 
+  app.post('/api/v1/games/:id/confirm', {
+    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Game on: confirm the game now, whatever its quorum (organiser)', params: GameIdParams, response: { 200: Envelope(GameSchema) } },
+  }, async (request) => envelope(request, await commands.confirm(actorOf(request), request.params.id), 'Game confirmed'));
+
   app.delete('/api/v1/games/:id/hard', {
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Remove a game and everything attached (organiser or admin)', params: GameIdParams, response: NoContent },
   }, async (request, reply) => {

@@ -37,6 +37,8 @@ export function valuesFromPatch(patch: UpdateGameInput): Partial<GameValues> {
   if (patch.startTime !== undefined) values.startTime = new Date(patch.startTime);
   if (patch.endTime !== undefined) values.endTime = new Date(patch.endTime);
   if (patch.gameType !== undefined) values.gameType = patch.gameType;
+  if (patch.minPlayers !== undefined) values.minPlayers = patch.minPlayers;
+  if (patch.decisionHoursBefore !== undefined) values.decisionHoursBefore = patch.decisionHoursBefore;
   return values;
 }
 
@@ -46,6 +48,34 @@ export function timeErrors(startTime: Date, endTime: Date, startChanged: boolean
   if (startChanged && startTime.getTime() <= now.getTime()) errors.push(bodyField('startTime', 'must be in the future'));
   if (endTime.getTime() <= startTime.getTime()) errors.push(bodyField('endTime', 'must be after startTime'));
   return errors;
+}
+
+/** The go / no-go moment of a game with a quorum. */
+export function decisionAt(game: Pick<GameRow, 'startTime' | 'decisionHoursBefore'>): Date {
+  return new Date(game.startTime.getTime() - game.decisionHoursBefore * 3_600_000);
+}
+
+type Quorum = Pick<GameRow, 'minPlayers' | 'slots' | 'startTime' | 'decisionHoursBefore'>;
+
+/**
+ * A quorum must fit the slots, and its decision moment must lie ahead when the quorum or its timing
+ * is being set (a game created or moved too late for it would be decided at once).
+ */
+export function quorumErrors(game: Quorum, timingChanged: boolean, now: Date): FieldError[] {
+  if (game.minPlayers === null || game.minPlayers === undefined) return [];
+  const errors: FieldError[] = [];
+  if (game.minPlayers > game.slots) errors.push(bodyField('minPlayers', 'must not exceed slots'));
+  if (timingChanged && decisionAt(game).getTime() <= now.getTime()) {
+    errors.push(bodyField('decisionHoursBefore', 'puts the go / no-go decision in the past'));
+  }
+  return errors;
+}
+
+/** Leaving inside the leave window is refused, except from a quorum game still waiting for its decision (leaving then is free). */
+export function leaveRefused(game: Pick<GameRow, 'status' | 'startTime' | 'minPlayers' | 'decidedAt'>, now: Date): boolean {
+  if (game.status === 'CANCELLED') return false;
+  if (game.minPlayers !== null && game.decidedAt === null) return false;
+  return game.startTime.getTime() - now.getTime() < LEAVE_WINDOW_MS;
 }
 
 export interface LadderLevel { id: string; sortOrder: number }
@@ -110,5 +140,6 @@ export function scopeOf(query: GameFilterInput): string {
     query.activityId ?? null, sorted(query.venueIds), sorted(query.skillLevelIds), query.gameType ?? null,
     query.fromDate ?? null, query.toDate ?? null, query.fromTime ?? null, query.toTime ?? null,
     query.lat ?? null, query.lng ?? null, query.radiusKm ?? null, query.includePast,
+    ...(query.confirmed === undefined ? [] : [query.confirmed]),
   ]);
 }

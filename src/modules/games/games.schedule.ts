@@ -1,5 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
+import { decide } from './games.decisions.ts';
+import type { GameEvents } from './games.ports.ts';
 import { GamesRepository } from './games.repository.ts';
 
 export interface UpcomingGame { gameId: string; title: string | null; startTime: Date; playerIds: string[] }
@@ -8,10 +10,25 @@ export interface UpcomingGame { gameId: string; title: string | null; startTime:
 export class GameSchedule {
   readonly #db: Database;
   readonly #clock: Clock;
+  readonly #events: GameEvents;
 
-  constructor(deps: { db: Database; clock: Clock }) {
+  constructor(deps: { db: Database; clock: Clock; events: GameEvents }) {
     this.#db = deps.db;
     this.#clock = deps.clock;
+    this.#events = deps.events;
+  }
+
+  /**
+   * The go / no-go of every quorum game whose moment has come: one transaction per game under its
+   * row lock, skipping games already decided, so a second run (or instance) changes nothing.
+   */
+  async decideDue(): Promise<number> {
+    let decided = 0;
+    for (const gameId of await new GamesRepository(this.#db).dueDecisions(this.#clock.now())) {
+      const done = await this.#db.transaction((tx) => decide(new GamesRepository(tx), this.#events, tx, gameId, this.#clock.now()));
+      if (done) decided += 1;
+    }
+    return decided;
   }
 
   /** Writes SCHEDULED → STARTED → COMPLETED as the clock has passed start and end; answers the games moved. */

@@ -32,6 +32,11 @@ export const GameSchema = Type.Object({
   visibility: Visibility,
   gameType: GameType,
   status: GameStatus,
+  minPlayers: Type.Union([Type.Integer(), Type.Null()], { description: 'The quorum; null when the game has none' }),
+  decisionHoursBefore: Type.Integer({ description: 'How long before the start the go / no-go is decided' }),
+  decisionAt: Type.Union([Instant, Type.Null()], { description: 'When the go / no-go is decided; null without a quorum' }),
+  confirmed: Type.Boolean({ description: 'Game on: decided with enough players, or confirmed by the organiser' }),
+  cancelReason: Type.Union([Type.Literal('NOT_ENOUGH_PLAYERS'), Type.Null()]),
   shareLink: Type.Optional(Type.Object({ code: Type.String(), shareUrl: Type.String(), webUrl: Type.String(), mobileUrl: Type.String() })),
   viewer: Type.Optional(Type.Object({ joined: Type.Boolean(), waitlisted: Type.Boolean(), bookmarked: Type.Boolean(), isOrganizer: Type.Boolean() })),
   createdAt: Instant,
@@ -43,6 +48,8 @@ const Description = Type.String({ maxLength: 5000 });
 const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code' });
 const Price = Type.String({ pattern: '^(0|[1-9][0-9]{0,7})(\\.[0-9]{1,2})?$', description: 'Decimal string, at most two places, below 100,000,000' });
 const Slots = Type.Integer({ minimum: 1, maximum: 100 });
+const MinPlayers = Type.Integer({ minimum: 1, maximum: 100, description: 'At most slots' });
+const DecisionHours = Type.Integer({ minimum: 0, maximum: 168, description: 'Hours before the start; default 3' });
 
 export const CreateGameBody = Type.Object({
   activityId: Uuid,
@@ -59,6 +66,8 @@ export const CreateGameBody = Type.Object({
   visibility: Visibility,
   gameType: GameType,
   joinAsOrganizer: Type.Optional(Type.Boolean()),
+  minPlayers: Type.Optional(MinPlayers),
+  decisionHoursBefore: Type.Optional(DecisionHours),
 });
 export type CreateGameInput = Static<typeof CreateGameBody>;
 
@@ -77,6 +86,8 @@ export const UpdateGameBody = Type.Object({
   startTime: Type.Optional(Instant),
   endTime: Type.Optional(Instant),
   gameType: Type.Optional(GameType),
+  minPlayers: Type.Optional(Type.Union([MinPlayers, Type.Null()])),
+  decisionHoursBefore: Type.Optional(DecisionHours),
 });
 export type UpdateGameInput = Static<typeof UpdateGameBody>;
 
@@ -93,6 +104,7 @@ export const GameFilterQuery = Type.Object({
   lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
   radiusKm: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 50 })),
   includePast: Type.Boolean({ default: false, description: 'Also games whose start time has passed' }),
+  confirmed: Type.Optional(Type.Boolean({ description: 'Only games that are (true) or are not yet (false) confirmed' })),
 });
 export type GameFilterInput = Static<typeof GameFilterQuery>;
 

@@ -27,6 +27,7 @@ export function filterConditions(filter: GameFilter): SQL[] {
   if (filter.fromTime) out.push(sql`to_char(g.start_time AT TIME ZONE ${tz}, 'HH24:MI') >= ${filter.fromTime}`);
   if (filter.toTime) out.push(sql`to_char(g.start_time AT TIME ZONE ${tz}, 'HH24:MI') <= ${filter.toTime}`);
   if (filter.venueIdsWithin) out.push(filter.venueIdsWithin.length ? sql`g.venue_id IN ${list(filter.venueIdsWithin)}` : sql`false`);
+  if (filter.confirmed !== undefined) out.push(sql`g.confirmed = ${filter.confirmed}`);
   if (filter.startsFrom) out.push(sql`g.start_time >= ${filter.startsFrom.toISOString()}::timestamptz`);
   return out;
 }

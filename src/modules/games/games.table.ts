@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * A game. activity, level, venue and organiser ids belong to other modules; none of those rows is
@@ -27,6 +27,14 @@ export const games = pgTable('games', {
   gameType: text('game_type').$type<'SINGLE' | 'DOUBLE'>().notNull(),
   /** Stored SCHEDULED or CANCELLED (and STARTED/COMPLETED once the status job runs); see the presenter for the effective one. */
   status: text('status').$type<'SCHEDULED' | 'STARTED' | 'COMPLETED' | 'CANCELLED'>().notNull().default('SCHEDULED'),
+  /** The quorum: with it set, the decision job confirms or cancels the game decision_hours_before its start. */
+  minPlayers: integer('min_players'),
+  decisionHoursBefore: integer('decision_hours_before').notNull().default(3),
+  /** "Game on": set by the decision job, or early by the organiser. */
+  confirmed: boolean('confirmed').notNull().default(false),
+  /** When the go / no-go was settled (by the job or an early confirmation); the job decides only games without it. */
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  cancelReason: text('cancel_reason').$type<'NOT_ENOUGH_PLAYERS'>(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (table) => [
@@ -38,6 +46,11 @@ export const games = pgTable('games', {
   check('games_visibility', sql`${table.visibility} IN ('PUBLIC', 'PRIVATE')`),
   check('games_game_type', sql`${table.gameType} IN ('SINGLE', 'DOUBLE')`),
   check('games_status', sql`${table.status} IN ('SCHEDULED', 'STARTED', 'COMPLETED', 'CANCELLED')`),
+  check('games_min_players_range', sql`${table.minPlayers} IS NULL OR ${table.minPlayers} BETWEEN 1 AND ${table.slots}`),
+  check('games_decision_hours_range', sql`${table.decisionHoursBefore} BETWEEN 0 AND 168`),
+  check('games_cancel_reason', sql`${table.cancelReason} IS NULL OR ${table.cancelReason} IN ('NOT_ENOUGH_PLAYERS')`),
+  // The decision job's scan: undecided quorum games only.
+  index('games_undecided_idx').on(table.startTime).where(sql`min_players IS NOT NULL AND decided_at IS NULL AND status = 'SCHEDULED'`),
   // The public listing walks this in (start_time, id) order from the cursor: each page costs the same at any depth.
   index('games_public_start_idx').on(table.startTime, table.id).where(sql`visibility = 'PUBLIC' AND status <> 'CANCELLED'`),
   // Hosted list, overlap check and the private part of the listing.

@@ -21,6 +21,8 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
     case 'GAME_UPDATED': return { title: 'Game updated', message: `The organiser changed the details of ${the}.` };
     case 'GAME_CANCELLED': return { title: 'Game cancelled', message: `${capitalise(the)} was cancelled.` };
     case 'PLAYER_REMOVED': return { title: 'Removed from game', message: `The organiser removed you from ${the}.` };
+    case 'GAME_CONFIRMED': return { title: 'Game on', message: `${capitalise(the)} is confirmed: it goes ahead.` };
+    case 'GAME_NOT_ENOUGH_PLAYERS': return { title: 'Game called off', message: `${capitalise(the)} was cancelled: not enough players joined.` };
     case 'GAME_REMINDER': return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
   }
 }
