@@ -40,7 +40,7 @@ after(async () => {
   }
   writePartReport({
     part: 'access-matrix',
-    title: 'Access matrix (every route × anonymous, owner, other user, admin, internal secret)',
+    title: 'Access matrix (every route × anonymous, owner, other user, admin, internal secret, co-host)',
     passed: runs.length === backends.length && mismatches.length === 0 && runs.every((run) => run.uncovered.length === 0),
     facts: {
       backends: runs.map((run) => run.backend).join(', ') || 'none',
@@ -54,7 +54,7 @@ after(async () => {
     notes: [
       ...(last?.uncovered.length ? [`NOT COVERED: ${last.uncovered.join(', ')}`] : []),
       ...mismatches.slice(0, 30).map((cell) => `MISMATCH (${cell.backend}) ${cell.method} ${cell.url} [${cell.label}] as ${cell.principal}: ${cell.problems.join('; ')}`),
-      'Statuses by pattern (A owns the resources in the request, B is another user; HEAD rows mirror GET and are left out here; '
+      'Statuses by pattern (A owns the resources in the request, B is another user, C co-hosts the games of the rows marked so; HEAD rows mirror GET and are left out here; '
         + 'the full table is in reliability/results/access-matrix.md):',
       ...(last ? patternNotes(last.results) : []),
       'Deliberate non-404s: DELETE /api/v1/game-bookmarks/{gameId} and DELETE /api/v1/device-tokens answer 204 to anyone '

@@ -28,7 +28,7 @@ import { ActivitiesService, activitiesRoutes } from './modules/activities/index.
 import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';
 import { ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
 import {
-  GameCommands, GameLookups, GameParticipation, GameQueries, GameSchedule, GameSchema, gamesRoutes, gamesUseActivity, type PresentedGame,
+  GameCoHosts, GameCommands, GameLookups, GameParticipation, GameQueries, GameSchedule, GameSchema, gamesRoutes, gamesUseActivity, type PresentedGame,
 } from './modules/games/index.ts';
 import { ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
@@ -164,7 +164,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   const jobs = composeJobs(app, infra, new GameSchedule({ db, clock, events: notifications }), notifications, overrides.jobsIntervalMs);
   return {
     keys, users, tokens, activities, venues, profiles, shareLinks, bookmarks, jobs, ...live,
-    games: { queries, commands, participation },
+    games: { queries, commands, participation, coHosts: new GameCoHosts({ db, clock, events: notifications, users }) },
   };
 }
 

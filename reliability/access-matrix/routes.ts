@@ -5,7 +5,7 @@ import { driveLogin } from '../../src/modules/auth/local-providers/index.ts';
 import type { TestUser } from '../../test/helpers/users.ts';
 import type { Principal, Scope } from './oracle.ts';
 import {
-  bookmark, freshActivity, freshAdmin, freshTokens, freshUser, freshVenue, game, joinPrivate, multipart, must, newGameBody,
+  bookmark, coHosted, freshActivity, freshAdmin, freshTokens, freshUser, freshVenue, game, joinPrivate, multipart, must, newGameBody,
   ownerNotification, read, registerDevice, roleTarget, unique, type World,
 } from './world.ts';
 
@@ -46,7 +46,7 @@ export interface RouteCase {
   prepare(world: World, principal: Principal): Promise<Prepared>;
 }
 
-const userPrincipal = (principal: Principal) => principal === 'owner' || principal === 'other' || principal === 'admin';
+const userPrincipal = (principal: Principal) => principal === 'owner' || principal === 'other' || principal === 'admin' || principal === 'coHost';
 
 /** For a request that acts on the caller itself: a fresh caller of the principal's kind. */
 async function freshCaller(world: World, principal: Principal, options: { onboarded?: boolean } = {}): Promise<TestUser | undefined> {
@@ -271,9 +271,9 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
   }],
   'GET /api/v1/games/:id': [
     {
-      label: "A's private game", scope: 'owner', success: 200,
+      label: "A's private game (C co-hosts)", scope: 'owner-or-co-host', success: 200,
       prepare: async (world) => {
-        const hosted = await game(world, world.owner, 'PRIVATE');
+        const hosted = await coHosted(world, 'PRIVATE');
         return { url: `/api/v1/games/${hosted.id}`, resourceId: hosted.id };
       },
     },
@@ -287,48 +287,48 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
     prepare: async (world) => ({ url: '/api/v1/games', payload: newGameBody(world) }),
   }],
   'PUT /api/v1/games/:id': [{
-    label: "A's private game", scope: 'owner', success: 200,
+    label: "A's private game (C co-hosts)", scope: 'owner-or-co-host', success: 200,
     prepare: async (world) => {
-      const hosted = await game(world, world.owner, 'PRIVATE');
+      const hosted = await coHosted(world, 'PRIVATE');
       return { url: `/api/v1/games/${hosted.id}`, payload: { title: 'Changed by the matrix' }, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
     },
   }, {
-    label: "A's public game", scope: 'owner', success: 200,
+    label: "A's public game (C co-hosts)", scope: 'owner-or-co-host', success: 200,
     prepare: async (world) => {
-      const hosted = await game(world, world.owner, 'PUBLIC');
+      const hosted = await coHosted(world, 'PUBLIC');
       return { url: `/api/v1/games/${hosted.id}`, payload: { slots: 6 }, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
     },
   }],
   'POST /api/v1/games/:id/confirm': [{
-    label: "A's private game confirmed", scope: 'owner', success: 200,
+    label: "A's private game confirmed (C co-hosts)", scope: 'owner-or-co-host', success: 200,
     prepare: async (world) => {
-      const hosted = await game(world, world.owner, 'PRIVATE', { minPlayers: 2 });
+      const hosted = await coHosted(world, 'PRIVATE', { minPlayers: 2 });
       return { url: `/api/v1/games/${hosted.id}/confirm`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
     },
   }],
   'DELETE /api/v1/games/:id': [{
-    label: "A's private game", scope: 'owner-or-admin', success: 204,
+    label: "A's private game (C co-hosts)", scope: 'owner-or-admin', success: 204,
     prepare: async (world) => {
-      const hosted = await game(world, world.owner, 'PRIVATE');
+      const hosted = await coHosted(world, 'PRIVATE');
       return { url: `/api/v1/games/${hosted.id}`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
     },
   }, {
-    label: "A's public game", scope: 'owner-or-admin', success: 204,
+    label: "A's public game (C co-hosts)", scope: 'owner-or-admin', success: 204,
     prepare: async (world) => {
-      const hosted = await game(world, world.owner, 'PUBLIC');
+      const hosted = await coHosted(world, 'PUBLIC');
       return { url: `/api/v1/games/${hosted.id}`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
     },
   }],
   'DELETE /api/v1/games/:id/hard': [{
-    label: "A's private game", scope: 'owner-or-admin', success: 204,
+    label: "A's private game (C co-hosts)", scope: 'owner-or-admin', success: 204,
     prepare: async (world) => {
-      const hosted = await game(world, world.owner, 'PRIVATE');
+      const hosted = await coHosted(world, 'PRIVATE');
       return { url: `/api/v1/games/${hosted.id}/hard`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
     },
   }, {
-    label: "A's public game", scope: 'owner-or-admin', success: 204,
+    label: "A's public game (C co-hosts)", scope: 'owner-or-admin', success: 204,
     prepare: async (world) => {
-      const hosted = await game(world, world.owner, 'PUBLIC');
+      const hosted = await coHosted(world, 'PUBLIC');
       return { url: `/api/v1/games/${hosted.id}/hard`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
     },
   }],
@@ -347,9 +347,9 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
   ],
   'GET /api/v1/games/:id/participants': [
     {
-      label: "A's private game", scope: 'owner', success: 200,
+      label: "A's private game (C co-hosts)", scope: 'owner-or-co-host', success: 200,
       prepare: async (world) => {
-        const hosted = await game(world, world.owner, 'PRIVATE');
+        const hosted = await coHosted(world, 'PRIVATE');
         return { url: `/api/v1/games/${hosted.id}/participants`, resourceId: hosted.id };
       },
     },
@@ -367,11 +367,38 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
     },
   }],
   'DELETE /api/v1/games/:id/participants/:userId': [{
-    label: "H removed from A's private game", scope: 'owner', success: 204,
+    label: "H removed from A's private game (C co-hosts)", scope: 'owner-or-co-host', success: 204,
     prepare: async (world) => {
-      const hosted = await game(world, world.owner, 'PRIVATE');
+      const hosted = await coHosted(world, 'PRIVATE');
       await joinPrivate(world, world.helper, hosted);
       return { url: `/api/v1/games/${hosted.id}/participants/${world.helper.id}`, snapshot: () => read(world, `/api/v1/games/${hosted.id}/participants`, world.owner), resourceId: hosted.id };
+    },
+  }],
+  'GET /api/v1/games/:id/co-hosts': [{
+    label: "A's private game's co-hosts (C co-hosts)", scope: 'owner-or-co-host', success: 200,
+    prepare: async (world) => {
+      const hosted = await coHosted(world, 'PRIVATE');
+      return { url: `/api/v1/games/${hosted.id}/co-hosts`, resourceId: hosted.id, check: (response) => assert.ok(response.body.includes(world.coHost.id)) };
+    },
+  }],
+  'POST /api/v1/games/:id/co-hosts': [{
+    label: "H made co-host of A's private game (C co-hosts)", scope: 'owner', success: 201,
+    prepare: async (world) => {
+      const hosted = await coHosted(world, 'PRIVATE');
+      return {
+        url: `/api/v1/games/${hosted.id}/co-hosts`, payload: { userId: world.helper.id }, resourceId: hosted.id,
+        snapshot: () => read(world, `/api/v1/games/${hosted.id}/co-hosts`, world.owner),
+      };
+    },
+  }],
+  'DELETE /api/v1/games/:id/co-hosts/:userId': [{
+    label: "C removed as co-host of A's private game", scope: 'owner', success: 204,
+    prepare: async (world) => {
+      const hosted = await coHosted(world, 'PRIVATE');
+      return {
+        url: `/api/v1/games/${hosted.id}/co-hosts/${world.coHost.id}`, resourceId: hosted.id,
+        snapshot: () => read(world, `/api/v1/games/${hosted.id}/co-hosts`, world.owner),
+      };
     },
   }],
   'GET /api/v1/me/games/joined': [{

@@ -136,7 +136,7 @@ async function runCell(world: World, route: MatrixRoute, routeCase: RouteCase, p
     return result;
   }
   // A refused request changes nothing; another user acting for themselves leaves A's state alone.
-  const actsForThemselves = (principal === 'other' || principal === 'admin') && (route.access === 'public' || route.access === 'authenticated')
+  const actsForThemselves = (principal === 'other' || principal === 'admin' || principal === 'coHost') && (route.access === 'public' || route.access === 'authenticated')
     && !mayChangeOwnersState(routeCase.scope, principal);
   const guarded = prepared.snapshot && (expected >= 400 || actsForThemselves) ? prepared.snapshot : undefined;
   if (routeCase.scope !== 'shared' && !prepared.resourceId) result.problems.push('an owner-scoped case must name its resourceId');

@@ -18,6 +18,8 @@ export interface World {
   other: TestUser;
   admin: TestUser;
   helper: TestUser;
+  /** C: made co-host of A's games by `coHosted`. */
+  coHost: TestUser;
   sport: Sport;
 }
 
@@ -49,6 +51,7 @@ export async function createWorld(app: FastifyInstance, baseUrl: string): Promis
     other: await onboardedUser(app, 'Other B'),
     admin,
     helper: await onboardedUser(app, 'Helper H'),
+    coHost: await onboardedUser(app, 'Co-host C'),
     sport,
   };
 }
@@ -63,6 +66,13 @@ export async function game(world: World, host: TestUser, visibility: 'PUBLIC' | 
   slot += 1;
   const body = gameBody(world.sport, new Date(epoch), 48 + slot * 3, { visibility, title: unique('Matrix game'), ...overrides });
   return (await must(world.app, { method: 'POST', url: '/api/v1/games', headers: host.auth, payload: body }, 201)).data as Game;
+}
+
+/** A game of A's with C as its co-host. */
+export async function coHosted(world: World, visibility: 'PUBLIC' | 'PRIVATE', overrides: Record<string, unknown> = {}): Promise<Game> {
+  const hosted = await game(world, world.owner, visibility, overrides);
+  await must(world.app, { method: 'POST', url: `/api/v1/games/${hosted.id}/co-hosts`, headers: world.owner.auth, payload: { userId: world.coHost.id } }, 201);
+  return hosted;
 }
 
 /** The body of a new game in a slot of its own, for the caller to host. */

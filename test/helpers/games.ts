@@ -76,7 +76,7 @@ export interface Game {
   gameType: 'SINGLE' | 'DOUBLE';
   status: string;
   shareLink?: { code: string; shareUrl: string; webUrl: string; mobileUrl: string };
-  viewer?: { joined: boolean; waitlisted: boolean; bookmarked: boolean; isOrganizer: boolean };
+  viewer?: { joined: boolean; waitlisted: boolean; bookmarked: boolean; isOrganizer: boolean; isCoHost?: boolean };
   createdAt: string;
   updatedAt: string;
 }

@@ -11,7 +11,8 @@ import { GamesRepository, type GameValues } from './games.repository.ts';
 import { confirmGame } from './games.decisions.ts';
 import { effectiveStatus, promotionsForSlots, quorumErrors, referenceErrors, timeErrors, valuesFromPatch, type ReferenceCheck } from './games.rules.ts';
 import type { CreateGameInput, UpdateGameInput } from './games.schemas.ts';
-import { announce, lockOwned, type Actor } from './games.writes.ts';
+import { CoHostsRepository } from './games.co-hosts.repository.ts';
+import { announce, lockManaged, lockOwned, type Actor } from './games.writes.ts';
 
 export interface GameCommandsDeps {
   db: Database;
@@ -67,12 +68,13 @@ export class GameCommands {
     return this.#deps.queries.get(id, organizerId);
   }
 
-  async update(organizerId: string, gameId: string, patch: UpdateGameInput): Promise<PresentedGame> {
+  /** By the organiser or a co-host. */
+  async update(actorId: string, gameId: string, patch: UpdateGameInput): Promise<PresentedGame> {
     const { db, clock, events } = this.#deps;
     // Checked before the transaction: other modules' reads use their own connection (and the
     // embedded database has only one). The activity never changes, so the check stays true.
     const current = await new GamesRepository(db).find(gameId);
-    if (!current || current.organizerId !== organizerId) throw gameNotFound();
+    if (!current || (current.organizerId !== actorId && !await new CoHostsRepository(db).isCoHost(gameId, actorId))) throw gameNotFound();
     const errors: FieldError[] = [];
     if (patch.activityId !== undefined && patch.activityId !== current.activityId) errors.push(bodyError('activityId', 'cannot be changed'));
     if (patch.visibility !== undefined && patch.visibility !== current.visibility) errors.push(bodyError('visibility', 'cannot be changed'));
@@ -82,7 +84,7 @@ export class GameCommands {
     }
     await db.transaction(async (tx) => {
       const repository = new GamesRepository(tx);
-      const game = await lockOwned(repository, gameId, { userId: organizerId, roles: [] });
+      const game = await lockManaged(repository, tx, gameId, actorId);
       const now = clock.now();
       const status = effectiveStatus(game, now);
       if (status !== 'SCHEDULED') throw conflict('game_not_editable', `A ${status.toLowerCase()} game cannot be changed.`);
@@ -111,19 +113,20 @@ export class GameCommands {
       const promoted = await repository.promote(game.id, promotionsForSlots(game, values.slots ?? game.slots));
       if (promoted.length) await repository.adjustCounts(game.id, { active: promoted.length, waitlisted: -promoted.length });
       const title = values.title !== undefined ? values.title : game.title;
-      const change = { gameId: game.id, actorId: organizerId, title };
-      await announce(events, tx, { ...change, type: 'GAME_UPDATED', recipients: await repository.playerIds(game.id) });
+      const change = { gameId: game.id, actorId, title };
+      // A co-host's edit is news to the organiser too.
+      await announce(events, tx, { ...change, type: 'GAME_UPDATED', recipients: [game.organizerId, ...await repository.playerIds(game.id)] });
       if (promoted.length) await announce(events, tx, { ...change, type: 'WAITLIST_PROMOTED', recipients: promoted });
     });
-    return this.#deps.queries.get(gameId, organizerId);
+    return this.#deps.queries.get(gameId, actorId);
   }
 
-  /** Game on, whatever the quorum says: the decision job will leave the game alone. Again: no-op. */
+  /** Game on, whatever the quorum says (organiser or co-host): the decision job will leave the game alone. Again: no-op. */
   async confirm(actor: Actor, gameId: string): Promise<PresentedGame> {
     const { db, clock, events } = this.#deps;
     await db.transaction(async (tx) => {
       const repository = new GamesRepository(tx);
-      const game = await lockOwned(repository, gameId, { userId: actor.userId, roles: [] });
+      const game = await lockManaged(repository, tx, gameId, actor.userId);
       const now = clock.now();
       const status = effectiveStatus(game, now);
       if (status !== 'SCHEDULED') throw conflict('game_not_editable', `A ${status.toLowerCase()} game cannot be confirmed.`);

@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
+import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
 import { effectiveStatus } from './games.rules.ts';
 
@@ -27,12 +28,13 @@ export class GameLookups {
     this.#deps = deps;
   }
 
-  /** Organiser or player (active or waitlisted). */
+  /** Organiser, co-host or player (active or waitlisted). */
   async isMember(userId: string, gameId: string): Promise<boolean> {
     const repository = new GamesRepository(this.#deps.db);
     const game = await repository.find(gameId);
     if (!game) return false;
-    return game.organizerId === userId || (await repository.participant(gameId, userId)) !== undefined;
+    if (game.organizerId === userId || (await repository.participant(gameId, userId)) !== undefined) return true;
+    return new CoHostsRepository(this.#deps.db).isCoHost(gameId, userId);
   }
 
   /** Undefined once the game is gone for good. */

@@ -6,7 +6,8 @@ import { presentParticipation } from './games.presenter.ts';
 import { gameNotFound } from './games.queries.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
 import { countsAfterDeparture, effectiveStatus, joinPlan, leaveRefused, promotionsForDeparture } from './games.rules.ts';
-import { announce, lockOwned, type Actor } from './games.writes.ts';
+import { CoHostsRepository } from './games.co-hosts.repository.ts';
+import { announce, lockManaged, type Actor } from './games.writes.ts';
 
 export interface GameParticipationDeps {
   db: Database;
@@ -73,11 +74,11 @@ export class GameParticipation {
     });
   }
 
-  /** By the organiser only: an admin is no exception here. */
+  /** By the organiser or a co-host: an admin is no exception here. */
   async removeParticipant(actor: Actor, gameId: string, userId: string): Promise<void> {
     await this.#db.transaction(async (tx) => {
       const repository = new GamesRepository(tx);
-      const game = await lockOwned(repository, gameId, { userId: actor.userId, roles: [] });
+      const game = await lockManaged(repository, tx, gameId, actor.userId);
       if (userId === game.organizerId) throw notJoinable('The organiser cannot be removed from their own game.');
       if (!await repository.participant(gameId, userId)) throw notFound('The player was not found in this game.', 'participant_not_found');
       await this.#drop(tx, repository, game, userId, { actorId: actor.userId, type: 'PLAYER_REMOVED', recipients: [userId] });
@@ -91,6 +92,7 @@ export class GameParticipation {
   async settleDeletedAccount(userId: string, executor: Executor): Promise<void> {
     const repository = new GamesRepository(executor);
     const now = this.#clock.now();
+    await new CoHostsRepository(executor).forgetUser(userId);
     for (const gameId of await repository.lockFutureHosted(userId, now)) {
       await repository.update(gameId, { status: 'CANCELLED' }, now);
       const title = (await repository.find(gameId))?.title ?? null;

@@ -13,7 +13,7 @@ export interface GameShareLinks {
 export interface GameBookmarks { bookmarkedAmong(userId: string, gameIds: string[]): Promise<Set<string>> }
 
 export type GameEventType = 'PLAYER_JOINED' | 'PLAYER_LEFT' | 'GAME_FULL' | 'WAITLIST_PROMOTED' | 'GAME_UPDATED' | 'GAME_CANCELLED' | 'PLAYER_REMOVED'
-  | 'GAME_CONFIRMED' | 'GAME_NOT_ENOUGH_PLAYERS';
+  | 'GAME_CONFIRMED' | 'GAME_NOT_ENOUGH_PLAYERS' | 'CO_HOST_ADDED' | 'CO_HOST_REMOVED';
 
 /** Told of each change in the change's own transaction (the notifications module writes them there). */
 export interface GameEvents {

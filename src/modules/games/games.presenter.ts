@@ -30,7 +30,7 @@ export interface GameView {
   refs: GameRefs;
   status: GameRow['status'];
   shareLink: ShareLinkBlock | undefined;
-  viewer: { joined: boolean; waitlisted: boolean; bookmarked: boolean; isOrganizer: boolean } | undefined;
+  viewer: { joined: boolean; waitlisted: boolean; bookmarked: boolean; isOrganizer: boolean; isCoHost: boolean } | undefined;
 }
 
 /** Money is numeric(10,2); both drivers hand it over as text, normalised here to two places. */
@@ -67,7 +67,7 @@ export function presentGame({ row, refs, status, shareLink, viewer }: GameView):
     confirmed: row.confirmed,
     cancelReason: row.cancelReason,
     ...(shareLink ? { shareLink: { code: shareLink.code, shareUrl: shareLink.shareUrl, webUrl: shareLink.webUrl, mobileUrl: shareLink.mobileUrl } } : {}),
-    ...(viewer ? { viewer: { joined: viewer.joined, waitlisted: viewer.waitlisted, bookmarked: viewer.bookmarked, isOrganizer: viewer.isOrganizer } } : {}),
+    ...(viewer ? { viewer: { joined: viewer.joined, waitlisted: viewer.waitlisted, bookmarked: viewer.bookmarked, isOrganizer: viewer.isOrganizer, isCoHost: viewer.isCoHost } } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -6,6 +6,7 @@ import { badRequest, notFound, validationFailed, type FieldError } from '../../p
 import type { GameBookmarks, GameShareLinks } from './games.ports.ts';
 import { presentGame, presentParticipant, type GameView, type PresentedGame } from './games.presenter.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
+import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { GamesRepository, type GameFilter, type GameRow, type PageRow, type Position } from './games.repository.ts';
 import { effectiveStatus, scopeOf } from './games.rules.ts';
 import type { GameFilterInput } from './games.schemas.ts';
@@ -134,11 +135,12 @@ export class GameQueries {
   async #present(repository: GamesRepository, ids: string[], viewerId: string | null, loaded?: GameRow[]): Promise<PresentedGame[]> {
     if (ids.length === 0) return [];
     const rows = loaded ?? await repository.findMany(ids);
-    const [refs, links, participation, bookmarked] = await Promise.all([
+    const [refs, links, participation, bookmarked, coHosted] = await Promise.all([
       refsOf(this.#deps, rows),
       this.#deps.shareLinks.linksFor(ids),
       viewerId ? repository.participationOf(viewerId, ids) : Promise.resolve(undefined),
       viewerId ? this.#deps.bookmarks.bookmarkedAmong(viewerId, ids) : Promise.resolve(undefined),
+      viewerId ? new CoHostsRepository(this.#db).coHostedAmong(viewerId, ids) : Promise.resolve(undefined),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const now = this.#deps.clock.now();
@@ -153,6 +155,7 @@ export class GameQueries {
           waitlisted: participation?.get(id) === 'WAITLISTED',
           bookmarked: bookmarked?.has(id) ?? false,
           isOrganizer: row.organizerId === viewerId,
+          isCoHost: coHosted?.has(id) ?? false,
         } : undefined,
       };
       return [presentGame(view)];

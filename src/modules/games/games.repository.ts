@@ -155,14 +155,15 @@ export class GamesRepository {
       WHERE ${where([...visibility, sql`g.status <> 'CANCELLED'`, ...common])}
       ORDER BY g.start_time, g.id LIMIT ${limit})`;
     const publicBranch = branch([sql`g.visibility = 'PUBLIC'`]);
-    // Split so each part has an index path: organised (organiser index), joined or shared (the
+    // Split so each part has an index path: organised (organiser index), joined, shared or co-hosted (the
     // viewer's few rows, then the primary key). An OR across them would scan every game.
     const union = viewerId
       ? sql`${publicBranch}
         UNION ALL ${branch([sql`g.visibility = 'PRIVATE'`, sql`g.organizer_id = ${viewerId}::uuid`])}
         UNION ALL ${branch([sql`g.visibility = 'PRIVATE'`, sql`g.organizer_id <> ${viewerId}::uuid`, sql`g.id IN (
           SELECT p.game_id FROM game_participants p WHERE p.user_id = ${viewerId}::uuid
-          UNION SELECT s.game_id FROM game_share_access s WHERE s.user_id = ${viewerId}::uuid)`])}`
+          UNION SELECT s.game_id FROM game_share_access s WHERE s.user_id = ${viewerId}::uuid
+          UNION SELECT c.game_id FROM game_co_hosts c WHERE c.user_id = ${viewerId}::uuid)`])}`
       : publicBranch;
     return sql`SELECT u.id, to_char(u.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM (${union}) u
       ORDER BY u.start_time, u.id LIMIT ${limit}`;

@@ -5,9 +5,10 @@ import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
 import { CursorPage } from '../../platform/http/pagination.ts';
 import {
-  CreateGameBody, FilterOptions, GameFilterQuery, GameIdParams, GameSchema, GamesQuery, MyGamesQuery, Participant,
+  AddCoHostBody, CoHost, CreateGameBody, FilterOptions, GameFilterQuery, GameIdParams, GameSchema, GamesQuery, MyGamesQuery, Participant,
   ParticipantParams, Participation, UpdateGameBody,
 } from './games.schemas.ts';
+import type { GameCoHosts } from './games.co-hosts.ts';
 import type { GameCommands } from './games.commands.ts';
 import type { GameParticipation } from './games.participation.ts';
 import type { GameQueries } from './games.queries.ts';
@@ -17,6 +18,7 @@ export interface GamesRoutesOptions {
   queries: GameQueries;
   commands: GameCommands;
   participation: GameParticipation;
+  coHosts: GameCoHosts;
 }
 
 const viewerOf = (request: FastifyRequest) => request.principal?.userId ?? null;
@@ -27,7 +29,7 @@ const actorOf = (request: FastifyRequest) => {
 
 export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutesOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { queries, commands, participation } = options;
+  const { queries, commands, participation, coHosts } = options;
   const NoContent = { 204: Type.Null() };
 
   app.get('/api/v1/games', {
@@ -50,7 +52,7 @@ export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutes
   });
 
   app.put('/api/v1/games/:id', {
-    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Change a game (organiser; fields present replace)', params: GameIdParams, body: UpdateGameBody, response: { 200: Envelope(GameSchema) } },
+    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Change a game (organiser or co-host; fields present replace)', params: GameIdParams, body: UpdateGameBody, response: { 200: Envelope(GameSchema) } },
   }, async (request) => envelope(request, await commands.update(signedIn(request).userId, request.params.id, request.body), 'Game updated'));
 
   app.delete('/api/v1/games/:id', {
@@ -61,7 +63,7 @@ export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutes
   });
 
   app.post('/api/v1/games/:id/confirm', {
-    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Game on: confirm the game now, whatever its quorum (organiser)', params: GameIdParams, response: { 200: Envelope(GameSchema) } },
+    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Game on: confirm the game now, whatever its quorum (organiser or co-host)', params: GameIdParams, response: { 200: Envelope(GameSchema) } },
   }, async (request) => envelope(request, await commands.confirm(actorOf(request), request.params.id), 'Game confirmed'));
 
   app.delete('/api/v1/games/:id/hard', {
@@ -97,9 +99,27 @@ export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutes
   });
 
   app.delete('/api/v1/games/:id/participants/:userId', {
-    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Remove a player (organiser)', params: ParticipantParams, response: NoContent },
+    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Remove a player (organiser or co-host)', params: ParticipantParams, response: NoContent },
   }, async (request, reply) => {
     await participation.removeParticipant(actorOf(request), request.params.id, request.params.userId);
+    return reply.code(204).send(null);
+  });
+
+  app.get('/api/v1/games/:id/co-hosts', {
+    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Co-hosts of a visible game, in the order they were added', params: GameIdParams, response: { 200: Envelope(Type.Array(CoHost)) } },
+  }, async (request) => envelope(request, await coHosts.list(request.params.id, signedIn(request).userId), 'Co-hosts'));
+
+  app.post('/api/v1/games/:id/co-hosts', {
+    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Add a co-host (organiser; at most 5)', params: GameIdParams, body: AddCoHostBody, response: { 201: Envelope(CoHost) } },
+  }, async (request, reply) => {
+    reply.code(201);
+    return envelope(request, await coHosts.add(signedIn(request).userId, request.params.id, request.body.userId), 'Co-host added');
+  });
+
+  app.delete('/api/v1/games/:id/co-hosts/:userId', {
+    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Remove a co-host (organiser)', params: ParticipantParams, response: NoContent },
+  }, async (request, reply) => {
+    await coHosts.remove(signedIn(request).userId, request.params.id, request.params.userId);
     return reply.code(204).send(null);
   });
 

@@ -38,7 +38,7 @@ export const GameSchema = Type.Object({
   confirmed: Type.Boolean({ description: 'Game on: decided with enough players, or confirmed by the organiser' }),
   cancelReason: Type.Union([Type.Literal('NOT_ENOUGH_PLAYERS'), Type.Null()]),
   shareLink: Type.Optional(Type.Object({ code: Type.String(), shareUrl: Type.String(), webUrl: Type.String(), mobileUrl: Type.String() })),
-  viewer: Type.Optional(Type.Object({ joined: Type.Boolean(), waitlisted: Type.Boolean(), bookmarked: Type.Boolean(), isOrganizer: Type.Boolean() })),
+  viewer: Type.Optional(Type.Object({ joined: Type.Boolean(), waitlisted: Type.Boolean(), bookmarked: Type.Boolean(), isOrganizer: Type.Boolean(), isCoHost: Type.Boolean() })),
   createdAt: Instant,
   updatedAt: Instant,
 });
@@ -131,3 +131,6 @@ export const Participant = Type.Object({
 
 export const GameIdParams = Type.Object({ id: Uuid });
 export const ParticipantParams = Type.Object({ id: Uuid, userId: Uuid });
+
+export const CoHost = Type.Object({ userId: Uuid, name: Type.Union([Type.String(), Type.Null()]), addedAt: Instant });
+export const AddCoHostBody = Type.Object({ userId: Uuid });

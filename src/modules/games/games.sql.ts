@@ -34,13 +34,14 @@ export function filterConditions(filter: GameFilter): SQL[] {
 
 /**
  * The visibility rule on `g`: PUBLIC games for everyone; PRIVATE ones for their organiser, their
- * players (active or waitlisted) and whoever holds share access.
+ * co-hosts, their players (active or waitlisted) and whoever holds share access.
  */
 export function visibleTo(viewerId: string | null): SQL {
   if (!viewerId) return sql`g.visibility = 'PUBLIC'`;
   return sql`(g.visibility = 'PUBLIC' OR g.organizer_id = ${viewerId}::uuid
     OR g.id IN (SELECT p.game_id FROM game_participants p WHERE p.user_id = ${viewerId}::uuid)
-    OR g.id IN (SELECT s.game_id FROM game_share_access s WHERE s.user_id = ${viewerId}::uuid))`;
+    OR g.id IN (SELECT s.game_id FROM game_share_access s WHERE s.user_id = ${viewerId}::uuid)
+    OR g.id IN (SELECT c.game_id FROM game_co_hosts c WHERE c.user_id = ${viewerId}::uuid))`;
 }
 
 export const after = (position: Position | undefined) =>

@@ -81,3 +81,13 @@ export const gameShareAccess = pgTable('game_share_access', {
   primaryKey({ columns: [table.gameId, table.userId] }),
   index('game_share_access_user_idx').on(table.userId, table.gameId),
 ]);
+
+/** Who helps the organiser run a game (at most five per game, counted under the game's row lock). */
+export const gameCoHosts = pgTable('game_co_hosts', {
+  gameId: uuid('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull(),
+  addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (table) => [
+  primaryKey({ columns: [table.gameId, table.userId] }),
+  index('game_co_hosts_user_idx').on(table.userId, table.gameId),
+]);

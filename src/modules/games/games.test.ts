@@ -58,7 +58,7 @@ for (const backend of backends) {
         assert.equal(game.currency, 'SGD');
         assert.equal(game.status, 'SCHEDULED');
         assert.equal(game.playersJoined, 1);
-        assert.deepEqual(game.viewer, { joined: true, waitlisted: false, bookmarked: false, isOrganizer: true });
+        assert.deepEqual(game.viewer, { joined: true, waitlisted: false, bookmarked: false, isOrganizer: true, isCoHost: false });
         assert.match(game.shareLink?.code ?? '', /^[0-9A-Za-z]{8}$/);
         const anonymous = await getGame(game.id);
         assert.equal(anonymous.viewer, undefined);
@@ -113,7 +113,7 @@ for (const backend of backends) {
         assertProblem(await req('POST', `/api/v1/games/${game.id}/participants`, players[0]), 409, 'already_joined');
         let seen = await getGame(game.id, players[2]);
         assert.deepEqual([seen.playersJoined, seen.waitlisted], [2, 2]);
-        assert.deepEqual(seen.viewer, { joined: false, waitlisted: true, bookmarked: false, isOrganizer: false });
+        assert.deepEqual(seen.viewer, { joined: false, waitlisted: true, bookmarked: false, isOrganizer: false, isCoHost: false });
 
         const leave = await req('DELETE', `/api/v1/games/${game.id}/participants/me`, players[0]);
         assert.equal(leave.statusCode, 204, leave.body);

@@ -1,4 +1,5 @@
 import type { Executor } from '../../platform/db/index.ts';
+import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import type { GameEvents, GameEventType } from './games.ports.ts';
 import { gameNotFound } from './games.queries.ts';
 import type { GameRow, GamesRepository } from './games.repository.ts';
@@ -11,6 +12,14 @@ export interface Actor { userId: string; roles: readonly string[] }
 export async function lockOwned(repository: GamesRepository, gameId: string, actor: Actor): Promise<GameRow> {
   const game = await repository.lock(gameId);
   if (!game || (game.organizerId !== actor.userId && !actor.roles.includes('ADMIN'))) throw gameNotFound();
+  return game;
+}
+
+/** Locks the game for a write by its organiser or one of its co-hosts; anyone else learns nothing: 404. */
+export async function lockManaged(repository: GamesRepository, tx: Executor, gameId: string, userId: string): Promise<GameRow> {
+  const game = await repository.lock(gameId);
+  if (!game) throw gameNotFound();
+  if (game.organizerId !== userId && !await new CoHostsRepository(tx).isCoHost(gameId, userId)) throw gameNotFound();
   return game;
 }
 

@@ -3,6 +3,7 @@ export { GameCommands } from './games.commands.ts';
 export { GameParticipation } from './games.participation.ts';
 export { GameLookups, gamesUseActivity } from './games.lookups.ts';
 export { GameSchedule } from './games.schedule.ts';
+export { GameCoHosts } from './games.co-hosts.ts';
 export type { Actor } from './games.writes.ts';
 export type { GameSummary } from './games.lookups.ts';
 export type { UpcomingGame } from './games.schedule.ts';

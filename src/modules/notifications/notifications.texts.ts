@@ -23,6 +23,8 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
     case 'PLAYER_REMOVED': return { title: 'Removed from game', message: `The organiser removed you from ${the}.` };
     case 'GAME_CONFIRMED': return { title: 'Game on', message: `${capitalise(the)} is confirmed: it goes ahead.` };
     case 'GAME_NOT_ENOUGH_PLAYERS': return { title: 'Game called off', message: `${capitalise(the)} was cancelled: not enough players joined.` };
+    case 'CO_HOST_ADDED': return { title: 'Co-host', message: `The organiser made you a co-host of ${the}.` };
+    case 'CO_HOST_REMOVED': return { title: 'No longer co-host', message: `The organiser removed you as a co-host of ${the}.` };
     case 'GAME_REMINDER': return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
   }
 }
