@@ -26,9 +26,9 @@ import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRout
 import { UsersService, usersRoutes } from './modules/users/index.ts';
 import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
 import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';
-import { ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
+import { ProfileLevels, ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
 import {
-  GameCoHosts, GameCommands, GameLookups, GameParticipation, GameQueries, GameSchedule, GameSchema, gamesRoutes, gamesUseActivity, type PresentedGame,
+  GameCoHosts, GameCommands, GameJoinRequests, GameLookups, GameParticipation, GameQueries, GameSchedule, GameSchema, gamesRoutes, gamesUseActivity, type PresentedGame,
 } from './modules/games/index.ts';
 import { ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
@@ -141,7 +141,10 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     db, clock, timeZone: config.timeZone, cursors: new CursorCodec(keys.secretSeed), ...refs, shareLinks, bookmarks: new BookmarkMarks(db),
   });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
-  const participation = new GameParticipation({ db, clock, events: notifications });
+  // Profiles need participation (account deletion), so games read a player's level through
+  // profiles' narrow part that needs nothing back.
+  const levels = new ProfileLevels(db);
+  const participation = new GameParticipation({ db, clock, events: notifications, activities, levels });
   const profiles = new ProfilesService({
     db, users, activities,
     revokeTokens: (id) => tokens.revokeAll(id),
@@ -164,7 +167,11 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   const jobs = composeJobs(app, infra, new GameSchedule({ db, clock, events: notifications }), notifications, overrides.jobsIntervalMs);
   return {
     keys, users, tokens, activities, venues, profiles, shareLinks, bookmarks, jobs, ...live,
-    games: { queries, commands, participation, coHosts: new GameCoHosts({ db, clock, events: notifications, users }) },
+    games: {
+      queries, commands, participation,
+      coHosts: new GameCoHosts({ db, clock, events: notifications, users }),
+      requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels }),
+    },
   };
 }
 

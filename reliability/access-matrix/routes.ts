@@ -69,6 +69,16 @@ function listsOnlyForOwner(id: string) {
   };
 }
 
+/** H asks to join A's game under approval (C co-hosts it); the request answers H's request. */
+async function answerCase(world: World, answer: 'approve' | 'decline'): Promise<Prepared> {
+  const hosted = await coHosted(world, 'PUBLIC', { joinPolicy: 'APPROVAL' });
+  await must(world.app, { method: 'POST', url: `/api/v1/games/${hosted.id}/join-requests`, headers: world.helper.auth, payload: {} }, 201);
+  return {
+    url: `/api/v1/games/${hosted.id}/join-requests/${world.helper.id}/${answer}`, resourceId: hosted.id,
+    snapshot: () => read(world, `/api/v1/games/${hosted.id}/join-requests`, world.owner),
+  };
+}
+
 const simple = (success: number, url: string, extra: Partial<Prepared> = {}): RouteCase[] =>
   [{ label: 'document', scope: 'shared', success, prepare: async () => ({ url, ...extra }) }];
 
@@ -400,6 +410,34 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
         snapshot: () => read(world, `/api/v1/games/${hosted.id}/co-hosts`, world.owner),
       };
     },
+  }],
+  'POST /api/v1/games/:id/join-requests': [{
+    label: "a request to H's public game under approval", scope: 'shared', success: 201,
+    prepare: async (world) => ({ url: `/api/v1/games/${(await game(world, world.helper, 'PUBLIC', { joinPolicy: 'APPROVAL' })).id}/join-requests`, payload: { message: 'Matrix' } }),
+  }],
+  'GET /api/v1/games/:id/join-requests': [{
+    label: "A's game under approval, H asked (C co-hosts)", scope: 'owner-or-co-host', success: 200,
+    prepare: async (world) => {
+      const hosted = await coHosted(world, 'PUBLIC', { joinPolicy: 'APPROVAL' });
+      await must(world.app, { method: 'POST', url: `/api/v1/games/${hosted.id}/join-requests`, headers: world.helper.auth, payload: {} }, 201);
+      return { url: `/api/v1/games/${hosted.id}/join-requests`, resourceId: hosted.id, check: (response) => assert.ok(response.body.includes(world.helper.id)) };
+    },
+  }],
+  'DELETE /api/v1/games/:id/join-requests/me': [{
+    label: "A's request to H's game under approval", scope: 'owner', success: 204,
+    prepare: async (world) => {
+      const hosted = await game(world, world.helper, 'PUBLIC', { joinPolicy: 'APPROVAL' });
+      await must(world.app, { method: 'POST', url: `/api/v1/games/${hosted.id}/join-requests`, headers: world.owner.auth, payload: {} }, 201);
+      return { url: `/api/v1/games/${hosted.id}/join-requests/me`, resourceId: hosted.id, snapshot: () => read(world, `/api/v1/games/${hosted.id}/join-requests`, world.helper) };
+    },
+  }],
+  'POST /api/v1/games/:id/join-requests/:userId/approve': [{
+    label: "H's request to A's game under approval (C co-hosts)", scope: 'owner-or-co-host', success: 200,
+    prepare: (world) => answerCase(world, 'approve'),
+  }],
+  'POST /api/v1/games/:id/join-requests/:userId/decline': [{
+    label: "H's request to A's game under approval (C co-hosts)", scope: 'owner-or-co-host', success: 204,
+    prepare: (world) => answerCase(world, 'decline'),
   }],
   'GET /api/v1/me/games/joined': [{
     label: "the caller's games (A plays in H's private game)", scope: 'shared', success: 200,

@@ -1,7 +1,10 @@
 import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
-import type { GameEvents, GameEventType } from './games.ports.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import { JoinRequestsRepository } from './games.join-requests.repository.ts';
+import { entryOf } from './games.join-requests.ts';
+import type { GameEvents, GameEventType, PlayerLevels } from './games.ports.ts';
 import { presentParticipation } from './games.presenter.ts';
 import { gameNotFound } from './games.queries.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
@@ -13,9 +16,12 @@ export interface GameParticipationDeps {
   db: Database;
   clock: Clock;
   events: GameEvents;
+  /** For games that judge a player's level (offLevelPolicy other than ALLOW). */
+  activities: Pick<ActivitiesService, 'find'>;
+  levels: PlayerLevels;
 }
 
-const notJoinable = (detail: string) => conflict('game_not_joinable', detail);
+const notJoinable = (detail: string, code = 'game_not_joinable') => conflict(code, detail);
 const alreadyJoined = () => conflict('already_joined', 'You have already joined this game (or its waitlist).');
 
 /** Joining, leaving and removal, the waitlist behind them, and what a deleted account leaves behind. */
@@ -23,14 +29,23 @@ export class GameParticipation {
   readonly #db: Database;
   readonly #clock: Clock;
   readonly #events: GameEvents;
+  readonly #entry: GameParticipationDeps;
 
   constructor(deps: GameParticipationDeps) {
     this.#db = deps.db;
     this.#clock = deps.clock;
     this.#events = deps.events;
+    this.#entry = deps;
   }
 
   async join(userId: string, gameId: string) {
+    // Policies are set by the organiser; the level judgement reads other modules, so before the transaction.
+    const seen = await new GamesRepository(this.#db).find(gameId);
+    if (seen && (seen.joinPolicy !== 'OPEN' || seen.offLevelPolicy !== 'ALLOW') && await new GamesRepository(this.#db).isVisible(gameId, userId)) {
+      const entry = await entryOf(this.#entry, seen, userId);
+      if (entry === 'REFUSED') throw notJoinable('Your skill level is outside the range of this game.', 'skill_level_out_of_range');
+      if (entry === 'REQUEST') throw notJoinable('This game takes join requests: POST /api/v1/games/{id}/join-requests.', 'approval_required');
+    }
     try {
       return await this.#db.transaction(async (tx) => {
         const repository = new GamesRepository(tx);
@@ -93,6 +108,7 @@ export class GameParticipation {
     const repository = new GamesRepository(executor);
     const now = this.#clock.now();
     await new CoHostsRepository(executor).forgetUser(userId);
+    await new JoinRequestsRepository(executor).forgetUser(userId);
     for (const gameId of await repository.lockFutureHosted(userId, now)) {
       await repository.update(gameId, { status: 'CANCELLED' }, now);
       const title = (await repository.find(gameId))?.title ?? null;

@@ -13,7 +13,8 @@ export interface GameShareLinks {
 export interface GameBookmarks { bookmarkedAmong(userId: string, gameIds: string[]): Promise<Set<string>> }
 
 export type GameEventType = 'PLAYER_JOINED' | 'PLAYER_LEFT' | 'GAME_FULL' | 'WAITLIST_PROMOTED' | 'GAME_UPDATED' | 'GAME_CANCELLED' | 'PLAYER_REMOVED'
-  | 'GAME_CONFIRMED' | 'GAME_NOT_ENOUGH_PLAYERS' | 'CO_HOST_ADDED' | 'CO_HOST_REMOVED';
+  | 'GAME_CONFIRMED' | 'GAME_NOT_ENOUGH_PLAYERS' | 'CO_HOST_ADDED' | 'CO_HOST_REMOVED'
+  | 'JOIN_REQUESTED' | 'JOIN_REQUEST_APPROVED' | 'JOIN_REQUEST_DECLINED' | 'JOIN_REQUEST_WITHDRAWN';
 
 /** Told of each change in the change's own transaction (the notifications module writes them there). */
 export interface GameEvents {
@@ -23,3 +24,6 @@ export interface GameEvents {
 
 /** Runs inside the hard delete's transaction, before the game row goes (share links, bookmarks, notifications). */
 export type GameRemovalStep = (gameId: string, executor: Executor) => Promise<void>;
+
+/** The player's stated skill level for an activity (the profiles module); undefined when none. */
+export interface PlayerLevels { levelIn(userId: string, activityId: string): Promise<string | undefined> }

@@ -66,6 +66,8 @@ export function presentGame({ row, refs, status, shareLink, viewer }: GameView):
     decisionAt: row.minPlayers === null ? null : decisionAt(row).toISOString(),
     confirmed: row.confirmed,
     cancelReason: row.cancelReason,
+    joinPolicy: row.joinPolicy,
+    offLevelPolicy: row.offLevelPolicy,
     ...(shareLink ? { shareLink: { code: shareLink.code, shareUrl: shareLink.shareUrl, webUrl: shareLink.webUrl, mobileUrl: shareLink.mobileUrl } } : {}),
     ...(viewer ? { viewer: { joined: viewer.joined, waitlisted: viewer.waitlisted, bookmarked: viewer.bookmarked, isOrganizer: viewer.isOrganizer, isCoHost: viewer.isCoHost } } : {}),
     createdAt: row.createdAt.toISOString(),

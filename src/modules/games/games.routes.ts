@@ -10,15 +10,18 @@ import {
 } from './games.schemas.ts';
 import type { GameCoHosts } from './games.co-hosts.ts';
 import type { GameCommands } from './games.commands.ts';
+import type { GameJoinRequests } from './games.join-requests.ts';
 import type { GameParticipation } from './games.participation.ts';
 import type { GameQueries } from './games.queries.ts';
 import { signedIn } from '../access/index.ts';
+import { joinRequestRoutes } from './games.join-requests.routes.ts';
 
 export interface GamesRoutesOptions {
   queries: GameQueries;
   commands: GameCommands;
   participation: GameParticipation;
   coHosts: GameCoHosts;
+  requests: GameJoinRequests;
 }
 
 const viewerOf = (request: FastifyRequest) => request.principal?.userId ?? null;
@@ -30,6 +33,7 @@ const actorOf = (request: FastifyRequest) => {
 export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutesOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { queries, commands, participation, coHosts } = options;
+  joinRequestRoutes(app, options.requests);
   const NoContent = { 204: Type.Null() };
 
   app.get('/api/v1/games', {

@@ -39,6 +39,8 @@ export function valuesFromPatch(patch: UpdateGameInput): Partial<GameValues> {
   if (patch.gameType !== undefined) values.gameType = patch.gameType;
   if (patch.minPlayers !== undefined) values.minPlayers = patch.minPlayers;
   if (patch.decisionHoursBefore !== undefined) values.decisionHoursBefore = patch.decisionHoursBefore;
+  if (patch.joinPolicy !== undefined) values.joinPolicy = patch.joinPolicy;
+  if (patch.offLevelPolicy !== undefined) values.offLevelPolicy = patch.offLevelPolicy;
   return values;
 }
 
@@ -142,4 +144,15 @@ export function scopeOf(query: GameFilterInput): string {
     query.lat ?? null, query.lng ?? null, query.radiusKm ?? null, query.includePast,
     ...(query.confirmed === undefined ? [] : [query.confirmed]),
   ]);
+}
+
+/**
+ * How a player may enter: join at once, ask, or not at all. Off level means a stated level outside
+ * the game's range, or no level stated for the activity (`playerOrder` undefined).
+ */
+export function entryFor(game: Pick<GameRow, 'joinPolicy' | 'offLevelPolicy'>, range: { from: number; to: number } | undefined, playerOrder: number | undefined): 'JOIN' | 'REQUEST' | 'REFUSED' {
+  const offLevel = range !== undefined && (playerOrder === undefined || playerOrder < range.from || playerOrder > range.to);
+  if (offLevel && game.offLevelPolicy === 'REFUSE') return 'REFUSED';
+  if (game.joinPolicy === 'APPROVAL' || (offLevel && game.offLevelPolicy === 'REQUEST')) return 'REQUEST';
+  return 'JOIN';
 }

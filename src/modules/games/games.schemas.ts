@@ -37,6 +37,8 @@ export const GameSchema = Type.Object({
   decisionAt: Type.Union([Instant, Type.Null()], { description: 'When the go / no-go is decided; null without a quorum' }),
   confirmed: Type.Boolean({ description: 'Game on: decided with enough players, or confirmed by the organiser' }),
   cancelReason: Type.Union([Type.Literal('NOT_ENOUGH_PLAYERS'), Type.Null()]),
+  joinPolicy: Type.Union([Type.Literal('OPEN'), Type.Literal('APPROVAL')]),
+  offLevelPolicy: Type.Union([Type.Literal('ALLOW'), Type.Literal('REQUEST'), Type.Literal('REFUSE')]),
   shareLink: Type.Optional(Type.Object({ code: Type.String(), shareUrl: Type.String(), webUrl: Type.String(), mobileUrl: Type.String() })),
   viewer: Type.Optional(Type.Object({ joined: Type.Boolean(), waitlisted: Type.Boolean(), bookmarked: Type.Boolean(), isOrganizer: Type.Boolean(), isCoHost: Type.Boolean() })),
   createdAt: Instant,
@@ -49,6 +51,8 @@ const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 cod
 const Price = Type.String({ pattern: '^(0|[1-9][0-9]{0,7})(\\.[0-9]{1,2})?$', description: 'Decimal string, at most two places, below 100,000,000' });
 const Slots = Type.Integer({ minimum: 1, maximum: 100 });
 const MinPlayers = Type.Integer({ minimum: 1, maximum: 100, description: 'At most slots' });
+const JoinPolicy = Type.Union([Type.Literal('OPEN'), Type.Literal('APPROVAL')], { description: 'APPROVAL: joining is a request; default OPEN' });
+const OffLevelPolicy = Type.Union([Type.Literal('ALLOW'), Type.Literal('REQUEST'), Type.Literal('REFUSE')], { description: 'Players outside the level range: join, request, or refused; default ALLOW' });
 const DecisionHours = Type.Integer({ minimum: 0, maximum: 168, description: 'Hours before the start; default 3' });
 
 export const CreateGameBody = Type.Object({
@@ -68,6 +72,8 @@ export const CreateGameBody = Type.Object({
   joinAsOrganizer: Type.Optional(Type.Boolean()),
   minPlayers: Type.Optional(MinPlayers),
   decisionHoursBefore: Type.Optional(DecisionHours),
+  joinPolicy: Type.Optional(JoinPolicy),
+  offLevelPolicy: Type.Optional(OffLevelPolicy),
 });
 export type CreateGameInput = Static<typeof CreateGameBody>;
 
@@ -88,6 +94,8 @@ export const UpdateGameBody = Type.Object({
   gameType: Type.Optional(GameType),
   minPlayers: Type.Optional(Type.Union([MinPlayers, Type.Null()])),
   decisionHoursBefore: Type.Optional(DecisionHours),
+  joinPolicy: Type.Optional(JoinPolicy),
+  offLevelPolicy: Type.Optional(OffLevelPolicy),
 });
 export type UpdateGameInput = Static<typeof UpdateGameBody>;
 
@@ -134,3 +142,7 @@ export const ParticipantParams = Type.Object({ id: Uuid, userId: Uuid });
 
 export const CoHost = Type.Object({ userId: Uuid, name: Type.Union([Type.String(), Type.Null()]), addedAt: Instant });
 export const AddCoHostBody = Type.Object({ userId: Uuid });
+export const JoinRequestBody = Type.Object({ message: Type.Optional(Type.String({ maxLength: 500 })) });
+export const JoinRequest = Type.Object({
+  gameId: Uuid, userId: Uuid, name: Type.Union([Type.String(), Type.Null()]), message: Type.Union([Type.String(), Type.Null()]), requestedAt: Instant,
+});

@@ -35,6 +35,10 @@ export const games = pgTable('games', {
   /** When the go / no-go was settled (by the job or an early confirmation); the job decides only games without it. */
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   cancelReason: text('cancel_reason').$type<'NOT_ENOUGH_PLAYERS'>(),
+  /** APPROVAL: a join is a request the organiser or a co-host approves. */
+  joinPolicy: text('join_policy').$type<'OPEN' | 'APPROVAL'>().notNull().default('OPEN'),
+  /** What a player whose level lies outside the game's range may do: join, request, or nothing. */
+  offLevelPolicy: text('off_level_policy').$type<'ALLOW' | 'REQUEST' | 'REFUSE'>().notNull().default('ALLOW'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (table) => [
@@ -48,6 +52,8 @@ export const games = pgTable('games', {
   check('games_status', sql`${table.status} IN ('SCHEDULED', 'STARTED', 'COMPLETED', 'CANCELLED')`),
   check('games_min_players_range', sql`${table.minPlayers} IS NULL OR ${table.minPlayers} BETWEEN 1 AND ${table.slots}`),
   check('games_decision_hours_range', sql`${table.decisionHoursBefore} BETWEEN 0 AND 168`),
+  check('games_join_policy', sql`${table.joinPolicy} IN ('OPEN', 'APPROVAL')`),
+  check('games_off_level_policy', sql`${table.offLevelPolicy} IN ('ALLOW', 'REQUEST', 'REFUSE')`),
   check('games_cancel_reason', sql`${table.cancelReason} IS NULL OR ${table.cancelReason} IN ('NOT_ENOUGH_PLAYERS')`),
   // The decision job's scan: undecided quorum games only.
   index('games_undecided_idx').on(table.startTime).where(sql`min_players IS NOT NULL AND decided_at IS NULL AND status = 'SCHEDULED'`),
@@ -90,4 +96,16 @@ export const gameCoHosts = pgTable('game_co_hosts', {
 }, (table) => [
   primaryKey({ columns: [table.gameId, table.userId] }),
   index('game_co_hosts_user_idx').on(table.userId, table.gameId),
+]);
+
+/** A player's request to join a game under approval; approving or declining it removes it. */
+export const gameJoinRequests = pgTable('game_join_requests', {
+  gameId: uuid('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull(),
+  message: text('message'),
+  requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+}, (table) => [
+  primaryKey({ columns: [table.gameId, table.userId] }),
+  index('game_join_requests_game_seq_idx').on(table.gameId, table.seq),
 ]);

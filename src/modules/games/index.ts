@@ -4,6 +4,7 @@ export { GameParticipation } from './games.participation.ts';
 export { GameLookups, gamesUseActivity } from './games.lookups.ts';
 export { GameSchedule } from './games.schedule.ts';
 export { GameCoHosts } from './games.co-hosts.ts';
+export { GameJoinRequests } from './games.join-requests.ts';
 export type { Actor } from './games.writes.ts';
 export type { GameSummary } from './games.lookups.ts';
 export type { UpcomingGame } from './games.schedule.ts';

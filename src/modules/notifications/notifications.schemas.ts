@@ -4,6 +4,7 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('PLAYER_JOINED'), Type.Literal('PLAYER_LEFT'), Type.Literal('GAME_FULL'), Type.Literal('WAITLIST_PROMOTED'),
   Type.Literal('GAME_UPDATED'), Type.Literal('GAME_CANCELLED'), Type.Literal('PLAYER_REMOVED'), Type.Literal('GAME_REMINDER'),
   Type.Literal('GAME_CONFIRMED'), Type.Literal('GAME_NOT_ENOUGH_PLAYERS'), Type.Literal('CO_HOST_ADDED'), Type.Literal('CO_HOST_REMOVED'),
+  Type.Literal('JOIN_REQUESTED'), Type.Literal('JOIN_REQUEST_APPROVED'), Type.Literal('JOIN_REQUEST_DECLINED'), Type.Literal('JOIN_REQUEST_WITHDRAWN'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 

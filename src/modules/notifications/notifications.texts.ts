@@ -25,6 +25,10 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
     case 'GAME_NOT_ENOUGH_PLAYERS': return { title: 'Game called off', message: `${capitalise(the)} was cancelled: not enough players joined.` };
     case 'CO_HOST_ADDED': return { title: 'Co-host', message: `The organiser made you a co-host of ${the}.` };
     case 'CO_HOST_REMOVED': return { title: 'No longer co-host', message: `The organiser removed you as a co-host of ${the}.` };
+    case 'JOIN_REQUESTED': return { title: 'Join request', message: `A player asked to join ${the}.` };
+    case 'JOIN_REQUEST_APPROVED': return { title: 'Request approved', message: `Your request to join ${the} was approved.` };
+    case 'JOIN_REQUEST_DECLINED': return { title: 'Request declined', message: `Your request to join ${the} was declined.` };
+    case 'JOIN_REQUEST_WITHDRAWN': return { title: 'Request withdrawn', message: `A player withdrew their request to join ${yours}.` };
     case 'GAME_REMINDER': return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
   }
 }

@@ -1,0 +1,131 @@
+import type { Clock } from '../../platform/clock.ts';
+import { isUniqueViolation, type Database } from '../../platform/db/index.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import { offsetPage, type OffsetRequest } from '../../platform/http/pagination.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import type { UsersService } from '../users/index.ts';
+import { CoHostsRepository } from './games.co-hosts.repository.ts';
+import { JoinRequestsRepository, type JoinRequestRow } from './games.join-requests.repository.ts';
+import type { GameEvents, PlayerLevels } from './games.ports.ts';
+import { presentParticipation } from './games.presenter.ts';
+import { gameNotFound } from './games.queries.ts';
+import { GamesRepository, type GameRow } from './games.repository.ts';
+import { effectiveStatus, entryFor, joinPlan } from './games.rules.ts';
+import { announce, lockManaged } from './games.writes.ts';
+
+export interface GameJoinRequestsDeps {
+  db: Database;
+  clock: Clock;
+  events: GameEvents;
+  users: Pick<UsersService, 'namesOf'>;
+  activities: Pick<ActivitiesService, 'find'>;
+  levels: PlayerLevels;
+}
+
+const expired = () => conflict('request_expired', 'Join requests expire when the game starts (or is cancelled).');
+const requestNotFound = () => notFound('There is no such join request.', 'join_request_not_found');
+
+/**
+ * How the player may enter the game: read before any transaction (other modules' reads use their
+ * own connection), from the game's policies, its level range and the player's stated level.
+ */
+export async function entryOf(deps: Pick<GameJoinRequestsDeps, 'activities' | 'levels'>, game: GameRow, userId: string): Promise<'JOIN' | 'REQUEST' | 'REFUSED'> {
+  if (game.offLevelPolicy === 'ALLOW') return entryFor(game, undefined, undefined);
+  const [activity, levelId] = await Promise.all([deps.activities.find(game.activityId), deps.levels.levelIn(userId, game.activityId)]);
+  const order = (id: string | undefined) => activity?.levels.find((level) => level.id === id)?.sortOrder;
+  const from = order(game.skillLevelFromId);
+  const to = order(game.skillLevelToId);
+  return entryFor(game, from === undefined || to === undefined ? undefined : { from, to }, order(levelId));
+}
+
+/** Asking to join a game under approval (or off level), and the organiser's or a co-host's answer. */
+export class GameJoinRequests {
+  readonly #deps: GameJoinRequestsDeps;
+
+  constructor(deps: GameJoinRequestsDeps) {
+    this.#deps = deps;
+  }
+
+  async create(userId: string, gameId: string, message: string | undefined) {
+    const { db, clock, events } = this.#deps;
+    const seen = await new GamesRepository(db).find(gameId);
+    if (!seen || !await new GamesRepository(db).isVisible(gameId, userId)) throw gameNotFound();
+    const entry = await entryOf(this.#deps, seen, userId);
+    if (entry === 'REFUSED') throw conflict('skill_level_out_of_range', 'Your skill level is outside the range of this game.');
+    if (entry === 'JOIN') throw conflict('approval_not_required', 'This game takes players directly: join it (POST /api/v1/games/{id}/participants).');
+    const row = await db.transaction(async (tx) => {
+      const repository = new GamesRepository(tx);
+      const game = await repository.lock(gameId);
+      if (!game) throw gameNotFound();
+      const now = clock.now();
+      const status = effectiveStatus(game, now);
+      if (status !== 'SCHEDULED') throw conflict('game_not_joinable', `A ${status.toLowerCase()} game cannot be joined.`);
+      if (await repository.participant(gameId, userId)) throw conflict('already_joined', 'You have already joined this game (or its waitlist).');
+      const added = await new JoinRequestsRepository(tx).add({ gameId, userId, message: message?.trim() || null, requestedAt: now });
+      if (!added) throw conflict('already_requested', 'You have already asked to join this game.');
+      const hosts = [game.organizerId, ...(await new CoHostsRepository(tx).list(gameId)).map((c) => c.userId)];
+      await announce(events, tx, { type: 'JOIN_REQUESTED', gameId, actorId: userId, recipients: hosts, title: game.title });
+      return added;
+    });
+    return (await this.#present([row]))[0]!;
+  }
+
+  /** Pending requests in the order they came, for the organiser and co-hosts; none once the game has started. */
+  async list(actorId: string, gameId: string, page: OffsetRequest) {
+    const { db, clock } = this.#deps;
+    const game = await new GamesRepository(db).find(gameId);
+    if (!game || (game.organizerId !== actorId && !await new CoHostsRepository(db).isCoHost(gameId, actorId))) throw gameNotFound();
+    if (effectiveStatus(game, clock.now()) !== 'SCHEDULED') return offsetPage([], 0, page);
+    const { rows, total } = await new JoinRequestsRepository(db).page(gameId, page.page * page.size, page.size);
+    return offsetPage(await this.#present(rows), total, page);
+  }
+
+  /** The player joins, or joins the waitlist when the game is full: places go in approval order. */
+  async approve(actorId: string, gameId: string, userId: string) {
+    const { db, clock, events } = this.#deps;
+    try {
+      return await db.transaction(async (tx) => {
+        const repository = new GamesRepository(tx);
+        const game = await lockManaged(repository, tx, gameId, actorId);
+        const request = await new JoinRequestsRepository(tx).take(gameId, userId);
+        if (!request) throw requestNotFound();
+        const now = clock.now();
+        if (effectiveStatus(game, now) !== 'SCHEDULED') throw expired();
+        const plan = joinPlan(game);
+        const row = await repository.addParticipant({ gameId, userId, status: plan.status, joinedAt: now });
+        await repository.adjustCounts(gameId, plan.status === 'ACTIVE' ? { active: 1, waitlisted: 0 } : { active: 0, waitlisted: 1 });
+        const change = { gameId, actorId, title: game.title };
+        await announce(events, tx, { ...change, type: 'JOIN_REQUEST_APPROVED', recipients: [userId] });
+        if (plan.fillsGame) await announce(events, tx, { ...change, type: 'GAME_FULL', recipients: [game.organizerId] });
+        return presentParticipation(row);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'game_participants_game_id_user_id_pk')) throw conflict('already_joined', 'The player has already joined this game.');
+      throw error;
+    }
+  }
+
+  async decline(actorId: string, gameId: string, userId: string): Promise<void> {
+    const { db, events } = this.#deps;
+    await db.transaction(async (tx) => {
+      const game = await lockManaged(new GamesRepository(tx), tx, gameId, actorId);
+      if (!await new JoinRequestsRepository(tx).take(gameId, userId)) throw requestNotFound();
+      await announce(events, tx, { type: 'JOIN_REQUEST_DECLINED', gameId, actorId, recipients: [userId], title: game.title });
+    });
+  }
+
+  /** The player withdraws: always allowed while the request exists. */
+  async withdraw(userId: string, gameId: string): Promise<void> {
+    const { db, events } = this.#deps;
+    await db.transaction(async (tx) => {
+      const game = await new GamesRepository(tx).lock(gameId);
+      if (!game || !await new JoinRequestsRepository(tx).take(gameId, userId)) throw requestNotFound();
+      await announce(events, tx, { type: 'JOIN_REQUEST_WITHDRAWN', gameId, actorId: userId, recipients: [game.organizerId], title: game.title });
+    });
+  }
+
+  async #present(rows: JoinRequestRow[]) {
+    const names = await this.#deps.users.namesOf(rows.map((row) => row.userId));
+    return rows.map((row) => ({ gameId: row.gameId, userId: row.userId, name: names.get(row.userId) ?? null, message: row.message, requestedAt: row.requestedAt.toISOString() }));
+  }
+}
