@@ -63,6 +63,8 @@ for (const backend of backends) {
       assert.equal(asked.statusCode, 201, asked.body);
       assert.equal(asked.json().data.message, 'I play on Tuesdays');
       assertProblem(await ask(game.id, first), 409, 'already_requested');
+      assertProblem(await ask(game.id, second, 'nul\u0000byte'), 400, 'validation_failed');
+      assertProblem(await ask(game.id, second, 'x'.repeat(501)), 400, 'validation_failed');
       assert.equal((await ask(game.id, second)).statusCode, 201);
       assert.equal(await told(host, game.id, 'JOIN_REQUESTED'), 2);
       assert.equal(await told(coHost, game.id, 'JOIN_REQUESTED'), 2);

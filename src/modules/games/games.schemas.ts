@@ -142,7 +142,8 @@ export const ParticipantParams = Type.Object({ id: Uuid, userId: Uuid });
 
 export const CoHost = Type.Object({ userId: Uuid, name: Type.Union([Type.String(), Type.Null()]), addedAt: Instant });
 export const AddCoHostBody = Type.Object({ userId: Uuid });
-export const JoinRequestBody = Type.Object({ message: Type.Optional(Type.String({ maxLength: 500 })) });
+// PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
+export const JoinRequestBody = Type.Object({ message: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'At most 500 characters, no NUL' })) });
 export const JoinRequest = Type.Object({
   gameId: Uuid, userId: Uuid, name: Type.Union([Type.String(), Type.Null()]), message: Type.Union([Type.String(), Type.Null()]), requestedAt: Instant,
 });
