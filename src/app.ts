@@ -42,6 +42,8 @@ export interface AppOverrides {
   storeKeyPrefix?: string;
   /** Notification stream heartbeat and sweep interval; tests shorten it. */
   streamHeartbeatMs?: number;
+  /** Push outbox poll interval (retries); tests shorten it. */
+  pushPollMs?: number;
 }
 
 interface Infrastructure {
@@ -69,7 +71,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   const infra: Infrastructure = { config, database, store, storeKeyPrefix, clock: overrides.clock ?? systemClock };
   const services = await composeServices(infra);
   const sharing = composeSharing(infra, services);
-  const live = await composeNotifications(app, infra, services, overrides.streamHeartbeatMs);
+  const live = await composeNotifications(app, infra, services, overrides);
 
   await app.register(httpPlatform);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
@@ -155,12 +157,13 @@ function composeSharing(infra: Infrastructure, services: { games: GamesService; 
  * waits for their connections); the scheduler and listener stop before the database closes.
  */
 async function composeNotifications(
-  app: FastifyInstance, infra: Infrastructure, services: { games: GamesService; profiles: ProfilesService; users: UsersService }, streamHeartbeatMs?: number,
+  app: FastifyInstance, infra: Infrastructure, services: { games: GamesService; profiles: ProfilesService; users: UsersService }, overrides: AppOverrides,
 ) {
   const { games, profiles, users } = services;
   const module = await createNotificationsModule({
     database: infra.database, databaseUrl: infra.config.databaseUrl, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
-    liveUsers: (ids) => users.liveIds(ids), streamHeartbeatMs,
+    fcm: infra.config.push.fcm, liveUsers: (ids) => users.liveIds(ids),
+    streamHeartbeatMs: overrides.streamHeartbeatMs, pushPollMs: overrides.pushPollMs,
   });
   const { notifications } = module;
   games.useEvents(notifications);
@@ -168,6 +171,8 @@ async function composeNotifications(
   profiles.onAccountDeletion((userId, executor) => notifications.forgetUser(userId, executor));
   const jobs = new JobsService({ jobs: standardJobs({ games, notifications, store: infra.store }), store: infra.store, log: app.log });
   if (infra.config.jobsEnabled) app.addHook('onReady', async () => jobs.start());
+  // Every instance sends queued pushes (the outbox claim keeps them apart), jobs or not.
+  app.addHook('onReady', async () => module.startDelivery());
   app.addHook('preClose', async () => module.endStreams());
   app.addHook('onClose', async () => {
     await jobs.stop();
