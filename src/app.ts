@@ -31,7 +31,7 @@ import { ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
 import { GameSchema, GamesService, gamesRoutes, type PresentedGame } from './modules/games/index.ts';
 import { ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
 import { BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
-import { createNotificationsModule, notificationsRoutes } from './modules/notifications/index.ts';
+import { createNotificationsModule, notificationsRoutes, type PushGateway } from './modules/notifications/index.ts';
 import { JobsService, jobsRoutes, standardJobs } from './modules/jobs/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import packageJson from '../package.json' with { type: 'json' };
@@ -44,6 +44,10 @@ export interface AppOverrides {
   streamHeartbeatMs?: number;
   /** Push outbox poll interval (retries); tests shorten it. */
   pushPollMs?: number;
+  /** Replaces the push gateway the configuration implies (tests count what is sent). */
+  pushGateway?: PushGateway;
+  /** Hands tests the app's own database (the embedded one exists only inside the app). */
+  onDatabase?: (database: DatabaseHandle) => void;
 }
 
 interface Infrastructure {
@@ -62,6 +66,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  overrides.onDatabase?.(database);
   const storeKeyPrefix = overrides.storeKeyPrefix ?? '';
   const store = await openStore({ redisUrl: config.redisUrl, db: database.db, keyPrefix: storeKeyPrefix });
   app.addHook('onClose', async () => {
@@ -162,7 +167,7 @@ async function composeNotifications(
   const { games, profiles, users } = services;
   const module = await createNotificationsModule({
     database: infra.database, databaseUrl: infra.config.databaseUrl, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
-    fcm: infra.config.push.fcm, liveUsers: (ids) => users.liveIds(ids),
+    fcm: infra.config.push.fcm, push: overrides.pushGateway, liveUsers: (ids) => users.liveIds(ids),
     streamHeartbeatMs: overrides.streamHeartbeatMs, pushPollMs: overrides.pushPollMs,
   });
   const { notifications } = module;
