@@ -80,7 +80,12 @@ export class PushDelivery {
   async drain(): Promise<number> {
     const repository = new PushRepository(this.#deps.db);
     let settled = 0;
+    let ready = false;
     while (!this.#stopped) {
+      if (!ready && await repository.pending() > 0) {
+        await this.#deps.gateway.ready?.();
+        ready = true;
+      }
       const now = this.#deps.clock.now();
       const claimed = await repository.claim(now, new Date(now.getTime() + LEASE_MS), BATCH);
       if (claimed.length === 0) break;

@@ -121,6 +121,10 @@ export class FcmPushGateway implements PushGateway {
     this.#endpoint = `${options.baseUrl}/v1/projects/${encodeURIComponent(options.serviceAccount.projectId)}/messages:send`;
   }
 
+  async ready(): Promise<void> {
+    await this.#tokens.token();
+  }
+
   async send(message: PushMessage, target: PushTarget): Promise<PushResult> {
     let response: Response;
     try {

@@ -28,6 +28,11 @@ export type PushResult =
  */
 export interface PushGateway {
   send(message: PushMessage, target: PushTarget): Promise<PushResult>;
+  /**
+   * Called before rows are claimed; throws when sending is impossible for now (no access token),
+   * so rows are not claimed, and leased away from other instances, only to fail.
+   */
+  ready?(): Promise<void>;
 }
 
 /** When no FCM credentials are configured: records that a push would go out, never the token. */
