@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
+import { sharedGameIds, SHARE_ACCESS_AFTER_END_MS } from './games.share-access.ts';
 import { gameParticipants, gameShareAccess, games } from './games.table.ts';
 
 export type GameRow = typeof games.$inferSelect;
@@ -20,6 +21,8 @@ export interface GameFilter {
   /** Only games starting at or after this instant; undefined includes past games. */
   startsFrom?: Date;
   timeZone: string;
+  /** The service clock's now: share access is read against it. */
+  now: Date;
 }
 
 export interface Position { startTime: string; id: string }
@@ -56,12 +59,15 @@ function filterConditions(filter: GameFilter): SQL[] {
   return out;
 }
 
-/** PRIVATE games the viewer may see: organises, plays in (or waits for), or holds share access to. */
-function privateAccess(viewerId: string): SQL {
+/** PRIVATE games the viewer may see: organises, plays in (or waits for), or holds live share access to. */
+function privateAccess(viewerId: string, now: Date): SQL {
   return sql`(g.organizer_id = ${viewerId}::uuid
     OR g.id IN (SELECT p.game_id FROM game_participants p WHERE p.user_id = ${viewerId}::uuid)
-    OR g.id IN (SELECT s.game_id FROM game_share_access s WHERE s.user_id = ${viewerId}::uuid))`;
+    OR g.id IN (${sharedGameIds(viewerId, now)}))`;
 }
+
+const visibleTo = (viewerId: string | null, now: Date) =>
+  (viewerId ? sql`(g.visibility = 'PUBLIC' OR ${privateAccess(viewerId, now)})` : sql`g.visibility = 'PUBLIC'`);
 
 const after = (position: Position | undefined) =>
   (position ? [sql`(g.start_time, g.id) > (${position.startTime}::timestamptz, ${position.id}::uuid)`] : []);
@@ -176,10 +182,16 @@ export class GamesRepository {
     await this.#db.insert(gameShareAccess).values({ gameId, userId, grantedAt: now }).onConflictDoNothing();
   }
 
-  async hasShareAccess(gameId: string, userId: string): Promise<boolean> {
-    const [row] = await this.#db.select({ gameId: gameShareAccess.gameId }).from(gameShareAccess)
-      .where(and(eq(gameShareAccess.gameId, gameId), eq(gameShareAccess.userId, userId)));
-    return row !== undefined;
+  async hasShareAccess(gameId: string, userId: string, now: Date): Promise<boolean> {
+    const found = await rows<{ game_id: string }>(this.#db, sql`${sharedGameIds(userId, now)} AND s.game_id = ${gameId}::uuid`);
+    return found.length > 0;
+  }
+
+  /** Cleanup: share access to games that ended more than a day before `now`. */
+  async purgeShareAccess(now: Date): Promise<number> {
+    const cut = new Date(now.getTime() - SHARE_ACCESS_AFTER_END_MS).toISOString();
+    return (await rows<{ game_id: string }>(this.#db, sql`DELETE FROM game_share_access s USING games g
+      WHERE g.id = s.game_id AND g.end_time <= ${cut}::timestamptz RETURNING s.game_id`)).length;
   }
 
   // Listing
@@ -201,7 +213,7 @@ export class GamesRepository {
         UNION ALL ${branch([sql`g.visibility = 'PRIVATE'`, sql`g.organizer_id = ${viewerId}::uuid`])}
         UNION ALL ${branch([sql`g.visibility = 'PRIVATE'`, sql`g.organizer_id <> ${viewerId}::uuid`, sql`g.id IN (
           SELECT p.game_id FROM game_participants p WHERE p.user_id = ${viewerId}::uuid
-          UNION SELECT s.game_id FROM game_share_access s WHERE s.user_id = ${viewerId}::uuid)`])}`
+          UNION ${sharedGameIds(viewerId, filter.now)})`])}`
       : publicBranch;
     return sql`SELECT u.id, to_char(u.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM (${union}) u
       ORDER BY u.start_time, u.id LIMIT ${limit}`;
@@ -237,7 +249,7 @@ export class GamesRepository {
 
   /** What the filtered set holds, for the filter pickers. */
   async filterOptions(filter: GameFilter, viewerId: string | null): Promise<{ venueIds: string[]; levelIds: string[]; startTimes: string[]; gameTypes: string[] }> {
-    const visible = viewerId ? sql`(g.visibility = 'PUBLIC' OR ${privateAccess(viewerId)})` : sql`g.visibility = 'PUBLIC'`;
+    const visible = visibleTo(viewerId, filter.now);
     const filtered = sql`FROM games g WHERE ${where([visible, sql`g.status <> 'CANCELLED'`, ...filterConditions(filter)])}`;
     const [venues, levels, times, types] = [
       await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT g.venue_id AS v ${filtered}`),
@@ -248,17 +260,15 @@ export class GamesRepository {
     return { venueIds: venues.map((r) => r.v), levelIds: levels.map((r) => r.v), startTimes: times.map((r) => r.v), gameTypes: types.map((r) => r.v) };
   }
 
-  async isVisible(gameId: string, viewerId: string | null): Promise<boolean> {
-    const visible = viewerId ? sql`(g.visibility = 'PUBLIC' OR ${privateAccess(viewerId)})` : sql`g.visibility = 'PUBLIC'`;
-    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id = ${gameId}::uuid AND ${visible}`);
+  async isVisible(gameId: string, viewerId: string | null, now: Date): Promise<boolean> {
+    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id = ${gameId}::uuid AND ${visibleTo(viewerId, now)}`);
     return found.length > 0;
   }
 
   /** Of `ids`, those the viewer may see. */
-  async visibleAmong(ids: string[], viewerId: string | null): Promise<Set<string>> {
+  async visibleAmong(ids: string[], viewerId: string | null, now: Date): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const visible = viewerId ? sql`(g.visibility = 'PUBLIC' OR ${privateAccess(viewerId)})` : sql`g.visibility = 'PUBLIC'`;
-    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id IN ${list(ids)} AND ${visible}`);
+    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id IN ${list(ids)} AND ${visibleTo(viewerId, now)}`);
     return new Set(found.map((row) => row.id));
   }
 

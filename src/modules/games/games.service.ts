@@ -110,13 +110,13 @@ export class GamesService {
 
   /** 404 unless the game exists and the viewer may see it (PRIVATE: organiser, player, share access). */
   async requireVisible(gameId: string, viewerId: string | null): Promise<void> {
-    if (!await new GamesRepository(this.#db).isVisible(gameId, viewerId)) throw gameNotFound();
+    if (!await new GamesRepository(this.#db).isVisible(gameId, viewerId, this.#clock.now())) throw gameNotFound();
   }
 
   /** The games among `ids` the viewer may see, presented, in the given order. */
   async presentMany(ids: string[], viewerId: string | null): Promise<PresentedGame[]> {
     const repository = new GamesRepository(this.#db);
-    const visible = await repository.visibleAmong([...new Set(ids)], viewerId);
+    const visible = await repository.visibleAmong([...new Set(ids)], viewerId, this.#clock.now());
     return this.#present(repository, ids.filter((id) => visible.has(id)), viewerId);
   }
 
@@ -267,7 +267,7 @@ export class GamesService {
         const game = await repository.lock(gameId);
         if (!game) throw gameNotFound();
         if (game.visibility === 'PRIVATE' && game.organizerId !== userId
-          && !await repository.hasShareAccess(gameId, userId) && !await repository.participant(gameId, userId)) throw gameNotFound();
+          && !await repository.hasShareAccess(gameId, userId, this.#clock.now()) && !await repository.participant(gameId, userId)) throw gameNotFound();
         const now = this.#clock.now();
         const status = effectiveStatus(game, now);
         if (status !== 'SCHEDULED') throw notJoinable(`A ${status.toLowerCase()} game cannot be joined.`);
@@ -294,7 +294,7 @@ export class GamesService {
       if (game.organizerId === userId) throw notJoinable('The organiser cannot leave their own game; cancel it instead.');
       if (!participation) {
         // A private game the caller cannot see stays unknown to them: the same 404 as a missing game.
-        if (!await repository.isVisible(gameId, userId)) throw gameNotFound();
+        if (!await repository.isVisible(gameId, userId, this.#clock.now())) throw gameNotFound();
         throw notFound('You are not a player of this game.', 'not_participant');
       }
       const now = this.#clock.now();
@@ -320,6 +320,11 @@ export class GamesService {
   /** Writes SCHEDULED → STARTED → COMPLETED as the clock has passed start and end; answers the games moved. */
   advanceStatuses(): Promise<number> {
     return new GamesRepository(this.#db).advanceStatuses(this.#clock.now());
+  }
+
+  /** Cleanup: share access rows past their life (they already grant nothing; see games.share-access.ts). */
+  purgeShareAccess(): Promise<number> {
+    return new GamesRepository(this.#db).purgeShareAccess(this.#clock.now());
   }
 
   /** SCHEDULED games starting within `withinMs` from now, with their ACTIVE players: who gets a reminder. */
@@ -425,6 +430,7 @@ export class GamesService {
       venueIdsWithin: given.length ? await this.#venues.idsWithin({ lat: query.lat!, lng: query.lng!, radiusKm: query.radiusKm! }) : undefined,
       startsFrom: query.includePast ? undefined : this.#clock.now(),
       timeZone: this.#timeZone,
+      now: this.#clock.now(),
     };
   }
 
