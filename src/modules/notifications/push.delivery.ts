@@ -34,6 +34,8 @@ export class PushDelivery {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
+  /** Rows sent whose deletion failed (the database was away): deleted on the next pass, long before their lease lapses. */
+  readonly #unrecorded = new Set<number>();
 
   constructor(deps: PushDeliveryDeps) {
     this.#deps = deps;
@@ -81,6 +83,7 @@ export class PushDelivery {
     const repository = new PushRepository(this.#deps.db);
     let settled = 0;
     let ready = false;
+    await this.#recordSent(repository);
     while (!this.#stopped) {
       if (!ready && await repository.pending() > 0) {
         await this.#deps.gateway.ready?.();
@@ -89,10 +92,19 @@ export class PushDelivery {
       const now = this.#deps.clock.now();
       const claimed = await repository.claim(now, new Date(now.getTime() + LEASE_MS), BATCH);
       if (claimed.length === 0) break;
-      await Promise.all(claimed.map((push) => this.#deliver(repository, push)));
+      const results = await Promise.allSettled(claimed.map((push) => this.#deliver(repository, push)));
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
       settled += claimed.length;
     }
     return settled;
+  }
+
+  async #recordSent(repository: PushRepository): Promise<void> {
+    for (const id of [...this.#unrecorded]) {
+      await repository.done(id);
+      this.#unrecorded.delete(id);
+    }
   }
 
   async #deliver(repository: PushRepository, push: ClaimedPush): Promise<void> {
@@ -106,7 +118,11 @@ export class PushDelivery {
     const log = { notificationType: push.type, platform: push.platform, attempts: push.attempts };
     switch (result.outcome) {
       case 'sent':
-        return repository.done(push.id);
+        // Sent: forgetting it now would send it again once the lease lapses, so a failed delete is kept and retried.
+        this.#unrecorded.add(push.id);
+        await repository.done(push.id);
+        this.#unrecorded.delete(push.id);
+        return;
       case 'dead-token':
         this.#deps.log.info({ ...log, reason: result.reason }, 'push: device token no longer valid; removed');
         return repository.dropDevice(push.deviceToken);
