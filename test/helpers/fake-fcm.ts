@@ -14,8 +14,8 @@ export interface FakeFcm {
   projectId: string;
   /** The service account key (JSON) to configure the service with: its token_uri is this fake. */
   serviceAccountJson: string;
-  /** Messages accepted (answered 200), in order. */
-  delivered: Array<{ token: string; message: FcmMessage }>;
+  /** Messages accepted (answered 200), in order, with when (ms since the epoch). */
+  delivered: Array<{ token: string; message: FcmMessage; at: number }>;
   /** Every send request that reached the endpoint with a valid token, accepted or not. */
   attempts: Array<{ token: string; answered: number }>;
   /** Requests refused for their shape or their credentials (a correct sender causes none). */
@@ -166,7 +166,7 @@ export async function startFakeFcm(): Promise<FakeFcm> {
     const next = scripts.get(message.token)?.shift();
     fake.attempts.push({ token: message.token, answered: next?.status ?? 200 });
     if (next) return answer(response, next.status, next.body, next.headers);
-    fake.delivered.push({ token: message.token, message });
+    fake.delivered.push({ token: message.token, message, at: Date.now() });
     answer(response, 200, { name: `projects/${projectId}/messages/0:${randomBytes(8).toString('hex')}` });
   };
 
