@@ -28,11 +28,13 @@ export const StreamHeaders = Type.Object({
 });
 
 export const Platform = Type.Union([Type.Literal('ANDROID'), Type.Literal('IOS'), Type.Literal('WEB')]);
+/** FCM and APNs tokens are printable ASCII; anything else (a NUL byte) is refused before the database sees it. */
+const DeviceToken = Type.String({ minLength: 1, maxLength: 4096, pattern: '^[!-~]+$', description: 'The push token (printable ASCII, no spaces)' });
 export const DeviceTokenBody = Type.Object({
-  deviceToken: Type.String({ minLength: 1, maxLength: 4096 }),
+  deviceToken: DeviceToken,
   platform: Platform,
 });
-export const DeviceTokenQuery = Type.Object({ deviceToken: Type.String({ minLength: 1, maxLength: 4096 }) });
+export const DeviceTokenQuery = Type.Object({ deviceToken: DeviceToken });
 export const DeviceTokenRegistered = Type.Object({
   platform: Platform,
   createdAt: Type.String({ format: 'date-time' }),

@@ -153,6 +153,8 @@ for (const backend of backends) {
       }
       assertProblem(await req('POST', '/api/v1/device-tokens', user, { deviceToken: 'x', platform: 'SYMBIAN' }), 400, 'validation_failed');
       assertProblem(await req('POST', '/api/v1/device-tokens', user, { platform: 'IOS' }), 400, 'validation_failed');
+      assertProblem(await req('POST', '/api/v1/device-tokens', user, { deviceToken: 'abc\u0000def', platform: 'IOS' }), 400, 'validation_failed');
+      assertProblem(await req('DELETE', '/api/v1/device-tokens?deviceToken=%00x', user), 400, 'validation_failed');
       for (let i = 0; i < 2; i++) {
         const response = await req('DELETE', '/api/v1/device-tokens?deviceToken=fcm-token-abc', user);
         assert.equal(response.statusCode, 204);
