@@ -59,7 +59,11 @@ describe('local identity providers', () => {
       assert.deepEqual(metadata.code_challenge_methods_supported, ['S256']);
       assert.deepEqual(metadata.dpop_signing_alg_values_supported, ['ES256']);
       assert.deepEqual(metadata.id_token_signing_alg_values_supported, ['ES256']);
-      assert.deepEqual(metadata.id_token_encryption_alg_values_supported, ['ECDH-ES']);
+      assert.deepEqual(metadata.id_token_encryption_alg_values_supported, ['ECDH-ES', 'ECDH-ES+A128KW', 'ECDH-ES+A192KW', 'ECDH-ES+A256KW']);
+      assert.deepEqual(
+        metadata.id_token_encryption_enc_values_supported,
+        ['A128GCM', 'A192GCM', 'A256GCM', 'A128CBC-HS256', 'A192CBC-HS384', 'A256CBC-HS512'],
+      );
       assert.equal(metadata.authorization_response_iss_parameter_supported, true);
     });
 
@@ -127,7 +131,7 @@ describe('local identity providers', () => {
 
     async function encryptionKey(): Promise<oidc.DecryptionKey> {
       const enc = (JSON.parse(providers.national.clientJwks) as { keys: JWK[] }).keys.find((jwk) => jwk.use === 'enc')!;
-      return { key: (await importJWK(enc, 'ECDH-ES')) as oidc.CryptoKey, alg: 'ECDH-ES', kid: enc.kid! };
+      return { key: (await importJWK(enc, 'ECDH-ES')) as oidc.CryptoKey, alg: enc.alg!, kid: enc.kid! };
     }
   });
 

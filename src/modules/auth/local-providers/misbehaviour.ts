@@ -9,7 +9,7 @@ export interface IdTokenKeys {
   /** The provider's real signing key, so 'wrong-nonce' is otherwise a valid token. */
   signing: { key: CryptoKey; alg: string };
   /** The client's encryption key pair (the local provider generated it), when ID tokens are encrypted. */
-  encryption?: { privateKey: CryptoKey; publicKey: CryptoKey; kid: string; alg: string; enc: string };
+  encryption?: { privateKey: CryptoKey; publicKey: CryptoKey; kid: string; alg: string; enc: string; crv: string };
 }
 
 export interface MisbehaviourSwitch {
@@ -28,7 +28,7 @@ const encoder = new TextEncoder();
 export async function createMisbehaviour(keys: IdTokenKeys): Promise<MisbehaviourSwitch> {
   const rogueSigning = (await generateKeyPair(keys.signing.alg)).privateKey;
   const rogueEncryption = keys.encryption
-    ? (await generateKeyPair(keys.encryption.alg, { crv: 'P-256' })).publicKey
+    ? (await generateKeyPair(keys.encryption.alg, { crv: keys.encryption.crv })).publicKey
     : undefined;
   let mode: Misbehaviour = 'none';
 
