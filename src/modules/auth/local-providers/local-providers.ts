@@ -22,6 +22,8 @@ export interface LocalProviders {
   social: { issuer: string; clientId: string; clientSecret: string };
   /** Provider-side test knob: makes the following token responses misbehave until set back to 'none'. */
   setMisbehaviour(provider: 'national' | 'social', mode: Misbehaviour): void;
+  /** The protected header (alg, enc, kid…) of the last ID token the provider issued, before any misbehaviour. */
+  lastIdTokenHeader(provider: 'national' | 'social'): Record<string, unknown> | undefined;
   /** Rebuilds the national provider (same issuer, keys and client) to encrypt ID tokens another way. */
   setNationalEncryption(setting: IdTokenEncryption): Promise<void>;
   close(): Promise<void>;
@@ -88,6 +90,7 @@ export async function startLocalProviders(options: LocalProvidersOptions): Promi
       national: { issuer: national.provider.issuer, clientId: national.clientId, clientJwks },
       social: { issuer: social.provider.issuer, clientId: social.clientId, clientSecret: social.clientSecret },
       setMisbehaviour: (provider, mode) => switches[provider].set(mode),
+      lastIdTokenHeader: (provider) => switches[provider].lastIdTokenHeader(),
       async setNationalEncryption(idTokenEncryption) {
         national = await createNationalProvider(
           national.provider.issuer,

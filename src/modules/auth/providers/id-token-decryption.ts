@@ -68,7 +68,7 @@ export function decryptingFetch(tokenEndpoint: string, decrypt: (jwe: string) =>
       try {
         body.id_token = await decrypt(body.id_token);
       } catch (error) {
-        throw providerError('returned an ID token this service cannot decrypt', error);
+        throw providerError('returned an encrypted ID token that could not be opened', error);
       }
     }
     const headers = new Headers(response.headers);
