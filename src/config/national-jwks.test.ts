@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { JWK } from 'jose';
+import { startServer } from '../../test/helpers/server-process.ts';
 import { generateEncKey, generateNationalClientKeys } from '../modules/auth/providers/index.ts';
 import { ConfigError, ID_TOKEN_CURVES, ID_TOKEN_KEY_ALGS, loadConfig } from './index.ts';
 
@@ -34,6 +38,19 @@ describe('NATIONAL_CLIENT_JWKS', () => {
   it('stops start-up on an enc key whose alg is not in the ECDH-ES family, naming the key', () => {
     assert.throws(() => load([sig, { ...enc, kid: 'old-rsa-key', alg: 'RSA-OAEP-256' }]), refused(/key "old-rsa-key" has alg RSA-OAEP-256/));
     assert.throws(() => load([sig, { ...enc, kid: 'dir-key', use: undefined, alg: 'dir' }]), refused(/key "dir-key" has alg dir/));
+  });
+
+  it('the service process exits with that one line', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jwks-'));
+    try {
+      const server = startServer({ DATA_DIR: dataDir, NATIONAL_CLIENT_JWKS: JSON.stringify({ keys: [sig, { ...enc, kid: 'k-2019', alg: 'RSA1_5' }] }) });
+      assert.notEqual(await server.exited(), 0);
+      assert.deepEqual(server.output().trim().split('\n'), [
+        'Invalid configuration: NATIONAL_CLIENT_JWKS key "k-2019" has alg RSA1_5; an enc key takes one of ECDH-ES, ECDH-ES+A128KW, ECDH-ES+A192KW, ECDH-ES+A256KW',
+      ]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('stops start-up on an enc key off the supported curves, without a private part, or a repeated kid', () => {
