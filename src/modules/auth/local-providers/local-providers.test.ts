@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { importJWK, type JWK } from 'jose';
 import * as oidc from 'openid-client';
+import { generateNationalClientKeys } from '../providers/index.ts';
 import { DriveLoginError, TEST_USERS, driveLogin, startLocalProviders, type LocalProviders } from './index.ts';
 
 // Nothing listens here: a request that reached it would fail, so every test proves none is made.
@@ -206,6 +207,20 @@ describe('local identity providers', () => {
     it('refuses wrong-encryption, which only applies to encrypted ID tokens', () => {
       assert.throws(() => providers.setMisbehaviour('social', 'wrong-encryption'), TypeError);
     });
+  });
+
+  it('refuses an ID-token encryption setting the registered key cannot serve', async () => {
+    const { privateJwks } = await generateNationalClientKeys({ alg: 'ECDH-ES+A128KW', crv: 'P-384' });
+    const social = { redirectUris: [REDIRECT], connections: ['email'], connectionParam: 'connection' };
+    for (const [idTokenEncryption, message] of [
+      [{ alg: 'ECDH-ES' }, /is for ECDH-ES\+A128KW, not ECDH-ES$/],
+      [{ kid: 'not-a-key' }, /no enc key not-a-key/],
+    ] as const) {
+      await assert.rejects(
+        startLocalProviders({ national: { redirectUris: [REDIRECT], clientJwks: privateJwks, idTokenEncryption }, social }),
+        message,
+      );
+    }
   });
 
   it('answers 404 outside the two issuers', async () => {
