@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EmbeddedJWK, jwtVerify, type JWK } from 'jose';
+import { EmbeddedJWK, calculateJwkThumbprint, jwtVerify, type JWK } from 'jose';
 import { createIdTokenSigner, type IdTokenFault } from './rogue-id-token.ts';
 
 /** What the provider can be told to get wrong besides the ID token itself. */
@@ -71,14 +71,18 @@ export async function startRogueProvider(options: RogueProviderOptions): Promise
   let lastSubject: string | undefined;
   let issuer = '';
 
-  /** Checks the DPoP proof; with the nonce fault for this endpoint, first asks for a nonce. */
-  async function checkDPoP(req: IncomingMessage, path: string, nonceFault: Fault): Promise<void> {
+  /**
+   * Checks the DPoP proof and returns its key's thumbprint (the code is bound to the key that pushed
+   * the request); with the nonce fault for this endpoint, first asks for a nonce.
+   */
+  async function checkDPoP(req: IncomingMessage, path: string, nonceFault: Fault): Promise<string> {
     const proof = req.headers.dpop;
     if (typeof proof !== 'string') throw new Refusal(400, 'invalid_dpop_proof');
-    const { payload } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256'] })
+    const { payload, protectedHeader } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256'] })
       .catch(() => { throw new Refusal(400, 'invalid_dpop_proof'); });
     if (payload.htm !== 'POST' || payload.htu !== `${issuer}${path}`) throw new Refusal(400, 'invalid_dpop_proof');
     if (fault === nonceFault && payload.nonce !== dpopNonce) throw new Refusal(400, 'use_dpop_nonce', { 'dpop-nonce': dpopNonce });
+    return calculateJwkThumbprint(protectedHeader.jwk!);
   }
 
   function checkClient(req: IncomingMessage, body: URLSearchParams): void {
@@ -117,7 +121,7 @@ export async function startRogueProvider(options: RogueProviderOptions): Promise
     counts.par++;
     const body = await form(req);
     checkClient(req, body);
-    await checkDPoP(req, '/par', 'dpop-nonce-at-par');
+    body.set('dpop_jkt', await checkDPoP(req, '/par', 'dpop-nonce-at-par'));
     const requestUri = `urn:ietf:params:oauth:request_uri:${randomBytes(12).toString('base64url')}`;
     pushed.set(requestUri, body);
     json(res, 201, { request_uri: requestUri, expires_in: 60 });
@@ -141,9 +145,10 @@ export async function startRogueProvider(options: RogueProviderOptions): Promise
     counts.token++;
     const body = await form(req);
     checkClient(req, body);
-    if (national) await checkDPoP(req, '/token', 'dpop-nonce-at-token');
+    const dpopKey = national ? await checkDPoP(req, '/token', 'dpop-nonce-at-token') : null;
     const grant = grants.get(body.get('code') ?? '');
     if (!grant || (grant.used && fault !== 'code-reusable')) throw new Refusal(400, 'invalid_grant');
+    if (dpopKey !== grant.params.get('dpop_jkt')) throw new Refusal(400, 'invalid_grant');
     const challenge = createHash('sha256').update(body.get('code_verifier') ?? '').digest('base64url');
     if (challenge !== grant.params.get('code_challenge')) throw new Refusal(400, 'invalid_grant');
     grant.used = true;
