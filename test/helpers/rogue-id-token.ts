@@ -33,7 +33,8 @@ function faultyClaims(claims: JWTPayload & { nonce: string }, fault: IdTokenFaul
     case 'aud-array': return { ...payload, aud: [claims.aud as string] };
     case 'exp-past': return { ...payload, iat: now - 900, exp: now - 600 };
     case 'nonce-missing': case 'iss-missing': case 'aud-missing': case 'exp-missing': {
-      const { [fault.slice(0, -'-missing'.length)]: _dropped, ...rest } = payload;
+      const claim = fault.replace('-missing', '');
+      const { [claim]: _dropped, ...rest } = payload;
       return rest;
     }
     default: return payload;
