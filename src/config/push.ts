@@ -41,7 +41,10 @@ function parseServiceAccount(text: string, variable: string, refuse: Refuse): Fc
   } catch {
     throw refuse(variable, 'must be a service account key in JSON');
   }
-  const field = (name: string) => (typeof json[name] === 'string' && (json[name] as string).trim() ? (json[name] as string) : undefined);
+  const field = (name: string) => {
+    const value = json[name];
+    return typeof value === 'string' && value.trim() ? value : undefined;
+  };
   const projectId = field('project_id');
   const clientEmail = field('client_email');
   const privateKey = field('private_key');

@@ -53,8 +53,8 @@ for (const backend of backends) {
     /** Pushes to `token` once the outbox is empty (everything queued has been sent). */
     const pushedTo = async (token: string) => {
       for (;;) {
-        const result = await db.execute(sql`SELECT count(*)::int AS n FROM push_outbox`) as unknown as { rows: Array<{ n: number }> };
-        if (Number(result.rows[0]?.n) === 0) break;
+        const result: unknown = await db.execute(sql`SELECT count(*)::int AS n FROM push_outbox`);
+        if (Number((result as { rows: Array<{ n: number }> }).rows[0]?.n) === 0) break;
         await fcm.until(() => false, 20).catch(() => undefined);
       }
       return fcm.delivered.filter((item) => item.token === token).map((item) => item.message.data.type);

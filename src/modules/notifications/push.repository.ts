@@ -32,11 +32,11 @@ export class PushRepository {
     if (pushes.length === 0) return 0;
     const values = sql.join(pushes.map((push) => sql`(${push.notificationId}::uuid, ${push.userId}::uuid)`), sql`, `);
     const at = now.toISOString();
-    const rows = await this.#db.execute(sql`INSERT INTO push_outbox (notification_id, user_id, device_token, platform, next_attempt_at, created_at)
+    const inserted: unknown = await this.#db.execute(sql`INSERT INTO push_outbox (notification_id, user_id, device_token, platform, next_attempt_at, created_at)
       SELECT v.notification_id, v.user_id, d.device_token, d.platform, ${at}::timestamptz, ${at}::timestamptz
       FROM (VALUES ${values}) AS v(notification_id, user_id) JOIN device_tokens d ON d.user_id = v.user_id
-      ON CONFLICT DO NOTHING RETURNING id`) as unknown as { rows: unknown[] };
-    return rows.rows.length;
+      ON CONFLICT DO NOTHING RETURNING id`);
+    return (inserted as { rows: unknown[] }).rows.length;
   }
 
   /**
@@ -46,13 +46,14 @@ export class PushRepository {
    */
   async claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPush[]> {
     const at = now.toISOString();
-    const result = await this.#db.execute(sql`WITH due AS (
+    const claimed: unknown = await this.#db.execute(sql`WITH due AS (
         SELECT id FROM push_outbox
         WHERE next_attempt_at <= ${at}::timestamptz AND (claimed_until IS NULL OR claimed_until <= ${at}::timestamptz)
         ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       UPDATE push_outbox o SET claimed_until = ${leaseUntil.toISOString()}::timestamptz, attempts = o.attempts + 1
       FROM due WHERE o.id = due.id
-      RETURNING o.id, o.notification_id, o.user_id, o.device_token, o.platform, o.attempts`) as unknown as {
+      RETURNING o.id, o.notification_id, o.user_id, o.device_token, o.platform, o.attempts`);
+    const result = claimed as {
       rows: Array<{ id: string | number; notification_id: string; user_id: string; device_token: string; platform: ClaimedPush['platform']; attempts: number }>;
     };
     if (result.rows.length === 0) return [];

@@ -42,8 +42,8 @@ for (const backend of backends) {
     /** The failed attempt is settled (its row back in the outbox, unclaimed): only then may the test move the clock. */
     const settled = async () => {
       for (;;) {
-        const result = await db.execute(sql`SELECT count(*)::int AS n FROM push_outbox WHERE claimed_until IS NOT NULL`) as unknown as { rows: Array<{ n: number }> };
-        if (Number(result.rows[0]?.n) === 0) return;
+        const result: unknown = await db.execute(sql`SELECT count(*)::int AS n FROM push_outbox WHERE claimed_until IS NOT NULL`);
+        if (Number((result as { rows: Array<{ n: number }> }).rows[0]?.n) === 0) return;
         await fcm.until(() => false, 20).catch(() => undefined);
       }
     };
