@@ -7,8 +7,17 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'seq' | 'txid' | 'readAt'>;
 export type DeviceTokenRow = typeof deviceTokens.$inferSelect;
 
-/** The oldest transaction still running: rows of older transactions are all committed (or gone). */
-const HORIZON = sql`pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
+/**
+ * The oldest transaction still running in this database: rows of older transactions are all
+ * committed (or gone). Transactions the statistics view places in another database of the same
+ * cluster cannot write here and are skipped, so they hold nobody's stream back; anything not known
+ * to be elsewhere counts (an id the view does not show keeps the horizon where it is).
+ */
+const HORIZON = sql`(SELECT coalesce(
+    (SELECT min(x::text::bigint) FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+      WHERE x::text::bigint % 4294967296 NOT IN (SELECT a.backend_xid::text::bigint FROM pg_stat_activity a
+        WHERE a.backend_xid IS NOT NULL AND a.datname <> current_database())),
+    pg_snapshot_xmax(pg_current_snapshot())::text::bigint))`;
 
 /** Channel of the database's NOTIFY: its payload is a recipient's user id ("look for new rows"). */
 export const SIGNAL_CHANNEL = 'notifications';

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { backends, realBackend, type Backend } from '../../../test/helpers/backends.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
@@ -132,6 +133,22 @@ for (const backend of backends) {
         await unrelated;
         assert.equal(typeOf(await stream.next(3000)), 'GAME_FULL');
         await assert.rejects(stream.next(300), /no event/, 'once');
+      });
+
+      it('a transaction open in another database of the same cluster holds nobody back', async () => {
+        const user = await createUser(t.app);
+        const stream = await connect(user, '0');
+        const elsewhere = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await elsewhere.connect();
+        try {
+          await elsewhere.query('BEGIN');
+          await elsewhere.query('SELECT pg_current_xact_id()');
+          await db.transaction((tx) => emitter(user, randomUUID())('GAME_CANCELLED', tx));
+          assert.equal(typeOf(await stream.next(2000)), 'GAME_CANCELLED');
+        } finally {
+          await elsewhere.query('ROLLBACK').catch(() => undefined);
+          await elsewhere.end();
+        }
       });
     }
   });
