@@ -10,7 +10,7 @@ interface Ladder {
   skillLevels: Array<{ id: string; name: string }>;
 }
 
-const CONTACT = [{ name: 'whatsapp', value: '+65 9123 4567' }];
+const CONTACT = [{ name: 'WHATSAPP', value: '+65 9123 4567' }];
 
 for (const backend of backends) {
   describe(`me (${backend.name})`, () => {
@@ -46,7 +46,7 @@ for (const backend of backends) {
       assert.equal(response.statusCode, 200);
       const { data } = response.json();
       assert.deepEqual(data, {
-        userId: user.id, authProvider: 'social', name: 'Provider Name', email: 'p@example.com',
+        userId: user.id, authProvider: 'SOCIAL', name: 'Provider Name', email: 'p@example.com',
         contactMethods: [], skillLevels: [], roles: [], hasCompletedOnboarding: false,
         totalGamesJoined: 0, totalGamesHosted: 0, createdAt: data.createdAt,
       });
@@ -57,7 +57,7 @@ for (const backend of backends) {
       const user = await createUser(t.app);
       const body = {
         name: '  Mei Ling ',
-        contactMethods: [...CONTACT, { name: 'telegram', value: '@meiling_sg' }],
+        contactMethods: [...CONTACT, { name: 'TELEGRAM', value: '@meiling_sg' }],
         skillLevels: [{ activityId: badminton.id, skillLevelId: badminton.skillLevels[1]!.id }],
       };
       const created = await post(user, body);
@@ -65,11 +65,22 @@ for (const backend of backends) {
       const { data } = created.json();
       assert.equal(data.hasCompletedOnboarding, true);
       assert.equal(data.name, 'Mei Ling');
-      assert.deepEqual(data.contactMethods, [{ name: 'whatsapp', value: '+65 9123 4567' }, { name: 'telegram', value: '@meiling_sg' }]);
+      assert.deepEqual(data.contactMethods, [{ name: 'WHATSAPP', value: '+65 9123 4567' }, { name: 'TELEGRAM', value: '@meiling_sg' }]);
       assert.deepEqual(data.skillLevels, body.skillLevels);
       assert.deepEqual((await me(user)).json().data, data);
 
       assertProblem(await post(user, body), 409, 'profile_already_completed');
+    });
+
+    it('takes the lowercase spelling of earlier callers and answers uppercase enums', async () => {
+      const user = await createUser(t.app);
+      const created = await post(user, { name: 'Legacy', contactMethods: [{ name: 'whatsapp', value: '+65 9123 4567' }, { name: 'Telegram', value: '@legacy_sg' }] });
+      assert.equal(created.statusCode, 201, created.body);
+      assert.deepEqual(created.json().data.contactMethods, [{ name: 'WHATSAPP', value: '+65 9123 4567' }, { name: 'TELEGRAM', value: '@legacy_sg' }]);
+      const patched = await put(user, { contactMethods: [{ name: 'messenger', value: 'legacy.sg' }] });
+      assert.deepEqual(patched.json().data.contactMethods, [{ name: 'MESSENGER', value: 'legacy.sg' }]);
+      assert.deepEqual((await me(user)).json().data.contactMethods, [{ name: 'MESSENGER', value: 'legacy.sg' }]);
+      assert.equal((await me(user)).json().data.authProvider, 'SOCIAL');
     });
 
     it('lets only one of two simultaneous onboardings succeed', async () => {
@@ -83,10 +94,10 @@ for (const backend of backends) {
       ['a blank name', () => ({ name: '   ', contactMethods: CONTACT }), 400, 'validation_failed', ['body:name']],
       ['a 201-character name', () => ({ name: 'x'.repeat(201), contactMethods: CONTACT }), 400, 'validation_failed', ['body:name']],
       ['no contact methods', () => ({ name: 'Ann', contactMethods: [] }), 400, 'validation_failed', ['body:contactMethods']],
-      ['eleven contact methods', () => ({ name: 'Ann', contactMethods: Array.from({ length: 11 }, (_, i) => ({ name: 'whatsapp', value: `+6591234${String(i).padStart(3, '0')}` })) }), 400, 'validation_failed', ['body:contactMethods']],
+      ['eleven contact methods', () => ({ name: 'Ann', contactMethods: Array.from({ length: 11 }, (_, i) => ({ name: 'WHATSAPP', value: `+6591234${String(i).padStart(3, '0')}` })) }), 400, 'validation_failed', ['body:contactMethods']],
       ['an unknown contact method', () => ({ name: 'Ann', contactMethods: [{ name: 'fax', value: '+6561234567' }] }), 400, 'validation_failed', ['body:contactMethods[0].name']],
       ['a contact method without value', () => ({ name: 'Ann', contactMethods: [{ name: 'fax' }] }), 400, 'validation_failed', ['body:contactMethods[0].name', 'body:contactMethods[0].value']],
-      ['a whatsapp value that is no phone number', () => ({ name: 'Ann', contactMethods: [{ name: 'telegram', value: '@good_name' }, { name: 'whatsapp', value: 'call me' }] }), 400, 'validation_failed', ['body:contactMethods[1].value']],
+      ['a whatsapp value that is no phone number', () => ({ name: 'Ann', contactMethods: [{ name: 'TELEGRAM', value: '@good_name' }, { name: 'WHATSAPP', value: 'call me' }] }), 400, 'validation_failed', ['body:contactMethods[1].value']],
       ['a level of another activity', () => ({ name: 'Ann', contactMethods: CONTACT, skillLevels: [{ activityId: badminton.id, skillLevelId: pickleball.skillLevels[0]!.id }] }), 400, 'validation_failed', ['body:skillLevels[0].skillLevelId']],
       ['an unknown level', () => ({ name: 'Ann', contactMethods: CONTACT, skillLevels: [{ activityId: badminton.id, skillLevelId: '00000000-0000-4000-8000-000000000000' }] }), 400, 'validation_failed', ['body:skillLevels[0].skillLevelId']],
       ['the same activity twice', () => ({ name: 'Ann', contactMethods: CONTACT, skillLevels: [
@@ -120,8 +131,8 @@ for (const backend of backends) {
         { activityId: badminton.id, skillLevelId: badminton.skillLevels[2]!.id },
         { activityId: pickleball.id, skillLevelId: pickleball.skillLevels[1]!.id },
       ];
-      const changed = (await put(user, { contactMethods: [{ name: 'messenger', value: 'ann.plays' }], skillLevels: levels })).json().data;
-      assert.deepEqual(changed.contactMethods, [{ name: 'messenger', value: 'ann.plays' }]);
+      const changed = (await put(user, { contactMethods: [{ name: 'MESSENGER', value: 'ann.plays' }], skillLevels: levels })).json().data;
+      assert.deepEqual(changed.contactMethods, [{ name: 'MESSENGER', value: 'ann.plays' }]);
       assert.deepEqual(new Set(changed.skillLevels.map((l: { skillLevelId: string }) => l.skillLevelId)), new Set(levels.map((l) => l.skillLevelId)));
       assert.equal(changed.name, 'Renamed');
       assert.equal(changed.hasCompletedOnboarding, true);
