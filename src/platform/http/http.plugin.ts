@@ -56,7 +56,8 @@ export const httpPlatform = fp(async (app: FastifyInstance) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.length === 0) done(null, undefined);
-    else parseJson(request, text, done);
+    // Fastify's parser answers through `done`; its type also allows a promise, which it never returns.
+    else void parseJson(request, text, done);
   });
 
   app.setErrorHandler(errorHandler);
