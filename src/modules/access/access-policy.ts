@@ -1,5 +1,5 @@
 /**
- * Who may call what: the seed's section 5.9–5.11, literally. Every route must match an entry
+ * Who may call what, as the API documents it. Every route must match an entry
  * (the access plugin refuses to register one that does not), and the first match wins.
  *
  * - public: no token needed; a valid token identifies the caller (viewer, per-user limits), and an
@@ -16,7 +16,7 @@ export type RateLimitClass = 'public-read' | 'share-resolve' | 'share-page';
 
 export interface PolicyEntry {
   method: string;
-  /** A route template, or a prefix ending in `*` for the seed's `/**` rules. */
+  /** A route template, or a prefix ending in `*` for a whole tree. */
   path: string;
   access: Access;
   rateLimit?: RateLimitClass;
@@ -26,14 +26,14 @@ const entry = (method: string, path: string, access: Access, rateLimit?: RateLim
   ({ method, path, access, ...(rateLimit ? { rateLimit } : {}) });
 
 export const ACCESS_POLICY: readonly PolicyEntry[] = [
-  // Seed 5.10–5.11: whole trees first.
+  // Whole trees first: admin routes need the role, internal ones the secret.
   entry('*', '/api/v1/admin/*', 'admin'),
   entry('*', '/api/v1/internal/*', 'internal'),
 
   // CORS preflights never carry credentials.
   entry('OPTIONS', '*', 'public'),
 
-  // Seed 5.9: endpoints needing no JWT.
+  // The endpoints that need no token.
   entry('GET', '/api/v1/public/health', 'public'),
   entry('GET', '/api/v1/auth/login/national', 'sign-in'),
   entry('GET', '/api/v1/auth/login/social', 'sign-in'),
@@ -59,10 +59,10 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   entry('GET', '/swagger-ui/*', 'public'),
   entry('GET', '/actuator/*', 'public'),
 
-  // Seed 4.1 rule 3: gated by loopback host and peer instead of a token.
+  // Development tooling: gated by loopback host and peer instead of a token.
   entry('POST', '/api/v1/auth/dev/tokens', 'loopback'),
 
-  // Seed 5.10: everything else needs a token.
+  // Everything else needs a token.
   entry('*', '/api/v1/me', 'authenticated'),
   entry('*', '/api/v1/me/*', 'authenticated'),
   entry('*', '/api/v1/games', 'authenticated'),
@@ -108,7 +108,7 @@ const UNLISTED_OTHER = entry('*', '*', 'public');
 
 /**
  * The policy of a request no route answers (a 404 or 405 to come). Authentication and authorisation
- * run before routing (seed 5.10), so the answer never tells an outsider which paths exist: the entry
+ * run before routing, so the answer never tells an outsider which paths exist: the entry
  * the request fits, else one its path fits, else everything under /api/v1 needs a token.
  */
 export function policyForUnrouted(method: string, path: string): PolicyEntry {

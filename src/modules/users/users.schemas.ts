@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 
-/** Uppercase in bodies (seed 2.1); stored, in token claims and in login paths it stays `national` / `social`. */
+/** Uppercase in bodies, like every enum; stored, in token claims and in login paths it stays `national` / `social`. */
 export const AuthProviderSchema = Type.Enum(['NATIONAL', 'SOCIAL']);
 /** In request bodies: the lowercase spelling of earlier callers is upper-cased before validation. */
 export const AuthProviderInput = Type.Enum(['NATIONAL', 'SOCIAL'], { description: 'NATIONAL or SOCIAL (lowercase is also accepted)' });
