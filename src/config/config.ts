@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { RawEnv } from './env.ts';
+import { parsePushConfig, type PushConfig } from './push.ts';
+import { ClientJwksError, parseNationalClientJwks } from './national-jwks.ts';
 
 export type Profile = 'development' | 'test' | 'production';
 
@@ -49,6 +51,7 @@ export interface Config {
   timeZone: string;
   mobileAppIds: string[];
   jobsEnabled: boolean;
+  push: PushConfig;
   logLevel: string;
 }
 
@@ -146,6 +149,18 @@ function parseTimeZone(value: string): string {
   return value;
 }
 
+/** Checked now so a key the client cannot use stops start-up instead of the first sign-in. */
+function nationalClientJwks(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    parseNationalClientJwks(value);
+  } catch (error) {
+    if (error instanceof ClientJwksError) throw new ConfigError('NATIONAL_CLIENT_JWKS', error.message);
+    throw error;
+  }
+  return value;
+}
+
 function parseAuthParams(value: string | undefined): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(value ?? ''));
 }
@@ -199,7 +214,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     national: {
       issuer: read.url('NATIONAL_ISSUER', undefined, ['http:', 'https:']),
       clientId: read.raw('NATIONAL_CLIENT_ID'),
-      clientJwks: read.json('NATIONAL_CLIENT_JWKS'),
+      clientJwks: nationalClientJwks(read.json('NATIONAL_CLIENT_JWKS')),
       redirectUri: read.url('NATIONAL_REDIRECT_URI', `${baseUrl}/callback/national`, ['http:', 'https:'])!,
       scope: read.string('NATIONAL_SCOPE', 'openid'),
       authParams: parseAuthParams(read.raw('NATIONAL_AUTH_PARAMS')),
@@ -228,6 +243,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     timeZone: parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore')),
     mobileAppIds: read.list('MOBILE_APP_IDS', ''),
     jobsEnabled: read.boolean('JOBS_ENABLED', true),
+    push: parsePushConfig(read.raw, (variable, reason) => new ConfigError(variable, reason)),
     logLevel,
   };
   return deepFreeze(config);

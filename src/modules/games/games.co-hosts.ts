@@ -32,7 +32,7 @@ export class GameCoHosts {
   /** Anyone who may see the game sees who runs it. */
   async list(gameId: string, viewerId: string): Promise<PresentedCoHost[]> {
     const { db } = this.#deps;
-    if (!await new GamesRepository(db).isVisible(gameId, viewerId)) throw gameNotFound();
+    if (!await new GamesRepository(db).isVisible(gameId, viewerId, this.#deps.clock.now())) throw gameNotFound();
     return this.#present(await new CoHostsRepository(db).list(gameId));
   }
 

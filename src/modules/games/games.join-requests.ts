@@ -49,7 +49,7 @@ export class GameJoinRequests {
   async create(userId: string, gameId: string, message: string | undefined) {
     const { db, clock, events } = this.#deps;
     const seen = await new GamesRepository(db).find(gameId);
-    if (!seen || !await new GamesRepository(db).isVisible(gameId, userId)) throw gameNotFound();
+    if (!seen || !await new GamesRepository(db).isVisible(gameId, userId, clock.now())) throw gameNotFound();
     const entry = await entryOf(this.#deps, seen, userId);
     if (entry === 'REFUSED') throw conflict('skill_level_out_of_range', 'Your skill level is outside the range of this game.');
     if (entry === 'JOIN') throw conflict('approval_not_required', 'This game takes players directly: join it (POST /api/v1/games/{id}/participants).');

@@ -41,7 +41,7 @@ export class GameParticipation {
   async join(userId: string, gameId: string) {
     // Policies are set by the organiser; the level judgement reads other modules, so before the transaction.
     const seen = await new GamesRepository(this.#db).find(gameId);
-    if (seen && (seen.joinPolicy !== 'OPEN' || seen.offLevelPolicy !== 'ALLOW') && await new GamesRepository(this.#db).isVisible(gameId, userId)) {
+    if (seen && (seen.joinPolicy !== 'OPEN' || seen.offLevelPolicy !== 'ALLOW') && await new GamesRepository(this.#db).isVisible(gameId, userId, this.#clock.now())) {
       const entry = await entryOf(this.#entry, seen, userId);
       if (entry === 'REFUSED') throw notJoinable('Your skill level is outside the range of this game.', 'skill_level_out_of_range');
       if (entry === 'REQUEST') throw notJoinable('This game takes join requests: POST /api/v1/games/{id}/join-requests.', 'approval_required');
@@ -50,7 +50,7 @@ export class GameParticipation {
       return await this.#db.transaction(async (tx) => {
         const repository = new GamesRepository(tx);
         const game = await repository.lock(gameId);
-        if (!game || !await repository.isVisible(gameId, userId)) throw gameNotFound();
+        if (!game || !await repository.isVisible(gameId, userId, this.#clock.now())) throw gameNotFound();
         const now = this.#clock.now();
         const status = effectiveStatus(game, now);
         if (status !== 'SCHEDULED') throw notJoinable(`A ${status.toLowerCase()} game cannot be joined.`);
@@ -78,7 +78,7 @@ export class GameParticipation {
       if (game.organizerId === userId) throw notJoinable('The organiser cannot leave their own game; cancel it instead.');
       if (!participation) {
         // A private game the caller cannot see stays unknown to them: the same 404 as a missing game.
-        if (!await repository.isVisible(gameId, userId)) throw gameNotFound();
+        if (!await repository.isVisible(gameId, userId, this.#clock.now())) throw gameNotFound();
         throw notFound('You are not a player of this game.', 'not_participant');
       }
       const now = this.#clock.now();

@@ -59,12 +59,17 @@ export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutes
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Change a game (organiser or co-host; fields present replace)', params: GameIdParams, body: UpdateGameBody, response: { 200: Envelope(GameSchema) } },
   }, async (request) => envelope(request, await commands.update(signedIn(request).userId, request.params.id, request.body), 'Game updated'));
 
-  app.delete('/api/v1/games/:id', {
-    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Cancel a game (organiser or admin)', params: GameIdParams, response: NoContent },
-  }, async (request, reply) => {
-    await commands.cancel(actorOf(request), request.params.id);
-    return reply.code(204).send(null);
-  });
+  // The same cancel under two paths: the organiser's (where an admin may act too) and the admin tree.
+  const cancelRoutes = [
+    { url: '/api/v1/games/:id', tags: ['games'], summary: 'Cancel a game (organiser or admin)' },
+    { url: '/api/v1/admin/games/:id', tags: ['admin'], summary: 'Cancel any game' },
+  ];
+  for (const { url, tags, summary } of cancelRoutes) {
+    app.delete(url, { schema: { tags, security: USER_SECURITY, summary, params: GameIdParams, response: NoContent } }, async (request, reply) => {
+      await commands.cancel(actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    });
+  }
 
   app.post('/api/v1/games/:id/confirm', {
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Game on: confirm the game now, whatever its quorum (organiser or co-host)', params: GameIdParams, response: { 200: Envelope(GameSchema) } },
@@ -74,13 +79,6 @@ export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutes
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Remove a game and everything attached (organiser or admin)', params: GameIdParams, response: NoContent },
   }, async (request, reply) => {
     await commands.hardDelete(actorOf(request), request.params.id);
-    return reply.code(204).send(null);
-  });
-
-  app.delete('/api/v1/admin/games/:id', {
-    schema: { tags: ['admin'], security: USER_SECURITY, summary: 'Cancel any game', params: GameIdParams, response: NoContent },
-  }, async (request, reply) => {
-    await commands.cancel(actorOf(request), request.params.id);
     return reply.code(204).send(null);
   });
 

@@ -1,12 +1,12 @@
 import type { Database, Executor } from '../../platform/db/index.ts';
-import { conflict, validationFailed, type FieldError } from '../../platform/http/errors.ts';
+import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { checkContactMethods } from './contact-methods.ts';
 import { ProfilesRepository, type ProfileRow, type ProfileSkillLevelRow } from './profiles.repository.ts';
 import type { OnboardingInput, ProfilePatch } from './profiles.schemas.ts';
 
-type UserRow = Awaited<ReturnType<UsersService['requireLive']>>;
+type UserRow = NonNullable<Awaited<ReturnType<UsersService['findLive']>>>;
 type SkillLevelChoice = NonNullable<OnboardingInput['skillLevels']>[number];
 
 export interface MeView {
@@ -57,8 +57,10 @@ export class ProfilesService {
   async me(userId: string): Promise<MeView> {
     const repository = new ProfilesRepository(this.#db);
     const [user, profile, chosen, totals] = await Promise.all([
-      this.#users.requireLive(userId), repository.find(userId), repository.skillLevelsOf(userId), this.#gameTotals(userId),
+      this.#users.findLive(userId), repository.find(userId), repository.skillLevelsOf(userId), this.#gameTotals(userId),
     ]);
+    // The access plugin checked the account is live; only a deletion racing this read gets here.
+    if (!user) throw notFound('The user was not found.', 'user_not_found');
     // A level retired from its ladder (or of a deleted activity) no longer describes the player.
     const live = await this.#activities.liveLevels(chosen.map((level) => level.skillLevelId));
     return { user, profile, skillLevels: chosen.filter((level) => live.get(level.skillLevelId) === level.activityId), totals };
