@@ -44,8 +44,9 @@ export const httpPlatform = fp(async (app: FastifyInstance) => {
 
   // Ajv coerces "Infinity" or "1e400" in a query or path to ±Infinity and then skips every numeric
   // check (its limits only apply to finite numbers), so such values are refused after validation.
+  // PostgreSQL text cannot hold NUL: a body string with one is bad input (400), not a database failure (500).
   app.addHook('preHandler', async (request) => {
-    const errors = [...nonFinite(request.query, 'query'), ...nonFinite(request.params, 'path')];
+    const errors = [...nonFinite(request.query, 'query'), ...nonFinite(request.params, 'path'), ...nulBytes(request.body, '', 'body')];
     if (errors.length > 0) throw validationFailed(errors);
   });
 
@@ -84,4 +85,12 @@ function nonFinite(values: unknown, location: FieldError['location']): FieldErro
     }
   }
   return errors;
+}
+
+/** Every string in a parsed body holding a NUL character, named as the validation errors name fields. */
+function nulBytes(value: unknown, field: string, location: FieldError['location']): FieldError[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [{ field: field || '(body)', location, message: 'must not contain a NUL character' }] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => nulBytes(item, `${field}[${i}]`, location));
+  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([name, item]) => nulBytes(item, field ? `${field}.${name}` : name, location));
+  return [];
 }

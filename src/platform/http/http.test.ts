@@ -90,6 +90,13 @@ describe('HTTP conventions', () => {
     assert.deepEqual(fields, ['body:contactMethods[1].value', 'body:name']);
   });
 
+  // Found by the reliability fuzzer: PostgreSQL refuses NUL in text, which was a 500.
+  it('refuses a body string holding a NUL character with 400, naming the field', async () => {
+    const response = await app.inject({ method: 'POST', url: '/items', payload: { name: 'nul\u0000byte', contactMethods: [{ value: 'o\u0000k' }] } });
+    const body = assertProblem(response, 400, 'validation_failed');
+    assert.deepEqual(body.errors.map((e: { field: string; location: string }) => `${e.location}:${e.field}`).sort(), ['body:contactMethods[0].value', 'body:name']);
+  });
+
   // Found by the reliability fuzzer: Ajv coerces these to ±Infinity and then skips min/max.
   for (const [url, field, location] of [
     ['/items?size=Infinity', 'size', 'query'], ['/items?size=1e400', 'size', 'query'],
