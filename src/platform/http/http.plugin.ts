@@ -46,7 +46,7 @@ export const httpPlatform = fp(async (app: FastifyInstance) => {
   // check (its limits only apply to finite numbers), so such values are refused after validation.
   // PostgreSQL text cannot hold NUL: a body string with one is bad input (400), not a database failure (500).
   app.addHook('preHandler', async (request) => {
-    const errors = [...nonFinite(request.query, 'query'), ...nonFinite(request.params, 'path'), ...nulBytes(request.body, '', 'body')];
+    const errors = [...nonFinite(request.query, 'query'), ...nonFinite(request.params, 'path'), ...nulBytes(request.body, 'body')];
     if (errors.length > 0) throw validationFailed(errors);
   });
 
@@ -87,10 +87,22 @@ function nonFinite(values: unknown, location: FieldError['location']): FieldErro
   return errors;
 }
 
-/** Every string in a parsed body holding a NUL character, named as the validation errors name fields. */
-function nulBytes(value: unknown, field: string, location: FieldError['location']): FieldError[] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [{ field: field || '(body)', location, message: 'must not contain a NUL character' }] : [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => nulBytes(item, `${field}[${i}]`, location));
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([name, item]) => nulBytes(item, field ? `${field}.${name}` : name, location));
-  return [];
+/**
+ * Every string in a parsed body holding a NUL character, named as the validation errors name fields.
+ * Walked with a stack of its own, not recursion: a body may nest deeper than the call stack.
+ */
+function nulBytes(body: unknown, location: FieldError['location']): FieldError[] {
+  const errors: FieldError[] = [];
+  const pending: Array<[string, unknown]> = [['', body]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [field, value] = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) errors.push({ field: field || '(body)', location, message: 'must not contain a NUL character' });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => pending.push([`${field}[${i}]`, item]));
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [name, item] of Object.entries(value)) pending.push([field ? `${field}.${name}` : name, item]);
+    }
+  }
+  return errors;
 }

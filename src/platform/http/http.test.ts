@@ -97,6 +97,12 @@ describe('HTTP conventions', () => {
     assert.deepEqual(body.errors.map((e: { field: string; location: string }) => `${e.location}:${e.field}`).sort(), ['body:contactMethods[0].value', 'body:name']);
   });
 
+  it('walks a body nested deeper than the call stack without failing', async () => {
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const response = await app.inject({ method: 'POST', url: '/items', headers: { 'content-type': 'application/json' }, payload: `{"name":"x","contactMethods":[],"deep":${deep}}` });
+    assert.equal(response.statusCode, 200, response.body);
+  });
+
   // Found by the reliability fuzzer: Ajv coerces these to ±Infinity and then skips min/max.
   for (const [url, field, location] of [
     ['/items?size=Infinity', 'size', 'query'], ['/items?size=1e400', 'size', 'query'],
