@@ -19,7 +19,7 @@ import { probe } from './platform/observability/health.ts';
 import { RateLimit } from './platform/rate-limit/rate-limiter.ts';
 import { accessPlugin } from './modules/access/index.ts';
 import {
-  AuthService, LoginStates, authRoutes, createNationalClient, createSocialClient,
+  AuthService, LoginBinding, LoginStates, authRoutes, createNationalClient, createSocialClient,
   type IdentityProviderClient, type ProviderName,
 } from './modules/auth/index.ts';
 import { internalRoutes } from './modules/internal/index.ts';
@@ -94,7 +94,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   await registerOperations(app, infra);
 
   await app.register(tokensRoutes, { config, tokens: services.tokens, keys: services.keys });
-  await app.register(authRoutes, { config, auth: composeAuth(infra, services.users, services.tokens) });
+  await app.register(authRoutes, { config, auth: composeAuth(infra, services) });
   await app.register(internalRoutes, { users: services.users });
   await app.register(usersRoutes, { users: services.users });
   await app.register(profilesRoutes, { profiles: services.profiles });
@@ -177,14 +177,16 @@ async function composeNotifications(
 }
 
 /** Sign-in: a client per configured provider; an unconfigured one answers 503 at login. */
-function composeAuth(infra: Infrastructure, users: UsersService, tokens: TokensService): AuthService {
+function composeAuth(infra: Infrastructure, services: { users: UsersService; tokens: TokensService; keys: SigningKeys }): AuthService {
+  const { users, tokens, keys } = services;
   const { national, social } = infra.config;
   const clients: Partial<Record<ProviderName, IdentityProviderClient>> = {
     ...(national.issuer && national.clientId && national.clientJwks ? { national: createNationalClient(national) } : {}),
     ...(social.issuer && social.clientId && social.clientSecret ? { social: createSocialClient(social) } : {}),
   };
   const states = new LoginStates(infra.store, infra.config.loginStateTtl);
-  return new AuthService({ config: infra.config, clock: infra.clock, clients, states, users, tokens });
+  const binding = new LoginBinding(keys.secretSeed);
+  return new AuthService({ config: infra.config, clock: infra.clock, clients, states, binding, users, tokens });
 }
 
 function rateLimits(infra: Infrastructure) {

@@ -57,4 +57,18 @@ describe('configuration', () => {
     const env = layeredEnv({ processEnv: { APP_PROFILE: 'production' }, startDefaults: { LOCAL_IDENTITY_PROVIDERS: 'true' } });
     assert.equal(env.LOCAL_IDENTITY_PROVIDERS, undefined);
   });
+
+  it('never turns dev token minting on by default when HOST is not loopback', () => {
+    const startDefaults = { LOCAL_IDENTITY_PROVIDERS: 'true', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' };
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'example.com']) {
+      const env = layeredEnv({ processEnv: { HOST: host }, startDefaults });
+      assert.equal(loadConfig(env).devMintEndpointEnabled, false, host);
+      assert.equal(env.LOCAL_IDENTITY_PROVIDERS, 'true');
+    }
+    for (const host of [undefined, '127.0.0.1', 'localhost', '::1']) {
+      assert.equal(loadConfig(layeredEnv({ processEnv: { HOST: host }, startDefaults })).devMintEndpointEnabled, true, String(host));
+    }
+    // Set explicitly, it is the operator's choice (every request is still checked for loopback).
+    assert.equal(loadConfig(layeredEnv({ processEnv: { HOST: '0.0.0.0', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' }, startDefaults })).devMintEndpointEnabled, true);
+  });
 });

@@ -36,8 +36,10 @@ export async function tokensRoutes(fastify: FastifyInstance, options: TokensRout
       response: { 200: Type.Union([TokenPairSchema, MessageSchema]) },
     },
   }, async (request, reply) => {
+    // Every answer here carries tokens (or sets them): never cached.
+    reply.header('cache-control', 'no-store');
     const fromBody = request.body?.refreshToken;
-    if (fromBody) return tokens.refresh(fromBody);
+    if (fromBody) return tokens.refresh(fromBody, request.body?.codeVerifier);
     const fromCookie = request.cookies[REFRESH_COOKIE];
     if (!fromCookie) throw invalidRefreshToken();
     setAuthCookies(reply, await tokens.refresh(fromCookie), config);
@@ -59,6 +61,9 @@ export async function tokensRoutes(fastify: FastifyInstance, options: TokensRout
   if (config.profile !== 'production' && config.devMintEndpointEnabled) {
     app.post('/api/v1/auth/dev/tokens', {
       schema: { tags: ['auth'], summary: 'Mint tokens for a user (development, loopback only)', body: DevTokenBody, response: { 200: Envelope(TokenPairSchema) } },
-    }, async (request) => envelope(request, await tokens.mintForDevelopment(request.body.userId), 'Development tokens minted'));
+    }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return envelope(request, await tokens.mintForDevelopment(request.body.userId), 'Development tokens minted');
+    });
   }
 }

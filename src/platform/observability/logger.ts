@@ -22,6 +22,7 @@ export const REDACTED_PATHS = [
   '*.cookie',
   '*.accessToken',
   '*.refreshToken',
+  '*.codeVerifier',
   '*.password',
   '*.secret',
   '*.clientSecret',
