@@ -49,6 +49,7 @@ before(async () => {
     RATE_LIMIT_PUBLIC_ANON: '1000000',
     RATE_LIMIT_PUBLIC_USER: '1000000',
     RATE_LIMIT_SHARE_RESOLVE: '1000000',
+    RATE_LIMIT_SIGN_IN: '1000000',
     CORS_ALLOWED_ORIGINS: 'https://app.example.com',
     LOG_LEVEL: 'error',
   });

@@ -194,9 +194,11 @@ function rateLimits(infra: Infrastructure) {
   const redis = store instanceof RedisStore ? store.client : undefined;
   const limit = (name: string, points: number) => new RateLimit({ name, points, redis, keyPrefix: storeKeyPrefix });
   const share = limit('share', config.rateLimits.shareResolve);
+  const signIn = limit('sign-in', config.rateLimits.signIn);
   return {
     'public-read': { anonymous: limit('public-anon', config.rateLimits.publicAnon), user: limit('public-user', config.rateLimits.publicUser) },
     'share-resolve': { anonymous: share, user: share },
+    'sign-in': { anonymous: signIn, user: signIn },
   };
 }
 

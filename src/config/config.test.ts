@@ -14,7 +14,7 @@ describe('configuration', () => {
     assert.equal(config.baseUrl, 'http://localhost:8080');
     assert.equal(config.national.redirectUri, 'http://localhost:8080/callback/national');
     assert.deepEqual(config.social.connections, ['google-oauth2', 'apple', 'email']);
-    assert.deepEqual(config.rateLimits, { publicAnon: 60, publicUser: 240, shareResolve: 30 });
+    assert.deepEqual(config.rateLimits, { publicAnon: 60, publicUser: 240, shareResolve: 30, signIn: 30 });
     assert.equal(config.jwt.accessTokenTtl, 900);
     assert.equal(config.timeZone, 'Asia/Singapore');
     assert.equal(config.secureCookies, false);
@@ -36,6 +36,9 @@ describe('configuration', () => {
     [{ TRUST_PROXY: 'somewhere' }, 'TRUST_PROXY'],
     [{ JOBS_ENABLED: 'maybe' }, 'JOBS_ENABLED'],
     [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', INTERNAL_SECRET: 'short' }, 'INTERNAL_SECRET'],
+    [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', BASE_URL: 'http://api.example.com' }, 'BASE_URL'],
+    [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', BASE_URL: 'https://api.example.com', TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ RATE_LIMIT_SIGN_IN: '0' }, 'RATE_LIMIT_SIGN_IN'],
   ] as const) {
     it(`names ${variable} when it is bad`, () => {
       assert.throws(() => loadConfig(env), (error: ConfigError) => error instanceof ConfigError && error.variable === variable && !error.message.includes('\n'));
@@ -70,5 +73,13 @@ describe('configuration', () => {
     }
     // Set explicitly, it is the operator's choice (every request is still checked for loopback).
     assert.equal(loadConfig(layeredEnv({ processEnv: { HOST: '0.0.0.0', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' }, startDefaults })).devMintEndpointEnabled, true);
+  });
+
+  it('takes TRUST_PROXY as a hop count or a list of proxy addresses, in production too', () => {
+    const production = { APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', BASE_URL: 'https://api.example.com' };
+    assert.equal(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy, 1);
+    assert.deepEqual(loadConfig({ ...production, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy, ['10.0.0.1', '10.1.0.0/16']);
+    assert.equal(loadConfig({ ...production }).secureCookies, true);
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true, 'outside production it stays allowed');
   });
 });

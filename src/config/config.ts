@@ -45,7 +45,7 @@ export interface Config {
   localIdentityProviders: boolean;
   trustProxy: boolean | number | string[];
   corsAllowedOrigins: string[];
-  rateLimits: { publicAnon: number; publicUser: number; shareResolve: number };
+  rateLimits: { publicAnon: number; publicUser: number; shareResolve: number; signIn: number };
   timeZone: string;
   mobileAppIds: string[];
   jobsEnabled: boolean;
@@ -178,6 +178,13 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
   }
   const logLevel = read.string('LOG_LEVEL', 'info');
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  // Production cookies must be Secure, which needs https.
+  if (production && !baseUrl.startsWith('https:')) throw new ConfigError('BASE_URL', 'must use https: when APP_PROFILE is production');
+  const trustProxy = parseTrustProxy(read.raw('TRUST_PROXY'));
+  // true believes the left-most X-Forwarded-For, which is whatever the client wrote.
+  if (production && trustProxy === true) {
+    throw new ConfigError('TRUST_PROXY', 'must be a hop count or a list of proxy addresses when APP_PROFILE is production, not true');
+  }
 
   const config: Config = {
     profile,
@@ -218,12 +225,13 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     internalSecret,
     devMintEndpointEnabled: read.boolean('AUTH_DEV_MINT_ENDPOINT_ENABLED', false),
     localIdentityProviders,
-    trustProxy: parseTrustProxy(read.raw('TRUST_PROXY')),
+    trustProxy,
     corsAllowedOrigins: read.list('CORS_ALLOWED_ORIGINS', ''),
     rateLimits: {
       publicAnon: read.integer('RATE_LIMIT_PUBLIC_ANON', 60, 1, 1_000_000),
       publicUser: read.integer('RATE_LIMIT_PUBLIC_USER', 240, 1, 1_000_000),
       shareResolve: read.integer('RATE_LIMIT_SHARE_RESOLVE', 30, 1, 1_000_000),
+      signIn: read.integer('RATE_LIMIT_SIGN_IN', 30, 1, 1_000_000),
     },
     timeZone: parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore')),
     mobileAppIds: read.list('MOBILE_APP_IDS', ''),

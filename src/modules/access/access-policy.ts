@@ -9,7 +9,7 @@
  * - loopback: development tooling, loopback callers only (its own gate)
  */
 export type Access = 'public' | 'authenticated' | 'admin' | 'internal' | 'loopback';
-export type RateLimitClass = 'public-read' | 'share-resolve';
+export type RateLimitClass = 'public-read' | 'share-resolve' | 'sign-in';
 
 export interface PolicyEntry {
   method: string;
@@ -32,10 +32,11 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
 
   // Seed 5.9: endpoints needing no JWT.
   entry('GET', '/api/v1/public/health', 'public'),
-  entry('GET', '/api/v1/auth/login/national', 'public'),
-  entry('GET', '/api/v1/auth/login/social', 'public'),
-  entry('GET', '/callback/national', 'public'),
-  entry('GET', '/callback/social', 'public'),
+  // Sign-in is counted per address: each national start costs an upstream PAR with DPoP.
+  entry('GET', '/api/v1/auth/login/national', 'public', 'sign-in'),
+  entry('GET', '/api/v1/auth/login/social', 'public', 'sign-in'),
+  entry('GET', '/callback/national', 'public', 'sign-in'),
+  entry('GET', '/callback/social', 'public', 'sign-in'),
   entry('POST', '/api/v1/auth/refresh', 'public'),
   entry('POST', '/api/v1/auth/logout', 'public'),
   entry('GET', '/.well-known/jwks.json', 'public'),

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { clientKey } from '../../platform/rate-limit/client-key.ts';
 import type { RateLimit } from '../../platform/rate-limit/rate-limiter.ts';
 import { ACCESS_COOKIE, bearerToken, isLoopbackRequest, type TokensService } from '../tokens/index.ts';
 import type { UsersService } from '../users/index.ts';
@@ -72,11 +73,11 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPlugi
 
   async function rateLimit(request: FastifyRequest, reply: FastifyReply, limitClass: RateLimitClass) {
     const limits = options.limits[limitClass];
-    // Share resolves are counted per address even when signed in: the codes are what is guarded.
+    // Share resolves and sign-ins are counted per address even when signed in.
     const perUser = request.principal && limitClass === 'public-read';
     const decision = perUser
       ? await limits.user.take(`user:${request.principal!.userId}`)
-      : await limits.anonymous.take(`ip:${request.ip}`);
+      : await limits.anonymous.take(clientKey(request.ip));
     reply.header('ratelimit-limit', decision.limit)
       .header('ratelimit-remaining', decision.remaining)
       .header('ratelimit-reset', decision.resetSeconds);

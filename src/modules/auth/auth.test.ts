@@ -38,6 +38,8 @@ for (const backend of backends) {
       t = await buildTestApp(backend, {
         BASE_URL: base,
         FRONTEND_CALLBACK_URL: FRONTEND,
+        // Every sign-in here comes from 127.0.0.1; the limit itself is tested in rate-limit.test.ts.
+        RATE_LIMIT_SIGN_IN: '1000',
         ...providerEnv(providers),
       }, { clock });
       await t.app.listen({ port, host: '127.0.0.1' });

@@ -6,6 +6,16 @@ import { requestId } from './request-id.ts';
 const ONE_MEGABYTE = 1024 * 1024;
 
 /**
+ * A hop count trusts that many proxies in front of the service: the socket's peer and the entries
+ * it appended. This Fastify release takes a bare number as "trust nothing", so the count is
+ * handed over as proxy-addr's own (address, hop) predicate.
+ */
+function trustProxyOption(trustProxy: boolean | number | string[]): FastifyHttpOptions<Server>['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
+/**
  * Fastify's own settings that the conventions depend on (validation, ids, limits, timeouts).
  *
  * Slow clients: a request's headers must arrive within 10 s (a slowloris client is cut off there)
@@ -17,8 +27,7 @@ export function serverOptions(options: { trustProxy: boolean | number | string[]
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: ONE_MEGABYTE,
-    // Fastify takes a hop count as a number at run time; its types only list the other forms.
-    trustProxy: options.trustProxy as FastifyHttpOptions<Server>['trustProxy'],
+    trustProxy: trustProxyOption(options.trustProxy),
     requestTimeout: 30_000,
     keepAliveTimeout: 10_000,
     connectionTimeout: 60_000,
