@@ -29,7 +29,7 @@ import { ActivitiesService, activitiesRoutes } from './modules/activities/index.
 import { VenuesService, loadSampleData, venuesRoutes } from './modules/venues/index.ts';
 import { ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
 import { GameSchema, GamesService, gamesRoutes, type PresentedGame } from './modules/games/index.ts';
-import { ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
+import { SHARE_CODE_PATHS, ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
 import { BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
 import { createNotificationsModule, notificationsRoutes } from './modules/notifications/index.ts';
 import { JobsService, jobsRoutes, standardJobs } from './modules/jobs/index.ts';
@@ -42,6 +42,8 @@ export interface AppOverrides {
   storeKeyPrefix?: string;
   /** Notification stream heartbeat and sweep interval; tests shorten it. */
   streamHeartbeatMs?: number;
+  /** Where log lines go instead of stdout; tests read what was logged. */
+  logStream?: { write(line: string): void };
 }
 
 interface Infrastructure {
@@ -56,7 +58,7 @@ interface Infrastructure {
 export async function buildApp(config: Readonly<Config>, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...serverOptions({ trustProxy: config.trustProxy }),
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, SHARE_CODE_PATHS, overrides.logStream),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -89,6 +91,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     users: services.users,
     internalSecret: config.internalSecret,
     limits: rateLimits(infra),
+    trustedOrigins: [config.baseUrl, config.frontendCallbackUrl, ...config.corsAllowedOrigins].map((url) => new URL(url).origin),
   });
   await registerDocs(app, config);
   await registerOperations(app, infra);

@@ -66,6 +66,7 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   entry('*', '/api/v1/game-bookmarks', 'authenticated'),
   entry('*', '/api/v1/game-bookmarks/*', 'authenticated'),
   entry('*', '/api/v1/share-links', 'authenticated'),
+  entry('POST', '/api/v1/share-links/rotate', 'authenticated'),
   entry('*', '/api/v1/notifications', 'authenticated'),
   entry('*', '/api/v1/notifications/*', 'authenticated'),
   entry('*', '/api/v1/device-tokens', 'authenticated'),

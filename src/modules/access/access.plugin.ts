@@ -7,6 +7,7 @@ import type { RateLimit } from '../../platform/rate-limit/rate-limiter.ts';
 import { ACCESS_COOKIE, bearerToken, isLoopbackRequest, type TokensService } from '../tokens/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { policyFor, type PolicyEntry, type RateLimitClass } from './access-policy.ts';
+import { isCrossSiteCookieChange } from './cross-site.ts';
 import type { Principal } from './principal.ts';
 
 export interface AccessPluginOptions {
@@ -14,6 +15,8 @@ export interface AccessPluginOptions {
   users: UsersService;
   internalSecret: string | undefined;
   limits: Record<RateLimitClass, { anonymous: RateLimit; user: RateLimit }>;
+  /** Origins whose pages may change things with the browser's cookies (ours and the frontends'). */
+  trustedOrigins: readonly string[];
 }
 
 export interface RegisteredRoute {
@@ -33,6 +36,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Applies the access policy table to every route with one hook, then the rate limits. */
 export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPluginOptions) => {
   const expectedSecret = options.internalSecret ? digest(options.internalSecret) : undefined;
+  const trustedOrigins = new Set(options.trustedOrigins);
   app.decorateRequest('principal', null);
   // Every route with its policy: the access matrix and the fuzzer are generated from it.
   const registered: RegisteredRoute[] = [];
@@ -91,6 +95,9 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPlugi
   app.addHook('onRequest', async (request, reply) => {
     const policy: PolicyEntry | undefined = request.routeOptions.config.access;
     if (!policy) return;
+    if (isCrossSiteCookieChange(request, trustedOrigins)) {
+      throw new AppError(403, 'cross_site_request', 'A change made with cookies must come from this service\'s own pages.');
+    }
     switch (policy.access) {
       case 'internal':
         checkInternalSecret(request);

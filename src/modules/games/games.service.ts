@@ -32,6 +32,7 @@ export interface CursorRequest { cursor?: string; size: number }
 export interface GameSummary {
   id: string; title: string | null; activityName: string; venueName: string; venueAddress: string;
   startTime: Date; endTime: Date; playersJoined: number; slots: number; status: GameRow['status']; visibility: GameRow['visibility'];
+  organizerId: string;
 }
 
 const LEAVE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -145,8 +146,13 @@ export class GamesService {
     return {
       id: game.id, title: game.title, activityName: refs.activityName, venueName: refs.venueName, venueAddress: refs.venueAddress,
       startTime: game.startTime, endTime: game.endTime, playersJoined: game.playersJoined, slots: game.slots,
-      status: effectiveStatus(game, this.#clock.now()), visibility: game.visibility,
+      status: effectiveStatus(game, this.#clock.now()), visibility: game.visibility, organizerId: game.organizerId,
     };
+  }
+
+  /** Everyone's share access: the game's share code was rotated. Players keep their places. */
+  async revokeShareAccess(gameId: string): Promise<void> {
+    await new GamesRepository(this.#db).revokeShareAccess(gameId);
   }
 
   async grantShareAccess(userId: string, gameId: string): Promise<void> {
@@ -312,6 +318,8 @@ export class GamesService {
       if (userId === game.organizerId) throw notJoinable('The organiser cannot be removed from their own game.');
       if (!await repository.participant(gameId, userId)) throw notFound('The player was not found in this game.', 'participant_not_found');
       await this.#dropPlayer(tx, repository, game, userId, actor.userId, 'PLAYER_REMOVED', [userId]);
+      // A removed player may not walk back in through the link that let them see the game.
+      await repository.revokeShareAccess(gameId, userId);
     });
   }
 

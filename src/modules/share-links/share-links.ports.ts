@@ -11,12 +11,15 @@ export interface ShareableGameSummary {
   slots: number;
   status: string;
   visibility: string;
+  organizerId: string;
 }
 
 export interface ShareableGames {
   /** Organiser or player (active or waitlisted). */
   isMember(userId: string, gameId: string): Promise<boolean>;
   grantShareAccess(userId: string, gameId: string): Promise<void>;
+  /** Drops everyone's share access to the game (its code was rotated). */
+  revokeShareAccess(gameId: string): Promise<void>;
   /** Undefined once the game is gone for good. */
   summaryForShare(gameId: string): Promise<ShareableGameSummary | undefined>;
 }

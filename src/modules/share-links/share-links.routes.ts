@@ -29,6 +29,17 @@ export async function shareLinksRoutes(fastify: FastifyInstance, options: ShareL
     return envelope(request, presentShareLink(view), created ? 'Share link created' : 'Share link');
   });
 
+  app.post('/api/v1/share-links/rotate', {
+    schema: {
+      tags: ['share-links'], security: USER_SECURITY,
+      summary: 'A new share code for a game you organise: the old link stops working (404) and the access it gave ends',
+      body: CreateShareLinkBody, response: { 200: Envelope(ShareLinkSchema) },
+    },
+  }, async (request) => {
+    const view = await shareLinks.rotate(request.principal!.userId, request.body.resourceType, request.body.resourceId);
+    return envelope(request, presentShareLink(view), 'Share code rotated');
+  });
+
   // The pattern is checked by the schema, so a malformed code never reaches the database.
   app.get('/api/v1/share-links/:code', {
     schema: { tags: ['share-links'], summary: 'Resolve a share code (counts a click; grants a signed-in caller access)', params: CodeParams, response: { 200: Envelope(ResolvedShareLink) } },

@@ -70,6 +70,24 @@ export class ShareLinksService {
     return { view: { row, ...this.urls(row) }, created: true };
   }
 
+  /**
+   * The organiser's answer to a leaked link: a new code, so the old one is unknown (404), and
+   * nobody keeps the access the old one gave (players keep their places). Others: 404.
+   */
+  async rotate(userId: string, resourceType: ResourceType, resourceId: string): Promise<ShareLinkView> {
+    const games = this.#requireGames();
+    const game = await games.summaryForShare(resourceId);
+    if (!game || game.organizerId !== userId) throw notFound('The game was not found.', 'game_not_found');
+    const repository = new ShareLinksRepository(this.#db);
+    let row: ShareLinkRow | undefined;
+    for (let draw = 0; draw < DRAWS && !row; draw++) row = await repository.replaceCode(resourceType, resourceId, newShareCode());
+    // Every game gets its link when it is created; a game somehow without one gets one now.
+    if (!row && !(await repository.findByResource(resourceType, resourceId))) row = await this.#insert(resourceType, resourceId, repository);
+    if (!row) throw new Error('could not draw a free share code');
+    await games.revokeShareAccess(resourceId);
+    return { row, ...this.urls(row) };
+  }
+
   /** Counts the click; a signed-in resolver gains access to the (possibly private) game. */
   async resolve(code: string, userId: string | null): Promise<{ resourceType: string } & ShareLinkUrls> {
     const games = this.#requireGames();
