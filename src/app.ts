@@ -140,13 +140,14 @@ async function composeServices(infra: Infrastructure): Promise<{
 /** Share links and bookmarks need games and games need them: the knot is tied here. */
 function composeSharing(infra: Infrastructure, services: { games: GamesService; profiles: ProfilesService }) {
   const { games, profiles } = services;
-  const shareLinks = new ShareLinksService(infra.database.db, infra.config);
+  const shareLinks = new ShareLinksService(infra.database.db, infra.config, { store: infra.store, clock: infra.clock });
   const bookmarks = new BookmarksService<PresentedGame>(infra.database.db);
   shareLinks.useGames(games);
   bookmarks.useGames({ requireVisible: (id, viewer) => games.get(id, viewer), presentMany: (ids, viewer) => games.presentMany(ids, viewer) });
   games.useShareLinks(shareLinks);
   games.useBookmarks(bookmarks);
   games.onGameRemoved((gameId, executor) => shareLinks.deleteForGame(gameId, executor));
+  games.onPlayerRemoved((removal) => shareLinks.barFromGame(removal));
   games.onGameRemoved((gameId, executor) => bookmarks.forgetGame(gameId, executor));
   profiles.onAccountDeletion((userId, executor) => bookmarks.forgetUser(userId, executor));
   return { shareLinks, bookmarks };

@@ -21,6 +21,9 @@ export interface GameEvents {
 /** Runs inside the hard delete's transaction, before the game row goes (share links, bookmarks). */
 export type GameRemovalHook = (gameId: string, executor: Executor) => Promise<void>;
 
+/** Runs after the organiser removed a player (not after a leave), once the removal is committed. */
+export type PlayerRemovalHook = (removal: { gameId: string; userId: string; gameEnds: Date }) => Promise<void>;
+
 export const noShareLinks: GameShareLinks = {
   createForGame: async () => undefined,
   linksFor: async () => new Map(),

@@ -7,7 +7,7 @@ import type { ProfilesService } from '../profiles/index.ts';
 import type { UsersService } from '../users/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import { presentGame, presentParticipant, presentParticipation, type GameRefs, type GameView, type PresentedGame } from './games.presenter.ts';
-import { noBookmarks, noEvents, noShareLinks, type GameBookmarks, type GameEvents, type GameEventType, type GameRemovalHook, type GameShareLinks } from './games.ports.ts';
+import { noBookmarks, noEvents, noShareLinks, type GameBookmarks, type GameEvents, type GameEventType, type GameRemovalHook, type GameShareLinks, type PlayerRemovalHook } from './games.ports.ts';
 import { GamesRepository, type GameFilter, type GameRow, type GameValues, type PageRow, type Position } from './games.repository.ts';
 import type { CreateGameInput, GameFilterInput, UpdateGameInput } from './games.schemas.ts';
 
@@ -55,6 +55,7 @@ export class GamesService {
   #bookmarks: GameBookmarks = noBookmarks;
   #events: GameEvents = noEvents;
   readonly #removalHooks: GameRemovalHook[] = [];
+  readonly #playerRemovalHooks: PlayerRemovalHook[] = [];
 
   constructor(deps: GamesServiceDeps) {
     this.#db = deps.db;
@@ -76,6 +77,7 @@ export class GamesService {
   useEvents(events: GameEvents): void { this.#events = events; }
   /** Runs inside a hard delete's transaction before the game row goes: remove what refers to the game. */
   onGameRemoved(hook: GameRemovalHook): void { this.#removalHooks.push(hook); }
+  onPlayerRemoved(hook: PlayerRemovalHook): void { this.#playerRemovalHooks.push(hook); }
 
   // Reads
 
@@ -312,7 +314,7 @@ export class GamesService {
   }
 
   async removeParticipant(actor: Actor, gameId: string, userId: string): Promise<void> {
-    await this.#db.transaction(async (tx) => {
+    const gameEnds = await this.#db.transaction(async (tx) => {
       const repository = new GamesRepository(tx);
       const game = await this.#lockOwned(repository, gameId, { userId: actor.userId, roles: [] });
       if (userId === game.organizerId) throw notJoinable('The organiser cannot be removed from their own game.');
@@ -320,7 +322,10 @@ export class GamesService {
       await this.#dropPlayer(tx, repository, game, userId, actor.userId, 'PLAYER_REMOVED', [userId]);
       // A removed player may not walk back in through the link that let them see the game.
       await repository.revokeShareAccess(gameId, userId);
+      return game.endTime;
     });
+    // After the commit: the hooks may use other stores (the embedded one shares this database).
+    for (const hook of this.#playerRemovalHooks) await hook({ gameId, userId, gameEnds });
   }
 
   // Scheduled jobs (the jobs module runs these under a cluster-wide lock)

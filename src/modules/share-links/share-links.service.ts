@@ -1,5 +1,7 @@
 import type { Config } from '../../config/index.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
+import type { KeyValueStore } from '../../platform/kv/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { newShareCode } from './share-code.ts';
 import type { ShareableGames, ShareableGameSummary } from './share-links.ports.ts';
@@ -19,17 +21,23 @@ export interface ShareLinkView extends ShareLinkUrls {
 }
 
 const DRAWS = 5;
+const DAY_SECONDS = 86_400;
+const barKey = (gameId: string, userId: string) => `share-bar:${gameId}:${userId}`;
 const unknownLink = () => notFound('No share link has this code.', 'share_link_not_found');
 
 export class ShareLinksService {
   readonly #db: Database;
   readonly #config: Readonly<Config>;
   readonly #frontendOrigin: string;
+  readonly #store: KeyValueStore;
+  readonly #clock: Clock;
   #games: ShareableGames | undefined;
 
-  constructor(db: Database, config: Readonly<Config>) {
+  constructor(db: Database, config: Readonly<Config>, deps: { store: KeyValueStore; clock: Clock }) {
     this.#db = db;
     this.#config = config;
+    this.#store = deps.store;
+    this.#clock = deps.clock;
     this.#frontendOrigin = new URL(config.frontendCallbackUrl).origin;
   }
 
@@ -88,11 +96,22 @@ export class ShareLinksService {
     return { row, ...this.urls(row) };
   }
 
+  /**
+   * The organiser removed this player: the game's links no longer work for them (until a day
+   * after the game ends, when nobody can join it anyway), whatever code they kept.
+   */
+  async barFromGame(removal: { gameId: string; userId: string; gameEnds: Date }): Promise<void> {
+    const untilEnd = Math.ceil((removal.gameEnds.getTime() - this.#clock.now().getTime()) / 1000);
+    await this.#store.set(barKey(removal.gameId, removal.userId), '1', Math.max(0, untilEnd) + DAY_SECONDS);
+  }
+
   /** Counts the click; a signed-in resolver gains access to the (possibly private) game. */
   async resolve(code: string, userId: string | null): Promise<{ resourceType: string } & ShareLinkUrls> {
     const games = this.#requireGames();
     const link = await new ShareLinksRepository(this.#db).findByCode(code);
     if (!link || !(await games.summaryForShare(link.resourceId))) throw unknownLink();
+    // A removed player is told what anyone with a wrong code is told.
+    if (userId && (await this.#store.get(barKey(link.resourceId, userId)))) throw unknownLink();
     await new ShareLinksRepository(this.#db).countClick(code);
     if (userId) await games.grantShareAccess(userId, link.resourceId);
     return { resourceType: link.resourceType, ...this.urls(link) };

@@ -40,7 +40,7 @@ for (const backend of backends) {
       assert.ok(!logged.some((line) => line.includes(code)), 'the code is in no log line');
     });
 
-    it('removing a player drops the share access they gained: the private game is unknown to them again', async () => {
+    it('removing a player drops the share access they gained, and no link of the game lets them back in', async () => {
       const game = await privateGame();
       const player = await onboardedUser(t.app);
       assert.equal((await resolve(game.shareLink!.code, player)).statusCode, 200);
@@ -49,9 +49,16 @@ for (const backend of backends) {
       assert.equal(removed.statusCode, 204);
       assertProblem(await view(game, player), 404, 'game_not_found');
       assertProblem(await join(game, player), 404, 'game_not_found');
+      // The old link does not let them back in, nor does a new one; to them it is an unknown code.
+      assertProblem(await resolve(game.shareLink!.code, player), 404, 'share_link_not_found');
+      assertProblem(await join(game, player), 404, 'game_not_found');
+      const rotated = (await rotate(game, host)).json().data.code as string;
+      assertProblem(await resolve(rotated, player), 404, 'share_link_not_found');
+      assertProblem(await view(game, player), 404, 'game_not_found');
+      assert.equal((await resolve(rotated)).statusCode, 200, 'the link still works for everyone else');
       // A player who left on their own keeps theirs (only the organiser's removal takes it).
       const leaver = await onboardedUser(t.app);
-      await resolve(game.shareLink!.code, leaver);
+      assert.equal((await resolve(rotated, leaver)).statusCode, 200);
       assert.equal((await join(game, leaver)).statusCode, 201);
       assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${game.id}/participants/me`, headers: leaver.auth })).statusCode, 204);
       assert.equal((await view(game, leaver)).statusCode, 200);
