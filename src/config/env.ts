@@ -12,7 +12,7 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * Layers the environment the way CONTRACT §2 says: the real environment wins over `.env`,
+ * Layers the environment: the real environment wins over `.env`,
  * which wins over the defaults `npm start` applies.
  */
 export function layeredEnv(options: { processEnv: RawEnv; dotEnvPath?: string; startDefaults?: RawEnv }): RawEnv {

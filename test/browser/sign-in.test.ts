@@ -87,7 +87,7 @@ describe('web sign-in in a real browser, as npm start sets it up', { skip: chrom
     await victimPage.route(isFrontend, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Signed in</h1>' }));
     const refused = await victimPage.goto(callbackUrl);
     assert.equal(refused?.status(), 401);
-    assert.equal((await refused!.json()).code, 'invalid_state');
+    assert.equal((await refused.json()).code, 'invalid_state');
     assert.equal(new URL(victimPage.url()).origin, base, 'no redirect to the frontend');
     assert.deepEqual((await victim.cookies(base)).map((c) => c.name), [], 'no session cookie in the victim\'s browser');
     assert.equal((await victimPage.request.get(`${base}/api/v1/me`)).status(), 401);

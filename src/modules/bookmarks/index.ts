@@ -1,3 +1,3 @@
-export { BookmarksService } from './bookmarks.service.ts';
+export { BookmarkMarks, BookmarksService } from './bookmarks.service.ts';
 export type { BookmarkableGames } from './bookmarks.ports.ts';
 export { bookmarksRoutes } from './bookmarks.routes.ts';

@@ -1,6 +1,12 @@
-export { GamesService, effectiveStatus } from './games.service.ts';
-export type { Actor, GameSummary, GamesServiceDeps, UpcomingGame } from './games.service.ts';
+export { GameQueries } from './games.queries.ts';
+export { GameCommands } from './games.commands.ts';
+export { GameParticipation } from './games.participation.ts';
+export { GameLookups, gamesUseActivity } from './games.lookups.ts';
+export { GameSchedule } from './games.schedule.ts';
+export type { Actor } from './games.writes.ts';
+export type { GameSummary } from './games.lookups.ts';
+export type { UpcomingGame } from './games.schedule.ts';
 export type { PresentedGame } from './games.presenter.ts';
-export type { GameBookmarks, GameEvents, GameEventType, GameRemovalHook, GameShareLinks, PlayerRemovalHook, ShareLinkBlock } from './games.ports.ts';
+export type { GameBookmarks, GameEvents, GameEventType, GameRemovalStep, GameShareLinks, PlayerRemovalHook, ShareLinkBlock } from './games.ports.ts';
 export { GameSchema } from './games.schemas.ts';
 export { gamesRoutes } from './games.routes.ts';

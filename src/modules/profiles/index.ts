@@ -1,3 +1,3 @@
 export { ProfilesService } from './profiles.service.ts';
-export type { AccountDeletionHook, GameTotals } from './profiles.service.ts';
+export type { AccountDeletionStep, GameTotals } from './profiles.service.ts';
 export { profilesRoutes } from './profiles.routes.ts';

@@ -17,7 +17,8 @@ export interface ShareableGameSummary {
 export interface ShareableGames {
   /** Organiser or player (active or waitlisted). */
   isMember(userId: string, gameId: string): Promise<boolean>;
-  grantShareAccess(userId: string, gameId: string): Promise<void>;
+  /** False when there is no such game. */
+  grantShareAccess(userId: string, gameId: string): Promise<boolean>;
   /** Drops everyone's share access to the game (its code was rotated). */
   revokeShareAccess(gameId: string): Promise<void>;
   /** Undefined once the game is gone for good. */

@@ -85,12 +85,12 @@ export function sendProblem(reply: FastifyReply, problem: ProblemDetail, headers
     .send(JSON.stringify(problem));
 }
 
-/** Turns Ajv's violations into the contract's `errors` items (`contactMethods[0].value`). */
+/** Turns Ajv's violations into a problem detail's `errors` items (`contactMethods[0].value`; see docs/errors.md). */
 export function fieldErrors(error: FastifyError): FieldError[] {
   const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'body';
   return (error.validation ?? []).map((violation) => {
     const segments = violation.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const params = violation.params as Record<string, unknown>;
+    const params = violation.params;
     const extra = params.missingProperty ?? params.additionalProperty;
     if (typeof extra === 'string') segments.push(extra);
     const field = segments.reduce((acc, segment) => (/^\d+$/.test(segment) ? `${acc}[${segment}]` : acc ? `${acc}.${segment}` : segment), '');
