@@ -212,10 +212,13 @@ function rateLimits(infra: Infrastructure) {
   const { config, store, storeKeyPrefix } = infra;
   const limit = (name: string, points: number) => new RateLimit({ name, points, backend: store.rateLimits, keyPrefix: storeKeyPrefix });
   const share = limit('share', config.rateLimits.shareResolve);
+  // The HTML page has a bucket of its own (same figure), so a visit does not spend the app's resolves.
+  const sharePage = limit('share-page', config.rateLimits.shareResolve);
   const signIn = limit('sign-in', config.rateLimits.signIn);
   return {
     'public-read': { anonymous: limit('public-anon', config.rateLimits.publicAnon), user: limit('public-user', config.rateLimits.publicUser) },
     'share-resolve': { anonymous: share, user: share },
+    'share-page': { anonymous: sharePage, user: sharePage },
     'sign-in': { anonymous: signIn, user: signIn },
   };
 }

@@ -118,6 +118,9 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
   'GET /api/v1/auth/login/social': simple(302, '/api/v1/auth/login/social?provider=google-oauth2'),
   'GET /callback/national': [{ label: 'a completed provider sign-in', scope: 'shared', success: 302, prepare: (world) => signedInCallback(world, 'national') }],
   'GET /callback/social': [{ label: 'a completed provider sign-in', scope: 'shared', success: 302, prepare: (world) => signedInCallback(world, 'social') }],
+  // Seed 7: an invalid provider is 400 invalid_provider, not an unknown path.
+  'GET /api/v1/auth/login/:provider': simple(400, '/api/v1/auth/login/facebook', { check: invalidProvider }),
+  'GET /callback/:provider': simple(400, '/callback/facebook?code=x&state=y', { check: invalidProvider }),
 
   // Internal (server to server)
   'POST /api/v1/internal/users': [{
@@ -541,6 +544,10 @@ async function signedInCallback(world: World, provider: 'national' | 'social'): 
     headers: { cookie: binding },
     check: (response) => assert.ok(!String(response.headers.location).includes('error='), `signed in: ${String(response.headers.location)}`),
   };
+}
+
+function invalidProvider(response: CellResponse) {
+  assert.equal(json(response).code, 'invalid_provider');
 }
 
 function assertSelf(world: World, response: CellResponse, principal: Principal) {

@@ -38,6 +38,9 @@ const PLATFORMS: Platform[] = ['web', 'mobile'];
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const invalidState = () => unauthorized('invalid_state', 'The sign-in session is unknown or expired. Start again.');
 
+/** A login or callback path naming a provider the service does not have (a client error: 400, not an unknown path). */
+export const unknownProvider = () => badRequest('invalid_provider', 'The provider in the path must be national or social.');
+
 export class AuthService {
   readonly #config: Readonly<Config>;
   readonly #clients: Partial<Record<ProviderName, IdentityProviderClient>>;
