@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { driveLogin } from '../../src/modules/auth/local-providers/index.ts';
 import type { TestUser } from '../../test/helpers/users.ts';
@@ -231,6 +231,18 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
   'PUT /api/v1/me': [{
     label: "the caller's profile", scope: 'shared', success: 200,
     prepare: async (world) => ({ url: '/api/v1/me', payload: { contactMethods: [{ name: 'telegram', value: `@m${randomBytes(4).toString('hex')}` }] }, snapshot: () => read(world, '/api/v1/me', world.owner) }),
+  }],
+  'GET /api/v1/me/notification-preferences': simple(200, '/api/v1/me/notification-preferences'),
+  'PUT /api/v1/me/notification-preferences': [{
+    label: "the caller's notification preferences", scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const gameId = randomUUID();
+      return {
+        url: '/api/v1/me/notification-preferences', payload: { types: { GAME_FULL: { push: false } }, mutedGameIds: [gameId] },
+        snapshot: () => read(world, '/api/v1/me/notification-preferences', world.owner),
+        check: (response) => assert.deepEqual(json(response).data.mutedGameIds, [gameId], 'the caller’s own preferences changed'),
+      };
+    },
   }],
   'DELETE /api/v1/me': [{
     label: "the caller's account (fresh A and caller)", scope: 'shared', success: 204,
