@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { freePort, startServer, waitHealthy, type ServerProcess } from '../helpers/server-process.ts';
+import { freePort, startServer, STARTUP_WAIT_MS, waitHealthy, type ServerProcess } from '../helpers/server-process.ts';
 import { chromiumMissing, launchBrowser } from './browser.ts';
 
 describe('web sign-in in a real browser, as npm start sets it up', { skip: chromiumMissing }, () => {
@@ -18,7 +18,7 @@ describe('web sign-in in a real browser, as npm start sets it up', { skip: chrom
     base = `http://localhost:${port}`;
     // The same flag npm start passes: local providers and development defaults.
     server = startServer({ PORT: String(port), DATA_DIR: dataDir, JOBS_ENABLED: 'false' }, ['--local-defaults']);
-    await waitHealthy(base, 15_000);
+    await waitHealthy(base, STARTUP_WAIT_MS);
     browser = await launchBrowser();
   });
   after(async () => {

@@ -5,7 +5,7 @@ import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
-import { freePort, startServer, waitHealthy } from '../../../test/helpers/server-process.ts';
+import { freePort, startServer, STARTUP_WAIT_MS, waitHealthy } from '../../../test/helpers/server-process.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -125,7 +125,7 @@ describe('rate limits across service processes', { skip: !redisBackend && 'needs
     };
     const servers = ports.map((port) => startServer({ ...env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'svc-rl-')) }));
     try {
-      await Promise.all(ports.map((port) => waitHealthy(`http://127.0.0.1:${port}`, 15_000)));
+      await Promise.all(ports.map((port) => waitHealthy(`http://127.0.0.1:${port}`, STARTUP_WAIT_MS)));
       // Real processes see the real loopback address, whose budget an earlier run may have used:
       // count down from whatever is left.
       const first = await fetch(`http://127.0.0.1:${ports[0]}${PUBLIC_READ}`);
