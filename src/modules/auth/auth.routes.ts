@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import type { Config } from '../../config/index.ts';
 import { setAuthCookies } from '../tokens/index.ts';
 import type { AuthService } from './auth.service.ts';
@@ -11,10 +11,7 @@ export interface AuthRoutesOptions {
   auth: AuthService;
 }
 
-export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { auth, config } = options;
-
+export async function authRoutes(app: TypedApp, { auth, config }: AuthRoutesOptions) {
   const login = (provider: ProviderName) => async (request: FastifyRequest<{ Querystring: { platform?: string; provider?: string } }>, reply: FastifyReply) => {
     const { authorizationUrl, platform } = await auth.startLogin(provider, request.query);
     if (platform === 'mobile') return reply.send({ authorizationUrl });

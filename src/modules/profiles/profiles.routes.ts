@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
@@ -8,14 +7,7 @@ import { Me, OnboardingBody, ProfilePatchBody } from './profiles.schemas.ts';
 import type { ProfilesService } from './profiles.service.ts';
 import { signedIn } from '../access/index.ts';
 
-export interface ProfilesRoutesOptions {
-  profiles: ProfilesService;
-}
-
-export async function profilesRoutes(fastify: FastifyInstance, options: ProfilesRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { profiles } = options;
-
+export async function profilesRoutes(app: TypedApp, { profiles }: { profiles: ProfilesService }) {
   app.get('/api/v1/me', {
     schema: { tags: ['me'], security: USER_SECURITY, summary: 'The caller\'s profile', response: { 200: Envelope(Me) } },
   }, async (request) => envelope(request, presentMe(await profiles.me(signedIn(request).userId)), 'Profile'));
