@@ -1,6 +1,7 @@
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { INTERNAL_SECURITY } from '../../platform/http/openapi.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
+import { upperCaseEnums } from '../../platform/http/enum-case.ts';
 import { Account, RolesBody, UserIdParams, presentAccount, type UsersService } from '../users/index.ts';
 import { ProvisionBody } from './internal.schemas.ts';
 
@@ -15,6 +16,7 @@ export async function internalRoutes(app: TypedApp, options: InternalRoutesOptio
       tags: ['internal'], security: INTERNAL_SECURITY, summary: 'Provision a user by provider identity (idempotent)',
       body: ProvisionBody, response: { 200: Envelope(Account), 201: Envelope(Account) },
     },
+    preValidation: upperCaseEnums('authProvider'),
   }, async (request, reply) => {
     const { row, created } = await options.users.provision(request.body);
     reply.code(created ? 201 : 200);
