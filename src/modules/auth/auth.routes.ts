@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import type { Config } from '../../config/index.ts';
 import { setAuthCookies } from '../tokens/index.ts';
 import { unknownProvider, type AuthService, type LoginQuery as LoginParams } from './auth.service.ts';
@@ -12,10 +12,7 @@ export interface AuthRoutesOptions {
   auth: AuthService;
 }
 
-export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { auth, config } = options;
-
+export async function authRoutes(app: TypedApp, { auth, config }: AuthRoutesOptions) {
   const redirectUriOf = (provider: ProviderName) => (provider === 'national' ? config.national.redirectUri : config.social.redirectUri);
   const bindingCookie = (provider: ProviderName) => ({ path: new URL(redirectUriOf(provider)).pathname, secure: config.secureCookies });
 

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
@@ -25,9 +25,7 @@ const actorOf = (request: FastifyRequest) => {
   return { userId, roles };
 };
 
-export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { queries, commands, participation } = options;
+export async function gamesRoutes(app: TypedApp, { queries, commands, participation }: GamesRoutesOptions) {
   const NoContent = { 204: Type.Null() };
 
   app.get('/api/v1/games', {

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import type { Config } from '../../config/index.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
@@ -14,9 +13,7 @@ export interface ShareLinksRoutesOptions {
   shareLinks: ShareLinksService;
 }
 
-export async function shareLinksRoutes(fastify: FastifyInstance, options: ShareLinksRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { shareLinks, config } = options;
+export async function shareLinksRoutes(app: TypedApp, { shareLinks, config }: ShareLinksRoutesOptions) {
   const association = presentAppSiteAssociation(config.mobileAppIds);
 
   app.post('/api/v1/share-links', {

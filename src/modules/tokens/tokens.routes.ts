@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import type { Config } from '../../config/index.ts';
 import { noneMatchHits } from '../../platform/http/conditional.ts';
@@ -17,10 +16,7 @@ export interface TokensRoutesOptions {
   keys: SigningKeys;
 }
 
-export async function tokensRoutes(fastify: FastifyInstance, options: TokensRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { config, tokens, keys } = options;
-
+export async function tokensRoutes(app: TypedApp, { config, tokens, keys }: TokensRoutesOptions) {
   app.get('/.well-known/jwks.json', {
     schema: { tags: ['auth'], summary: 'Public keys that verify access tokens', response: { 200: JwksSchema, 304: Type.Null() } },
   }, async (request, reply) => {
