@@ -33,6 +33,7 @@ import { ShareLinksService, shareLinksRoutes } from './modules/share-links/index
 import { BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
 import { createNotificationsModule, notificationsRoutes } from './modules/notifications/index.ts';
 import { JobsService, jobsRoutes, standardJobs } from './modules/jobs/index.ts';
+import { loadSampleGames } from './modules/sample/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -70,6 +71,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   const services = await composeServices(infra);
   const sharing = composeSharing(infra, services);
   const live = await composeNotifications(app, infra, services, overrides.streamHeartbeatMs);
+  if (config.sampleGames) await sampleGames(app, infra, services);
 
   await app.register(httpPlatform);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
@@ -126,8 +128,9 @@ async function composeServices(infra: Infrastructure): Promise<{
   const activities = new ActivitiesService(database.db);
   const venues = new VenuesService(database.db, activities);
   const profiles = new ProfilesService({ db: database.db, users, activities, revokeTokens: (id) => tokens.revokeAll(id) });
-  // Only the on-disk embedded database gets sample data by itself; PostgreSQL via `npm run db:seed`.
-  if (config.databaseUrl === undefined) await loadSampleData({ activities, venues });
+  // Only the on-disk embedded database (or SAMPLE_GAMES, which needs the venues) gets sample data by
+  // itself, and only while it never had a venue; PostgreSQL otherwise via `npm run db:seed`.
+  if (config.databaseUrl === undefined || config.sampleGames) await loadSampleData({ activities, venues });
   const games = new GamesService({
     db: database.db, clock, timeZone: config.timeZone, cursors: new CursorCodec(keys.secretSeed), activities, venues, users, profiles,
   });
@@ -174,6 +177,15 @@ async function composeNotifications(
     await module.close();
   });
   return { notifications, streams: module.streams, jobs };
+}
+
+/** `npm start`: sample people and games (after sharing and notifications are wired, so they get links and notices). */
+async function sampleGames(app: FastifyInstance, infra: Infrastructure, services: Awaited<ReturnType<typeof composeServices>>) {
+  const result = await loadSampleGames({ ...services, clock: infra.clock, timeZone: infra.config.timeZone });
+  if (result.skipped) app.log.warn(`sample games skipped: ${result.skipped}`);
+  else app.log.info({ created: result.created }, 'sample games ready');
+  const [shareUrl] = result.privateShareUrls;
+  if (shareUrl) app.log.info({ shareUrl }, `sample private game: ${shareUrl}`);
 }
 
 /** Sign-in: a client per configured provider; an unconfigured one answers 503 at login. */

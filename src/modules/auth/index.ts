@@ -5,3 +5,4 @@ export { createNationalClient, createSocialClient } from './providers/index.ts';
 export type { IdentityProviderClient, ProviderName } from './providers/index.ts';
 export { providerEnv, startLocalProviders } from './local-providers/index.ts';
 export type { LocalProviders } from './local-providers/index.ts';
+export { TEST_USERS, driveLogin, subjectFor } from './local-providers/index.ts';

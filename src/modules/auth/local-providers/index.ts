@@ -1,4 +1,4 @@
 export { providerEnv, startLocalProviders, type LocalProviders, type LocalProvidersOptions } from './local-providers.ts';
 export type { Misbehaviour } from './misbehaviour.ts';
 export { driveLogin, DriveLoginError } from './drive-login.ts';
-export { TEST_USERS } from './accounts.ts';
+export { TEST_USERS, subjectFor } from './accounts.ts';
