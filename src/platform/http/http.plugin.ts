@@ -49,6 +49,10 @@ export const httpPlatform = fp(async (app: FastifyInstance) => {
     if (errors.length > 0) throw validationFailed(errors);
   });
 
+  // Bodies are JSON (or multipart where a route says so): a text/plain body is 415, not a string
+  // that then fails validation as "body must be object".
+  app.removeContentTypeParser('text/plain');
+
   app.setErrorHandler(errorHandler);
   app.server.on('checkExpectation', expectationFailed);
 
