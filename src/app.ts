@@ -164,6 +164,7 @@ async function composeNotifications(
   const module = await createNotificationsModule({
     database: infra.database, databaseUrl: infra.config.databaseUrl, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
     liveUsers: (ids) => users.liveIds(ids), streamHeartbeatMs,
+    nameOf: async (id, executor) => (await users.namesOf([id], executor)).get(id),
   });
   const { notifications } = module;
   games.useEvents(notifications);

@@ -14,8 +14,11 @@ export type GameEventType = 'PLAYER_JOINED' | 'PLAYER_LEFT' | 'GAME_FULL' | 'WAI
 
 /** Issue 7 will write notifications in the same transaction; called at each event, default no-op. */
 export interface GameEvents {
-  /** `title` is the game's title as of the change (null when it has none), for the notification's text. */
-  emit(event: { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title?: string | null }, executor: Executor): Promise<void>;
+  /**
+   * `title` is the game's title as of the change (null when it has none), for the notification's
+   * text; `waitlisted` marks a PLAYER_JOINED that went onto the waitlist.
+   */
+  emit(event: { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title?: string | null; waitlisted?: boolean }, executor: Executor): Promise<void>;
 }
 
 /** Runs inside the hard delete's transaction, before the game row goes (share links, bookmarks). */

@@ -78,7 +78,7 @@ export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutes
   }, async (request) => envelope(request, await games.participants(request.params.id, request.principal!.userId), 'Participants'));
 
   app.delete('/api/v1/games/:id/participants/me', {
-    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Leave a game (not within 24 h of its start)', params: GameIdParams, response: NoContent },
+    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Leave a game (a place: not within 24 h of its start; the waitlist: any time)', params: GameIdParams, response: NoContent },
   }, async (request, reply) => {
     await games.leave(request.principal!.userId, request.params.id);
     return reply.code(204).send(null);

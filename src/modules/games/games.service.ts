@@ -32,6 +32,7 @@ export interface CursorRequest { cursor?: string; size: number }
 export interface GameSummary {
   id: string; title: string | null; activityName: string; venueName: string; venueAddress: string;
   startTime: Date; endTime: Date; playersJoined: number; slots: number; status: GameRow['status']; visibility: GameRow['visibility'];
+  waitlisted: number; price: string; currency: string; skillLevelFrom: string; skillLevelTo: string;
 }
 
 const LEAVE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -146,6 +147,7 @@ export class GamesService {
       id: game.id, title: game.title, activityName: refs.activityName, venueName: refs.venueName, venueAddress: refs.venueAddress,
       startTime: game.startTime, endTime: game.endTime, playersJoined: game.playersJoined, slots: game.slots,
       status: effectiveStatus(game, this.#clock.now()), visibility: game.visibility,
+      waitlisted: game.waitlisted, price: game.price, currency: game.currency, skillLevelFrom: refs.fromName, skillLevelTo: refs.toName,
     };
   }
 
@@ -275,7 +277,7 @@ export class GamesService {
         const full = game.playersJoined >= game.slots;
         const row = await repository.addParticipant({ gameId, userId, status: full ? 'WAITLISTED' : 'ACTIVE', joinedAt: now });
         await repository.adjustCounts(gameId, full ? { active: 0, waitlisted: 1 } : { active: 1, waitlisted: 0 });
-        await this.#emit(tx, 'PLAYER_JOINED', gameId, userId, [game.organizerId], game.title);
+        await this.#emit(tx, 'PLAYER_JOINED', gameId, userId, [game.organizerId], game.title, full);
         if (!full && game.playersJoined + 1 === game.slots) await this.#emit(tx, 'GAME_FULL', gameId, userId, [game.organizerId], game.title);
         return presentParticipation(row);
       });
@@ -298,7 +300,8 @@ export class GamesService {
         throw notFound('You are not a player of this game.', 'not_participant');
       }
       const now = this.#clock.now();
-      if (game.status !== 'CANCELLED' && game.startTime.getTime() - now.getTime() < LEAVE_WINDOW_MS) {
+      // The window protects the other players' game; a waitlisted player holds no place anyone counts on.
+      if (game.status !== 'CANCELLED' && participation.status === 'ACTIVE' && game.startTime.getTime() - now.getTime() < LEAVE_WINDOW_MS) {
         throw conflict('leave_window_closed', 'Players cannot leave within 24 hours of the start.');
       }
       await this.#dropPlayer(tx, repository, game, userId, userId, 'PLAYER_LEFT', [game.organizerId]);
@@ -365,9 +368,9 @@ export class GamesService {
     }
   }
 
-  async #emit(executor: Executor, type: GameEventType, gameId: string, actorId: string, recipients: string[], title: string | null) {
+  async #emit(executor: Executor, type: GameEventType, gameId: string, actorId: string, recipients: string[], title: string | null, waitlisted = false) {
     const others = [...new Set(recipients)].filter((id) => id !== actorId);
-    if (others.length) await this.#events.emit({ type, gameId, actorId, recipients: others, title }, executor);
+    if (others.length) await this.#events.emit({ type, gameId, actorId, recipients: others, title, ...(waitlisted ? { waitlisted } : {}) }, executor);
   }
 
   #checkTimes(startTime: Date, endTime: Date, startChanged: boolean) {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
-import { NotificationsService } from './notifications.service.ts';
+import { NotificationsService, type NotificationsServiceDeps } from './notifications.service.ts';
 import { listenForSignals } from './notifications.signals.ts';
 import { NotificationStreams } from './notifications.stream.ts';
 import { LoggingPushGateway, type PushGateway } from './push.ts';
@@ -23,6 +23,8 @@ export interface NotificationsModuleDeps {
   log: FastifyBaseLogger;
   timeZone: string;
   push?: PushGateway;
+  /** A user's display name, in the transaction of the change (join and leave texts name the player). */
+  nameOf?: NotificationsServiceDeps['nameOf'];
   /** Which users still have an account: open streams of deleted accounts end. */
   liveUsers(userIds: string[]): Promise<Set<string>>;
   /** Heartbeat and stream sweep interval (tests shorten it). */
@@ -36,7 +38,7 @@ export interface NotificationsModuleDeps {
 export async function createNotificationsModule(deps: NotificationsModuleDeps): Promise<NotificationsModule> {
   const { database, log } = deps;
   const notifications = new NotificationsService({
-    db: database.db, clock: deps.clock, log, timeZone: deps.timeZone, push: deps.push ?? new LoggingPushGateway(log),
+    db: database.db, clock: deps.clock, log, timeZone: deps.timeZone, push: deps.push ?? new LoggingPushGateway(log), nameOf: deps.nameOf,
   });
   const streams = new NotificationStreams({
     after: (userId, seq, limit) => notifications.after(userId, seq, limit),

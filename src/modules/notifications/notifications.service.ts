@@ -25,6 +25,8 @@ export interface NotificationsServiceDeps {
   log: FastifyBaseLogger;
   /** APP_TIME_ZONE: reminder texts give the start time in it. */
   timeZone: string;
+  /** The player's display name for join and leave texts, read in the change's transaction. */
+  nameOf?: (userId: string, executor: Executor) => Promise<string | null | undefined>;
 }
 
 const notificationNotFound = () => notFound('The notification was not found.', 'notification_not_found');
@@ -35,20 +37,24 @@ export class NotificationsService implements GameEvents {
   readonly #push: PushGateway;
   readonly #log: FastifyBaseLogger;
   readonly #startFormat: Intl.DateTimeFormat;
+  readonly #nameOf: NonNullable<NotificationsServiceDeps['nameOf']>;
 
   constructor(deps: NotificationsServiceDeps) {
     this.#db = deps.db;
     this.#clock = deps.clock;
     this.#push = deps.push;
     this.#log = deps.log;
+    this.#nameOf = deps.nameOf ?? (async () => null);
     this.#startFormat = new Intl.DateTimeFormat('en-GB', { timeZone: deps.timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
   }
 
   // Producing
 
   /** GameEvents: runs inside the games transaction, so the rows (and the signal) commit or roll back with the change. */
-  async emit(event: { type: NotificationType; gameId: string; recipients: string[]; title?: string | null }, executor: Executor): Promise<void> {
-    const text = describe(event.type, event.title);
+  async emit(event: { type: NotificationType; gameId: string; actorId: string; recipients: string[]; title?: string | null; waitlisted?: boolean }, executor: Executor): Promise<void> {
+    const aboutPlayer = event.type === 'PLAYER_JOINED' || event.type === 'PLAYER_LEFT';
+    const playerName = aboutPlayer ? await this.#nameOf(event.actorId, executor) : undefined;
+    const text = describe(event.type, event.title, { playerName, waitlisted: event.waitlisted });
     const createdAt = this.#clock.now();
     const repository = new NotificationsRepository(executor);
     await repository.insertMany([...new Set(event.recipients)].map((userId) => ({

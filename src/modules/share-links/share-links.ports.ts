@@ -11,6 +11,12 @@ export interface ShareableGameSummary {
   slots: number;
   status: string;
   visibility: string;
+  waitlisted: number;
+  /** A decimal string, like "8.50". */
+  price: string;
+  currency: string;
+  skillLevelFrom: string;
+  skillLevelTo: string;
 }
 
 export interface ShareableGames {
