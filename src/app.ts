@@ -2,8 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -34,6 +32,7 @@ import { BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts'
 import { createNotificationsModule, notificationsRoutes } from './modules/notifications/index.ts';
 import { JobsService, jobsRoutes, standardJobs } from './modules/jobs/index.ts';
 import { loadSampleGames } from './modules/sample/index.ts';
+import { registerDocs } from './api-docs.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -209,25 +208,6 @@ function rateLimits(infra: Infrastructure) {
     'public-read': { anonymous: limit('public-anon', config.rateLimits.publicAnon), user: limit('public-user', config.rateLimits.publicUser) },
     'share-resolve': { anonymous: share, user: share },
   };
-}
-
-async function registerDocs(app: FastifyInstance, config: Readonly<Config>) {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Match-organising service', version: packageJson.version },
-      servers: [{ url: config.baseUrl }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
-          internalSecret: { type: 'apiKey', in: 'header', name: 'X-Internal-Secret' },
-        },
-      },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/swagger-ui', staticCSP: true });
-  app.get('/v3/api-docs', { schema: { hide: true } }, async () => app.swagger());
 }
 
 async function registerOperations(app: FastifyInstance, infra: Infrastructure) {

@@ -4,3 +4,4 @@ export type { PresentedGame } from './games.presenter.ts';
 export type { GameBookmarks, GameEvents, GameEventType, GameRemovalHook, GameShareLinks, ShareLinkBlock } from './games.ports.ts';
 export { GameSchema } from './games.schemas.ts';
 export { gamesRoutes } from './games.routes.ts';
+export { GAMES_ERRORS } from './games.errors.ts';

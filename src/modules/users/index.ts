@@ -4,3 +4,4 @@ export type { AccessUser } from './users.repository.ts';
 export { presentAccount } from './users.presenter.ts';
 export { Account, AuthProviderSchema, RoleSchema, RolesBody, UserIdParams } from './users.schemas.ts';
 export { usersRoutes } from './users.routes.ts';
+export { USERS_ERRORS } from './users.errors.ts';
