@@ -53,8 +53,10 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.includes(method)) continue;
       const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      // An empty requirement makes the others optional: a public read that accepts a token.
+      const optional = (operation.security ?? []).some((requirement) => Object.keys(requirement).length === 0);
       const security: Security = schemes.includes('internalSecret') ? 'internal'
-        : schemes.length === 0 ? 'public'
+        : schemes.length === 0 || optional ? 'public'
           : path.startsWith('/api/v1/admin/') ? 'admin' : 'user';
       const content = Object.entries(operation.requestBody?.content ?? {})[0];
       operations.push({
