@@ -29,7 +29,8 @@ function readConfig(env: RawEnv): Readonly<Config> {
 async function withLocalProviders(env: RawEnv, config: Readonly<Config>): Promise<{ config: Readonly<Config>; providers: LocalProviders }> {
   const providers = await startLocalProviders({
     host: '127.0.0.1',
-    national: { redirectUris: [config.national.redirectUri] },
+    // An explicit NATIONAL_CLIENT_JWKS is registered too, so the provider encrypts to (and with the alg of) its key.
+    national: { redirectUris: [config.national.redirectUri], clientJwks: config.national.clientJwks },
     social: { redirectUris: [config.social.redirectUri], connections: config.social.connections, connectionParam: config.social.connectionParam },
   });
   return { config: readConfig({ ...providerEnv(providers), ...env }), providers };

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { RawEnv } from './env.ts';
+import { ClientJwksError, parseNationalClientJwks } from './national-jwks.ts';
 
 export type Profile = 'development' | 'test' | 'production';
 
@@ -148,6 +149,18 @@ function parseTimeZone(value: string): string {
   return value;
 }
 
+/** Checked now so a key the client cannot use stops start-up instead of the first sign-in. */
+function nationalClientJwks(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    parseNationalClientJwks(value);
+  } catch (error) {
+    if (error instanceof ClientJwksError) throw new ConfigError('NATIONAL_CLIENT_JWKS', error.message);
+    throw error;
+  }
+  return value;
+}
+
 function parseAuthParams(value: string | undefined): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(value ?? ''));
 }
@@ -203,7 +216,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     national: {
       issuer: read.url('NATIONAL_ISSUER', undefined, ['http:', 'https:']),
       clientId: read.raw('NATIONAL_CLIENT_ID'),
-      clientJwks: read.json('NATIONAL_CLIENT_JWKS'),
+      clientJwks: nationalClientJwks(read.json('NATIONAL_CLIENT_JWKS')),
       redirectUri: read.url('NATIONAL_REDIRECT_URI', `${baseUrl}/callback/national`, ['http:', 'https:'])!,
       scope: read.string('NATIONAL_SCOPE', 'openid'),
       authParams: parseAuthParams(read.raw('NATIONAL_AUTH_PARAMS')),

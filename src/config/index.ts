@@ -2,3 +2,9 @@ export { loadConfig, ConfigError } from './config.ts';
 export type { Config, Profile } from './config.ts';
 export { layeredEnv } from './env.ts';
 export type { RawEnv } from './env.ts';
+export {
+  ClientJwksError, ID_TOKEN_CONTENT_ENCRYPTIONS, ID_TOKEN_CURVES, ID_TOKEN_KEY_ALGS, parseNationalClientJwks,
+} from './national-jwks.ts';
+export type {
+  ClientJwk, IdTokenContentEncryption, IdTokenCurve, IdTokenKeyAlg, NationalClientKeySet,
+} from './national-jwks.ts';

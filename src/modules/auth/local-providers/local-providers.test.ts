@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { importJWK, type JWK } from 'jose';
 import * as oidc from 'openid-client';
+import { generateNationalClientKeys } from '../providers/index.ts';
 import { DriveLoginError, TEST_USERS, driveLogin, startLocalProviders, type LocalProviders } from './index.ts';
 
 // Nothing listens here: a request that reached it would fail, so every test proves none is made.
@@ -59,7 +60,11 @@ describe('local identity providers', () => {
       assert.deepEqual(metadata.code_challenge_methods_supported, ['S256']);
       assert.deepEqual(metadata.dpop_signing_alg_values_supported, ['ES256']);
       assert.deepEqual(metadata.id_token_signing_alg_values_supported, ['ES256']);
-      assert.deepEqual(metadata.id_token_encryption_alg_values_supported, ['ECDH-ES']);
+      assert.deepEqual(metadata.id_token_encryption_alg_values_supported, ['ECDH-ES', 'ECDH-ES+A128KW', 'ECDH-ES+A192KW', 'ECDH-ES+A256KW']);
+      assert.deepEqual(
+        metadata.id_token_encryption_enc_values_supported,
+        ['A128GCM', 'A192GCM', 'A256GCM', 'A128CBC-HS256', 'A192CBC-HS384', 'A256CBC-HS512'],
+      );
       assert.equal(metadata.authorization_response_iss_parameter_supported, true);
     });
 
@@ -127,7 +132,7 @@ describe('local identity providers', () => {
 
     async function encryptionKey(): Promise<oidc.DecryptionKey> {
       const enc = (JSON.parse(providers.national.clientJwks) as { keys: JWK[] }).keys.find((jwk) => jwk.use === 'enc')!;
-      return { key: (await importJWK(enc, 'ECDH-ES')) as oidc.CryptoKey, alg: 'ECDH-ES', kid: enc.kid! };
+      return { key: (await importJWK(enc, 'ECDH-ES')) as oidc.CryptoKey, alg: enc.alg!, kid: enc.kid! };
     }
   });
 
@@ -202,6 +207,20 @@ describe('local identity providers', () => {
     it('refuses wrong-encryption, which only applies to encrypted ID tokens', () => {
       assert.throws(() => providers.setMisbehaviour('social', 'wrong-encryption'), TypeError);
     });
+  });
+
+  it('refuses an ID-token encryption setting the registered key cannot serve', async () => {
+    const { privateJwks } = await generateNationalClientKeys({ alg: 'ECDH-ES+A128KW', crv: 'P-384' });
+    const social = { redirectUris: [REDIRECT], connections: ['email'], connectionParam: 'connection' };
+    for (const [idTokenEncryption, message] of [
+      [{ alg: 'ECDH-ES' }, /is for ECDH-ES\+A128KW, not ECDH-ES$/],
+      [{ kid: 'not-a-key' }, /no enc key not-a-key/],
+    ] as const) {
+      await assert.rejects(
+        startLocalProviders({ national: { redirectUris: [REDIRECT], clientJwks: privateJwks, idTokenEncryption }, social }),
+        message,
+      );
+    }
   });
 
   it('answers 404 outside the two issuers', async () => {

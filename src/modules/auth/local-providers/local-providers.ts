@@ -1,15 +1,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Misbehaviour, MisbehaviourSwitch } from './misbehaviour.ts';
-import { createNationalProvider } from './national-provider.ts';
+import { createNationalProvider, type IdTokenEncryption, type NationalProvider } from './national-provider.ts';
 import { createSocialProvider } from './social-provider.ts';
 
 export interface LocalProvidersOptions {
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** `clientJwks`: register these keys (as NATIONAL_CLIENT_JWKS) instead of fresh ones, to survive restarts. */
-  national: { redirectUris: string[]; clientJwks?: string };
+  /**
+   * `clientJwks`: register these keys (as NATIONAL_CLIENT_JWKS) instead of fresh ones, to survive restarts.
+   * `idTokenEncryption`: the algorithm, content encryption and key the provider encrypts ID tokens with.
+   */
+  national: { redirectUris: string[]; clientJwks?: string; idTokenEncryption?: IdTokenEncryption };
   /** `clientSecret`: use this secret instead of a fresh one, to survive restarts. */
   social: { redirectUris: string[]; connections: string[]; connectionParam: string; clientSecret?: string };
 }
@@ -19,6 +22,10 @@ export interface LocalProviders {
   social: { issuer: string; clientId: string; clientSecret: string };
   /** Provider-side test knob: makes the following token responses misbehave until set back to 'none'. */
   setMisbehaviour(provider: 'national' | 'social', mode: Misbehaviour): void;
+  /** The protected header (alg, enc, kid…) of the last ID token the provider issued, before any misbehaviour. */
+  lastIdTokenHeader(provider: 'national' | 'social'): Record<string, unknown> | undefined;
+  /** Rebuilds the national provider (same issuer, keys and client) to encrypt ID tokens another way. */
+  setNationalEncryption(setting: IdTokenEncryption): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,18 +76,30 @@ export async function startLocalProviders(options: LocalProvidersOptions): Promi
   try {
     const { port } = server.address() as AddressInfo;
     const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    const national = await createNationalProvider(`${origin}/national`, options.national);
+    let national: NationalProvider = await createNationalProvider(`${origin}/national`, options.national);
+    let nationalHandler = national.provider.callback();
     const social = await createSocialProvider(`${origin}/social`, options.social);
-    mounts.push(mount('/national', national.provider.callback()), mount('/social', social.provider.callback()));
+    mounts.push(mount('/national', (req, res) => nationalHandler(req, res)), mount('/social', social.provider.callback()));
     const switches: Record<'national' | 'social', MisbehaviourSwitch> = {
       national: national.misbehaviour,
       social: social.misbehaviour,
     };
+    const clientJwks = national.clientJwks;
 
     return {
-      national: { issuer: national.provider.issuer, clientId: national.clientId, clientJwks: national.clientJwks },
+      national: { issuer: national.provider.issuer, clientId: national.clientId, clientJwks },
       social: { issuer: social.provider.issuer, clientId: social.clientId, clientSecret: social.clientSecret },
       setMisbehaviour: (provider, mode) => switches[provider].set(mode),
+      lastIdTokenHeader: (provider) => switches[provider].lastIdTokenHeader(),
+      async setNationalEncryption(idTokenEncryption) {
+        national = await createNationalProvider(
+          national.provider.issuer,
+          { redirectUris: options.national.redirectUris, clientJwks, idTokenEncryption },
+          national.signing,
+        );
+        nationalHandler = national.provider.callback();
+        switches.national = national.misbehaviour;
+      },
       close: () => stop(server),
     };
   } catch (error) {

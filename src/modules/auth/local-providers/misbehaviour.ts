@@ -9,12 +9,14 @@ export interface IdTokenKeys {
   /** The provider's real signing key, so 'wrong-nonce' is otherwise a valid token. */
   signing: { key: CryptoKey; alg: string };
   /** The client's encryption key pair (the local provider generated it), when ID tokens are encrypted. */
-  encryption?: { privateKey: CryptoKey; publicKey: CryptoKey; kid: string; alg: string; enc: string };
+  encryption?: { privateKey: CryptoKey; publicKey: CryptoKey; kid: string; alg: string; enc: string; crv: string };
 }
 
 export interface MisbehaviourSwitch {
   middleware: Middleware;
   set(mode: Misbehaviour): void;
+  /** The protected header of the last ID token issued, so tests can see how it was sealed. */
+  lastIdTokenHeader(): Record<string, unknown> | undefined;
 }
 
 const decoder = new TextDecoder();
@@ -28,9 +30,10 @@ const encoder = new TextEncoder();
 export async function createMisbehaviour(keys: IdTokenKeys): Promise<MisbehaviourSwitch> {
   const rogueSigning = (await generateKeyPair(keys.signing.alg)).privateKey;
   const rogueEncryption = keys.encryption
-    ? (await generateKeyPair(keys.encryption.alg, { crv: 'P-256' })).publicKey
+    ? (await generateKeyPair(keys.encryption.alg, { crv: keys.encryption.crv })).publicKey
     : undefined;
   let mode: Misbehaviour = 'none';
+  let lastHeader: Record<string, unknown> | undefined;
 
   const encrypt = (jws: string, key: CryptoKey) => {
     const { kid, alg, enc } = keys.encryption!;
@@ -60,11 +63,14 @@ export async function createMisbehaviour(keys: IdTokenKeys): Promise<Misbehaviou
       }
       mode = next;
     },
+    lastIdTokenHeader: () => lastHeader,
     middleware: async (ctx, next) => {
       await next();
-      if (mode === 'none' || ctx.method !== 'POST' || ctx.path !== '/token' || ctx.status !== 200) return;
+      if (ctx.method !== 'POST' || ctx.path !== '/token' || ctx.status !== 200) return;
       const body = ctx.body as { id_token?: unknown } | null;
-      if (body && typeof body.id_token === 'string') body.id_token = await tamper(body.id_token);
+      if (!body || typeof body.id_token !== 'string') return;
+      lastHeader = decodeProtectedHeader(body.id_token);
+      if (mode !== 'none') body.id_token = await tamper(body.id_token);
     },
   };
 }

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { importJWK, type CryptoKey, type JWK } from 'jose';
 import { Provider } from 'oidc-provider';
-import { generateNationalClientKeys, publicJwk } from '../providers/national-keys.ts';
+import {
+  ID_TOKEN_CONTENT_ENCRYPTIONS, ID_TOKEN_KEY_ALGS, parseNationalClientJwks,
+  type IdTokenContentEncryption, type IdTokenKeyAlg,
+} from '../../../config/index.ts';
+import { DEFAULT_ENC_ALG, generateNationalClientKeys, publicJwk } from '../providers/national-keys.ts';
 import { AccountBook } from './accounts.ts';
 import { loginPage } from './login-page.ts';
 import { createMisbehaviour, type MisbehaviourSwitch } from './misbehaviour.ts';
-import { BASE_FEATURES, baseConfiguration, generateSigningKey } from './provider-base.ts';
+import { BASE_FEATURES, baseConfiguration, generateSigningKey, type SigningKey } from './provider-base.ts';
 
 export const NATIONAL_CLIENT_ID = 'match-service-national';
 
@@ -14,6 +18,8 @@ export interface NationalProvider {
   clientId: string;
   clientJwks: string;
   misbehaviour: MisbehaviourSwitch;
+  /** Kept when the provider is rebuilt with another encryption, so cached JWKS stay valid. */
+  signing: SigningKey;
 }
 
 async function importEcdhKey(jwk: JWK): Promise<CryptoKey> {
@@ -22,16 +28,42 @@ async function importEcdhKey(jwk: JWK): Promise<CryptoKey> {
   return key;
 }
 
-/** FAPI 2.0 shaped: PAR, PKCE S256, private_key_jwt, DPoP, ES256-signed and ECDH-ES-encrypted ID tokens. */
+/** How the provider encrypts ID tokens; every member is optional. */
+export interface IdTokenEncryption {
+  /** Default: the key's own `alg`, else ECDH-ES+A256KW. */
+  alg?: IdTokenKeyAlg;
+  /** Default: A256GCM. */
+  enc?: IdTokenContentEncryption;
+  /** Which of the client's enc keys the provider has on file (a rollover); default: the first. */
+  kid?: string;
+}
+
+export interface NationalProviderOptions {
+  redirectUris: string[];
+  clientJwks?: string;
+  idTokenEncryption?: IdTokenEncryption;
+}
+
+/** The key the provider encrypts to; only it (and the signing key) is registered, so the choice is certain. */
+function encryptionSetting(clientJwks: string, setting: IdTokenEncryption = {}) {
+  const { sig, enc } = parseNationalClientJwks(clientJwks);
+  const jwk = setting.kid === undefined ? enc[0] : enc.find((candidate) => candidate.kid === setting.kid);
+  if (!jwk) throw new TypeError(`the national client JWKS has no enc key ${setting.kid}`);
+  const alg = setting.alg ?? jwk.alg ?? DEFAULT_ENC_ALG;
+  if (jwk.alg !== undefined && jwk.alg !== alg) throw new TypeError(`enc key ${jwk.kid} is for ${jwk.alg}, not ${alg}`);
+  const registered = [sig, jwk].map((key) => publicJwk(key as JWK));
+  return { jwk: jwk as JWK & { kid: string }, crv: jwk.crv, alg, enc: setting.enc ?? 'A256GCM', registered };
+}
+
+/** FAPI 2.0 shaped: PAR, PKCE S256, private_key_jwt, DPoP, ES256-signed and encrypted ID tokens. */
 export async function createNationalProvider(
   issuer: string,
-  options: { redirectUris: string[]; clientJwks?: string },
+  options: NationalProviderOptions,
+  signing?: SigningKey,
 ): Promise<NationalProvider> {
-  const signing = await generateSigningKey('ES256');
+  signing ??= await generateSigningKey('ES256');
   const clientJwks = options.clientJwks ?? (await generateNationalClientKeys()).privateJwks;
-  const clientKeys = (JSON.parse(clientJwks) as { keys: JWK[] }).keys;
-  const encJwk = clientKeys.find((jwk) => jwk.use === 'enc' && typeof jwk.d === 'string');
-  if (!encJwk?.kid) throw new TypeError('the national client JWKS needs a private enc key with a kid');
+  const encryption = encryptionSetting(clientJwks, options.idTokenEncryption);
   const accounts = new AccountBook('national');
 
   const provider = new Provider(issuer, {
@@ -44,10 +76,10 @@ export async function createNationalProvider(
       response_types: ['code'],
       token_endpoint_auth_method: 'private_key_jwt',
       token_endpoint_auth_signing_alg: 'ES256',
-      jwks: { keys: clientKeys.map(publicJwk) },
+      jwks: { keys: encryption.registered },
       id_token_signed_response_alg: 'ES256',
-      id_token_encrypted_response_alg: 'ECDH-ES',
-      id_token_encrypted_response_enc: 'A256GCM',
+      id_token_encrypted_response_alg: encryption.alg,
+      id_token_encrypted_response_enc: encryption.enc,
       require_pushed_authorization_requests: true,
       dpop_bound_access_tokens: true,
     }],
@@ -68,19 +100,20 @@ export async function createNationalProvider(
       clientAuthSigningAlgValues: ['ES256'],
       idTokenSigningAlgValues: ['ES256'],
       dPoPSigningAlgValues: ['ES256'],
-      idTokenEncryptionAlgValues: ['ECDH-ES'],
-      idTokenEncryptionEncValues: ['A256GCM'],
+      idTokenEncryptionAlgValues: [...ID_TOKEN_KEY_ALGS],
+      idTokenEncryptionEncValues: [...ID_TOKEN_CONTENT_ENCRYPTIONS],
     },
   });
 
   const misbehaviour = await createMisbehaviour({
     signing,
     encryption: {
-      privateKey: await importEcdhKey(encJwk),
-      publicKey: await importEcdhKey(publicJwk(encJwk)),
-      kid: encJwk.kid,
-      alg: 'ECDH-ES',
-      enc: 'A256GCM',
+      privateKey: await importEcdhKey(encryption.jwk),
+      publicKey: await importEcdhKey(publicJwk(encryption.jwk)),
+      kid: encryption.jwk.kid,
+      alg: encryption.alg,
+      enc: encryption.enc,
+      crv: encryption.crv,
     },
   });
   provider.use(misbehaviour.middleware);
@@ -95,5 +128,5 @@ export async function createNationalProvider(
   });
   provider.use(loginPage(provider, { title: 'National identity (local)', accounts }));
 
-  return { provider, clientId: NATIONAL_CLIENT_ID, clientJwks, misbehaviour };
+  return { provider, clientId: NATIONAL_CLIENT_ID, clientJwks, misbehaviour, signing };
 }

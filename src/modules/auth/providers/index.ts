@@ -3,4 +3,4 @@ export type {
 } from './provider-client.ts';
 export { createNationalClient } from './national.client.ts';
 export { createSocialClient } from './social.client.ts';
-export { generateNationalClientKeys, type NationalClientKeys } from './national-keys.ts';
+export { generateEncKey, generateNationalClientKeys, type NationalClientKeys } from './national-keys.ts';

@@ -1,39 +1,30 @@
 import * as oidc from 'openid-client';
 import { exportJWK, importJWK, type JWK } from 'jose';
-import type { Config } from '../../../config/config.ts';
-import { badGateway } from '../../../platform/http/errors.ts';
+import { ClientJwksError, parseNationalClientJwks, type Config } from '../../../config/index.ts';
 import {
-  DEFAULT_TIMEOUT_MS, authorizationParameters, callbackOn, checkCallback, discoveryExtensions, identity, lazy, required, stringClaim, toAppError,
+  DEFAULT_TIMEOUT_MS, authorizationParameters, callbackOn, checkCallback, discoveryExtensions, identity, idTokenClaims, lazy, required, stringClaim, toAppError,
   type IdentityProviderClient, type PendingLogin, type ProviderClientOptions,
 } from './provider-client.ts';
+import { decryptingFetch, idTokenDecrypter } from './id-token-decryption.ts';
 import { publicJwk } from './national-keys.ts';
 
 const DPOP_ALG = 'ES256';
-
-interface ClientKeys {
-  sig: JWK & { kid: string };
-  enc: JWK & { kid: string };
-}
-
-function pickKey(keys: JWK[], use: 'sig' | 'enc', fits: (jwk: JWK) => boolean): JWK & { kid: string } {
-  const found = keys.find((jwk) => (jwk.use === undefined || jwk.use === use) && fits(jwk) && typeof jwk.d === 'string');
-  if (!found?.kid) throw new TypeError(`NATIONAL_CLIENT_JWKS needs a private P-256 ${use} key with a kid`);
-  return found as JWK & { kid: string };
-}
-
-function parseClientJwks(value: string): ClientKeys {
-  const { keys } = JSON.parse(value) as { keys: JWK[] };
-  return {
-    sig: pickKey(keys, 'sig', (jwk) => jwk.kty === 'EC' && jwk.crv === 'P-256' && (jwk.alg ?? 'ES256') === 'ES256'),
-    enc: pickKey(keys, 'enc', (jwk) => jwk.kty === 'EC' && jwk.crv === 'P-256' && (jwk.alg ?? 'ECDH-ES').startsWith('ECDH-ES')),
-  };
-}
 
 async function importDPoPKey(jwk: JWK): Promise<oidc.CryptoKeyPair> {
   return {
     privateKey: (await importJWK(jwk, DPOP_ALG)) as oidc.CryptoKey,
     publicKey: (await importJWK(publicJwk(jwk), DPOP_ALG)) as oidc.CryptoKey,
   };
+}
+
+/** The config already refused a bad key set; this covers clients built from hand-made config. */
+function clientKeys(value: string) {
+  try {
+    return parseNationalClientJwks(value);
+  } catch (error) {
+    if (error instanceof ClientJwksError) throw new TypeError(`NATIONAL_CLIENT_JWKS ${error.message}`, { cause: error });
+    throw error;
+  }
 }
 
 export function createNationalClient(
@@ -43,12 +34,12 @@ export function createNationalClient(
   const issuer = new URL(required(config.issuer, 'NATIONAL_ISSUER'));
   const clientId = required(config.clientId, 'NATIONAL_CLIENT_ID');
   // Parsed now so a broken key set fails at start-up rather than at the first sign-in.
-  const keys = parseClientJwks(required(config.clientJwks, 'NATIONAL_CLIENT_JWKS'));
+  const keys = clientKeys(required(config.clientJwks, 'NATIONAL_CLIENT_JWKS'));
+  const decrypt = idTokenDecrypter(keys.enc);
   const timeout = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000;
 
   const configuration = lazy(async () => {
-    const signingKey = (await importJWK(keys.sig, 'ES256')) as oidc.CryptoKey;
-    const decryptionKey = (await importJWK(keys.enc, 'ECDH-ES')) as oidc.CryptoKey;
+    const signingKey = (await importJWK(keys.sig as JWK, 'ES256')) as oidc.CryptoKey;
     return oidc.discovery(
       issuer,
       clientId,
@@ -58,7 +49,10 @@ export function createNationalClient(
         timeout,
         execute: [
           ...discoveryExtensions(issuer),
-          (c) => oidc.enableDecryptingResponses(c, undefined, { key: decryptionKey, alg: 'ECDH-ES', kid: keys.enc.kid }),
+          (c) => {
+            const tokenEndpoint = c.serverMetadata().token_endpoint;
+            if (tokenEndpoint) c[oidc.customFetch] = decryptingFetch(tokenEndpoint, decrypt);
+          },
         ],
       },
     );
@@ -102,12 +96,7 @@ export function createNationalClient(
           undefined,
           { DPoP: oidc.getDPoPHandle(client, await importDPoPKey(dpopKey)) },
         );
-        // openid-client also accepts a plain signed ID token; the profile demands an encrypted one.
-        if (tokens.id_token?.split('.').length !== 5) {
-          throw badGateway('provider_error', 'The national sign-in provider returned an unencrypted ID token.');
-        }
-        const claims = tokens.claims();
-        if (!claims) throw badGateway('provider_error', 'The national sign-in provider returned no ID token.');
+        const claims = idTokenClaims('national', tokens, clientId);
         return identity('national', claims.sub, stringClaim(claims, 'name'), stringClaim(claims, 'email'));
       } catch (error) {
         throw toAppError('national', error);

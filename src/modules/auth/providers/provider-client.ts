@@ -133,6 +133,19 @@ export function discoveryExtensions(issuer: URL): Array<(config: oidc.Configurat
   return extensions;
 }
 
+/**
+ * The validated ID token claims. openid-client accepts extra audiences when `azp` names us; OpenID
+ * Connect says to refuse audiences the client does not trust, and this client trusts only itself.
+ */
+export function idTokenClaims(provider: ProviderName, tokens: oidc.TokenEndpointResponseHelpers, clientId: string): oidc.IDToken {
+  const claims = tokens.claims();
+  if (!claims) throw badGateway('provider_error', `The ${provider} sign-in provider returned no ID token.`);
+  if ([claims.aud].flat().some((audience) => audience !== clientId)) {
+    throw badGateway('provider_error', `The ${provider} sign-in provider issued an ID token for another audience too.`);
+  }
+  return claims;
+}
+
 /** Leaves absent claims out instead of carrying `undefined` into stored or logged JSON. */
 export function identity(provider: ProviderName, subject: string, name?: string, email?: string): ProviderIdentity {
   return { provider, subject, ...(name === undefined ? {} : { name }), ...(email === undefined ? {} : { email }) };

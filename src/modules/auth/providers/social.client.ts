@@ -1,8 +1,8 @@
 import * as oidc from 'openid-client';
 import type { Config } from '../../../config/config.ts';
-import { badGateway, badRequest } from '../../../platform/http/errors.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
 import {
-  DEFAULT_TIMEOUT_MS, authorizationParameters, callbackOn, checkCallback, discoveryExtensions, identity, lazy, required, stringClaim, toAppError,
+  DEFAULT_TIMEOUT_MS, authorizationParameters, callbackOn, checkCallback, discoveryExtensions, identity, idTokenClaims, lazy, required, stringClaim, toAppError,
   type IdentityProviderClient, type PendingLogin, type ProviderClientOptions,
 } from './provider-client.ts';
 
@@ -69,8 +69,7 @@ export function createSocialClient(
           callbackOn(config.redirectUri, params),
           { pkceCodeVerifier: pending.codeVerifier, expectedState: pending.state, expectedNonce: pending.nonce },
         );
-        const claims = tokens.claims();
-        if (!claims) throw badGateway('provider_error', 'The social sign-in provider returned no ID token.');
+        const claims = idTokenClaims('social', tokens, clientId);
         let name = stringClaim(claims, 'name');
         let email = stringClaim(claims, 'email');
         // Some providers keep profile claims out of the ID token when an access token is issued.
