@@ -24,7 +24,7 @@ export interface OperationFacts extends RouteDocs {
 type Json = Record<string, unknown>;
 interface Operation extends Json {
   operationId?: string;
-  parameters?: Array<{ in: string; name: string; required?: boolean; schema?: Json }>;
+  parameters?: Array<{ in: string; name: string; required?: boolean; schema?: Json; example?: unknown }>;
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, Json>;
   security?: unknown[];
@@ -63,6 +63,23 @@ const UNAUTHORIZED: Record<Caller, readonly string[]> = {
   internal: ['invalid_internal_secret'],
   loopback: ['loopback_only'],
 };
+
+const EXAMPLE_UUID = '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f';
+
+/** An example a client generator can show: the default, the first allowed value, or a UUID. */
+function exampleOf(schema: Json | undefined): unknown {
+  if (!schema) return undefined;
+  if ('default' in schema) return schema.default;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  const branches = schema.anyOf as Json[] | undefined;
+  if (Array.isArray(branches) && branches.every((branch) => 'const' in branch)) return branches[0]!.const;
+  if (schema.format === 'uuid') return EXAMPLE_UUID;
+  if (schema.type === 'array') {
+    const item = exampleOf(schema.items as Json | undefined);
+    return item === undefined ? undefined : [item];
+  }
+  return undefined;
+}
 
 /** `getGamesById`, `deleteGamesByIdParticipantsMe`: from the method and path, so they never change by accident. */
 export function operationIdFor(method: string, path: string): string {
@@ -127,6 +144,7 @@ export function completeDocument<T extends Json>(document: T, factsOf: (method: 
       if (!facts) continue;
       operation.operationId ??= operationIdFor(method, path);
       for (const parameter of operation.parameters ?? []) {
+        parameter.example ??= exampleOf(parameter.schema);
         if (parameter.in !== 'query') continue;
         if (parameter.schema && 'default' in parameter.schema) parameter.required = false;
         if (facts.requiredQuery?.includes(parameter.name)) parameter.required = true;
