@@ -33,6 +33,7 @@ describe('validation messages (one place for every schema)', () => {
       seen = request.body;
       return { ok: true };
     });
+    app.post('/ping', async () => ({ ok: true }));
     app.get('/things', { schema: { querystring: Type.Object({ size: Type.Integer({ default: 20 }), kinds: Type.Optional(Type.Array(Type.String())) }) } }, async (request) => request.query);
     await app.ready();
   });
@@ -80,6 +81,11 @@ describe('validation messages (one place for every schema)', () => {
   it('answers a text/plain body with 415, not a validation message', async () => {
     const response = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'text/plain' }, payload: '{"kind":"SINGLE"}' });
     assertProblem(response, 415, 'unsupported_media_type');
+  });
+
+  it('still lets a route without a body ignore one labelled text/plain (fetch with an empty string)', async () => {
+    const response = await app.inject({ method: 'POST', url: '/ping', headers: { 'content-type': 'text/plain' }, payload: '' });
+    assert.equal(response.statusCode, 200, response.body);
   });
 });
 
