@@ -91,7 +91,7 @@ export function operationIdFor(method: string, path: string): string {
   return `${method.toLowerCase()}${words.join('')}`;
 }
 
-function codesFor(operation: Operation, facts: OperationFacts): Map<number, string[]> {
+function codesFor(method: string, operation: Operation, facts: OperationFacts): Map<number, string[]> {
   const codes = new Map<number, string[]>();
   const add = (status: number, ...more: readonly string[]) => {
     if (more.length) codes.set(status, [...new Set([...(codes.get(status) ?? []), ...more])]);
@@ -101,10 +101,10 @@ function codesFor(operation: Operation, facts: OperationFacts): Map<number, stri
   if (body && operation.requestBody?.content?.['application/json']) add(400, 'invalid_json');
   add(401, ...UNAUTHORIZED[facts.caller]);
   if (facts.caller === 'admin') add(403, 'forbidden');
-  if (body) {
-    add(413, 'payload_too_large');
-    add(415, 'unsupported_media_type');
-  }
+  if (body) add(413, 'payload_too_large');
+  // A write without a body schema still refuses a body it cannot parse (an empty chunked body
+  // without a content type, for one); one with a schema refuses anything but its media type.
+  if (body || method !== 'get') add(415, 'unsupported_media_type');
   if (facts.rateLimited) add(429, 'rate_limited');
   for (const [status, more] of Object.entries(facts.errors ?? {})) add(Number(status), ...(more ?? []));
   add(503, 'service_unavailable', 'shutting_down');
@@ -156,7 +156,7 @@ export function completeDocument<T extends Json>(document: T, factsOf: (method: 
         else if (facts.caller === 'anyone') operation.security = [{}, ...USER_SECURITY];
         else operation.security = [{}];
       }
-      for (const [status, codes] of codesFor(operation, facts)) {
+      for (const [status, codes] of codesFor(method, operation, facts)) {
         operation.responses[String(status)] ??= problemResponse(status, codes);
       }
     }
