@@ -60,7 +60,7 @@ async function requestsFor(plan: LoadPlan, round: number): Promise<Request[]> {
     let next = 0;
     // Each connection starts at another path and walks the list.
     return [{
-      method: 'GET', headers, state: {} as { i?: number },
+      method: 'GET', headers, state: {},
       setupRequest(request: Request & { state: { i?: number } }) {
         request.state.i = request.state.i === undefined ? (next++ * 7919) % paths.length : (request.state.i + 1) % paths.length;
         request.path = paths[request.state.i];
@@ -71,7 +71,7 @@ async function requestsFor(plan: LoadPlan, round: number): Promise<Request[]> {
   if (plan.kind === 'refresh') {
     const pool = await Promise.all(plan.userIds!.map(async (userId) => (await mint(plan.url, userId)).refreshToken));
     return [{
-      method: 'POST', path: '/api/v1/auth/refresh', headers: { ...headers, 'content-type': 'application/json' }, state: {} as ChainState,
+      method: 'POST', path: '/api/v1/auth/refresh', headers: { ...headers, 'content-type': 'application/json' }, state: {},
       setupRequest(request: Request & { state: ChainState }, context: { state?: ChainState }) {
         request.state.token ??= pool.pop();
         if (!request.state.token) throw new Error('more connections than refresh token chains');
@@ -128,7 +128,7 @@ async function round(plan: LoadPlan, index: number, seconds: number): Promise<Ro
   const statusCodes: Record<string, number> = {};
   let non2xx = 0;
   const started = process.hrtime.bigint();
-  const instance = autocannon({ url: plan.url, connections: plan.connections, pipelining: 1, duration: seconds, requests: requests as never });
+  const instance = autocannon({ url: plan.url, connections: plan.connections, pipelining: 1, duration: seconds, requests: requests });
   instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
     statusCodes[status] = (statusCodes[status] ?? 0) + 1;

@@ -80,7 +80,7 @@ function cpuSeconds(pid: number): number {
 async function scenario(id: string, title: string, config: string, plan: Omit<LoadPlan, keyof typeof PLAN>, options: { note?: string; tag?: string; pid?: number } = {}): Promise<Scenario> {
   log(`(${id}) ${title} — ${config}`);
   const before = options.pid ? cpuSeconds(options.pid) : Number.NaN;
-  const { warmup, rounds } = await load({ ...PLAN, ...plan } as LoadPlan);
+  const { warmup, rounds } = await load({ ...PLAN, ...plan });
   const result = summarise(id, title, config, rounds, options.note, options.tag);
   // The service's own CPU per response (warm-up included): what a request costs it, whatever else runs on the machine.
   const responses = rounds.reduce((sum, r) => sum + r.responses, warmup?.responses ?? 0);

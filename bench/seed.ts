@@ -40,7 +40,8 @@ export async function userIdOf(db: Database, n: number): Promise<string> {
 }
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /** Activities, ladders and venues through the services (the venue import is the admin's CSV/JSON upload). */

@@ -44,8 +44,8 @@ export async function spawnHealthy(command: string[], options: { env: Record<str
   let output = '';
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, command, { env: childEnv(options.env), cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (chunk) => { output += chunk; });
-  child.stderr!.on('data', (chunk) => { output += chunk; });
+  child.stdout.on('data', (chunk) => { output += chunk; });
+  child.stderr.on('data', (chunk) => { output += chunk; });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + (options.withinMs ?? 60_000);
   for (;;) {

@@ -69,7 +69,7 @@ test(`soak: ${VUS} virtual users for ${(PLAN.warmupMs + PLAN.measureMs) / 60_000
     } finally {
       await driver.stop();
     }
-    const machine = await control!;
+    const machine = await control;
     const loadSeconds = recorder.now() / 1000;
     const tokens = await recheckUsedTokens(env.router, ledger);
     const data = await checkData(env.pg, env.database.name, ledger);

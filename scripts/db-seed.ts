@@ -3,24 +3,12 @@
  * (DATABASE_URL, or the embedded one in DATA_DIR). Safe to repeat: activities are matched by
  * name and venues by sourceId, so a second run adds nothing.
  */
-import { ConfigError, layeredEnv, loadConfig } from '../src/config/index.ts';
+import { layeredEnv, loadConfigOrExit } from '../src/config/index.ts';
 import { openDatabase } from '../src/platform/db/index.ts';
 import { ActivitiesService } from '../src/modules/activities/index.ts';
 import { VenuesService, loadSampleData } from '../src/modules/venues/index.ts';
 
-function readConfig() {
-  try {
-    return loadConfig(layeredEnv({ processEnv: process.env, dotEnvPath: '.env' }));
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const config = readConfig();
+const config = loadConfigOrExit(layeredEnv({ processEnv: process.env, dotEnvPath: '.env' }));
 if (config.databaseUrl === 'memory://') {
   process.stderr.write('DATABASE_URL is memory://: the sample data would vanish when this script ends.\n');
   process.exit(1);

@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config/index.ts';
 const dir = mkdtempSync(path.join(tmpdir(), 'api-docs-'));
 try {
   const app = await buildApp(loadConfig({ APP_PROFILE: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', DATA_DIR: dir, JOBS_ENABLED: 'false', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' }));
-  const document = (await app.inject({ url: '/v3/api-docs' })).json() as unknown;
+  const document = (await app.inject({ url: '/v3/api-docs' })).json<unknown>();
   await app.close();
   const file = path.join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(document, null, 2));

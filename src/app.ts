@@ -7,7 +7,6 @@ import type { Config } from './config/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDatabase, type DatabaseHandle } from './platform/db/index.ts';
 import { openStore, type KeyValueStore } from './platform/kv/index.ts';
-import { RedisStore } from './platform/kv/redis-store.ts';
 import { httpPlatform } from './platform/http/http.plugin.ts';
 import { serverOptions } from './platform/http/server-options.ts';
 import { loggerOptions } from './platform/observability/logger.ts';
@@ -21,17 +20,19 @@ import {
   type IdentityProviderClient, type ProviderName,
 } from './modules/auth/index.ts';
 import { internalRoutes } from './modules/internal/index.ts';
-import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes, type SigningKeys } from './modules/tokens/index.ts';
+import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes } from './modules/tokens/index.ts';
 import { UsersService, usersRoutes } from './modules/users/index.ts';
 import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
-import { VenuesService, loadSampleData, venuesRoutes } from './modules/venues/index.ts';
+import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';
 import { ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
-import { GameSchema, GamesService, gamesRoutes, type PresentedGame } from './modules/games/index.ts';
+import {
+  GameCommands, GameLookups, GameParticipation, GameQueries, GameSchedule, GameSchema, gamesRoutes, gamesUseActivity, type PresentedGame,
+} from './modules/games/index.ts';
 import { ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
-import { BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
-import { createNotificationsModule, notificationsRoutes } from './modules/notifications/index.ts';
+import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
+import { createNotificationsModule, notificationsRoutes, type NotificationsService } from './modules/notifications/index.ts';
 import { JobsService, jobsRoutes, standardJobs } from './modules/jobs/index.ts';
-import { loadSampleGames } from './modules/sample/index.ts';
+import { loadSampleGames, type SampleGamesDeps } from './modules/sample/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import packageJson from '../package.json' with { type: 'json' };
@@ -42,6 +43,8 @@ export interface AppOverrides {
   storeKeyPrefix?: string;
   /** Notification stream heartbeat and sweep interval; tests shorten it. */
   streamHeartbeatMs?: number;
+  /** How often the scheduler runs the jobs (JOBS_ENABLED); tests shorten it. */
+  jobsIntervalMs?: number;
 }
 
 interface Infrastructure {
@@ -67,10 +70,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     await database.close();
   });
   const infra: Infrastructure = { config, database, store, storeKeyPrefix, clock: overrides.clock ?? systemClock };
-  const services = await composeServices(infra);
-  const sharing = composeSharing(infra, services);
-  const live = await composeNotifications(app, infra, services, overrides.streamHeartbeatMs);
-  if (config.sampleGames) await sampleGames(app, infra, services);
+  const services = await composeServices(app, infra, overrides);
 
   await app.register(httpPlatform);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
@@ -101,91 +101,103 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   await app.register(profilesRoutes, { profiles: services.profiles });
   await app.register(activitiesRoutes, { activities: services.activities });
   await app.register(venuesRoutes, { venues: services.venues });
-  await app.register(gamesRoutes, { games: services.games });
-  await app.register(shareLinksRoutes, { config, shareLinks: sharing.shareLinks });
-  await app.register(bookmarksRoutes, { bookmarks: sharing.bookmarks, gameSchema: GameSchema });
-  await app.register(notificationsRoutes, { notifications: live.notifications, streams: live.streams });
-  await app.register(jobsRoutes, { jobs: live.jobs });
+  await app.register(gamesRoutes, services.games);
+  await app.register(shareLinksRoutes, { config, shareLinks: services.shareLinks });
+  await app.register(bookmarksRoutes, { bookmarks: services.bookmarks, gameSchema: GameSchema });
+  await app.register(notificationsRoutes, { notifications: services.notifications, streams: services.streams });
+  await app.register(jobsRoutes, { jobs: services.jobs });
   return app;
 }
 
-/** The composition root: each module's services, handed what they need. */
-async function composeServices(infra: Infrastructure): Promise<{
-  keys: SigningKeys; users: UsersService; tokens: TokensService;
-  activities: ActivitiesService; venues: VenuesService; profiles: ProfilesService;
-  games: GamesService;
-}> {
+/**
+ * The composition root: every module's services, handed what they need, in dependency order.
+ * Each edge between modules is an argument here; no module reaches another by itself.
+ */
+async function composeServices(app: FastifyInstance, infra: Infrastructure, overrides: AppOverrides) {
   const { config, database, store, clock } = infra;
+  const { db } = database;
   const keys = await loadSigningKeys(config);
-  const users = new UsersService(database.db);
+  const users = new UsersService(db);
   const tokens = new TokensService({
     access: new AccessTokens(keys, config.jwt, clock),
     refresh: new RefreshTokens(store, config.jwt.refreshTokenTtl),
     users,
     config,
   });
-  const activities = new ActivitiesService(database.db);
-  const venues = new VenuesService(database.db, activities);
-  const profiles = new ProfilesService({ db: database.db, users, activities, revokeTokens: (id) => tokens.revokeAll(id) });
+  // Venues and games refer to activities, so an activity they use cannot be deleted.
+  const activities = new ActivitiesService(db, [venuesUseActivity, gamesUseActivity]);
+  const venues = new VenuesService(db, activities);
   // Only the on-disk embedded database (or SAMPLE_GAMES, which needs the venues) gets sample data by
   // itself, and only while it never had a venue; PostgreSQL otherwise via `npm run db:seed`.
   if (config.databaseUrl === undefined || config.sampleGames) await loadSampleData({ activities, venues });
-  const games = new GamesService({
-    db: database.db, clock, timeZone: config.timeZone, cursors: new CursorCodec(keys.secretSeed), activities, venues, users, profiles,
-  });
-  return { keys, users, tokens, activities, venues, profiles, games };
-}
+  const live = await composeNotifications(app, infra, users, overrides.streamHeartbeatMs);
+  const { notifications } = live;
 
-/** Share links and bookmarks need games and games need them: the knot is tied here. */
-function composeSharing(infra: Infrastructure, services: { games: GamesService; profiles: ProfilesService }) {
-  const { games, profiles } = services;
-  const shareLinks = new ShareLinksService(infra.database.db, infra.config);
-  const bookmarks = new BookmarksService<PresentedGame>(infra.database.db);
-  shareLinks.useGames(games);
-  bookmarks.useGames({ requireVisible: (id, viewer) => games.get(id, viewer), presentMany: (ids, viewer) => games.presentMany(ids, viewer) });
-  games.useShareLinks(shareLinks);
-  games.useBookmarks(bookmarks);
-  games.onGameRemoved((gameId, executor) => shareLinks.deleteForGame(gameId, executor));
-  games.onGameRemoved((gameId, executor) => bookmarks.forgetGame(gameId, executor));
-  profiles.onAccountDeletion((userId, executor) => bookmarks.forgetUser(userId, executor));
-  return { shareLinks, bookmarks };
+  // Games read share links and bookmarks to present a game; share links and bookmarks ask games
+  // through the narrow parts that do not need them back (lookups, queries).
+  const refs = { activities, venues, users };
+  const lookups = new GameLookups({ db, clock, ...refs });
+  const shareLinks = new ShareLinksService({ db, config, games: lookups });
+  const queries = new GameQueries({
+    db, clock, timeZone: config.timeZone, cursors: new CursorCodec(keys.secretSeed), ...refs, shareLinks, bookmarks: new BookmarkMarks(db),
+  });
+  const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
+  const participation = new GameParticipation({ db, clock, events: notifications });
+  const profiles = new ProfilesService({
+    db, users, activities,
+    revokeTokens: (id) => tokens.revokeAll(id),
+    gameTotals: (id) => lookups.totals(id),
+    // Games first: hosted games are cancelled and joined ones left while the account still exists.
+    deletionSteps: [
+      (id, tx) => participation.settleDeletedAccount(id, tx),
+      (id, tx) => bookmarks.forgetUser(id, tx),
+      (id, tx) => notifications.forgetUser(id, tx),
+    ],
+  });
+  const commands = new GameCommands({
+    db, clock, activities, venues, profiles, shareLinks, events: notifications, queries,
+    removalSteps: [
+      (id, tx) => shareLinks.deleteForGame(id, tx),
+      (id, tx) => bookmarks.forgetGame(id, tx),
+      (id, tx) => notifications.forgetGame(id, tx),
+    ],
+  });
+  const jobs = composeJobs(app, infra, new GameSchedule({ db, clock }), notifications, overrides.jobsIntervalMs);
+  if (config.sampleGames) {
+    const games = {
+      hosted: queries.hosted.bind(queries), create: commands.create.bind(commands),
+      join: participation.join.bind(participation), grantShareAccess: lookups.grantShareAccess.bind(lookups),
+    };
+    await sampleGames(app, { users, profiles, activities, venues, games, clock, timeZone: config.timeZone });
+  }
+  return {
+    keys, users, tokens, activities, venues, profiles, shareLinks, bookmarks, jobs, ...live,
+    games: { queries, commands, participation },
+  };
 }
 
 /**
- * Notifications are written by the games transactions and streamed after commit; the jobs run on
- * a schedule (JOBS_ENABLED) under a cluster-wide lock. Streams end before the server closes (it
- * waits for their connections); the scheduler and listener stop before the database closes.
+ * Notifications are written by the games transactions and streamed after commit. Streams end
+ * before the server closes (it waits for their connections); the listener stops before the
+ * database closes.
  */
-async function composeNotifications(
-  app: FastifyInstance, infra: Infrastructure, services: { games: GamesService; profiles: ProfilesService; users: UsersService }, streamHeartbeatMs?: number,
-) {
-  const { games, profiles, users } = services;
+async function composeNotifications(app: FastifyInstance, infra: Infrastructure, users: UsersService, streamHeartbeatMs?: number) {
   const module = await createNotificationsModule({
-    database: infra.database, databaseUrl: infra.config.databaseUrl, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
+    database: infra.database, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
     liveUsers: (ids) => users.liveIds(ids), streamHeartbeatMs,
     nameOf: async (id, executor) => (await users.namesOf([id], executor)).get(id),
   });
-  const { notifications } = module;
-  games.useEvents(notifications);
-  games.onGameRemoved((gameId, executor) => notifications.forgetGame(gameId, executor));
-  profiles.onAccountDeletion((userId, executor) => notifications.forgetUser(userId, executor));
-  const jobs = new JobsService({ jobs: standardJobs({ games, notifications, store: infra.store }), store: infra.store, log: app.log });
-  if (infra.config.jobsEnabled) app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', async () => module.endStreams());
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    await module.close();
-  });
-  return { notifications, streams: module.streams, jobs };
+  app.addHook('onClose', async () => module.close());
+  return { notifications: module.notifications, streams: module.streams };
 }
 
-/** `npm start`: sample people and games (after sharing and notifications are wired, so they get links and notices). */
-async function sampleGames(app: FastifyInstance, infra: Infrastructure, services: Awaited<ReturnType<typeof composeServices>>) {
-  const result = await loadSampleGames({ ...services, clock: infra.clock, timeZone: infra.config.timeZone });
-  if (result.skipped) app.log.warn(`sample games skipped: ${result.skipped}`);
-  else app.log.info({ created: result.created }, 'sample games ready');
-  const [shareUrl] = result.privateShareUrls;
-  if (shareUrl) app.log.info({ shareUrl }, `sample private game: ${shareUrl}`);
+/** The jobs run on a schedule (JOBS_ENABLED) under a cluster-wide lock; the scheduler stops before the database closes. */
+function composeJobs(app: FastifyInstance, infra: Infrastructure, games: GameSchedule, notifications: NotificationsService, intervalMs?: number): JobsService {
+  const jobs = new JobsService({ jobs: standardJobs({ games, notifications, store: infra.store }), store: infra.store, log: app.log });
+  if (infra.config.jobsEnabled) app.addHook('onReady', async () => jobs.start(intervalMs));
+  app.addHook('onClose', async () => jobs.stop());
+  return jobs;
 }
 
 /** Sign-in: a client per configured provider; an unconfigured one answers 503 at login. */
@@ -201,13 +213,21 @@ function composeAuth(infra: Infrastructure, users: UsersService, tokens: TokensS
 
 function rateLimits(infra: Infrastructure) {
   const { config, store, storeKeyPrefix } = infra;
-  const redis = store instanceof RedisStore ? store.client : undefined;
-  const limit = (name: string, points: number) => new RateLimit({ name, points, redis, keyPrefix: storeKeyPrefix });
+  const limit = (name: string, points: number) => new RateLimit({ name, points, backend: store.rateLimits, keyPrefix: storeKeyPrefix });
   const share = limit('share', config.rateLimits.shareResolve);
   return {
     'public-read': { anonymous: limit('public-anon', config.rateLimits.publicAnon), user: limit('public-user', config.rateLimits.publicUser) },
     'share-resolve': { anonymous: share, user: share },
   };
+}
+
+/** `npm start`: sample people and games (after sharing and notifications are wired, so they get links and notices). */
+async function sampleGames(app: FastifyInstance, deps: SampleGamesDeps) {
+  const result = await loadSampleGames(deps);
+  if (result.skipped) app.log.warn(`sample games skipped: ${result.skipped}`);
+  else app.log.info({ created: result.created }, 'sample games ready');
+  const [shareUrl] = result.privateShareUrls;
+  if (shareUrl) app.log.info({ shareUrl }, `sample private game: ${shareUrl}`);
 }
 
 async function registerOperations(app: FastifyInstance, infra: Infrastructure) {

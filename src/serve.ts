@@ -1,6 +1,6 @@
 /** The service process: config, local providers in development, buildApp, listen, graceful close. */
 import { buildApp } from './app.ts';
-import { ConfigError, layeredEnv, loadConfig, type Config, type RawEnv } from './config/index.ts';
+import { layeredEnv, loadConfigOrExit, type Config, type RawEnv } from './config/index.ts';
 import { providerEnv, startLocalProviders, type LocalProviders } from './modules/auth/index.ts';
 
 // `npm start` passes --local-defaults: a working sign-in with no external account.
@@ -9,18 +9,6 @@ const START_DEFAULTS = {
   AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
   SAMPLE_GAMES: 'true',
 };
-
-function readConfig(env: RawEnv): Readonly<Config> {
-  try {
-    return loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 /**
  * The bundled providers are ordinary OpenID providers on another port; the service finds them
@@ -33,7 +21,7 @@ async function withLocalProviders(env: RawEnv, config: Readonly<Config>): Promis
     national: { redirectUris: [config.national.redirectUri], clientJwks: config.national.clientJwks },
     social: { redirectUris: [config.social.redirectUri], connections: config.social.connections, connectionParam: config.social.connectionParam },
   });
-  return { config: readConfig({ ...providerEnv(providers), ...env }), providers };
+  return { config: loadConfigOrExit({ ...providerEnv(providers), ...env }), providers };
 }
 
 /** Runs the service until a signal stops it; server.ts hands over the process environment and arguments. */
@@ -43,7 +31,7 @@ export async function serve(processEnv: RawEnv, argv: string[]): Promise<void> {
     dotEnvPath: '.env',
     startDefaults: argv.includes('--local-defaults') ? START_DEFAULTS : {},
   });
-  let config = readConfig(env);
+  let config = loadConfigOrExit(env);
   let providers: LocalProviders | undefined;
   if (config.localIdentityProviders) ({ config, providers } = await withLocalProviders(env, config));
   const app = await buildApp(config);

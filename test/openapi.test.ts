@@ -75,7 +75,7 @@ describe('the API document', () => {
 
   before(async () => {
     t = await buildTestApp(backends[0]!, {}, { clock });
-    doc = (await t.app.inject({ url: '/v3/api-docs' })).json() as Doc;
+    doc = (await t.app.inject({ url: '/v3/api-docs' })).json<Doc>();
   });
   after(() => t.close());
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import type { Access, RegisteredRoute } from '../../src/modules/access/index.ts';
+import type { Access } from '../../src/modules/access/index.ts';
 import { INTERNAL_SECRET } from '../../test/helpers/test-app.ts';
 import { expectedStatus, mayChangeOwnersState, principalsFor, type Principal, type Scope } from './oracle.ts';
 import { ROUTE_CASES, type CellResponse, type Prepared, type RouteCase } from './routes.ts';
@@ -34,7 +34,7 @@ export function matrixRoutes(app: FastifyInstance): { routes: MatrixRoute[]; mis
   const seen = new Set<string>();
   const routes: MatrixRoute[] = [];
   const missing: string[] = [];
-  for (const route of app.routePolicies as readonly RegisteredRoute[]) {
+  for (const route of app.routePolicies) {
     const own = keyOf(route.method, route.url);
     if (seen.has(own)) continue;
     seen.add(own);

@@ -175,8 +175,8 @@ export function casesFor(op: Operation, opIndex: number, known: KnownValues): fc
   const make = (mutation: string, partial: (b: { auth: Auth; params: { path: Record<string, Text>; query: Array<[string, Text]> }; body: unknown }) => Partial<FuzzCase>) =>
     (b: { auth: Auth; params: { path: Record<string, Text>; query: Array<[string, Text]> }; body: unknown }): FuzzCase => ({
       op: opIndex, mutation, method: op.method, auth: b.auth, path: b.params.path, query: b.params.query, headers: [],
-      ...(op.body?.contentType === 'application/json' ? { body: { kind: 'json', value: b.body } as Body } : {}),
-      ...(op.body?.contentType === 'multipart/form-data' ? { body: { kind: 'multipart', field: 'file', filename: 'venues.csv', file: 'sourceId,name,address,postalCode,latitude,longitude,activityIds,stations\n' } as Body } : {}),
+      ...(op.body?.contentType === 'application/json' ? { body: { kind: 'json', value: b.body } } : {}),
+      ...(op.body?.contentType === 'multipart/form-data' ? { body: { kind: 'multipart', field: 'file', filename: 'venues.csv', file: 'sourceId,name,address,postalCode,latitude,longitude,activityIds,stations\n' } } : {}),
       ...partial(b),
     });
   const fields = op.body ? fieldPaths(op.body.schema) : [];

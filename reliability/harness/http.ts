@@ -29,7 +29,7 @@ export class TransportError extends Error {
  * idle socket 3 s before the server's advertised keep-alive timeout (Node's default margin is 1 s,
  * too little when the machine is busy and timers run late).
  */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 1000, agentKeepAliveTimeoutBuffer: 3000 } as http.AgentOptions);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 1000, agentKeepAliveTimeoutBuffer: 3000 });
 
 const STALE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 

@@ -46,8 +46,8 @@ export class ServiceInstance {
   /** Starts the process and resolves once its health endpoint answers 200. */
   async start(withinMs = 60_000): Promise<number> {
     const child = spawn(process.execPath, [SERVER], { env: childEnv(this.#env), cwd: this.#cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.on('data', (chunk) => this.#log.push(chunk));
-    child.stderr!.on('data', (chunk) => this.#log.push(chunk));
+    child.stdout.on('data', (chunk) => this.#log.push(chunk));
+    child.stderr.on('data', (chunk) => this.#log.push(chunk));
     this.#child = track(child);
     this.starts++;
     try {

@@ -165,7 +165,7 @@ function parseAuthParams(value: string | undefined): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(value ?? ''));
 }
 
-/** Parses and validates every variable of CONTRACT §2 once; the result is frozen. */
+/** Parses and validates every variable the service reads (`.env.example` lists them) once; the result is frozen. */
 export function loadConfig(env: RawEnv): Readonly<Config> {
   const read = reader(env);
   const profile = read.oneOf<Profile>('APP_PROFILE', 'development', ['development', 'test', 'production']);

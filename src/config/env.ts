@@ -4,7 +4,7 @@ import { parseEnv } from 'node:util';
 export type RawEnv = Record<string, string | undefined>;
 
 /**
- * Layers the environment the way CONTRACT §2 says: the real environment wins over `.env`,
+ * Layers the environment: the real environment wins over `.env`,
  * which wins over the defaults `npm start` applies.
  */
 export function layeredEnv(options: { processEnv: RawEnv; dotEnvPath?: string; startDefaults?: RawEnv }): RawEnv {

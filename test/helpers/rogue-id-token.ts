@@ -29,7 +29,7 @@ function faultyClaims(claims: JWTPayload & { nonce: string }, fault: IdTokenFaul
     case 'iss-wrong': return { ...payload, iss: 'https://impostor.example.test' };
     case 'aud-wrong': return { ...payload, aud: 'someone-else' };
     // openid-client lets extra audiences through when azp names the client; the service must not.
-    case 'aud-extra-untrusted': return { ...payload, aud: [claims.aud as string, 'https://untrusted.example.test'], azp: claims.aud as string };
+    case 'aud-extra-untrusted': return { ...payload, aud: [claims.aud as string, 'https://untrusted.example.test'], azp: claims.aud };
     case 'aud-array': return { ...payload, aud: [claims.aud as string] };
     case 'exp-past': return { ...payload, iat: now - 900, exp: now - 600 };
     case 'nonce-missing': case 'iss-missing': case 'aud-missing': case 'exp-missing': {

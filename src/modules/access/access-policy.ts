@@ -1,5 +1,5 @@
 /**
- * Who may call what: the seed's section 5.9–5.11, literally. Every route must match an entry
+ * Who may call what, as the API documents it. Every route must match an entry
  * (the access plugin refuses to register one that does not), and the first match wins.
  *
  * - public: no token needed; a valid token still identifies the caller (viewer, per-user limits)
@@ -13,7 +13,7 @@ export type RateLimitClass = 'public-read' | 'share-resolve';
 
 export interface PolicyEntry {
   method: string;
-  /** A route template, or a prefix ending in `*` for the seed's `/**` rules. */
+  /** A route template, or a prefix ending in `*` for a whole tree. */
   path: string;
   access: Access;
   rateLimit?: RateLimitClass;
@@ -23,14 +23,14 @@ const entry = (method: string, path: string, access: Access, rateLimit?: RateLim
   ({ method, path, access, ...(rateLimit ? { rateLimit } : {}) });
 
 export const ACCESS_POLICY: readonly PolicyEntry[] = [
-  // Seed 5.10–5.11: whole trees first.
+  // Whole trees first: admin routes need the role, internal ones the secret.
   entry('*', '/api/v1/admin/*', 'admin'),
   entry('*', '/api/v1/internal/*', 'internal'),
 
   // CORS preflights never carry credentials.
   entry('OPTIONS', '*', 'public'),
 
-  // Seed 5.9: endpoints needing no JWT.
+  // The endpoints that need no token.
   entry('GET', '/api/v1/public/health', 'public'),
   entry('GET', '/api/v1/auth/login/national', 'public'),
   entry('GET', '/api/v1/auth/login/social', 'public'),
@@ -54,10 +54,10 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   entry('GET', '/swagger-ui/*', 'public'),
   entry('GET', '/actuator/*', 'public'),
 
-  // Seed 4.1 rule 3: gated by loopback host and peer instead of a token.
+  // Development tooling: gated by loopback host and peer instead of a token.
   entry('POST', '/api/v1/auth/dev/tokens', 'loopback'),
 
-  // Seed 5.10: everything else needs a token.
+  // Everything else needs a token.
   entry('*', '/api/v1/me', 'authenticated'),
   entry('*', '/api/v1/me/*', 'authenticated'),
   entry('*', '/api/v1/games', 'authenticated'),

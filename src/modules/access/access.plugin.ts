@@ -73,9 +73,9 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPlugi
   async function rateLimit(request: FastifyRequest, reply: FastifyReply, limitClass: RateLimitClass) {
     const limits = options.limits[limitClass];
     // Share resolves are counted per address even when signed in: the codes are what is guarded.
-    const perUser = request.principal && limitClass === 'public-read';
+    const perUser = limitClass === 'public-read' ? request.principal : null;
     const decision = perUser
-      ? await limits.user.take(`user:${request.principal!.userId}`)
+      ? await limits.user.take(`user:${perUser.userId}`)
       : await limits.anonymous.take(`ip:${request.ip}`);
     reply.header('ratelimit-limit', decision.limit)
       .header('ratelimit-remaining', decision.remaining)

@@ -27,18 +27,15 @@ export interface LevelSummary { id: string; name: string; sortOrder: number }
 
 export class ActivitiesService {
   readonly #db: Database;
-  readonly #usageChecks: ActivityUsageCheck[] = [];
+  readonly #usageChecks: ActivityUsageCheck[];
   // Every game on every listing page names its activity and levels: read them once, not per page.
   readonly #names = new ByIdCache<string>({ ttlMs: REFERENCE_TTL_MS });
   readonly #levels = new ByIdCache<LevelSummary>({ ttlMs: REFERENCE_TTL_MS });
 
-  constructor(db: Database) {
+  /** `usageChecks`: one per module that refers to activities, so a referenced activity cannot be deleted. */
+  constructor(db: Database, usageChecks: ActivityUsageCheck[] = []) {
     this.#db = db;
-  }
-
-  /** Modules that refer to activities register here, so a referenced activity cannot be deleted. */
-  registerUsageCheck(check: ActivityUsageCheck): void {
-    this.#usageChecks.push(check);
+    this.#usageChecks = usageChecks;
   }
 
   async page(options: { page: number; size: number }): Promise<{ items: ActivityWithLevels[]; total: number }> {
@@ -48,10 +45,16 @@ export class ActivitiesService {
   }
 
   async get(id: string): Promise<ActivityWithLevels> {
+    const found = await this.find(id);
+    if (!found) throw activityNotFound();
+    return found;
+  }
+
+  /** The live activity with its ladder; undefined when there is none. */
+  async find(id: string): Promise<ActivityWithLevels | undefined> {
     const repository = new ActivitiesRepository(this.#db);
     const activity = await repository.findLive(id);
-    if (!activity) throw activityNotFound();
-    return { activity, levels: await repository.levelsOf([id]) };
+    return activity && { activity, levels: await repository.levelsOf([id]) };
   }
 
   async create(input: { name: string; skillLevels?: LadderInput[] }): Promise<ActivityWithLevels> {
@@ -121,7 +124,6 @@ export class ActivitiesService {
     return ids.filter((id) => !live.has(id));
   }
 
-  /** Activity of each live level among `ids` (levels of deleted activities are not live). */
   /** Names of activities by id, deleted ones included (records that point at them keep a name). */
   async namesOf(ids: string[]): Promise<Map<string, string>> {
     const rows = await new ActivitiesRepository(this.#db).namesByIds([...new Set(ids)]);
@@ -143,6 +145,7 @@ export class ActivitiesService {
     return this.#levels.getMany(ids, async (missing) => new Map((await this.levelsOf(missing)).map((level) => [level.id, level])));
   }
 
+  /** Activity of each live level among `ids` (levels of deleted activities are not live). */
   async liveLevels(ids: string[]): Promise<Map<string, string>> {
     const rows = await new ActivitiesRepository(this.#db).liveLevels([...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row.activityId]));

@@ -78,10 +78,10 @@ for (const backend of backends) {
       const cookies = finish.headers.getSetCookie();
       const byName = Object.fromEntries(cookies.map((c) => [c.split('=')[0], c]));
       assert.deepEqual(Object.keys(byName).sort(), ['access_token', 'refresh_token', 'token_expiry']);
-      assert.match(byName.access_token!, /Max-Age=900; Path=\/; HttpOnly; SameSite=Strict/);
-      assert.match(byName.refresh_token!, /Max-Age=604800; Path=\/api\/v1\/auth; HttpOnly; SameSite=Strict/);
-      assert.match(byName.token_expiry!, /Max-Age=900; Path=\/; SameSite=Strict/);
-      assert.doesNotMatch(byName.token_expiry!, /HttpOnly/);
+      assert.match(byName.access_token, /Max-Age=900; Path=\/; HttpOnly; SameSite=Strict/);
+      assert.match(byName.refresh_token, /Max-Age=604800; Path=\/api\/v1\/auth; HttpOnly; SameSite=Strict/);
+      assert.match(byName.token_expiry, /Max-Age=900; Path=\/; SameSite=Strict/);
+      assert.doesNotMatch(byName.token_expiry, /HttpOnly/);
 
       const accessToken = byName.access_token!.split(';')[0]!.slice('access_token='.length);
       const me = await call('/api/v1/me', { headers: { cookie: `access_token=${accessToken}` } });

@@ -8,6 +8,7 @@ import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/paginat
 import { presentBookmark } from './bookmarks.presenter.ts';
 import { Bookmark, BookmarkBody, GameIdParams } from './bookmarks.schemas.ts';
 import type { BookmarksService } from './bookmarks.service.ts';
+import { signedIn } from '../access/index.ts';
 
 export interface BookmarksRoutesOptions {
   bookmarks: BookmarksService;
@@ -24,20 +25,20 @@ export async function bookmarksRoutes(fastify: FastifyInstance, options: Bookmar
     schema: { tags: ['bookmarks'], security: USER_SECURITY, summary: 'Bookmark a game', body: BookmarkBody, response: { 201: Envelope(BookmarkSchema) } },
   }, async (request, reply) => {
     reply.code(201);
-    return envelope(request, presentBookmark(await bookmarks.add(request.principal!.userId, request.body.gameId)), 'Game bookmarked');
+    return envelope(request, presentBookmark(await bookmarks.add(signedIn(request).userId, request.body.gameId)), 'Game bookmarked');
   });
 
   app.get('/api/v1/game-bookmarks', {
     schema: { tags: ['bookmarks'], security: USER_SECURITY, summary: 'Your bookmarks, newest first', querystring: OffsetQuery, response: { 200: Envelope(OffsetPage(BookmarkSchema)) } },
   }, async (request) => {
-    const { items, total } = await bookmarks.page(request.principal!.userId, request.query);
+    const { items, total } = await bookmarks.page(signedIn(request).userId, request.query);
     return envelope(request, offsetPage(items.map(presentBookmark), total, request.query), 'Bookmarks');
   });
 
   app.delete('/api/v1/game-bookmarks/:gameId', {
     schema: { tags: ['bookmarks'], security: USER_SECURITY, summary: 'Remove a bookmark (204 whether or not it existed)', params: GameIdParams, response: { 204: Type.Null() } },
   }, async (request, reply) => {
-    await bookmarks.remove(request.principal!.userId, request.params.gameId);
+    await bookmarks.remove(signedIn(request).userId, request.params.gameId);
     return reply.code(204).send(null);
   });
 }

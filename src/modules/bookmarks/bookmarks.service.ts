@@ -1,5 +1,5 @@
 import type { Database, Executor } from '../../platform/db/index.ts';
-import { conflict } from '../../platform/http/errors.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { OffsetRequest } from '../../platform/http/pagination.ts';
 import type { BookmarkableGames } from './bookmarks.ports.ts';
 import { BookmarksRepository } from './bookmarks.repository.ts';
@@ -12,19 +12,16 @@ export interface BookmarkView<Game> {
 
 export class BookmarksService<Game = unknown> {
   readonly #db: Database;
-  #games: BookmarkableGames<Game> | undefined;
+  readonly #games: BookmarkableGames<Game>;
 
-  constructor(db: Database) {
-    this.#db = db;
-  }
-
-  /** Games and bookmarks need each other; the composition root ties the knot. */
-  useGames(games: BookmarkableGames<Game>): void {
-    this.#games = games;
+  constructor(deps: { db: Database; games: BookmarkableGames<Game> }) {
+    this.#db = deps.db;
+    this.#games = deps.games;
   }
 
   async add(userId: string, gameId: string): Promise<BookmarkView<Game>> {
-    const game = await this.#requireGames().requireVisible(gameId, userId);
+    const game = await this.#games.find(gameId, userId);
+    if (!game) throw notFound('The game was not found.', 'game_not_found');
     const row = await new BookmarksRepository(this.#db).insert(userId, gameId);
     if (!row) throw conflict('already_bookmarked', 'This game is already bookmarked.');
     return { gameId, game, createdAt: row.createdAt };
@@ -33,7 +30,7 @@ export class BookmarksService<Game = unknown> {
   async page(userId: string, page: OffsetRequest): Promise<{ items: Array<BookmarkView<Game>>; total: number }> {
     const { rows, total } = await new BookmarksRepository(this.#db).page(userId, page.size, page.page * page.size);
     // One batch for the whole page, never a query per bookmark.
-    const games = new Map((await this.#requireGames().presentMany(rows.map((row) => row.gameId), userId)).map((game) => [game.id, game]));
+    const games = new Map((await this.#games.presentMany(rows.map((row) => row.gameId), userId)).map((game) => [game.id, game]));
     const items = rows.flatMap((row) => {
       const game = games.get(row.gameId);
       return game ? [{ gameId: row.gameId, game, createdAt: row.createdAt }] : [];
@@ -45,10 +42,6 @@ export class BookmarksService<Game = unknown> {
     return new BookmarksRepository(this.#db).delete(userId, gameId);
   }
 
-  async bookmarkedAmong(userId: string, gameIds: string[]): Promise<Set<string>> {
-    return new Set(await new BookmarksRepository(this.#db).gameIdsAmong(userId, gameIds));
-  }
-
   /** Hard-deleting a game takes its bookmarks with it. */
   forgetGame(gameId: string, executor: Executor): Promise<void> {
     return new BookmarksRepository(executor).deleteForGame(gameId);
@@ -57,9 +50,17 @@ export class BookmarksService<Game = unknown> {
   forgetUser(userId: string, executor: Executor): Promise<void> {
     return new BookmarksRepository(executor).deleteForUser(userId);
   }
+}
 
-  #requireGames(): BookmarkableGames<Game> {
-    if (!this.#games) throw new Error('bookmarks used before the games module was wired');
-    return this.#games;
+/** Which games a user has bookmarked: game listings mark them, so this needs nothing of games. */
+export class BookmarkMarks {
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  async bookmarkedAmong(userId: string, gameIds: string[]): Promise<Set<string>> {
+    return new Set(await new BookmarksRepository(this.#db).gameIdsAmong(userId, gameIds));
   }
 }

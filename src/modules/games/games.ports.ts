@@ -1,9 +1,11 @@
 import type { Executor } from '../../platform/db/index.ts';
 
+/** What games need from other modules; `app.ts` hands each part in. */
+
 export interface ShareLinkBlock { code: string; shareUrl: string; webUrl: string; mobileUrl: string }
 
 export interface GameShareLinks {
-  /** Called inside the create transaction. */
+  /** Called inside the create transaction, so a game never exists without its link. */
   createForGame(gameId: string, executor: Executor): Promise<void>;
   linksFor(gameIds: string[]): Promise<Map<string, ShareLinkBlock>>;
 }
@@ -12,7 +14,7 @@ export interface GameBookmarks { bookmarkedAmong(userId: string, gameIds: string
 
 export type GameEventType = 'PLAYER_JOINED' | 'PLAYER_LEFT' | 'GAME_FULL' | 'WAITLIST_PROMOTED' | 'GAME_UPDATED' | 'GAME_CANCELLED' | 'PLAYER_REMOVED';
 
-/** Issue 7 will write notifications in the same transaction; called at each event, default no-op. */
+/** Told of each change in the change's own transaction (the notifications module writes them there). */
 export interface GameEvents {
   /**
    * `title` is the game's title as of the change (null when it has none), for the notification's
@@ -21,14 +23,5 @@ export interface GameEvents {
   emit(event: { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title?: string | null; waitlisted?: boolean }, executor: Executor): Promise<void>;
 }
 
-/** Runs inside the hard delete's transaction, before the game row goes (share links, bookmarks). */
-export type GameRemovalHook = (gameId: string, executor: Executor) => Promise<void>;
-
-export const noShareLinks: GameShareLinks = {
-  createForGame: async () => undefined,
-  linksFor: async () => new Map(),
-};
-
-export const noBookmarks: GameBookmarks = { bookmarkedAmong: async () => new Set() };
-
-export const noEvents: GameEvents = { emit: async () => undefined };
+/** Runs inside the hard delete's transaction, before the game row goes (share links, bookmarks, notifications). */
+export type GameRemovalStep = (gameId: string, executor: Executor) => Promise<void>;

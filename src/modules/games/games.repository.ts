@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
+import { ISO, after, filterConditions, list, parseUuidArray, rows, visibleTo, where } from './games.sql.ts';
 import { gameParticipants, gameShareAccess, games } from './games.table.ts';
 
 export type GameRow = typeof games.$inferSelect;
@@ -26,47 +27,6 @@ export interface Position { startTime: string; id: string }
 
 /** A listing page's game with its keyset position. */
 export interface PageRow { position: Position; row: GameRow }
-
-const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
-
-/** The games module's raw reads answer rows as both drivers give them; callers cast what they select. */
-async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
-  const result = await executor.execute(query) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-const list = (values: string[]) => sql`(${sql.join(values.map((value) => sql`${value}::uuid`), sql`, `)})`;
-
-/** Conditions on `g` (the games alias) for the filters; each compares a column with constants, so indexes apply. */
-function filterConditions(filter: GameFilter): SQL[] {
-  const tz = filter.timeZone;
-  const out: SQL[] = [];
-  if (filter.activityId) out.push(sql`g.activity_id = ${filter.activityId}::uuid`);
-  if (filter.venueIds?.length) out.push(sql`g.venue_id IN ${list(filter.venueIds)}`);
-  if (filter.skillLevelIds?.length) {
-    out.push(sql`(g.skill_level_from_id IN ${list(filter.skillLevelIds)} OR g.skill_level_to_id IN ${list(filter.skillLevelIds)})`);
-  }
-  if (filter.gameType) out.push(sql`g.game_type = ${filter.gameType}`);
-  if (filter.fromDate) out.push(sql`g.start_time >= (${filter.fromDate}::date)::timestamp AT TIME ZONE ${tz}`);
-  if (filter.toDate) out.push(sql`g.start_time < ((${filter.toDate}::date) + 1)::timestamp AT TIME ZONE ${tz}`);
-  if (filter.fromTime) out.push(sql`to_char(g.start_time AT TIME ZONE ${tz}, 'HH24:MI') >= ${filter.fromTime}`);
-  if (filter.toTime) out.push(sql`to_char(g.start_time AT TIME ZONE ${tz}, 'HH24:MI') <= ${filter.toTime}`);
-  if (filter.venueIdsWithin) out.push(filter.venueIdsWithin.length ? sql`g.venue_id IN ${list(filter.venueIdsWithin)}` : sql`false`);
-  if (filter.startsFrom) out.push(sql`g.start_time >= ${filter.startsFrom.toISOString()}::timestamptz`);
-  return out;
-}
-
-/** PRIVATE games the viewer may see: organises, plays in (or waits for), or holds share access to. */
-function privateAccess(viewerId: string): SQL {
-  return sql`(g.organizer_id = ${viewerId}::uuid
-    OR g.id IN (SELECT p.game_id FROM game_participants p WHERE p.user_id = ${viewerId}::uuid)
-    OR g.id IN (SELECT s.game_id FROM game_share_access s WHERE s.user_id = ${viewerId}::uuid))`;
-}
-
-const after = (position: Position | undefined) =>
-  (position ? [sql`(g.start_time, g.id) > (${position.startTime}::timestamptz, ${position.id}::uuid)`] : []);
-
-const where = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
 
 export class GamesRepository {
   readonly #db: Executor;
@@ -237,8 +197,7 @@ export class GamesRepository {
 
   /** What the filtered set holds, for the filter pickers. */
   async filterOptions(filter: GameFilter, viewerId: string | null): Promise<{ venueIds: string[]; levelIds: string[]; startTimes: string[]; gameTypes: string[] }> {
-    const visible = viewerId ? sql`(g.visibility = 'PUBLIC' OR ${privateAccess(viewerId)})` : sql`g.visibility = 'PUBLIC'`;
-    const filtered = sql`FROM games g WHERE ${where([visible, sql`g.status <> 'CANCELLED'`, ...filterConditions(filter)])}`;
+    const filtered = sql`FROM games g WHERE ${where([visibleTo(viewerId), sql`g.status <> 'CANCELLED'`, ...filterConditions(filter)])}`;
     const [venues, levels, times, types] = [
       await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT g.venue_id AS v ${filtered}`),
       await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT unnest(ARRAY[g.skill_level_from_id, g.skill_level_to_id]) AS v ${filtered}`),
@@ -249,16 +208,14 @@ export class GamesRepository {
   }
 
   async isVisible(gameId: string, viewerId: string | null): Promise<boolean> {
-    const visible = viewerId ? sql`(g.visibility = 'PUBLIC' OR ${privateAccess(viewerId)})` : sql`g.visibility = 'PUBLIC'`;
-    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id = ${gameId}::uuid AND ${visible}`);
+    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id = ${gameId}::uuid AND ${visibleTo(viewerId)}`);
     return found.length > 0;
   }
 
   /** Of `ids`, those the viewer may see. */
   async visibleAmong(ids: string[], viewerId: string | null): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const visible = viewerId ? sql`(g.visibility = 'PUBLIC' OR ${privateAccess(viewerId)})` : sql`g.visibility = 'PUBLIC'`;
-    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id IN ${list(ids)} AND ${visible}`);
+    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id IN ${list(ids)} AND ${visibleTo(viewerId)}`);
     return new Set(found.map((row) => row.id));
   }
 
@@ -313,11 +270,4 @@ export class GamesRepository {
       WHERE p.user_id = ${userId}::uuid AND g.status = 'SCHEDULED' AND g.start_time > ${now.toISOString()}::timestamptz ORDER BY g.id`);
     return found.map((row) => row.id);
   }
-}
-
-/** node-postgres parses uuid[] into an array; PGlite may answer the text form `{a,b}`. */
-function parseUuidArray(value: string[] | string | null): string[] {
-  if (value === null) return [];
-  if (Array.isArray(value)) return value;
-  return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
 }

@@ -8,61 +8,67 @@ import {
   CreateGameBody, FilterOptions, GameFilterQuery, GameIdParams, GameSchema, GamesQuery, MyGamesQuery, Participant,
   ParticipantParams, Participation, UpdateGameBody,
 } from './games.schemas.ts';
-import type { GamesService } from './games.service.ts';
+import type { GameCommands } from './games.commands.ts';
+import type { GameParticipation } from './games.participation.ts';
+import type { GameQueries } from './games.queries.ts';
+import { signedIn } from '../access/index.ts';
 
 export interface GamesRoutesOptions {
-  games: GamesService;
+  queries: GameQueries;
+  commands: GameCommands;
+  participation: GameParticipation;
 }
 
 const viewerOf = (request: FastifyRequest) => request.principal?.userId ?? null;
-const actorOf = (request: FastifyRequest) => ({ userId: request.principal!.userId, roles: request.principal!.roles });
+const actorOf = (request: FastifyRequest) => {
+  const { userId, roles } = signedIn(request);
+  return { userId, roles };
+};
 
 export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutesOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { games } = options;
+  const { queries, commands, participation } = options;
   const NoContent = { 204: Type.Null() };
 
   app.get('/api/v1/games', {
     schema: { tags: ['games'], summary: 'Visible games by start time (cursor-paged)', querystring: GamesQuery, response: { 200: Envelope(CursorPage(GameSchema)) } },
-  }, async (request) => envelope(request, await games.list(request.query, viewerOf(request)), 'Games'));
+  }, async (request) => envelope(request, await queries.list(request.query, viewerOf(request)), 'Games'));
 
   app.get('/api/v1/games/filter-options', {
     schema: { tags: ['games'], summary: 'Venues, levels, start times and game types present under the filters', querystring: GameFilterQuery, response: { 200: Envelope(FilterOptions) } },
-  }, async (request) => envelope(request, await games.filterOptions(request.query, viewerOf(request)), 'Filter options'));
+  }, async (request) => envelope(request, await queries.filterOptions(request.query, viewerOf(request)), 'Filter options'));
 
   app.get('/api/v1/games/:id', {
     schema: { tags: ['games'], summary: 'One game', params: GameIdParams, response: { 200: Envelope(GameSchema) } },
-  }, async (request) => envelope(request, await games.get(request.params.id, viewerOf(request)), 'Game'));
+  }, async (request) => envelope(request, await queries.get(request.params.id, viewerOf(request)), 'Game'));
 
   app.post('/api/v1/games', {
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Host a game', body: CreateGameBody, response: { 201: Envelope(GameSchema) } },
   }, async (request, reply) => {
     reply.code(201);
-    return envelope(request, await games.create(request.principal!.userId, request.body), 'Game created');
+    return envelope(request, await commands.create(signedIn(request).userId, request.body), 'Game created');
   });
 
   app.put('/api/v1/games/:id', {
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Change a game (organiser; fields present replace)', params: GameIdParams, body: UpdateGameBody, response: { 200: Envelope(GameSchema) } },
-  }, async (request) => envelope(request, await games.update(request.principal!.userId, request.params.id, request.body), 'Game updated'));
+  }, async (request) => envelope(request, await commands.update(signedIn(request).userId, request.params.id, request.body), 'Game updated'));
 
-  app.delete('/api/v1/games/:id', {
-    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Cancel a game (organiser or admin)', params: GameIdParams, response: NoContent },
-  }, async (request, reply) => {
-    await games.cancel(actorOf(request), request.params.id);
-    return reply.code(204).send(null);
-  });
+  // The same cancel under two paths: the organiser's (where an admin may act too) and the admin tree.
+  const cancelRoutes = [
+    { url: '/api/v1/games/:id', tags: ['games'], summary: 'Cancel a game (organiser or admin)' },
+    { url: '/api/v1/admin/games/:id', tags: ['admin'], summary: 'Cancel any game' },
+  ];
+  for (const { url, tags, summary } of cancelRoutes) {
+    app.delete(url, { schema: { tags, security: USER_SECURITY, summary, params: GameIdParams, response: NoContent } }, async (request, reply) => {
+      await commands.cancel(actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    });
+  }
 
   app.delete('/api/v1/games/:id/hard', {
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Remove a game and everything attached (organiser or admin)', params: GameIdParams, response: NoContent },
   }, async (request, reply) => {
-    await games.hardDelete(actorOf(request), request.params.id);
-    return reply.code(204).send(null);
-  });
-
-  app.delete('/api/v1/admin/games/:id', {
-    schema: { tags: ['admin'], security: USER_SECURITY, summary: 'Cancel any game', params: GameIdParams, response: NoContent },
-  }, async (request, reply) => {
-    await games.cancel(actorOf(request), request.params.id);
+    await commands.hardDelete(actorOf(request), request.params.id);
     return reply.code(204).send(null);
   });
 
@@ -70,32 +76,32 @@ export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutes
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Join a game (its waitlist when full)', params: GameIdParams, response: { 201: Envelope(Participation) } },
   }, async (request, reply) => {
     reply.code(201);
-    return envelope(request, await games.join(request.principal!.userId, request.params.id), 'Joined');
+    return envelope(request, await participation.join(signedIn(request).userId, request.params.id), 'Joined');
   });
 
   app.get('/api/v1/games/:id/participants', {
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Players of a visible game, in joining order', params: GameIdParams, response: { 200: Envelope(Type.Array(Participant)) } },
-  }, async (request) => envelope(request, await games.participants(request.params.id, request.principal!.userId), 'Participants'));
+  }, async (request) => envelope(request, await queries.participants(request.params.id, signedIn(request).userId), 'Participants'));
 
   app.delete('/api/v1/games/:id/participants/me', {
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Leave a game (a place: not within 24 h of its start; the waitlist: any time)', params: GameIdParams, response: NoContent },
   }, async (request, reply) => {
-    await games.leave(request.principal!.userId, request.params.id);
+    await participation.leave(signedIn(request).userId, request.params.id);
     return reply.code(204).send(null);
   });
 
   app.delete('/api/v1/games/:id/participants/:userId', {
     schema: { tags: ['games'], security: USER_SECURITY, summary: 'Remove a player (organiser)', params: ParticipantParams, response: NoContent },
   }, async (request, reply) => {
-    await games.removeParticipant(actorOf(request), request.params.id, request.params.userId);
+    await participation.removeParticipant(actorOf(request), request.params.id, request.params.userId);
     return reply.code(204).send(null);
   });
 
   app.get('/api/v1/me/games/joined', {
     schema: { tags: ['me'], security: USER_SECURITY, summary: 'Games the caller plays in or waits for', querystring: MyGamesQuery, response: { 200: Envelope(CursorPage(GameSchema)) } },
-  }, async (request) => envelope(request, await games.joined(request.principal!.userId, request.query), 'Joined games'));
+  }, async (request) => envelope(request, await queries.joined(signedIn(request).userId, request.query), 'Joined games'));
 
   app.get('/api/v1/me/games/hosted', {
     schema: { tags: ['me'], security: USER_SECURITY, summary: 'Games the caller organises', querystring: MyGamesQuery, response: { 200: Envelope(CursorPage(GameSchema)) } },
-  }, async (request) => envelope(request, await games.hosted(request.principal!.userId, request.query), 'Hosted games'));
+  }, async (request) => envelope(request, await queries.hosted(signedIn(request).userId, request.query), 'Hosted games'));
 }

@@ -1,7 +1,13 @@
-export { GamesService, effectiveStatus } from './games.service.ts';
-export type { Actor, GameSummary, GamesServiceDeps, UpcomingGame } from './games.service.ts';
+export { GameQueries } from './games.queries.ts';
+export { GameCommands } from './games.commands.ts';
+export { GameParticipation } from './games.participation.ts';
+export { GameLookups, gamesUseActivity } from './games.lookups.ts';
+export { GameSchedule } from './games.schedule.ts';
+export type { Actor } from './games.writes.ts';
+export type { GameSummary } from './games.lookups.ts';
+export type { UpcomingGame } from './games.schedule.ts';
 export type { PresentedGame } from './games.presenter.ts';
-export type { GameBookmarks, GameEvents, GameEventType, GameRemovalHook, GameShareLinks, ShareLinkBlock } from './games.ports.ts';
+export type { GameBookmarks, GameEvents, GameEventType, GameRemovalStep, GameShareLinks, ShareLinkBlock } from './games.ports.ts';
 export { GameSchema } from './games.schemas.ts';
 export { gamesRoutes } from './games.routes.ts';
 export { GAMES_ERRORS } from './games.errors.ts';

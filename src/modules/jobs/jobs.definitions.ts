@@ -1,6 +1,5 @@
 import type { KeyValueStore } from '../../platform/kv/index.ts';
-import { SqlStore } from '../../platform/kv/sql-store.ts';
-import type { GamesService } from '../games/index.ts';
+import type { GameSchedule } from '../games/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { Job } from './jobs.service.ts';
 
@@ -8,7 +7,7 @@ import type { Job } from './jobs.service.ts';
 const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 
 export interface StandardJobsDeps {
-  games: GamesService;
+  games: GameSchedule;
   notifications: NotificationsService;
   store: KeyValueStore;
 }
@@ -26,7 +25,7 @@ export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
     },
     cleanup: async () => {
       // Redis expires its own keys; the embedded store keeps expired rows until purged.
-      const kv = store instanceof SqlStore ? await store.purgeExpired() : 0;
+      const kv = store.purgeExpired ? await store.purgeExpired() : 0;
       return kv + await notifications.cleanup();
     },
   };

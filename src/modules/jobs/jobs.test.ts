@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { openDatabase } from '../../platform/db/index.ts';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
@@ -149,11 +150,28 @@ for (const backend of backends) {
       }
     });
 
-    it('with JOBS_ENABLED the scheduler starts and the app still closes promptly', async () => {
-      const t = await buildTestApp(backend, { JOBS_ENABLED: 'true' });
-      const started = Date.now();
-      await t.close();
-      assert.ok(Date.now() - started < 5000);
+    it('with JOBS_ENABLED the scheduler runs the jobs by itself, and the app still closes promptly', async () => {
+      const clock = new TestClock(new Date('2032-01-01T00:00:00Z'));
+      const t = await buildTestApp(backend, { JOBS_ENABLED: 'true' }, { clock, jobsIntervalMs: 50 });
+      try {
+        const admin = await createUser(t.app, { admin: true });
+        const host = await onboardedUser(t.app, 'Host Tan');
+        const player = await onboardedUser(t.app, 'Player Ong');
+        const game = await createGame(t.app, host, gameBody(await createSport(t.app, admin, { name: 'Croquet' }), clock.now(), 30));
+        await join(t.app, player, game.id);
+        clock.advance(7 * 3600);
+        await refresh(t.app, player);
+        // Nothing here runs a job: only the scheduler can send the reminder for the game, now 23 h away.
+        const deadline = Date.now() + 15_000;
+        while ((await reminders(t.app, player, game.id)).length === 0) {
+          assert.ok(Date.now() < deadline, 'the scheduler sent no reminder within 15 s');
+          await sleep(25);
+        }
+      } finally {
+        const started = Date.now();
+        await t.close();
+        assert.ok(Date.now() - started < 5000);
+      }
     });
   });
 }

@@ -17,8 +17,6 @@ export interface NotificationsModule {
 
 export interface NotificationsModuleDeps {
   database: DatabaseHandle;
-  /** The PostgreSQL URL when the database is PostgreSQL; the listener needs its own connection. */
-  databaseUrl: string | undefined;
   clock: Clock;
   log: FastifyBaseLogger;
   timeZone: string;
@@ -44,10 +42,7 @@ export async function createNotificationsModule(deps: NotificationsModuleDeps): 
     after: (userId, seq, limit) => notifications.after(userId, seq, limit),
     liveUsers: deps.liveUsers, clock: deps.clock, log, heartbeatMs: deps.streamHeartbeatMs,
   });
-  const listener = await listenForSignals(
-    database.kind === 'postgres' && deps.databaseUrl ? { kind: 'postgres', url: deps.databaseUrl } : { kind: 'embedded', db: database.db },
-    log,
-  );
+  const listener = await listenForSignals(database, log);
   let closed = false;
   listener.subscribe((userId) => {
     if (closed) return;

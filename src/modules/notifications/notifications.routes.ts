@@ -11,7 +11,8 @@ import {
   DeviceTokenBody, DeviceTokenQuery, DeviceTokenRegistered, Notification, NotificationIdParams, ReadAllResult, StreamHeaders, UnreadCount,
 } from './notifications.schemas.ts';
 import type { NotificationsService } from './notifications.service.ts';
-import { acceptsEventStream, MAX_STREAMS_PER_USER, type NotificationStreams } from './notifications.stream.ts';
+import { acceptsEventStream, HEARTBEAT_MS, MAX_STREAMS_PER_USER, type NotificationStreams } from './notifications.stream.ts';
+import { signedIn } from '../access/index.ts';
 
 export interface NotificationsRoutesOptions {
   notifications: NotificationsService;
@@ -26,13 +27,13 @@ export async function notificationsRoutes(fastify: FastifyInstance, options: Not
   app.get('/api/v1/notifications', {
     schema: { tags, security: USER_SECURITY, summary: 'Your notifications, newest first', querystring: OffsetQuery, response: { 200: Envelope(OffsetPage(Notification)) } },
   }, async (request) => {
-    const { rows, total } = await notifications.page(request.principal!.userId, request.query);
+    const { rows, total } = await notifications.page(signedIn(request).userId, request.query);
     return envelope(request, offsetPage(rows.map(presentNotification), total, request.query), 'Notifications');
   });
 
   app.get('/api/v1/notifications/unread-count', {
     schema: { tags, security: USER_SECURITY, summary: 'How many of your notifications are unread', response: { 200: Envelope(UnreadCount) } },
-  }, async (request) => envelope(request, { count: await notifications.unreadCount(request.principal!.userId) }, 'Unread count'));
+  }, async (request) => envelope(request, { count: await notifications.unreadCount(signedIn(request).userId) }, 'Unread count'));
 
   app.get('/api/v1/notifications/stream', {
     schema: {
@@ -48,15 +49,16 @@ export async function notificationsRoutes(fastify: FastifyInstance, options: Not
     }
     // HEAD (added by Fastify for every GET) only asks about the headers: no stream to hold open.
     if (request.method === 'HEAD') return reply.code(200).header('content-type', 'text/event-stream; charset=utf-8').send();
-    const userId = request.principal!.userId;
+    const userId = signedIn(request).userId;
     const resumeFrom = request.headers['last-event-id'];
     const afterSeq = resumeFrom !== undefined ? Number(resumeFrom) : await notifications.latestSeq(userId);
     if (!streams.hasRoom(userId)) {
       throw new AppError(429, 'too_many_streams', `At most ${MAX_STREAMS_PER_USER} notification streams may be open at once; close one first.`, {
-        headers: { 'retry-after': '15' },
+        // A stream that ended is let go within a heartbeat, so that is when a place may be free.
+        headers: { 'retry-after': String(HEARTBEAT_MS / 1000) },
       });
     }
-    const expiresAt = new Date((request.principal!.claims.exp ?? 0) * 1000);
+    const expiresAt = new Date((signedIn(request).claims.exp ?? 0) * 1000);
     // The response is written by hand from here: Fastify's serialisation and onSend hooks do not apply.
     reply.hijack();
     streams.open(request.raw, reply.raw, { userId, afterSeq, expiresAt }, reply.getHeaders() as OutgoingHttpHeaders);
@@ -64,23 +66,23 @@ export async function notificationsRoutes(fastify: FastifyInstance, options: Not
 
   app.put('/api/v1/notifications/read-all', {
     schema: { tags, security: USER_SECURITY, summary: 'Mark all your notifications read', response: { 200: Envelope(ReadAllResult) } },
-  }, async (request) => envelope(request, { updated: await notifications.markAllRead(request.principal!.userId) }, 'All notifications read'));
+  }, async (request) => envelope(request, { updated: await notifications.markAllRead(signedIn(request).userId) }, 'All notifications read'));
 
   app.put('/api/v1/notifications/:id/read', {
     schema: { tags, security: USER_SECURITY, summary: 'Mark a notification read (idempotent)', params: NotificationIdParams, response: { 200: Envelope(Notification) } },
-  }, async (request) => envelope(request, presentNotification(await notifications.markRead(request.principal!.userId, request.params.id)), 'Notification read'));
+  }, async (request) => envelope(request, presentNotification(await notifications.markRead(signedIn(request).userId, request.params.id)), 'Notification read'));
 
   app.delete('/api/v1/notifications/:id', {
     schema: { tags, security: USER_SECURITY, summary: 'Delete a notification', params: NotificationIdParams, response: { 204: Type.Null() } },
   }, async (request, reply) => {
-    await notifications.remove(request.principal!.userId, request.params.id);
+    await notifications.remove(signedIn(request).userId, request.params.id);
     return reply.code(204).send(null);
   });
 
   app.post('/api/v1/device-tokens', {
     schema: { tags, security: USER_SECURITY, summary: 'Register a device for push (idempotent)', body: DeviceTokenBody, response: { 201: Envelope(DeviceTokenRegistered) } },
   }, async (request, reply) => {
-    const row = await notifications.registerDevice(request.principal!.userId, request.body.deviceToken, request.body.platform);
+    const row = await notifications.registerDevice(signedIn(request).userId, request.body.deviceToken, request.body.platform);
     reply.code(201);
     return envelope(request, presentDeviceToken(row), 'Device registered');
   });
@@ -88,7 +90,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, options: Not
   app.delete('/api/v1/device-tokens', {
     schema: { tags, security: USER_SECURITY, summary: 'Unregister a device (204 whether or not it was registered)', querystring: DeviceTokenQuery, response: { 204: Type.Null() } },
   }, async (request, reply) => {
-    await notifications.unregisterDevice(request.principal!.userId, request.query.deviceToken);
+    await notifications.unregisterDevice(signedIn(request).userId, request.query.deviceToken);
     return reply.code(204).send(null);
   });
 }

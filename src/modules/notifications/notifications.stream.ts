@@ -7,6 +7,8 @@ import type { NotificationRow } from './notifications.repository.ts';
 const BATCH = 100;
 /** Per user and instance: enough for a few tabs and devices, not for one token to exhaust sockets. */
 export const MAX_STREAMS_PER_USER = 5;
+/** A comment this often keeps each stream's connection alive; the same beat finds streams to end. */
+export const HEARTBEAT_MS = 15_000;
 
 /**
  * The stream never ends by itself, so it is only started for a client that asked for it (EventSource
@@ -116,7 +118,7 @@ export class NotificationStreams {
     this.#heartbeat = setInterval(() => {
       for (const set of this.#byUser.values()) for (const connection of set) connection.write(': heartbeat\n\n');
       void this.#sweep();
-    }, this.#deps.heartbeatMs ?? 15_000);
+    }, this.#deps.heartbeatMs ?? HEARTBEAT_MS);
     this.#heartbeat.unref();
   }
 

@@ -6,6 +6,7 @@ import { USER_SECURITY } from '../../platform/http/openapi.ts';
 import { presentMe } from './profiles.presenter.ts';
 import { Me, OnboardingBody, ProfilePatchBody } from './profiles.schemas.ts';
 import type { ProfilesService } from './profiles.service.ts';
+import { signedIn } from '../access/index.ts';
 
 export interface ProfilesRoutesOptions {
   profiles: ProfilesService;
@@ -17,18 +18,18 @@ export async function profilesRoutes(fastify: FastifyInstance, options: Profiles
 
   app.get('/api/v1/me', {
     schema: { tags: ['me'], security: USER_SECURITY, summary: 'The caller\'s profile', response: { 200: Envelope(Me) } },
-  }, async (request) => envelope(request, presentMe(await profiles.me(request.principal!.userId)), 'Profile'));
+  }, async (request) => envelope(request, presentMe(await profiles.me(signedIn(request).userId)), 'Profile'));
 
   app.post('/api/v1/me', {
     schema: { tags: ['me'], security: USER_SECURITY, summary: 'Complete onboarding (once)', body: OnboardingBody, response: { 201: Envelope(Me) } },
   }, async (request, reply) => {
     reply.code(201);
-    return envelope(request, presentMe(await profiles.completeOnboarding(request.principal!.userId, request.body)), 'Onboarding complete');
+    return envelope(request, presentMe(await profiles.completeOnboarding(signedIn(request).userId, request.body)), 'Onboarding complete');
   });
 
   app.put('/api/v1/me', {
     schema: { tags: ['me'], security: USER_SECURITY, summary: 'Change the profile (fields present replace)', body: ProfilePatchBody, response: { 200: Envelope(Me) } },
-  }, async (request) => envelope(request, presentMe(await profiles.update(request.principal!.userId, request.body)), 'Profile updated'));
+  }, async (request) => envelope(request, presentMe(await profiles.update(signedIn(request).userId, request.body)), 'Profile updated'));
 
   app.delete('/api/v1/me', {
     schema: {
@@ -36,7 +37,7 @@ export async function profilesRoutes(fastify: FastifyInstance, options: Profiles
       summary: 'Delete the account: revokes tokens, settles games, erases personal data',
     },
   }, async (request, reply) => {
-    await profiles.deleteAccount(request.principal!.userId);
+    await profiles.deleteAccount(signedIn(request).userId);
     return reply.code(204).send(null);
   });
 }

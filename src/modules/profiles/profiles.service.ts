@@ -1,12 +1,12 @@
 import type { Database, Executor } from '../../platform/db/index.ts';
-import { conflict, validationFailed, type FieldError } from '../../platform/http/errors.ts';
+import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { checkContactMethods } from './contact-methods.ts';
 import { ProfilesRepository, type ProfileRow, type ProfileSkillLevelRow } from './profiles.repository.ts';
 import type { OnboardingInput, ProfilePatch } from './profiles.schemas.ts';
 
-type UserRow = Awaited<ReturnType<UsersService['requireLive']>>;
+type UserRow = NonNullable<Awaited<ReturnType<UsersService['findLive']>>>;
 type SkillLevelChoice = NonNullable<OnboardingInput['skillLevels']>[number];
 
 export interface MeView {
@@ -17,7 +17,7 @@ export interface MeView {
 }
 
 /** Runs inside the deletion's transaction, before personal data is erased (games: cancel, leave). */
-export type AccountDeletionHook = (userId: string, executor: Executor) => Promise<void>;
+export type AccountDeletionStep = (userId: string, executor: Executor) => Promise<void>;
 export type GameTotals = (userId: string) => Promise<{ joined: number; hosted: number }>;
 
 export interface ProfilesServiceDeps {
@@ -25,6 +25,10 @@ export interface ProfilesServiceDeps {
   users: UsersService;
   activities: ActivitiesService;
   revokeTokens: (userId: string) => Promise<void>;
+  /** Games hosted and joined, from the games module. */
+  gameTotals: GameTotals;
+  /** Other modules settle their records first, in the deletion's transaction, in this order. */
+  deletionSteps: AccountDeletionStep[];
 }
 
 const alreadyCompleted = () => conflict('profile_already_completed', 'Onboarding is already complete; use PUT /api/v1/me to change the profile.');
@@ -34,23 +38,16 @@ export class ProfilesService {
   readonly #users: UsersService;
   readonly #activities: ActivitiesService;
   readonly #revokeTokens: (userId: string) => Promise<void>;
-  readonly #deletionHooks: AccountDeletionHook[] = [];
-  #gameTotals: GameTotals = async () => ({ joined: 0, hosted: 0 });
+  readonly #deletionSteps: AccountDeletionStep[];
+  readonly #gameTotals: GameTotals;
 
   constructor(deps: ProfilesServiceDeps) {
     this.#db = deps.db;
     this.#users = deps.users;
     this.#activities = deps.activities;
     this.#revokeTokens = deps.revokeTokens;
-  }
-
-  /** The games module plugs in here: it cancels hosted games and leaves joined ones. */
-  onAccountDeletion(hook: AccountDeletionHook): void {
-    this.#deletionHooks.push(hook);
-  }
-
-  useGameTotals(totals: GameTotals): void {
-    this.#gameTotals = totals;
+    this.#gameTotals = deps.gameTotals;
+    this.#deletionSteps = deps.deletionSteps;
   }
 
   async hasCompletedOnboarding(userId: string): Promise<boolean> {
@@ -60,8 +57,10 @@ export class ProfilesService {
   async me(userId: string): Promise<MeView> {
     const repository = new ProfilesRepository(this.#db);
     const [user, profile, chosen, totals] = await Promise.all([
-      this.#users.requireLive(userId), repository.find(userId), repository.skillLevelsOf(userId), this.#gameTotals(userId),
+      this.#users.findLive(userId), repository.find(userId), repository.skillLevelsOf(userId), this.#gameTotals(userId),
     ]);
+    // The access plugin checked the account is live; only a deletion racing this read gets here.
+    if (!user) throw notFound('The user was not found.', 'user_not_found');
     // A level retired from its ladder (or of a deleted activity) no longer describes the player.
     const live = await this.#activities.liveLevels(chosen.map((level) => level.skillLevelId));
     return { user, profile, skillLevels: chosen.filter((level) => live.get(level.skillLevelId) === level.activityId), totals };
@@ -93,13 +92,13 @@ export class ProfilesService {
   }
 
   /**
-   * Other modules settle their records first (hooks), then the account's personal data goes
+   * Other modules settle their records first (the deletion steps), then the account's personal data goes
    * and the account is soft-deleted; refresh tokens are revoked last, and access tokens stop
    * working at once because every request checks that its user is live.
    */
   async deleteAccount(userId: string): Promise<void> {
     await this.#db.transaction(async (tx) => {
-      for (const hook of this.#deletionHooks) await hook(userId, tx);
+      for (const step of this.#deletionSteps) await step(userId, tx);
       await new ProfilesRepository(tx).remove(userId);
       await this.#users.erase(userId, tx);
     });

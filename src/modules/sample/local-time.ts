@@ -16,7 +16,7 @@ function format(timeZone: string): Intl.DateTimeFormat {
 /** The zone's wall clock at `instant`, read as if it were UTC (milliseconds). */
 function wallClock(instant: number, timeZone: string): number {
   const parts = Object.fromEntries(format(timeZone).formatToParts(instant).map((part) => [part.type, Number(part.value)]));
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
 }
 
 /** Days since 1970-01-01 of the zone's calendar date at `instant`. */

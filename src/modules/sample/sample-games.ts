@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { ActivitiesService } from '../activities/index.ts';
-import type { GamesService } from '../games/index.ts';
+import type { GameCommands, GameLookups, GameParticipation, GameQueries } from '../games/index.ts';
 import type { ProfilesService } from '../profiles/index.ts';
 import type { UsersService } from '../users/index.ts';
 import type { VenuesService } from '../venues/index.ts';
@@ -12,7 +12,7 @@ export interface SampleGamesDeps {
   profiles: Pick<ProfilesService, 'hasCompletedOnboarding' | 'completeOnboarding'>;
   activities: Pick<ActivitiesService, 'page'>;
   venues: Pick<VenuesService, 'list'>;
-  games: Pick<GamesService, 'hosted' | 'create' | 'join' | 'grantShareAccess'>;
+  games: Pick<GameQueries, 'hosted'> & Pick<GameCommands, 'create'> & Pick<GameParticipation, 'join'> & Pick<GameLookups, 'grantShareAccess'>;
   clock: Clock;
   timeZone: string;
 }

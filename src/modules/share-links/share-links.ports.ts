@@ -22,7 +22,8 @@ export interface ShareableGameSummary {
 export interface ShareableGames {
   /** Organiser or player (active or waitlisted). */
   isMember(userId: string, gameId: string): Promise<boolean>;
-  grantShareAccess(userId: string, gameId: string): Promise<void>;
+  /** False when there is no such game. */
+  grantShareAccess(userId: string, gameId: string): Promise<boolean>;
   /** Undefined once the game is gone for good. */
   summaryForShare(gameId: string): Promise<ShareableGameSummary | undefined>;
 }

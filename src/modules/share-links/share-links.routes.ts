@@ -7,6 +7,7 @@ import { renderGamePage, renderNotFoundPage, SHARE_PAGE_CSP } from './share-page
 import { presentAppSiteAssociation, presentShareLink } from './share-links.presenter.ts';
 import { AppSiteAssociation, CodeParams, CreateShareLinkBody, ResolvedShareLink, ShareLinkSchema } from './share-links.schemas.ts';
 import type { ShareLinksService } from './share-links.service.ts';
+import { signedIn } from '../access/index.ts';
 
 export interface ShareLinksRoutesOptions {
   config: Readonly<Config>;
@@ -24,7 +25,7 @@ export async function shareLinksRoutes(fastify: FastifyInstance, options: ShareL
       body: CreateShareLinkBody, response: { 200: Envelope(ShareLinkSchema), 201: Envelope(ShareLinkSchema) },
     },
   }, async (request, reply) => {
-    const { view, created } = await shareLinks.create(request.principal!.userId, request.body.resourceType, request.body.resourceId);
+    const { view, created } = await shareLinks.create(signedIn(request).userId, request.body.resourceType, request.body.resourceId);
     reply.code(created ? 201 : 200);
     return envelope(request, presentShareLink(view), created ? 'Share link created' : 'Share link');
   });

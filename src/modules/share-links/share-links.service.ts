@@ -25,17 +25,13 @@ export class ShareLinksService {
   readonly #db: Database;
   readonly #config: Readonly<Config>;
   readonly #frontendOrigin: string;
-  #games: ShareableGames | undefined;
+  readonly #games: ShareableGames;
 
-  constructor(db: Database, config: Readonly<Config>) {
-    this.#db = db;
-    this.#config = config;
-    this.#frontendOrigin = new URL(config.frontendCallbackUrl).origin;
-  }
-
-  /** Games and share links need each other; the composition root ties the knot. */
-  useGames(games: ShareableGames): void {
-    this.#games = games;
+  constructor(deps: { db: Database; config: Readonly<Config>; games: ShareableGames }) {
+    this.#db = deps.db;
+    this.#config = deps.config;
+    this.#games = deps.games;
+    this.#frontendOrigin = new URL(deps.config.frontendCallbackUrl).origin;
   }
 
   urls(row: Pick<ShareLinkRow, 'code' | 'resourceId'>): ShareLinkUrls {
@@ -62,7 +58,7 @@ export class ShareLinksService {
 
   /** The game's link for one of its organiser or players; strangers learn nothing (404). */
   async create(userId: string, resourceType: ResourceType, resourceId: string): Promise<{ view: ShareLinkView; created: boolean }> {
-    if (!(await this.#requireGames().isMember(userId, resourceId))) throw notFound('The game was not found.', 'game_not_found');
+    if (!(await this.#games.isMember(userId, resourceId))) throw notFound('The game was not found.', 'game_not_found');
     const repository = new ShareLinksRepository(this.#db);
     const existing = await repository.findByResource(resourceType, resourceId);
     if (existing) return { view: { row: existing, ...this.urls(existing) }, created: false };
@@ -72,18 +68,17 @@ export class ShareLinksService {
 
   /** Counts the click; a signed-in resolver gains access to the (possibly private) game. */
   async resolve(code: string, userId: string | null): Promise<{ resourceType: string } & ShareLinkUrls> {
-    const games = this.#requireGames();
     const link = await new ShareLinksRepository(this.#db).findByCode(code);
-    if (!link || !(await games.summaryForShare(link.resourceId))) throw unknownLink();
+    if (!link || !(await this.#games.summaryForShare(link.resourceId))) throw unknownLink();
     await new ShareLinksRepository(this.#db).countClick(code);
-    if (userId) await games.grantShareAccess(userId, link.resourceId);
+    if (userId && !await this.#games.grantShareAccess(userId, link.resourceId)) throw unknownLink();
     return { resourceType: link.resourceType, ...this.urls(link) };
   }
 
   /** What the web fallback page shows; undefined for an unknown code. */
   async page(code: string): Promise<{ game: ShareableGameSummary; urls: ShareLinkUrls } | undefined> {
     const link = await new ShareLinksRepository(this.#db).findByCode(code);
-    const game = link && (await this.#requireGames().summaryForShare(link.resourceId));
+    const game = link && (await this.#games.summaryForShare(link.resourceId));
     return link && game ? { game, urls: this.urls(link) } : undefined;
   }
 
@@ -94,10 +89,5 @@ export class ShareLinksService {
       if (row) return row;
     }
     throw new Error('could not draw a free share code');
-  }
-
-  #requireGames(): ShareableGames {
-    if (!this.#games) throw new Error('share links used before the games module was wired');
-    return this.#games;
   }
 }

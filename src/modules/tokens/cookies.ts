@@ -12,7 +12,7 @@ export interface TokenPair {
   expiresAt: number;
 }
 
-/** The seed's three cookies: all SameSite=Strict, Secure on https, token_expiry readable by scripts. */
+/** The three auth cookies: all SameSite=Strict, Secure on https, token_expiry readable by scripts. */
 export function setAuthCookies(reply: FastifyReply, pair: TokenPair, config: Readonly<Config>) {
   const base = { sameSite: 'strict', secure: config.secureCookies } as const;
   reply.setCookie(ACCESS_COOKIE, pair.accessToken, { ...base, httpOnly: true, path: '/', maxAge: config.jwt.accessTokenTtl });

@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, type JsonWebKey, type KeyObject, type webcrypto } from 'node:crypto';
+import { createHash, createPrivateKey, type KeyObject, type webcrypto } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
@@ -33,7 +33,7 @@ export interface SigningKeys {
 
 const FILE = 'jwt-signing-keys.json';
 
-/** `service-2026-11`: the seed wants the year and month in the key id. */
+/** `service-2026-11`: the key id names the year and month the key was made. */
 export function keyIdFor(date: Date): string {
   return `service-${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
 }
@@ -54,13 +54,13 @@ export async function loadSigningKeys(config: Readonly<Config>): Promise<Signing
       throw new Error(`JWT_SIGNING_KEYS key ${index} must be an EC P-256 private key with a kid`);
     }
     const publicJwk: PublicJwk = { kty: 'EC', crv: 'P-256', kid: jwk.kid, x: jwk.x, y: jwk.y, use: 'sig', alg: 'ES256' };
-    verifiers.set(jwk.kid, (await importJWK({ ...publicJwk }, 'ES256')) as CryptoKey);
+    verifiers.set(jwk.kid, await importJWK({ ...publicJwk, kty: 'EC' as const }, 'ES256'));
     published.push(publicJwk);
   }
   const first = keys[0]!;
   const jwks = { keys: published };
   return {
-    signer: { kid: first.kid!, key: createPrivateKey({ key: { ...first } as JsonWebKey, format: 'jwk' }) },
+    signer: { kid: first.kid!, key: createPrivateKey({ key: { ...first }, format: 'jwk' }) },
     verifiers,
     jwks,
     etag: `"${createHash('sha256').update(JSON.stringify(jwks)).digest('base64url').slice(0, 27)}"`,

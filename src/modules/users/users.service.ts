@@ -46,10 +46,9 @@ export class UsersService {
     return new Set(await this.#users.liveIds([...new Set(ids)]));
   }
 
-  async requireLive(id: string): Promise<UserRow> {
-    const row = await this.#users.findLive(id);
-    if (!row) throw notFound('The user was not found.', 'user_not_found');
-    return row;
+  /** The account, unless it is deleted (or never was). */
+  findLive(id: string): Promise<UserRow | undefined> {
+    return this.#users.findLive(id);
   }
 
   page(options: { q?: string; page: number; size: number }) {

@@ -1,4 +1,4 @@
-export { VenuesService } from './venues.service.ts';
+export { VenuesService, venuesUseActivity } from './venues.service.ts';
 export { venuesRoutes } from './venues.routes.ts';
 export { loadSampleData } from './sample-data.ts';
 export type { Circle, VenueSummary } from './venues.repository.ts';

@@ -78,7 +78,8 @@ function readJson(text: string): unknown[] {
 function readCsv(text: string): unknown[] {
   let lines: string[][];
   try {
-    lines = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];
+    const parsed: unknown = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true });
+    lines = parsed as string[][];
   } catch (error) {
     const { records, message } = error as { records?: number; message?: string };
     const where = typeof records === 'number' ? `rows[${records}]` : 'file';

@@ -1,3 +1,4 @@
+import { circleQuery } from '../../platform/http/circle-query.ts';
 import { ByIdCache, clearAfter } from '../../platform/cache/by-id-cache.ts';
 import { isUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
@@ -23,9 +24,13 @@ interface Links {
 
 const venueNotFound = () => notFound('The venue was not found.', 'venue_not_found');
 const sourceTaken = () => conflict('venue_already_exists', 'A venue with this sourceId already exists.');
-const GEO_PARAMS = ['lat', 'lng', 'radiusKm'] as const;
 /** How long another instance's venue edit may take to show in this one's listings. */
 const SUMMARY_TTL_MS = 5_000;
+
+/** Whether a venue still offers the activity: the activities module asks before deleting one. */
+export function venuesUseActivity(activityId: string, executor: Executor): Promise<boolean> {
+  return new VenuesRepository(executor).usesActivity(activityId);
+}
 
 export class VenuesService {
   readonly #db: Database;
@@ -36,18 +41,11 @@ export class VenuesService {
   constructor(db: Database, activities: ActivitiesService) {
     this.#db = db;
     this.#activities = activities;
-    // Venues hold the references, so they answer for them when an activity is to be deleted.
-    activities.registerUsageCheck((activityId, executor) => new VenuesRepository(executor).usesActivity(activityId));
   }
 
   async list(query: VenuesFilter & { page: number; size: number }): Promise<{ items: VenueDetails[]; total: number }> {
-    const given = GEO_PARAMS.filter((name) => query[name] !== undefined);
-    if (given.length > 0 && given.length < GEO_PARAMS.length) {
-      throw validationFailed(GEO_PARAMS.filter((name) => query[name] === undefined).map((name) => ({
-        field: name, location: 'query', message: 'is required when any of lat, lng and radiusKm is given',
-      })));
-    }
-    const circle = given.length ? { lat: query.lat!, lng: query.lng!, radiusKm: query.radiusKm! } : undefined;
+    const { circle, errors } = circleQuery(query);
+    if (errors.length) throw validationFailed(errors);
     const repository = new VenuesRepository(this.#db);
     const { rows, total } = await repository.page({
       activityId: query.activityId, q: query.q, circle, limit: query.size, offset: query.page * query.size,
@@ -69,12 +67,19 @@ export class VenuesService {
     return new VenuesRepository(this.#db).idsWithin(circle);
   }
 
-  async get(id: string): Promise<VenueDetails> {
+  /** The live venue with its activities and stations; undefined when there is none. */
+  async find(id: string): Promise<VenueDetails | undefined> {
     const repository = new VenuesRepository(this.#db);
     const venue = await repository.findLive(id);
-    if (!venue) throw venueNotFound();
+    if (!venue) return undefined;
     const [details] = await this.#details(repository, [venue]);
-    return details!;
+    return details;
+  }
+
+  async get(id: string): Promise<VenueDetails> {
+    const details = await this.find(id);
+    if (details) return details;
+    throw venueNotFound();
   }
 
   async create(input: VenueInput): Promise<VenueDetails> {

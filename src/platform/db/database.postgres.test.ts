@@ -29,7 +29,7 @@ describe('database pool when PostgreSQL drops connections', { skip: realBackend 
   it('a connection terminated inside a transaction fails that transaction as unavailable, and the process lives on', async () => {
     const transaction = handle.db.transaction(async (tx) => {
       const result = await tx.execute(sql`SELECT pg_backend_pid() AS pid`);
-      const pid = (result as unknown as { rows: Array<{ pid: number }> }).rows[0]!.pid;
+      const pid = (result as { rows: Array<{ pid: number }> }).rows[0]!.pid;
       // The server ends this session while the client is checked out and idle between statements.
       await admin.query('SELECT pg_terminate_backend($1)', [pid]);
       await sleep(200);
@@ -43,6 +43,6 @@ describe('database pool when PostgreSQL drops connections', { skip: realBackend 
   it('the pool replaces the broken connection: the next statements succeed', async () => {
     for (let i = 0; i < 15; i++) await handle.ping();
     const result = await handle.db.execute(sql`SELECT 1 AS one`);
-    assert.equal((result as unknown as { rows: Array<{ one: number }> }).rows[0]!.one, 1);
+    assert.equal((result as { rows: Array<{ one: number }> }).rows[0]!.one, 1);
   });
 });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import { listenOnPglite, listenOnPostgres, type ListenHandler, type Unlisten } from './listen.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -13,6 +15,12 @@ export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: 'postgres' | 'embedded';
   ping(): Promise<void>;
+  /**
+   * Calls `handler` with each NOTIFY payload on `channel`, from every instance that shares the
+   * database. On PostgreSQL a dedicated connection holds the LISTEN; when it was lost and is back,
+   * `handler(null)` says that anything may have been missed. Answers the way to stop.
+   */
+  listen(channel: string, handler: ListenHandler, log: FastifyBaseLogger): Promise<Unlisten>;
   /** Pool figures for the metrics endpoint. */
   stats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -64,6 +72,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query('SELECT 1');
     },
+    listen: (channel, handler, log) => listenOnPostgres(url, channel, handler, log),
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
@@ -86,6 +95,7 @@ async function openEmbedded(directory: string | undefined): Promise<DatabaseHand
       if (closed) throw Object.assign(new Error('Connection is closed'), { code: 'DB_UNAVAILABLE' });
       await db.execute(sql`SELECT 1`);
     },
+    listen: (channel, handler) => listenOnPglite(client, channel, handler),
     stats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: async () => {
       closed = true;

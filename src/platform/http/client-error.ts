@@ -45,9 +45,10 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
 }
 
 /** Fastify's router rejects a malformed URL (400) or an over-long path parameter (414) before any hook runs. */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
-  return errorHandler(error, request, reply);
+  // The reply is sent; Fastify expects nothing back (a reply is thenable, so it is not returned).
+  void errorHandler(error, request, reply);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { pathOf } from './problem.ts';
 
-/** The seed's ApiResponse wrapper for a route's `data` schema. */
+/** The response envelope (docs/conventions.md) around a route's `data` schema. */
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({
     success: Type.Boolean(),

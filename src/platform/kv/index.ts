@@ -3,7 +3,7 @@ import { createRedisStore } from './redis-store.ts';
 import { SqlStore } from './sql-store.ts';
 import type { KeyValueStore } from './store.ts';
 
-export type { KeyValueStore, StoreWrite } from './store.ts';
+export type { KeyValueStore, RateLimitBackend, StoreWrite } from './store.ts';
 export { StoreUnavailableError } from './store.ts';
 
 export async function openStore(options: { redisUrl: string | undefined; db: Database; keyPrefix?: string }): Promise<KeyValueStore> {

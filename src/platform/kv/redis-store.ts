@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { StoreUnavailableError, type KeyValueStore, type StoreWrite } from './store.ts';
+import { StoreUnavailableError, type KeyValueStore, type RateLimitBackend, type StoreWrite } from './store.ts';
 
 // The used mark is a sibling key that expires with the value, so `set` needs no special format.
 const CONSUME = `
@@ -12,13 +12,7 @@ local first = redis.call('SET', KEYS[1] .. '#used', '1', 'NX', 'PX', ttl)
 if first then return {v, 1} end
 return {v, 0}`;
 
-const ADD_TO_SET = `
-redis.call('SADD', KEYS[1], ARGV[1])
-local ttl = redis.call('TTL', KEYS[1])
-if ttl < tonumber(ARGV[2]) then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
-return 1`;
-
-// writeAll: ARGV holds (op, value, ttl) per key; 's' does what `set` does, 'a' what ADD_TO_SET does.
+// writeAll: ARGV holds (op, value, ttl) per key; 's' does what `set` does, 'a' adds to a set and extends its life.
 const WRITE_ALL = `
 for i, key in ipairs(KEYS) do
   local op, value, ttl = ARGV[i * 3 - 2], ARGV[i * 3 - 1], tonumber(ARGV[i * 3])
@@ -31,11 +25,6 @@ for i, key in ipairs(KEYS) do
 end
 return 1`;
 
-const INCREMENT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return n`;
-
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
@@ -43,8 +32,6 @@ return 0`;
 /** The scripts above, defined on the client so they travel by digest (EVALSHA), not as text on every call. */
 interface ScriptCommands {
   kvConsume(key: string): Promise<[string, number] | null>;
-  kvAddToSet(key: string, member: string, ttlSeconds: number): Promise<unknown>;
-  kvIncrement(key: string, ttlSeconds: number): Promise<number>;
   kvRelease(key: string, token: string): Promise<unknown>;
   kvWriteAll(numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
 }
@@ -82,12 +69,15 @@ export class RedisStore implements KeyValueStore {
 
   constructor(client: Redis, prefix: string) {
     client.defineCommand('kvConsume', { numberOfKeys: 1, lua: CONSUME });
-    client.defineCommand('kvAddToSet', { numberOfKeys: 1, lua: ADD_TO_SET });
-    client.defineCommand('kvIncrement', { numberOfKeys: 1, lua: INCREMENT });
     client.defineCommand('kvRelease', { numberOfKeys: 1, lua: RELEASE });
     client.defineCommand('kvWriteAll', { lua: WRITE_ALL });
     this.client = client as Redis & ScriptCommands;
     this.#prefix = prefix;
+  }
+
+  /** Rate-limit counters live in the same Redis, so every instance shares one budget. */
+  get rateLimits(): RateLimitBackend {
+    return { shared: true, redis: this.client };
   }
 
   #k(key: string) {
@@ -112,10 +102,6 @@ export class RedisStore implements KeyValueStore {
     });
   }
 
-  setIfAbsent(key: string, value: string, ttlSeconds: number) {
-    return this.#run(async () => (await this.client.set(this.#k(key), value, 'EX', ttlSeconds, 'NX')) === 'OK');
-  }
-
   take(key: string) {
     return this.#run(() => this.client.getdel(this.#k(key)));
   }
@@ -133,12 +119,6 @@ export class RedisStore implements KeyValueStore {
     });
   }
 
-  addToSet(key: string, member: string, ttlSeconds: number) {
-    return this.#run(async () => {
-      await this.client.kvAddToSet(this.#k(key), member, ttlSeconds);
-    });
-  }
-
   writeAll(writes: StoreWrite[]) {
     return this.#run(async () => {
       if (writes.length === 0) return;
@@ -153,16 +133,6 @@ export class RedisStore implements KeyValueStore {
 
   members(key: string) {
     return this.#run(() => this.client.smembers(this.#k(key)));
-  }
-
-  removeFromSet(key: string, member: string) {
-    return this.#run(async () => {
-      await this.client.srem(this.#k(key), member);
-    });
-  }
-
-  increment(key: string, ttlSeconds: number) {
-    return this.#run(async () => Number(await this.client.kvIncrement(this.#k(key), ttlSeconds)));
   }
 
   acquireLock(name: string, ttlMs: number) {

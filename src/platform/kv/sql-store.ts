@@ -30,7 +30,10 @@ export class SqlStore implements KeyValueStore {
     await setIn(this.#db, key, value, ttlSeconds);
   }
 
-  async setIfAbsent(key: string, value: string, ttlSeconds: number) {
+  readonly rateLimits = { shared: false } as const;
+
+  /** Sets only when the key is absent (or expired); true when it was set. */
+  async #setIfAbsent(key: string, value: string, ttlSeconds: number) {
     const now = new Date();
     const rows = await this.#db.insert(kvEntries).values({ key, value, expiresAt: inSeconds(ttlSeconds) })
       .onConflictDoUpdate({
@@ -70,10 +73,6 @@ export class SqlStore implements KeyValueStore {
     }
   }
 
-  async addToSet(key: string, member: string, ttlSeconds: number) {
-    await this.#db.transaction((tx) => addToSetIn(tx, key, member, ttlSeconds));
-  }
-
   async writeAll(writes: StoreWrite[]) {
     if (writes.length === 0) return;
     // One transaction: all or none, like the Redis script (the round trips stay, this store is the slow one anyway).
@@ -91,32 +90,16 @@ export class SqlStore implements KeyValueStore {
     return rows.map((row) => row.member);
   }
 
-  async removeFromSet(key: string, member: string) {
-    await this.#db.delete(kvSetMembers).where(and(eq(kvSetMembers.key, key), eq(kvSetMembers.member, member)));
-  }
-
-  async increment(key: string, ttlSeconds: number) {
-    const result = await this.#db.execute<{ counter: string | number }>(sql`
-      INSERT INTO ${kvEntries} (key, value, counter, expires_at)
-      VALUES (${key}, '', 1, now() + make_interval(secs => ${ttlSeconds}))
-      ON CONFLICT (key) DO UPDATE SET
-        counter = CASE WHEN ${kvEntries}.expires_at > now() THEN ${kvEntries}.counter + 1 ELSE 1 END,
-        expires_at = CASE WHEN ${kvEntries}.expires_at > now() THEN ${kvEntries}.expires_at ELSE EXCLUDED.expires_at END,
-        consumed = false
-      RETURNING counter`);
-    return Number(rowsOf<{ counter: string | number }>(result)[0]?.counter);
-  }
-
   async acquireLock(name: string, ttlMs: number) {
     const token = randomUUID();
-    return (await this.setIfAbsent(`lock:${name}`, token, ttlMs / 1000)) ? token : null;
+    return (await this.#setIfAbsent(`lock:${name}`, token, ttlMs / 1000)) ? token : null;
   }
 
   async releaseLock(name: string, token: string) {
     await this.#db.delete(kvEntries).where(and(eq(kvEntries.key, `lock:${name}`), eq(kvEntries.value, token)));
   }
 
-  /** Drops expired rows; the cleanup job calls it. */
+  /** Drops expired rows; the cleanup job calls it (Redis expires keys by itself). */
   async purgeExpired(): Promise<number> {
     const now = new Date();
     const entries = await this.#db.delete(kvEntries).where(lte(kvEntries.expiresAt, now)).returning({ key: kvEntries.key });
@@ -151,5 +134,5 @@ async function addToSetIn(executor: Executor, key: string, member: string, ttlSe
 
 /** node-postgres answers `{rows}`, PGlite answers `{rows}` too, but typed apart. */
 function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return ((result as { rows?: T[] }).rows ?? []);
 }

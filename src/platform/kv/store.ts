@@ -1,5 +1,14 @@
+import type { Redis } from 'ioredis';
+
 /**
- * The key-value store every module shares: login state, refresh tokens, counters, locks.
+ * Where rate-limit counters live. Redis shares them between instances; the embedded store has
+ * no fast atomic counter, so the limiter counts in each process's memory (a limit then holds
+ * per instance: with N instances on one PostgreSQL and no Redis, a caller may get N times it).
+ */
+export type RateLimitBackend = { shared: true; redis: Redis } | { shared: false };
+
+/**
+ * The key-value store every module shares: login state, refresh tokens, locks.
  * Two implementations keep the same contract (kv.contract.test.ts): Redis, and an embedded
  * one that lives in the service's own database and so survives a restart.
  */
@@ -7,8 +16,6 @@ export interface KeyValueStore {
   readonly kind: 'redis' | 'embedded';
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
-  /** Sets only when the key is absent; true when it was set. */
-  setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   /** Atomically reads and deletes: of concurrent callers exactly one gets the value. */
   take(key: string): Promise<string | null>;
   /**
@@ -17,25 +24,27 @@ export interface KeyValueStore {
    */
   consume(key: string): Promise<{ value: string; firstUse: boolean } | null>;
   delete(...keys: string[]): Promise<void>;
-  /** Adds to a set; the set lives at least `ttlSeconds` from now. */
-  addToSet(key: string, member: string, ttlSeconds: number): Promise<void>;
   /**
-   * Applies `set` and `addToSet` writes in order, all or none, in one round trip: callers that
+   * Applies writes in order (`set`; `addToSet`: adds to a set that then lives at least
+   * `ttlSeconds` from now), all or none, in one round trip: callers that
    * write several keys together (a refresh token and its family) pay one call, not one per key.
    */
   writeAll(writes: StoreWrite[]): Promise<void>;
   members(key: string): Promise<string[]>;
-  removeFromSet(key: string, member: string): Promise<void>;
-  /** Increments a counter that expires `ttlSeconds` after it was created. */
-  increment(key: string, ttlSeconds: number): Promise<number>;
   /** A lock held until released or `ttlMs` passes; resolves to a token, or null when held elsewhere. */
   acquireLock(name: string, ttlMs: number): Promise<string | null>;
   releaseLock(name: string, token: string): Promise<void>;
+  readonly rateLimits: RateLimitBackend;
+  /**
+   * Housekeeping the cleanup job runs, when the store needs any: the embedded store drops
+   * expired rows (Redis expires keys by itself). Answers how many items it removed.
+   */
+  purgeExpired?(): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** One write of `writeAll`, with the meaning of the method of the same name. */
+/** One write of `writeAll`. */
 export type StoreWrite =
   | { op: 'set'; key: string; value: string; ttlSeconds: number }
   | { op: 'addToSet'; key: string; member: string; ttlSeconds: number };

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RateLimitBackend } from '../kv/index.ts';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface RateDecision {
@@ -9,19 +9,23 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
+/** The window every limit counts in: `points` per minute. */
+const WINDOW_SECONDS = 60;
+
 /**
  * A fixed-window limiter of `points` per minute. On Redis it is shared by every instance; if
  * Redis fails, an in-memory insurance limiter keeps limiting and the request is still served.
+ * Without Redis it counts in this process's memory (see RateLimitBackend).
  */
 export class RateLimit {
   readonly limit: number;
   readonly #limiter: RateLimiterAbstract;
 
-  constructor(options: { name: string; points: number; redis?: Redis; keyPrefix?: string }) {
+  constructor(options: { name: string; points: number; backend: RateLimitBackend; keyPrefix?: string }) {
     this.limit = options.points;
-    const common = { points: options.points, duration: 60, keyPrefix: `${options.keyPrefix ?? ''}rl:${options.name}` };
-    this.#limiter = options.redis
-      ? new RateLimiterRedis({ ...common, storeClient: options.redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(common) })
+    const common = { points: options.points, duration: WINDOW_SECONDS, keyPrefix: `${options.keyPrefix ?? ''}rl:${options.name}` };
+    this.#limiter = options.backend.shared
+      ? new RateLimiterRedis({ ...common, storeClient: options.backend.redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(common) })
       : new RateLimiterMemory(common);
   }
 
@@ -32,7 +36,7 @@ export class RateLimit {
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return this.#decision(false, rejection);
       // Neither store answered: serve rather than fail closed on infrastructure trouble.
-      return { allowed: true, limit: this.limit, remaining: this.limit, resetSeconds: 60 };
+      return { allowed: true, limit: this.limit, remaining: this.limit, resetSeconds: WINDOW_SECONDS };
     }
   }
 

@@ -22,7 +22,7 @@ const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k', 'key_ops',
 export function publicJwk(jwk: JWK): JWK {
   const copy: Record<string, unknown> = { ...jwk };
   for (const member of PRIVATE_MEMBERS) delete copy[member];
-  return copy as JWK;
+  return copy;
 }
 
 async function privateJwk(alg: string, use: 'sig' | 'enc', options: { crv?: string }): Promise<JWK> {

@@ -1,0 +1,147 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { conflict, validationFailed, type FieldError } from '../../platform/http/errors.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import type { ProfilesService } from '../profiles/index.ts';
+import type { VenuesService } from '../venues/index.ts';
+import type { GameEvents, GameRemovalStep, GameShareLinks } from './games.ports.ts';
+import type { PresentedGame } from './games.presenter.ts';
+import { gameNotFound, type GameQueries } from './games.queries.ts';
+import { GamesRepository, type GameValues } from './games.repository.ts';
+import { effectiveStatus, promotionsForSlots, referenceErrors, timeErrors, valuesFromPatch, type ReferenceCheck } from './games.rules.ts';
+import type { CreateGameInput, UpdateGameInput } from './games.schemas.ts';
+import { announce, lockOwned, type Actor } from './games.writes.ts';
+
+export interface GameCommandsDeps {
+  db: Database;
+  clock: Clock;
+  activities: ActivitiesService;
+  venues: VenuesService;
+  profiles: Pick<ProfilesService, 'hasCompletedOnboarding'>;
+  shareLinks: Pick<GameShareLinks, 'createForGame'>;
+  events: GameEvents;
+  /** Answers the game as its organiser sees it after a write. */
+  queries: Pick<GameQueries, 'get'>;
+  /** Run inside a hard delete's transaction before the game row goes: they remove what refers to the game. */
+  removalSteps: GameRemovalStep[];
+}
+
+const overlapping = () => conflict('overlapping_game', 'You already host a game at an overlapping time.');
+const bodyError = (name: string, message: string): FieldError => ({ field: name, location: 'body', message });
+
+/** Hosting: create, edit, cancel and remove a game. */
+export class GameCommands {
+  readonly #deps: GameCommandsDeps;
+
+  constructor(deps: GameCommandsDeps) {
+    this.#deps = deps;
+  }
+
+  async create(organizerId: string, input: CreateGameInput): Promise<PresentedGame> {
+    const { db, clock, activities, shareLinks } = this.#deps;
+    if (!await this.#deps.profiles.hasCompletedOnboarding(organizerId)) {
+      throw conflict('onboarding_required', 'Complete onboarding (POST /api/v1/me) before hosting a game.');
+    }
+    // A create body holds every column the patch mapping copies, and the two that are never patched.
+    const values = { ...valuesFromPatch(input), activityId: input.activityId, organizerId, visibility: input.visibility } as GameValues;
+    const { startTime, endTime } = values;
+    const timing = timeErrors(startTime, endTime, true, clock.now());
+    if (timing.length) throw validationFailed(timing);
+    await this.#checkRefs(input.activityId, input.venueId, input.skillLevelFromId, input.skillLevelToId);
+    const id = await db.transaction(async (tx) => {
+      if ((await activities.lockForUse([input.activityId], tx)).length) throw validationFailed([bodyError('activityId', 'is not a known activity')]);
+      const repository = new GamesRepository(tx);
+      await repository.lockOrganizerSchedule(organizerId);
+      if (await repository.hasOverlap(organizerId, startTime, endTime)) throw overlapping();
+      const now = clock.now();
+      const game = await repository.insert(values);
+      if (input.joinAsOrganizer) {
+        await repository.addParticipant({ gameId: game.id, userId: organizerId, status: 'ACTIVE', joinedAt: now });
+        await repository.adjustCounts(game.id, { active: 1, waitlisted: 0 });
+      }
+      await shareLinks.createForGame(game.id, tx);
+      return game.id;
+    });
+    return this.#deps.queries.get(id, organizerId);
+  }
+
+  async update(organizerId: string, gameId: string, patch: UpdateGameInput): Promise<PresentedGame> {
+    const { db, clock, events } = this.#deps;
+    // Checked before the transaction: other modules' reads use their own connection (and the
+    // embedded database has only one). The activity never changes, so the check stays true.
+    const current = await new GamesRepository(db).find(gameId);
+    if (!current || current.organizerId !== organizerId) throw gameNotFound();
+    const errors: FieldError[] = [];
+    if (patch.activityId !== undefined && patch.activityId !== current.activityId) errors.push(bodyError('activityId', 'cannot be changed'));
+    if (patch.visibility !== undefined && patch.visibility !== current.visibility) errors.push(bodyError('visibility', 'cannot be changed'));
+    if (errors.length) throw validationFailed(errors);
+    if (patch.venueId || patch.skillLevelFromId || patch.skillLevelToId) {
+      await this.#checkRefs(current.activityId, patch.venueId, patch.skillLevelFromId ?? current.skillLevelFromId, patch.skillLevelToId ?? current.skillLevelToId);
+    }
+    await db.transaction(async (tx) => {
+      const repository = new GamesRepository(tx);
+      const game = await lockOwned(repository, gameId, { userId: organizerId, roles: [] });
+      const now = clock.now();
+      const status = effectiveStatus(game, now);
+      if (status !== 'SCHEDULED') throw conflict('game_not_editable', `A ${status.toLowerCase()} game cannot be changed.`);
+      const values = valuesFromPatch(patch);
+      const startTime = values.startTime ?? game.startTime;
+      const endTime = values.endTime ?? game.endTime;
+      const timesChanged = patch.startTime !== undefined || patch.endTime !== undefined;
+      if (timesChanged) {
+        const timing = timeErrors(startTime, endTime, patch.startTime !== undefined, now);
+        if (timing.length) throw validationFailed(timing);
+      }
+      if (patch.slots !== undefined && patch.slots < game.playersJoined) {
+        throw conflict('slots_below_participants', `The game already has ${game.playersJoined} players; slots cannot go below that.`);
+      }
+      if (timesChanged) {
+        await repository.lockOrganizerSchedule(game.organizerId);
+        if (await repository.hasOverlap(game.organizerId, startTime, endTime, game.id)) throw overlapping();
+      }
+      await repository.update(game.id, values, now);
+      // More slots: the waitlist moves up at once, first come first served.
+      const promoted = await repository.promote(game.id, promotionsForSlots(game, values.slots ?? game.slots));
+      if (promoted.length) await repository.adjustCounts(game.id, { active: promoted.length, waitlisted: -promoted.length });
+      const title = values.title !== undefined ? values.title : game.title;
+      const change = { gameId: game.id, actorId: organizerId, title };
+      await announce(events, tx, { ...change, type: 'GAME_UPDATED', recipients: await repository.playerIds(game.id) });
+      if (promoted.length) await announce(events, tx, { ...change, type: 'WAITLIST_PROMOTED', recipients: promoted });
+    });
+    return this.#deps.queries.get(gameId, organizerId);
+  }
+
+  /** Soft delete: the game stays readable by id as CANCELLED and leaves every list. Again: no-op. */
+  async cancel(actor: Actor, gameId: string): Promise<void> {
+    const { db, clock, events } = this.#deps;
+    await db.transaction(async (tx) => {
+      const repository = new GamesRepository(tx);
+      const game = await lockOwned(repository, gameId, actor);
+      if (game.status === 'CANCELLED') return;
+      await repository.update(game.id, { status: 'CANCELLED' }, clock.now());
+      const recipients = await repository.playerIds(game.id);
+      await announce(events, tx, { type: 'GAME_CANCELLED', gameId: game.id, actorId: actor.userId, recipients, title: game.title });
+    });
+  }
+
+  async hardDelete(actor: Actor, gameId: string): Promise<void> {
+    await this.#deps.db.transaction(async (tx: Executor) => {
+      const repository = new GamesRepository(tx);
+      const game = await lockOwned(repository, gameId, actor);
+      for (const step of this.#deps.removalSteps) await step(game.id, tx);
+      await repository.hardDelete(game.id);
+    });
+  }
+
+  /** The activity's ladder and the venue (when one is being set), judged by `referenceErrors`. */
+  async #checkRefs(activityId: string, venueId: string | undefined, fromId: string, toId: string) {
+    const [activity, venue] = await Promise.all([
+      this.#deps.activities.find(activityId),
+      venueId ? this.#deps.venues.find(venueId) : Promise.resolve(undefined),
+    ]);
+    const check: ReferenceCheck = { activityId, ladder: activity?.levels, fromId, toId };
+    if (venueId) check.venue = { found: venue };
+    const errors = referenceErrors(check);
+    if (errors.length) throw validationFailed(errors);
+  }
+}

@@ -1,0 +1,65 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { refsOf, type GameRefsDeps } from './games.refs.ts';
+import { GamesRepository, type GameRow } from './games.repository.ts';
+import { effectiveStatus } from './games.rules.ts';
+
+export interface GameSummary {
+  id: string; title: string | null; activityName: string; venueName: string; venueAddress: string;
+  startTime: Date; endTime: Date; playersJoined: number; slots: number; status: GameRow['status']; visibility: GameRow['visibility'];
+  waitlisted: number; price: string; currency: string; skillLevelFrom: string; skillLevelTo: string;
+}
+
+export interface GameLookupsDeps extends GameRefsDeps {
+  db: Database;
+  clock: Clock;
+}
+
+/** Whether a game still refers to the activity: the activities module asks before deleting one. */
+export function gamesUseActivity(activityId: string, executor: Executor): Promise<boolean> {
+  return new GamesRepository(executor).usesActivity(activityId);
+}
+
+/** What other modules ask of games (share links, profiles): plain answers, undefined or false for "no such game". */
+export class GameLookups {
+  readonly #deps: GameLookupsDeps;
+
+  constructor(deps: GameLookupsDeps) {
+    this.#deps = deps;
+  }
+
+  /** Organiser or player (active or waitlisted). */
+  async isMember(userId: string, gameId: string): Promise<boolean> {
+    const repository = new GamesRepository(this.#deps.db);
+    const game = await repository.find(gameId);
+    if (!game) return false;
+    return game.organizerId === userId || (await repository.participant(gameId, userId)) !== undefined;
+  }
+
+  /** Undefined once the game is gone for good. */
+  async summaryForShare(gameId: string): Promise<GameSummary | undefined> {
+    const game = await new GamesRepository(this.#deps.db).find(gameId);
+    if (!game) return undefined;
+    const refs = (await refsOf(this.#deps, [game])).get(gameId);
+    if (!refs) return undefined;
+    return {
+      id: game.id, title: game.title, activityName: refs.activityName, venueName: refs.venueName, venueAddress: refs.venueAddress,
+      startTime: game.startTime, endTime: game.endTime, playersJoined: game.playersJoined, slots: game.slots,
+      status: effectiveStatus(game, this.#deps.clock.now()), visibility: game.visibility,
+      waitlisted: game.waitlisted, price: game.price, currency: game.currency, skillLevelFrom: refs.fromName, skillLevelTo: refs.toName,
+    };
+  }
+
+  /** Lets the user see the (possibly private) game; false when there is no such game. */
+  async grantShareAccess(userId: string, gameId: string): Promise<boolean> {
+    const repository = new GamesRepository(this.#deps.db);
+    if (!await repository.find(gameId)) return false;
+    await repository.grantShareAccess(gameId, userId, this.#deps.clock.now());
+    return true;
+  }
+
+  /** Games the user plays in (active) and hosts, cancelled ones left out. */
+  totals(userId: string): Promise<{ joined: number; hosted: number }> {
+    return new GamesRepository(this.#deps.db).totals(userId);
+  }
+}

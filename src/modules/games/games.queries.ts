@@ -1,0 +1,160 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { circleQuery } from '../../platform/http/circle-query.ts';
+import type { CursorCodec } from '../../platform/http/cursor.ts';
+import { badRequest, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
+import type { GameBookmarks, GameShareLinks } from './games.ports.ts';
+import { presentGame, presentParticipant, type GameView, type PresentedGame } from './games.presenter.ts';
+import { refsOf, type GameRefsDeps } from './games.refs.ts';
+import { GamesRepository, type GameFilter, type GameRow, type PageRow, type Position } from './games.repository.ts';
+import { effectiveStatus, scopeOf } from './games.rules.ts';
+import type { GameFilterInput } from './games.schemas.ts';
+
+export interface GameQueriesDeps extends GameRefsDeps {
+  db: Database;
+  clock: Clock;
+  /** APP_TIME_ZONE: dates and HH:mm of the filters are read in it. */
+  timeZone: string;
+  cursors: CursorCodec;
+  shareLinks: Pick<GameShareLinks, 'linksFor'>;
+  bookmarks: GameBookmarks;
+}
+
+export interface CursorRequest { cursor?: string; size: number }
+
+export const gameNotFound = () => notFound('The game was not found.', 'game_not_found');
+
+/** Listings and single games, presented for a viewer (null: anonymous). */
+export class GameQueries {
+  readonly #deps: GameQueriesDeps;
+  readonly #db: Database;
+
+  constructor(deps: GameQueriesDeps) {
+    this.#deps = deps;
+    this.#db = deps.db;
+  }
+
+  async list(query: GameFilterInput & CursorRequest, viewerId: string | null): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
+    const filter = await this.#filter(query);
+    const scope = `games:list:${scopeOf(query)}`;
+    return this.#page(query, scope, viewerId, (position, limit) => new GamesRepository(this.#db).listPage(filter, viewerId, position, limit));
+  }
+
+  async joined(userId: string, query: CursorRequest & { includePast: boolean }) {
+    const from = query.includePast ? undefined : this.#deps.clock.now();
+    return this.#page(query, `games:joined:${query.includePast}`, userId, (position, limit) => new GamesRepository(this.#db).joinedPage(userId, from, position, limit));
+  }
+
+  async hosted(userId: string, query: CursorRequest & { includePast: boolean }) {
+    const from = query.includePast ? undefined : this.#deps.clock.now();
+    return this.#page(query, `games:hosted:${query.includePast}`, userId, (position, limit) => new GamesRepository(this.#db).hostedPage(userId, from, position, limit));
+  }
+
+  async filterOptions(query: GameFilterInput, viewerId: string | null) {
+    const options = await new GamesRepository(this.#db).filterOptions(await this.#filter(query), viewerId);
+    const [venues, skillLevels] = await Promise.all([this.#deps.venues.summariesOf(options.venueIds), this.#deps.activities.levelsOf(options.levelIds)]);
+    return { venues, skillLevels, startTimes: options.startTimes, gameTypes: options.gameTypes as Array<'SINGLE' | 'DOUBLE'> };
+  }
+
+  /** 404 unless the game exists and the viewer may see it. */
+  async get(id: string, viewerId: string | null): Promise<PresentedGame> {
+    const game = await this.find(id, viewerId);
+    if (!game) throw gameNotFound();
+    return game;
+  }
+
+  /** The game, presented, when it exists and the viewer may see it. */
+  async find(id: string, viewerId: string | null): Promise<PresentedGame | undefined> {
+    const [game] = await this.presentMany([id], viewerId);
+    return game;
+  }
+
+  /** The games among `ids` the viewer may see, presented, in the given order. */
+  async presentMany(ids: string[], viewerId: string | null): Promise<PresentedGame[]> {
+    const repository = new GamesRepository(this.#db);
+    const visible = await repository.visibleAmong([...new Set(ids)], viewerId);
+    return this.#present(repository, ids.filter((id) => visible.has(id)), viewerId);
+  }
+
+  async participants(gameId: string, viewerId: string) {
+    const repository = new GamesRepository(this.#db);
+    const game = await repository.find(gameId);
+    if (!game || !await repository.isVisible(gameId, viewerId)) throw gameNotFound();
+    const rows = await repository.participantsOf(gameId);
+    const names = await this.#deps.users.namesOf(rows.map((row) => row.userId));
+    return rows.map((row) => presentParticipant({ ...row, name: names.get(row.userId) ?? null }, game.organizerId));
+  }
+
+  async #filter(query: GameFilterInput): Promise<GameFilter> {
+    const { circle, errors } = circleQuery(query);
+    const order: FieldError[] = [];
+    if (query.fromDate && query.toDate && query.fromDate > query.toDate) order.push({ field: 'toDate', location: 'query', message: 'must not be before fromDate' });
+    if (query.fromTime && query.toTime && query.fromTime > query.toTime) order.push({ field: 'toTime', location: 'query', message: 'must not be before fromTime' });
+    if (errors.length || order.length) throw validationFailed([...errors, ...order]);
+    return {
+      activityId: query.activityId,
+      venueIds: query.venueIds,
+      skillLevelIds: query.skillLevelIds,
+      gameType: query.gameType,
+      fromDate: query.fromDate,
+      toDate: query.toDate,
+      fromTime: query.fromTime,
+      toTime: query.toTime,
+      // The venues module owns positions; it answers which venues lie within the circle.
+      venueIdsWithin: circle ? await this.#deps.venues.idsWithin(circle) : undefined,
+      startsFrom: query.includePast ? undefined : this.#deps.clock.now(),
+      timeZone: this.#deps.timeZone,
+    };
+  }
+
+  async #page(query: CursorRequest, scope: string, viewerId: string | null, fetch: (position: Position | undefined, limit: number) => Promise<PageRow[]>) {
+    const position = query.cursor ? this.#position(query.cursor, scope) : undefined;
+    const found = await fetch(position, query.size + 1);
+    const page = found.slice(0, query.size);
+    const last = page.at(-1)?.position;
+    const nextCursor = found.length > query.size && last ? this.#deps.cursors.encode([last.startTime, last.id], scope) : null;
+    const rows = page.map((p) => p.row);
+    return { content: await this.#present(new GamesRepository(this.#db), rows.map((row) => row.id), viewerId, rows), nextCursor };
+  }
+
+  #position(cursor: string, scope: string): Position {
+    const [startTime, id, ...rest] = this.#deps.cursors.decode(cursor, scope);
+    // Sealed by us, so only a bug could make it malformed; still refuse it like any bad cursor.
+    if (rest.length || typeof startTime !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(startTime))) {
+      throw badRequest('invalid_cursor', 'The cursor is malformed.', [{ field: 'cursor', location: 'query', message: 'is not a valid cursor for this query' }]);
+    }
+    return { startTime, id };
+  }
+
+  /**
+   * One batch per page for each of: rows (unless the page query brought them), names, share
+   * links, and the viewer's participation and bookmarks.
+   */
+  async #present(repository: GamesRepository, ids: string[], viewerId: string | null, loaded?: GameRow[]): Promise<PresentedGame[]> {
+    if (ids.length === 0) return [];
+    const rows = loaded ?? await repository.findMany(ids);
+    const [refs, links, participation, bookmarked] = await Promise.all([
+      refsOf(this.#deps, rows),
+      this.#deps.shareLinks.linksFor(ids),
+      viewerId ? repository.participationOf(viewerId, ids) : Promise.resolve(undefined),
+      viewerId ? this.#deps.bookmarks.bookmarkedAmong(viewerId, ids) : Promise.resolve(undefined),
+    ]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const now = this.#deps.clock.now();
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      const ref = refs.get(id);
+      if (!row || !ref) return [];
+      const view: GameView = {
+        row, refs: ref, status: effectiveStatus(row, now), shareLink: links.get(id),
+        viewer: viewerId ? {
+          joined: participation?.get(id) === 'ACTIVE',
+          waitlisted: participation?.get(id) === 'WAITLISTED',
+          bookmarked: bookmarked?.has(id) ?? false,
+          isOrganizer: row.organizerId === viewerId,
+        } : undefined,
+      };
+      return [presentGame(view)];
+    });
+  }
+}

@@ -1,0 +1,114 @@
+import type { FieldError } from '../../platform/http/errors.ts';
+import type { GameRow, GameValues } from './games.repository.ts';
+import type { GameFilterInput, UpdateGameInput } from './games.schemas.ts';
+
+/** The rules of a game that need no database: each answers from the values it is given. */
+
+export type GameStatus = GameRow['status'];
+export type ParticipantStatus = 'ACTIVE' | 'WAITLISTED';
+
+/** Players may not leave within this long of the start. */
+export const LEAVE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const bodyField = (name: string, message: string): FieldError => ({ field: name, location: 'body', message });
+
+/** The status a client sees: the stored one, moved on by the clock (the status job may not have run yet). */
+export function effectiveStatus(game: Pick<GameRow, 'status' | 'startTime' | 'endTime'>, now: Date): GameStatus {
+  if (game.status === 'CANCELLED' || game.status === 'COMPLETED') return game.status;
+  if (now.getTime() >= game.endTime.getTime()) return 'COMPLETED';
+  if (now.getTime() >= game.startTime.getTime()) return 'STARTED';
+  return game.status;
+}
+
+/**
+ * The columns a create body or an edit patch sets: fields present replace, text is trimmed and an
+ * empty title or description becomes null. The activity and the visibility are never patched.
+ */
+export function valuesFromPatch(patch: UpdateGameInput): Partial<GameValues> {
+  const values: Partial<GameValues> = {};
+  if (patch.venueId !== undefined) values.venueId = patch.venueId;
+  if (patch.skillLevelFromId !== undefined) values.skillLevelFromId = patch.skillLevelFromId;
+  if (patch.skillLevelToId !== undefined) values.skillLevelToId = patch.skillLevelToId;
+  if (patch.title !== undefined) values.title = patch.title?.trim() || null;
+  if (patch.description !== undefined) values.description = patch.description?.trim() || null;
+  if (patch.currency !== undefined) values.currency = patch.currency;
+  if (patch.price !== undefined) values.price = patch.price;
+  if (patch.slots !== undefined) values.slots = patch.slots;
+  if (patch.startTime !== undefined) values.startTime = new Date(patch.startTime);
+  if (patch.endTime !== undefined) values.endTime = new Date(patch.endTime);
+  if (patch.gameType !== undefined) values.gameType = patch.gameType;
+  return values;
+}
+
+/** A start must lie ahead (when it is being set) and the end after the start. */
+export function timeErrors(startTime: Date, endTime: Date, startChanged: boolean, now: Date): FieldError[] {
+  const errors: FieldError[] = [];
+  if (startChanged && startTime.getTime() <= now.getTime()) errors.push(bodyField('startTime', 'must be in the future'));
+  if (endTime.getTime() <= startTime.getTime()) errors.push(bodyField('endTime', 'must be after startTime'));
+  return errors;
+}
+
+export interface LadderLevel { id: string; sortOrder: number }
+
+export interface ReferenceCheck {
+  activityId: string;
+  /** The activity's live ladder; undefined when the activity is unknown. */
+  ladder: LadderLevel[] | undefined;
+  fromId: string;
+  toId: string;
+  /** Only when a venue is being set: undefined when it is unknown. */
+  venue?: { found: { activityIds: string[] } | undefined };
+}
+
+/** Levels must be live levels of the activity in ladder order; the venue must be live and offer the activity. */
+export function referenceErrors(check: ReferenceCheck): FieldError[] {
+  if (!check.ladder) return [bodyField('activityId', 'is not a known activity')];
+  const errors: FieldError[] = [];
+  const from = check.ladder.find((level) => level.id === check.fromId);
+  const to = check.ladder.find((level) => level.id === check.toId);
+  if (!from) errors.push(bodyField('skillLevelFromId', 'is not a skill level of the activity'));
+  if (!to) errors.push(bodyField('skillLevelToId', 'is not a skill level of the activity'));
+  if (from && to && from.sortOrder > to.sortOrder) errors.push(bodyField('skillLevelToId', 'must not be below skillLevelFromId'));
+  if (check.venue) {
+    if (!check.venue.found) errors.push(bodyField('venueId', 'is not a known venue'));
+    else if (!check.venue.found.activityIds.includes(check.activityId)) errors.push(bodyField('venueId', 'does not offer the activity'));
+  }
+  return errors;
+}
+
+/** What a join does: a place while one is free, else the waitlist; and whether it fills the game. */
+export function joinPlan(game: Pick<GameRow, 'slots' | 'playersJoined'>): { status: ParticipantStatus; fillsGame: boolean } {
+  const full = game.playersJoined >= game.slots;
+  return { status: full ? 'WAITLISTED' : 'ACTIVE', fillsGame: !full && game.playersJoined + 1 === game.slots };
+}
+
+/** Waitlisted players to move up when the slots change: first come first served, as many as fit. */
+export function promotionsForSlots(game: Pick<GameRow, 'playersJoined' | 'waitlisted'>, slots: number): number {
+  return Math.max(0, Math.min(game.waitlisted, slots - game.playersJoined));
+}
+
+/** Waitlisted players to move up when a player goes: one for a freed place, none in a cancelled game. */
+export function promotionsForDeparture(departed: ParticipantStatus, gameStatus: GameStatus): number {
+  return departed === 'ACTIVE' && gameStatus !== 'CANCELLED' ? 1 : 0;
+}
+
+/** How the counters move when a player goes and `promoted` waitlisted players take places. */
+export function countsAfterDeparture(departed: ParticipantStatus, promoted: number): { active: number; waitlisted: number } {
+  const wasActive = departed === 'ACTIVE';
+  return { active: (wasActive ? -1 : 0) + promoted, waitlisted: (wasActive ? 0 : -1) - promoted };
+}
+
+/** Who hears of a change: each recipient once, never the one who made it. */
+export function recipientsOf(recipients: string[], actorId: string): string[] {
+  return [...new Set(recipients)].filter((id) => id !== actorId);
+}
+
+/** The filters a cursor is bound to, in a fixed form (arrays sorted). */
+export function scopeOf(query: GameFilterInput): string {
+  const sorted = (values?: string[]) => (values ? [...values].sort() : null);
+  return JSON.stringify([
+    query.activityId ?? null, sorted(query.venueIds), sorted(query.skillLevelIds), query.gameType ?? null,
+    query.fromDate ?? null, query.toDate ?? null, query.fromTime ?? null, query.toTime ?? null,
+    query.lat ?? null, query.lng ?? null, query.radiusKm ?? null, query.includePast,
+  ]);
+}

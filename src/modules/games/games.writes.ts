@@ -1,0 +1,24 @@
+import type { Executor } from '../../platform/db/index.ts';
+import type { GameEvents, GameEventType } from './games.ports.ts';
+import { gameNotFound } from './games.queries.ts';
+import type { GameRow, GamesRepository } from './games.repository.ts';
+import { recipientsOf } from './games.rules.ts';
+
+/** Who makes a change: organisers change their own games; with `ADMIN` among the roles, any game. */
+export interface Actor { userId: string; roles: readonly string[] }
+
+/** Locks the game for a write by its organiser (or an admin); anyone else learns nothing: 404. */
+export async function lockOwned(repository: GamesRepository, gameId: string, actor: Actor): Promise<GameRow> {
+  const game = await repository.lock(gameId);
+  if (!game || (game.organizerId !== actor.userId && !actor.roles.includes('ADMIN'))) throw gameNotFound();
+  return game;
+}
+
+/** `waitlisted` marks a PLAYER_JOINED that went onto the waitlist (its notification says so). */
+export interface GameChange { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title: string | null; waitlisted?: boolean }
+
+/** Tells the others concerned, in the change's own transaction; the one who made it is never told. */
+export async function announce(events: GameEvents, executor: Executor, change: GameChange): Promise<void> {
+  const recipients = recipientsOf(change.recipients, change.actorId);
+  if (recipients.length) await events.emit({ ...change, recipients }, executor);
+}
