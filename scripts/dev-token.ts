@@ -25,14 +25,19 @@ async function expectOk(response: Response, what: string): Promise<unknown> {
 }
 
 const login = await fetch(`${base}/api/v1/auth/login/national?platform=mobile`).catch(() => fail(`no service at ${base}; start it with npm start`));
-const { authorizationUrl } = await expectOk(login, 'the national login (is the service running with npm start?)') as { authorizationUrl: string };
+const { authorizationUrl } = (await expectOk(login, 'the national login (is the service running with npm start?)')) as { authorizationUrl: string };
 const callback = await driveLogin(authorizationUrl, username);
 const back = await fetch(callback, { redirect: 'manual' });
 await back.body?.cancel();
 const target = back.headers.get('location');
 const oneTime = target ? new URL(target).searchParams.get('refreshToken') : null;
 if (!oneTime) fail(`the callback answered ${back.status} without a one-time refresh token (${target ?? 'no redirect'})`);
-const pair = await expectOk(await fetch(`${base}/api/v1/auth/refresh`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: oneTime }),
-}), 'the refresh') as { accessToken: string };
+const pair = (await expectOk(
+  await fetch(`${base}/api/v1/auth/refresh`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken: oneTime }),
+  }),
+  'the refresh',
+)) as { accessToken: string };
 process.stdout.write(values.json ? `${JSON.stringify(pair)}\n` : `${pair.accessToken}\n`);

@@ -12,14 +12,24 @@ import { loadConfig } from '../src/config/index.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'api-docs-'));
 try {
-  const app = await buildApp(loadConfig({ APP_PROFILE: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', DATA_DIR: dir, JOBS_ENABLED: 'false', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' }));
+  const app = await buildApp(
+    loadConfig({
+      APP_PROFILE: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: 'memory://',
+      DATA_DIR: dir,
+      JOBS_ENABLED: 'false',
+      AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
+    }),
+  );
   const document = (await app.inject({ url: '/v3/api-docs' })).json<unknown>();
   await app.close();
   const file = path.join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(document, null, 2));
   const redocly = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'redocly');
   const result = spawnSync(redocly, ['lint', file, '--extends=recommended', '--format=stylish'], {
-    stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    stdio: 'inherit',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
   });
   process.exitCode = result.status ?? 1;
 } finally {

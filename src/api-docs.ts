@@ -18,8 +18,16 @@ import { VENUES_ERRORS } from './modules/venues/index.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
 export const ROUTE_DOCS: Readonly<Record<string, RouteDocs>> = {
-  ...ACTIVITIES_ERRORS, ...AUTH_ERRORS, ...BOOKMARKS_ERRORS, ...GAMES_ERRORS, ...JOBS_ERRORS, ...NOTIFICATIONS_ERRORS,
-  ...PROFILES_ERRORS, ...SHARE_LINKS_ERRORS, ...USERS_ERRORS, ...VENUES_ERRORS,
+  ...ACTIVITIES_ERRORS,
+  ...AUTH_ERRORS,
+  ...BOOKMARKS_ERRORS,
+  ...GAMES_ERRORS,
+  ...JOBS_ERRORS,
+  ...NOTIFICATIONS_ERRORS,
+  ...PROFILES_ERRORS,
+  ...SHARE_LINKS_ERRORS,
+  ...USERS_ERRORS,
+  ...VENUES_ERRORS,
 };
 
 const TAGS: Record<string, string> = {
@@ -30,7 +38,7 @@ const TAGS: Record<string, string> = {
   games: 'Finding, hosting, joining and leaving games',
   internal: 'Server-to-server calls with the X-Internal-Secret header; not for clients',
   me: 'The caller: profile, onboarding, notifications and their own games',
-  notifications: 'What happened to the caller\'s games: the list, unread count, a live stream, push devices',
+  notifications: "What happened to the caller's games: the list, unread count, a live stream, push devices",
   operations: 'Health, readiness, build information and metrics',
   'share-links': 'Short links that bring friends to a game, and the web page behind them',
   venues: 'Where games are played, searchable by activity, text and distance',
@@ -40,8 +48,9 @@ const TAGS: Record<string, string> = {
  * The documentation UI's own policy: its scripts from this origin only, nothing from elsewhere. It
  * sets inline styles as it renders, so styles (never scripts) may be inline on these pages.
  */
-const SWAGGER_UI_CSP = "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'self'; img-src 'self' data:; "
-  + "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'";
+const SWAGGER_UI_CSP =
+  "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'self'; img-src 'self' data:; " +
+  "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'";
 
 const CALLERS: Record<Access, Caller> = { public: 'anyone', authenticated: 'user', admin: 'admin', internal: 'internal', loopback: 'loopback' };
 
@@ -57,7 +66,8 @@ export async function registerDocs(app: FastifyInstance, config: Readonly<Config
       info: {
         title: 'Match-organising service',
         version: packageJson.version,
-        description: 'Find, host and join pickup games. Conventions (envelope, pages, problem details, rate limits) are in docs/conventions.md; every error code in docs/errors.md.',
+        description:
+          'Find, host and join pickup games. Conventions (envelope, pages, problem details, rate limits) are in docs/conventions.md; every error code in docs/errors.md.',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: config.baseUrl }],

@@ -26,17 +26,41 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** Codes every route may answer by its access class, its schemas or the platform (docs/errors.md, first table). */
 const PLATFORM_CODES = new Set([
-  'validation_failed', 'invalid_json', 'payload_too_large', 'unsupported_media_type', 'authentication_required', 'invalid_token',
-  'invalid_internal_secret', 'loopback_only', 'forbidden', 'rate_limited', 'service_unavailable', 'shutting_down',
-  'not_found', 'method_not_allowed', 'invalid_request', 'request_timeout', 'request_header_too_large', 'uri_too_long',
-  'expectation_failed', 'request_aborted', 'internal_error',
+  'validation_failed',
+  'invalid_json',
+  'payload_too_large',
+  'unsupported_media_type',
+  'authentication_required',
+  'invalid_token',
+  'invalid_internal_secret',
+  'loopback_only',
+  'forbidden',
+  'rate_limited',
+  'service_unavailable',
+  'shutting_down',
+  'not_found',
+  'method_not_allowed',
+  'invalid_request',
+  'request_timeout',
+  'request_header_too_large',
+  'uri_too_long',
+  'expectation_failed',
+  'request_aborted',
+  'internal_error',
 ]);
 
 /** Each module's folders and the table that documents its routes. */
 const MODULE_TABLES: Array<[string[], RouteDocsTable]> = [
-  [['activities'], ACTIVITIES_ERRORS], [['auth', 'tokens'], AUTH_ERRORS], [['bookmarks'], BOOKMARKS_ERRORS], [['games'], GAMES_ERRORS],
-  [['jobs'], JOBS_ERRORS], [['notifications'], NOTIFICATIONS_ERRORS], [['profiles'], PROFILES_ERRORS],
-  [['share-links'], SHARE_LINKS_ERRORS], [['users', 'internal'], USERS_ERRORS], [['venues'], VENUES_ERRORS],
+  [['activities'], ACTIVITIES_ERRORS],
+  [['auth', 'tokens'], AUTH_ERRORS],
+  [['bookmarks'], BOOKMARKS_ERRORS],
+  [['games'], GAMES_ERRORS],
+  [['jobs'], JOBS_ERRORS],
+  [['notifications'], NOTIFICATIONS_ERRORS],
+  [['profiles'], PROFILES_ERRORS],
+  [['share-links'], SHARE_LINKS_ERRORS],
+  [['users', 'internal'], USERS_ERRORS],
+  [['venues'], VENUES_ERRORS],
 ];
 
 function sourceFiles(folder: string): string[] {
@@ -59,9 +83,21 @@ function thrownCodes(folders: string[]): Set<string> {
   return codes;
 }
 
-type Doc = { paths: Record<string, Record<string, Operation>>; tags: Array<{ name: string; description: string }>; components: { schemas: Record<string, unknown> } };
-interface Operation { operationId: string; tags?: string[]; parameters?: Array<{ in: string; name: string; required?: boolean; schema?: { default?: unknown } }>; responses: Record<string, Response>; security?: unknown[] }
-interface Response { content?: Record<string, { schema?: { allOf?: Array<{ $ref?: string; properties?: { code?: { enum?: string[] } } }> } }> }
+type Doc = {
+  paths: Record<string, Record<string, Operation>>;
+  tags: Array<{ name: string; description: string }>;
+  components: { schemas: Record<string, unknown> };
+};
+interface Operation {
+  operationId: string;
+  tags?: string[];
+  parameters?: Array<{ in: string; name: string; required?: boolean; schema?: { default?: unknown } }>;
+  responses: Record<string, Response>;
+  security?: unknown[];
+}
+interface Response {
+  content?: Record<string, { schema?: { allOf?: Array<{ $ref?: string; properties?: { code?: { enum?: string[] } } }> } }>;
+}
 
 const declaredCodes = (operation: Operation, status: number): string[] =>
   operation.responses[String(status)]?.content?.['application/problem+json']?.schema?.allOf?.[1]?.properties?.code?.enum ?? [];
@@ -79,7 +115,12 @@ describe('the API document', () => {
   });
   after(() => t.close());
 
-  const operations = () => Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).filter(([m]) => METHODS.includes(m)).map(([m, op]) => ({ path: p, method: m, op })));
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.entries(ops)
+        .filter(([m]) => METHODS.includes(m))
+        .map(([m, op]) => ({ path: p, method: m, op })),
+    );
 
   it('gives every operation a unique, stable operationId, a tag with a description, a success and its problem responses', () => {
     const ids = new Set<string>();
@@ -87,7 +128,10 @@ describe('the API document', () => {
       const where = `${method.toUpperCase()} ${p}`;
       assert.ok(op.operationId && !ids.has(op.operationId), `${where}: operationId`);
       ids.add(op.operationId);
-      assert.ok(Object.keys(op.responses).some((status) => /^[23]\d\d$/.test(status)), `${where}: a success response`);
+      assert.ok(
+        Object.keys(op.responses).some((status) => /^[23]\d\d$/.test(status)),
+        `${where}: a success response`,
+      );
       assert.ok(op.responses['503'], `${where}: 503 when a backing service is down`);
       assert.ok(op.security, `${where}: security`);
       for (const [status, response] of Object.entries(op.responses)) {
@@ -121,7 +165,7 @@ describe('the API document', () => {
     assert.deepEqual(declaredCodes(doc.paths['/api/v1/games/{id}/participants']!.post!, 409), ['already_joined', 'game_not_joinable']);
   });
 
-  it('each module\'s table names only codes the service throws, and every code a module throws is in its table', () => {
+  it("each module's table names only codes the service throws, and every code a module throws is in its table", () => {
     // A route may pass on a code of a module it calls (a bookmark of a missing game is game_not_found).
     const anywhere = thrownCodes(MODULE_TABLES.flatMap(([folders]) => folders));
     for (const [folders, table] of MODULE_TABLES) {
@@ -132,13 +176,19 @@ describe('the API document', () => {
     }
     for (const key of Object.keys(ROUTE_DOCS)) {
       const [method, url] = key.split(' ');
-      assert.ok(t.app.routePolicies.some((route) => route.method === method && route.url === url), `${key} is a registered route`);
+      assert.ok(
+        t.app.routePolicies.some((route) => route.method === method && route.url === url),
+        `${key} is a registered route`,
+      );
     }
   });
 
   it('every code in the document is explained in docs/errors.md', () => {
     const errorsDoc = readFileSync(path.join(ROOT, 'docs/errors.md'), 'utf8');
-    const all = new Set([...PLATFORM_CODES, ...operations().flatMap(({ op }) => Object.keys(op.responses).flatMap((status) => declaredCodes(op, Number(status))))]);
+    const all = new Set([
+      ...PLATFORM_CODES,
+      ...operations().flatMap(({ op }) => Object.keys(op.responses).flatMap((status) => declaredCodes(op, Number(status)))),
+    ]);
     for (const code of all) assert.match(errorsDoc, new RegExp(`\`${code}\``), `${code} in docs/errors.md`);
   });
 
@@ -146,7 +196,12 @@ describe('the API document', () => {
     const record = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: unknown) => {
       const response = await t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
       if (response.statusCode >= 400) {
-        const route = t.app.routePolicies.find((candidate) => candidate.method === method && t.app.hasRoute({ method, url: candidate.url }) && new RegExp(`^${candidate.url.replace(/:[^/]+/g, '[^/]+')}$`).test(url.split('?')[0]!));
+        const route = t.app.routePolicies.find(
+          (candidate) =>
+            candidate.method === method &&
+            t.app.hasRoute({ method, url: candidate.url }) &&
+            new RegExp(`^${candidate.url.replace(/:[^/]+/g, '[^/]+')}$`).test(url.split('?')[0]!),
+        );
         observed.push({ method, url: route?.url ?? url, status: response.statusCode, code: response.json().code });
       }
       return response;

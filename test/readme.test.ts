@@ -38,8 +38,12 @@ describe('the README, followed top to bottom', () => {
     log = '';
     // A clean environment as on a newcomer's machine; PATH still finds npm and bash.
     npm = spawn('npm', ['start'], { cwd: ROOT, env: childEnv({ PORT: String(port), DATA_DIR: dataDir }), stdio: ['ignore', 'pipe', 'pipe'] });
-    npm.stdout!.on('data', (chunk) => { log += chunk; });
-    npm.stderr!.on('data', (chunk) => { log += chunk; });
+    npm.stdout!.on('data', (chunk) => {
+      log += chunk;
+    });
+    npm.stderr!.on('data', (chunk) => {
+      log += chunk;
+    });
     await waitHealthy(`http://127.0.0.1:${port}`, 120_000);
   };
 
@@ -75,7 +79,10 @@ describe('the README, followed top to bottom', () => {
     for (const [index, block] of MARKED.entries()) {
       const script = block.replaceAll('localhost:8080', `localhost:${port}`);
       const result = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', script], {
-        cwd: ROOT, env: childEnv({ PORT: String(port) }), encoding: 'utf8', timeout: 120_000,
+        cwd: ROOT,
+        env: childEnv({ PORT: String(port) }),
+        encoding: 'utf8',
+        timeout: 120_000,
       });
       assert.equal(result.status, 0, `block ${index + 1} failed:\n${script}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
       blockOutputs.push(result.stdout);

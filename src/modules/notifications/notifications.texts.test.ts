@@ -6,7 +6,12 @@ import { createGame, createSport, gameBody, onboardedUser, type Sport } from '..
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
-interface Item { type: string; title: string; message: string; resourceId: string }
+interface Item {
+  type: string;
+  title: string;
+  message: string;
+  resourceId: string;
+}
 
 for (const backend of backends) {
   describe(`notification texts (${backend.name})`, () => {
@@ -25,7 +30,10 @@ for (const backend of backends) {
     const texts = async (who: TestUser, gameId: string) => {
       const response = await t.app.inject({ url: '/api/v1/notifications?size=100', headers: who.auth });
       assert.equal(response.statusCode, 200, response.body);
-      return (response.json().data.content as Item[]).filter((n) => n.resourceId === gameId).reverse().map((n) => `${n.type} | ${n.title} | ${n.message}`);
+      return (response.json().data.content as Item[])
+        .filter((n) => n.resourceId === gameId)
+        .reverse()
+        .map((n) => `${n.type} | ${n.title} | ${n.message}`);
     };
 
     it('name the player who joined or left, and tell a waitlist join from a join', async () => {

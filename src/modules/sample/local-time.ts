@@ -6,7 +6,14 @@ function format(timeZone: string): Intl.DateTimeFormat {
   let found = formats.get(timeZone);
   if (!found) {
     found = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formats.set(timeZone, found);
   }
@@ -15,7 +22,11 @@ function format(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's wall clock at `instant`, read as if it were UTC (milliseconds). */
 function wallClock(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(format(timeZone).formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+  const parts = Object.fromEntries(
+    format(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, Number(part.value)]),
+  );
   return Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
 }
 

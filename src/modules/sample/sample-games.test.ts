@@ -14,7 +14,16 @@ import { subjectFor } from '../auth/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface ListedGame { id: string; title: string; startTime: string; slots: number; playersJoined: number; waitlisted: number; visibility: string; shareLink: { code: string; shareUrl: string } }
+interface ListedGame {
+  id: string;
+  title: string;
+  startTime: string;
+  slots: number;
+  playersJoined: number;
+  waitlisted: number;
+  visibility: string;
+  shareLink: { code: string; shareUrl: string };
+}
 
 async function publicGames(app: FastifyInstance): Promise<ListedGame[]> {
   const response = await app.inject({ url: '/api/v1/games?size=1000' });
@@ -32,10 +41,18 @@ async function hostedBy(app: FastifyInstance, username: string, name: string): P
 
 /** The service as `npm start` opens it (embedded database in DATA_DIR, SAMPLE_GAMES on), at the clock's time. */
 function openAsNpmStart(dataDir: string, clock: TestClock) {
-  return buildApp(loadConfig({
-    APP_PROFILE: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, INTERNAL_SECRET,
-    JOBS_ENABLED: 'false', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true', SAMPLE_GAMES: 'true',
-  }), { clock });
+  return buildApp(
+    loadConfig({
+      APP_PROFILE: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      INTERNAL_SECRET,
+      JOBS_ENABLED: 'false',
+      AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
+      SAMPLE_GAMES: 'true',
+    }),
+    { clock },
+  );
 }
 
 describe('sample games (npm start)', () => {
@@ -52,9 +69,18 @@ describe('sample games (npm start)', () => {
         const start = Date.parse(game.startTime) - clock.now().getTime();
         assert.ok(start > 0 && start < 14 * DAY_MS, `${game.title} starts within two weeks`);
       }
-      assert.ok(games.some((game) => game.playersJoined === game.slots && game.waitlisted === 0), 'a full game');
-      assert.ok(games.some((game) => game.waitlisted > 0), 'a game with a waitlist');
-      assert.ok(games.some((game) => game.playersJoined < game.slots), 'a game with places');
+      assert.ok(
+        games.some((game) => game.playersJoined === game.slots && game.waitlisted === 0),
+        'a full game',
+      );
+      assert.ok(
+        games.some((game) => game.waitlisted > 0),
+        'a game with a waitlist',
+      );
+      assert.ok(
+        games.some((game) => game.playersJoined < game.slots),
+        'a game with places',
+      );
 
       const hosted = await hostedBy(app, 'alice', 'Alice Tan');
       const hidden = hosted.filter((game) => game.visibility === 'PRIVATE');

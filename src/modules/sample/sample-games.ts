@@ -44,9 +44,43 @@ interface Template {
 }
 
 const TEMPLATES: Template[] = [
-  { organiser: 'alice', activity: 'Badminton', start: 19 * 60 + 30, minutes: 120, levels: [0, 3], slots: 8, price: '8.00', gameType: 'DOUBLE', title: 'Evening social doubles', on: () => true, private: (day) => day % 7 === 3 },
-  { organiser: 'bob', activity: 'Pickleball', start: 10 * 60, minutes: 120, levels: [0, 2], slots: 4, price: '6.50', gameType: 'DOUBLE', title: 'Morning pickleball', on: (day) => day % 2 === 0 },
-  { organiser: 'chitra', activity: 'Badminton', start: 18 * 60, minutes: 90, levels: [3, 6], slots: 4, price: '10.00', gameType: 'SINGLE', title: 'Advanced singles ladder', on: (day) => day % 3 !== 2 },
+  {
+    organiser: 'alice',
+    activity: 'Badminton',
+    start: 19 * 60 + 30,
+    minutes: 120,
+    levels: [0, 3],
+    slots: 8,
+    price: '8.00',
+    gameType: 'DOUBLE',
+    title: 'Evening social doubles',
+    on: () => true,
+    private: (day) => day % 7 === 3,
+  },
+  {
+    organiser: 'bob',
+    activity: 'Pickleball',
+    start: 10 * 60,
+    minutes: 120,
+    levels: [0, 2],
+    slots: 4,
+    price: '6.50',
+    gameType: 'DOUBLE',
+    title: 'Morning pickleball',
+    on: (day) => day % 2 === 0,
+  },
+  {
+    organiser: 'chitra',
+    activity: 'Badminton',
+    start: 18 * 60,
+    minutes: 90,
+    levels: [3, 6],
+    slots: 4,
+    price: '10.00',
+    gameType: 'SINGLE',
+    title: 'Advanced singles ladder',
+    on: (day) => day % 3 !== 2,
+  },
 ];
 const DAYS = 14;
 /** A game starting sooner than this is not created (joins need a scheduled game). */
@@ -90,9 +124,14 @@ export async function loadSampleGames(deps: SampleGamesDeps): Promise<SampleGame
           skillLevelFromId: levels[template.levels[0]]!.id,
           skillLevelToId: levels[Math.min(template.levels[1], levels.length - 1)]!.id,
           title: isPrivate ? `${template.title} (invitation only)` : template.title,
-          currency: 'SGD', price: template.price, slots: template.slots,
-          startTime: startTime.toISOString(), endTime: new Date(startTime.getTime() + template.minutes * 60_000).toISOString(),
-          visibility: isPrivate ? 'PRIVATE' : 'PUBLIC', gameType: template.gameType, joinAsOrganizer: true,
+          currency: 'SGD',
+          price: template.price,
+          slots: template.slots,
+          startTime: startTime.toISOString(),
+          endTime: new Date(startTime.getTime() + template.minutes * 60_000).toISOString(),
+          visibility: isPrivate ? 'PRIVATE' : 'PUBLIC',
+          gameType: template.gameType,
+          joinAsOrganizer: true,
         });
         created++;
         const players = SAMPLE_PLAYERS.map((person) => ids.get(person.username)!);
@@ -111,10 +150,14 @@ export async function loadSampleGames(deps: SampleGamesDeps): Promise<SampleGame
 /** How many players join besides the organiser: full, full with a waitlist, half full, nearly empty. */
 function fillFor(seed: number, slots: number): number {
   switch (seed % 4) {
-    case 0: return slots - 1;
-    case 1: return slots + 1;
-    case 2: return Math.floor(slots / 2);
-    default: return 1;
+    case 0:
+      return slots - 1;
+    case 1:
+      return slots + 1;
+    case 2:
+      return Math.floor(slots / 2);
+    default:
+      return 1;
   }
 }
 
@@ -124,9 +167,12 @@ function pick<T>(items: T[], seed: number, count: number): T[] {
 
 async function ensurePerson(deps: SampleGamesDeps, person: SamplePerson): Promise<string> {
   const { row } = await deps.users.provision({
-    authProvider: 'national', subject: sampleSubject(person.username), name: person.name, email: `${person.username}@national.example.test`,
+    authProvider: 'national',
+    subject: sampleSubject(person.username),
+    name: person.name,
+    email: `${person.username}@national.example.test`,
   });
-  if (!await deps.profiles.hasCompletedOnboarding(row.id)) {
+  if (!(await deps.profiles.hasCompletedOnboarding(row.id))) {
     await deps.profiles.completeOnboarding(row.id, { name: person.name, contactMethods: [{ name: 'telegram', value: `@${person.username}_plays` }] });
   }
   return row.id;

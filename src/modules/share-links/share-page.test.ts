@@ -37,7 +37,11 @@ for (const backend of backends) {
     });
 
     it('says Free for a free game, one level once, and nothing about a waitlist nobody is on', async () => {
-      const free = await createGame(t.app, host, gameBody(sport, new Date(), 120, { price: '0', skillLevelFromId: sport.levels.intermediate, skillLevelToId: sport.levels.intermediate }));
+      const free = await createGame(
+        t.app,
+        host,
+        gameBody(sport, new Date(), 120, { price: '0', skillLevelFromId: sport.levels.intermediate, skillLevelToId: sport.levels.intermediate }),
+      );
       const html = await page(free.shareLink!.code);
       assert.match(html, /<dt>Price<\/dt><dd>Free<\/dd>/);
       assert.match(html, /<dt>Level<\/dt><dd>Intermediate<\/dd>/);

@@ -52,7 +52,11 @@ export const PROBLEM_SCHEMA = {
     instance: { type: 'string', description: 'The request path', example: '/api/v1/games/3f0c…/participants' },
     timestamp: { type: 'string', format: 'date-time' },
     code: { type: 'string', description: 'Stable, lowercase snake case; what clients branch on', example: 'already_joined' },
-    errors: { type: 'array', items: { $ref: '#/components/schemas/FieldError' }, description: 'One item per invalid field (validation_failed, invalid_import_file)' },
+    errors: {
+      type: 'array',
+      items: { $ref: '#/components/schemas/FieldError' },
+      description: 'One item per invalid field (validation_failed, invalid_import_file)',
+    },
   },
 };
 
@@ -83,11 +87,18 @@ function exampleOf(schema: Json | undefined): unknown {
 
 /** `getGamesById`, `deleteGamesByIdParticipantsMe`: from the method and path, so they never change by accident. */
 export function operationIdFor(method: string, path: string): string {
-  const words = path.split('/').filter((part) => part && part !== 'api' && !/^v\d+$/.test(part)).map((part) => {
-    const param = /^\{(.+)\}$/.exec(part)?.[1];
-    const word = (param ? `by-${param}` : part).replace(/^\./, '');
-    return word.split(/[-_.]/).filter(Boolean).map((piece) => piece.charAt(0).toUpperCase() + piece.slice(1)).join('');
-  });
+  const words = path
+    .split('/')
+    .filter((part) => part && part !== 'api' && !/^v\d+$/.test(part))
+    .map((part) => {
+      const param = /^\{(.+)\}$/.exec(part)?.[1];
+      const word = (param ? `by-${param}` : part).replace(/^\./, '');
+      return word
+        .split(/[-_.]/)
+        .filter(Boolean)
+        .map((piece) => piece.charAt(0).toUpperCase() + piece.slice(1))
+        .join('');
+    });
   return `${method.toLowerCase()}${words.join('')}`;
 }
 
@@ -122,7 +133,15 @@ function problemResponse(status: number, codes: string[]): Json {
     content: {
       'application/problem+json': {
         schema: { allOf: [{ $ref: '#/components/schemas/ProblemDetail' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }] },
-        example: { type: 'about:blank', title, status, detail: 'What went wrong, for people.', instance: '/api/v1/…', timestamp: '2026-03-01T10:00:00.000Z', code: codes[0] },
+        example: {
+          type: 'about:blank',
+          title,
+          status,
+          detail: 'What went wrong, for people.',
+          instance: '/api/v1/…',
+          timestamp: '2026-03-01T10:00:00.000Z',
+          code: codes[0],
+        },
       },
     },
   };
@@ -133,7 +152,11 @@ function problemResponse(status: number, codes: string[]): Json {
  * security from the access policy, every problem response the operation can give with its codes,
  * and query parameters required exactly when they are. Runs on the whole document, once.
  */
-export function completeDocument<T extends Json>(document: T, factsOf: (method: string, url: string) => OperationFacts | undefined, tags: Record<string, string>): T {
+export function completeDocument<T extends Json>(
+  document: T,
+  factsOf: (method: string, url: string) => OperationFacts | undefined,
+  tags: Record<string, string>,
+): T {
   const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
   const used = new Set<string>();
   for (const [path, operations] of Object.entries(paths)) {

@@ -34,7 +34,11 @@ describe('validation messages (one place for every schema)', () => {
       return { ok: true };
     });
     app.post('/ping', async () => ({ ok: true }));
-    app.get('/things', { schema: { querystring: Type.Object({ size: Type.Integer({ default: 20 }), kinds: Type.Optional(Type.Array(Type.String())) }) } }, async (request) => request.query);
+    app.get(
+      '/things',
+      { schema: { querystring: Type.Object({ size: Type.Integer({ default: 20 }), kinds: Type.Optional(Type.Array(Type.String())) }) } },
+      async (request) => request.query,
+    );
     await app.ready();
   });
   after(() => app.close());
@@ -99,23 +103,48 @@ for (const backend of backends) {
     });
     after(() => test.close());
 
-    const game = { activityId: crypto.randomUUID(), venueId: crypto.randomUUID(), skillLevelFromId: crypto.randomUUID(), skillLevelToId: crypto.randomUUID(),
-      currency: 'SGD', price: '8.50', slots: 4, startTime: '2030-01-01T10:00:00Z', endTime: '2030-01-01T12:00:00Z', visibility: 'PUBLIC', gameType: 'DOUBLE' };
+    const game = {
+      activityId: crypto.randomUUID(),
+      venueId: crypto.randomUUID(),
+      skillLevelFromId: crypto.randomUUID(),
+      skillLevelToId: crypto.randomUUID(),
+      currency: 'SGD',
+      price: '8.50',
+      slots: 4,
+      startTime: '2030-01-01T10:00:00Z',
+      endTime: '2030-01-01T12:00:00Z',
+      visibility: 'PUBLIC',
+      gameType: 'DOUBLE',
+    };
 
     it('hosting a game: enum values listed, the price explained in words, a number for the price refused', async () => {
-      const response = await test.app.inject({ method: 'POST', url: '/api/v1/games', headers: user.auth, payload: { ...game, gameType: 'TRIPLE', visibility: 'public', price: 8.5 } });
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/v1/games',
+        headers: user.auth,
+        payload: { ...game, gameType: 'TRIPLE', visibility: 'public', price: 8.5 },
+      });
       const body = assertProblem(response, 400, 'validation_failed') as Problem;
       assert.deepEqual(messages(body).sort(), [
         'body:gameType must be one of SINGLE, DOUBLE',
         'body:price must be a string',
         'body:visibility must be one of PUBLIC, PRIVATE',
       ]);
-      const decimals = assertProblem(await test.app.inject({ method: 'POST', url: '/api/v1/games', headers: user.auth, payload: { ...game, price: '8.505' } }), 400, 'validation_failed') as Problem;
+      const decimals = assertProblem(
+        await test.app.inject({ method: 'POST', url: '/api/v1/games', headers: user.auth, payload: { ...game, price: '8.505' } }),
+        400,
+        'validation_failed',
+      ) as Problem;
       assert.match(messages(decimals)[0]!, /^body:price must be a decimal with at most 2 places/);
     });
 
     it('a text/plain body is 415 and changes nothing', async () => {
-      const response = await test.app.inject({ method: 'POST', url: '/api/v1/games', headers: { ...user.auth, 'content-type': 'text/plain' }, payload: JSON.stringify(game) });
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/v1/games',
+        headers: { ...user.auth, 'content-type': 'text/plain' },
+        payload: JSON.stringify(game),
+      });
       assertProblem(response, 415, 'unsupported_media_type');
     });
   });

@@ -73,10 +73,14 @@ function sentence(field: string, violation: Violation): string {
   const p = violation.params;
   const schema = violation.parentSchema;
   switch (violation.keyword) {
-    case 'required': return `${field} is required`;
-    case 'additionalProperties': return `${field} is not allowed`;
+    case 'required':
+      return `${field} is required`;
+    case 'additionalProperties':
+      return `${field} is not allowed`;
     case 'type': {
-      const types = String(p.type).split(',').map((type) => TYPE_WORDS[type] ?? type);
+      const types = String(p.type)
+        .split(',')
+        .map((type) => TYPE_WORDS[type] ?? type);
       return `${field} must be ${types.join(' or ')}`;
     }
     case 'enum':
@@ -88,25 +92,41 @@ function sentence(field: string, violation: Violation): string {
       const types = [...new Set(typesOf(schema))].map((type) => TYPE_WORDS[type] ?? type);
       return types.length ? `${field} must be ${types.join(' or ')}` : `${field} is not valid`;
     }
-    case 'pattern': return `${field} ${patternWords(schema, p.pattern)}`;
-    case 'format': return `${field} must be ${FORMAT_WORDS[String(p.format)] ?? `in the ${String(p.format)} format`}`;
-    case 'minLength': return p.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${plural(p.limit, 'character')} long`;
-    case 'maxLength': return `${field} must be at most ${plural(p.limit, 'character')} long`;
-    case 'minimum': return `${field} must be at least ${String(p.limit)}`;
-    case 'maximum': return `${field} must be at most ${String(p.limit)}`;
-    case 'exclusiveMinimum': return `${field} must be greater than ${String(p.limit)}`;
-    case 'exclusiveMaximum': return `${field} must be less than ${String(p.limit)}`;
-    case 'minItems': return `${field} must have at least ${plural(p.limit, 'item')}`;
-    case 'maxItems': return `${field} must have at most ${plural(p.limit, 'item')}`;
-    case 'uniqueItems': return `${field} must not repeat an item`;
-    case 'multipleOf': return `${field} must be a multiple of ${String(p.multipleOf)}`;
-    default: return `${field} ${violation.message ?? 'is not valid'}`;
+    case 'pattern':
+      return `${field} ${patternWords(schema, p.pattern)}`;
+    case 'format':
+      return `${field} must be ${FORMAT_WORDS[String(p.format)] ?? `in the ${String(p.format)} format`}`;
+    case 'minLength':
+      return p.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${plural(p.limit, 'character')} long`;
+    case 'maxLength':
+      return `${field} must be at most ${plural(p.limit, 'character')} long`;
+    case 'minimum':
+      return `${field} must be at least ${String(p.limit)}`;
+    case 'maximum':
+      return `${field} must be at most ${String(p.limit)}`;
+    case 'exclusiveMinimum':
+      return `${field} must be greater than ${String(p.limit)}`;
+    case 'exclusiveMaximum':
+      return `${field} must be less than ${String(p.limit)}`;
+    case 'minItems':
+      return `${field} must have at least ${plural(p.limit, 'item')}`;
+    case 'maxItems':
+      return `${field} must have at most ${plural(p.limit, 'item')}`;
+    case 'uniqueItems':
+      return `${field} must not repeat an item`;
+    case 'multipleOf':
+      return `${field} must be a multiple of ${String(p.multipleOf)}`;
+    default:
+      return `${field} ${violation.message ?? 'is not valid'}`;
   }
 }
 
 /** `contactMethods[0].value` from Ajv's `/contactMethods/0/value` (plus a missing or extra property). */
 function fieldPath(violation: Violation, location: FieldError['location']): string {
-  const segments = violation.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = violation.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const extra = violation.params.missingProperty ?? violation.params.additionalProperty;
   if (typeof extra === 'string') segments.push(extra);
   const field = segments.reduce((acc, segment) => (/^\d+$/.test(segment) ? `${acc}[${segment}]` : acc ? `${acc}.${segment}` : segment), '');
@@ -121,7 +141,8 @@ export function fieldErrors(error: FastifyError): FieldError[] {
   const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'body';
   const violations = (error.validation ?? []) as Violation[];
   const unions = violations.filter((v) => v.keyword === 'anyOf' || v.keyword === 'oneOf');
-  const insideUnion = (v: Violation) => unions.some((u) => u !== v && u.instancePath === v.instancePath.slice(0, u.instancePath.length) && v.schemaPath.startsWith(`${u.schemaPath}/`));
+  const insideUnion = (v: Violation) =>
+    unions.some((u) => u !== v && u.instancePath === v.instancePath.slice(0, u.instancePath.length) && v.schemaPath.startsWith(`${u.schemaPath}/`));
   const seen = new Set<string>();
   const errors: FieldError[] = [];
   for (const violation of violations) {
