@@ -105,7 +105,9 @@ describe('the README, followed top to bottom', () => {
 
   it('stops on Ctrl-C sent to the npm start process, logging that shutdown is complete; a restart keeps the sample games as they were', async () => {
     const count = async () => {
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1/games?size=1000`);
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/games?size=1000`).catch((error: unknown) => {
+        throw new Error(`the service is gone (npm exit ${String(npm.exitCode)}, signal ${String(npm.signalCode)}): ${String(error)}\n${log.slice(-3000)}`);
+      });
       const body = await response.text();
       assert.equal(response.status, 200, body);
       return (JSON.parse(body) as { data: { content: unknown[] } }).data.content.length;
