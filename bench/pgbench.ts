@@ -18,7 +18,7 @@ export interface Statement { sql: string; params: unknown[] }
 
 /** The repository's listing statement with its parameters, as the driver would send it. */
 export function listingStatement(db: Database, timeZone: string, now: Date): Statement {
-  const query: SQL = new GamesRepository(db).listingQuery({ startsFrom: now, timeZone }, null, undefined, 21);
+  const query: SQL = new GamesRepository(db).listingQuery({ startsFrom: now, timeZone, now }, null, undefined, 21);
   const { sql, params } = new PgDialect().sqlToQuery(query);
   return { sql, params };
 }

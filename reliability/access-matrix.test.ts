@@ -5,15 +5,16 @@ import { after, before, describe, it } from 'node:test';
 import { providerEnv, startLocalProviders, type LocalProviders } from '../src/modules/auth/local-providers/index.ts';
 import { backends } from '../test/helpers/backends.ts';
 import { buildTestApp, type TestApp } from '../test/helpers/test-app.ts';
-import { matrixRoutes, runMatrix, type CellResult, type MatrixRoute } from './access-matrix/runner.ts';
+import { matrixRoutes, runMatrix, runUnrouted, type CellResult, type MatrixRoute } from './access-matrix/runner.ts';
 import { matrixTable, patternNotes } from './access-matrix/summary.ts';
 import { createWorld, type World } from './access-matrix/world.ts';
 import { RESULTS_DIR, writePartReport } from './report.ts';
 
 /**
  * Issue #9, the access matrix: every registered route × {anonymous, A (owner), B (other user),
- * admin, internal secret} (plus two non-loopback origins for loopback routes), each cell's status
- * from the oracle table in access-matrix/oracle.ts, run in-process on every backend.
+ * admin, internal secret, an invalid token} (plus two non-loopback origins for loopback routes),
+ * and the unrouted requests of access-matrix/unrouted.ts (the gate comes before routing), each
+ * cell's status from the oracle table in access-matrix/oracle.ts, run in-process on every backend.
  */
 const BASE_URL = 'http://localhost:8080';
 
@@ -40,7 +41,7 @@ after(async () => {
   }
   writePartReport({
     part: 'access-matrix',
-    title: 'Access matrix (every route × anonymous, owner, other user, admin, internal secret)',
+    title: 'Access matrix (every route and unrouted paths × anonymous, owner, other user, admin, internal secret, invalid token)',
     passed: runs.length === backends.length && mismatches.length === 0 && runs.every((run) => run.uncovered.length === 0),
     facts: {
       backends: runs.map((run) => run.backend).join(', ') || 'none',
@@ -92,7 +93,7 @@ for (const backend of backends) {
 
     it('answers every cell as the oracle says, and leaves A\'s state alone', async () => {
       const started = performance.now();
-      const results = await runMatrix(world, routes);
+      const results = [...await runMatrix(world, routes), ...await runUnrouted(world)];
       const { missing, stale } = matrixRoutes(t.app);
       runs.push({ backend: backend.name, routes, uncovered: [...missing, ...stale], results, seconds: (performance.now() - started) / 1000 });
       const wrong = results.filter((cell) => cell.problems.length);

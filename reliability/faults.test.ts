@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startFakeFcm } from '../test/helpers/fake-fcm.ts';
 import { checkData } from './harness/checks.ts';
 import { startEnvironment, type Environment } from './harness/environment.ts';
 import { createFixtures } from './harness/fixtures.ts';
 import { Ledger, LoadDriver, recheckUsedTokens } from './harness/load.ts';
+import { checkPushes } from './harness/pushes.ts';
 import { transportStats } from './harness/http.ts';
 import { judge, Recorder, type FaultWindow } from './harness/stats.ts';
 import { reliabilityMode, writePartReport } from './report.ts';
@@ -13,7 +15,8 @@ import { reliabilityMode, writePartReport } from './report.ts';
  * Faults under load: two instances, 50 virtual users, and while they run: Redis restarted,
  * PostgreSQL restarted (pg_ctlcluster … restart), one instance killed with SIGKILL. During a fault
  * only 503 problem details may fail; 10 s after it everything succeeds again; afterwards the
- * database holds every acknowledged join, no game is overfilled and no refresh token works twice.
+ * database holds every acknowledged join, no game is overfilled and no refresh token works twice,
+ * and a fake FCM received every notification written once per device (none lost, none sent twice).
  */
 
 type Fault =
@@ -54,6 +57,11 @@ function describe(fault: Fault, env: Environment): string {
   }
 }
 
+/** When each kill -9 happened (ms since the epoch): a push in flight at that instant may be sent again. */
+const kills: number[] = [];
+/** Rows a killed sender had claimed come back when their lease (60 s) lapses. */
+const PUSH_DRAIN_MS = 90_000;
+
 async function inject(fault: Fault, env: Environment, recorder: Recorder, observeMs: number): Promise<FaultWindow> {
   const name = describe(fault, env);
   console.log(`# ${new Date().toISOString()} fault: ${name}`);
@@ -77,6 +85,7 @@ async function inject(fault: Fault, env: Environment, recorder: Recorder, observ
     case 'kill': {
       const victim = env.instances[fault.instance]!;
       window.killed = victim.name;
+      kills.push(Date.now());
       await victim.kill9();
       // For the surviving instance the fault is over at once; the victim comes back as a supervisor would start it.
       window.end = recorder.now();
@@ -93,12 +102,17 @@ async function inject(fault: Fault, env: Environment, recorder: Recorder, observ
 
 test('faults under load: Redis restart, PostgreSQL restart, kill -9 of an instance', async () => {
   const started = Date.now();
-  const env = await startEnvironment({ instances: 2 });
+  const fcm = await startFakeFcm();
+  const env = await startEnvironment({ instances: 2, env: { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url } })
+    .catch(async (error: unknown) => {
+      await fcm.close();
+      throw error;
+    });
   const notes: string[] = [];
   let passed = false;
   const facts: Record<string, string | number | boolean> = {};
   try {
-    const fixtures = await createFixtures(env.instances[0]!.base, { games: PLAN.games, slots: PLAN.slots, players: VUS });
+    const fixtures = await createFixtures(env.instances[0]!.base, { games: PLAN.games, slots: PLAN.slots, players: VUS, devices: true });
     const recorder = new Recorder();
     const ledger = new Ledger();
     const driver = new LoadDriver({ router: env.router, recorder, ledger, fixtures }, { vus: VUS, thinkMs: [40, 160] });
@@ -114,6 +128,7 @@ test('faults under load: Redis restart, PostgreSQL restart, kill -9 of an instan
     const loadSeconds = recorder.now() / 1000;
     const tokens = await recheckUsedTokens(env.router, ledger);
     const data = await checkData(env.pg, env.database.name, ledger);
+    const pushes = await checkPushes(env.pg, env.database.name, fcm, kills, PUSH_DRAIN_MS);
     const { failures, verdicts } = judge(recorder, faults, GRACE_MS);
     const killed = new Set(faults.flatMap((f) => (f.killed ? [f.killed] : [])));
     const restartedOthers = env.instances.filter((instance, i) => !killed.has(instance.name) && instance.pid !== pids[i]);
@@ -163,6 +178,12 @@ test('faults under load: Redis restart, PostgreSQL restart, kill -9 of an instan
       'Refresh tokens usable twice (after the run)': tokens.reusable,
       'Re-sign-ins after a lost refresh answer': ledger.refreshesUnsettled,
       'Surviving instances restarted': restartedOthers.length,
+      'Notifications written': pushes.notifications,
+      'Pushes expected (notification × recipient device)': pushes.expected,
+      'Pushes received by the fake FCM': pushes.delivered,
+      'Pushes lost': pushes.lost,
+      'Pushes sent twice (sender killed in flight) / otherwise': `${pushes.duplicatedAtKill} / ${pushes.duplicatedOtherwise}`,
+      'Pushes without a notification / left in the outbox / refused by FCM': `${pushes.unexpected} / ${pushes.leftInOutbox} / ${pushes.rejected}`,
       'Wall time (s)': ((Date.now() - started) / 1000).toFixed(0),
     });
     notes.push(
@@ -178,7 +199,10 @@ test('faults under load: Redis restart, PostgreSQL restart, kill -9 of an instan
         'the instance was just killed) is sent once more on a new connection, as Node\'s documentation advises; the count is shown above.',
     );
     for (const failure of failures.slice(0, 10)) notes.push(`Failure at ${(failure.t / 1000).toFixed(1)} s: ${failure.op} on ${failure.node} → ${failure.status ?? failure.outcome} ${failure.code ?? ''}`);
-    notes.push(...data.details.slice(0, 10));
+    notes.push(...data.details.slice(0, 10), ...pushes.details.slice(0, 10));
+    notes.push('Push: one device per organiser and player; the fake FCM (in the test process) checks the OAuth assertion, the bearer token ' +
+      'and the message shape. A push can only be sent twice when its sender is killed after FCM accepted it and before the row was ' +
+      'deleted; such duplicates are counted apart, and only when the first delivery was within a second of a kill.');
 
     assert.equal(failures.length, 0, `answers outside the tolerated failures: ${JSON.stringify(failures.slice(0, 20))}`);
     for (const verdict of verdicts) assert.ok(verdict.recovered, `${verdict.name}: recovery took ${verdict.recoveryMs} ms`);
@@ -193,6 +217,12 @@ test('faults under load: Redis restart, PostgreSQL restart, kill -9 of an instan
     assert.equal(tokens.errors, 0, 'used refresh tokens answered other than 401 invalid_refresh_token');
     assert.equal(restartedOthers.length, 0, 'a surviving instance was restarted');
     assert.ok(ledger.joins201 > 0 && ledger.refreshes200 > 0, 'the load did joins and refreshes');
+    assert.ok(pushes.expected > 0, 'the load caused pushes');
+    assert.equal(pushes.lost, 0, 'pushes lost');
+    assert.equal(pushes.duplicatedOtherwise, 0, 'pushes sent twice without a kill to explain it');
+    assert.equal(pushes.unexpected, 0, 'pushes without a notification');
+    assert.equal(pushes.leftInOutbox, 0, 'pushes left in the outbox');
+    assert.equal(pushes.rejected, 0, 'requests the fake FCM refused');
     passed = true;
   } catch (error) {
     for (const instance of env.instances) notes.push(`${instance.name} output (tail): ${instance.output().slice(-1500).replace(/\n/g, ' | ')}`);
@@ -201,6 +231,7 @@ test('faults under load: Redis restart, PostgreSQL restart, kill -9 of an instan
     for (const [label, value] of Object.entries(facts)) console.log(`# ${label}: ${value}`);
     writePartReport({ part: 'faults', title: 'Faults under load', passed, facts, notes });
     await env.close();
+    await fcm.close();
     await env.pg.ensureRunning();
   }
 });

@@ -9,6 +9,7 @@ import { freePort, startServer, waitHealthy, type ServerProcess } from '../test/
 import { casesFor, strayCases, type FuzzCase } from './fuzz/cases.ts';
 import { operationsOf, type OpenApiDocument, type Operation } from './fuzz/openapi.ts';
 import { problemViolations } from './fuzz/problem.ts';
+import { beforeGate, expectedGate } from './fuzz/gate.ts';
 import { createFixtures } from './fuzz/fixtures.ts';
 import { send, type Outcome } from './fuzz/wire.ts';
 import { reliabilityMode, writePartReport } from './report.ts';
@@ -81,6 +82,15 @@ function describeCase(kase: FuzzCase, op: Operation | undefined, outcome: Outcom
   return `${outcome.method} ${outcome.path.slice(0, 200)} ${shown}`;
 }
 
+function problemCode(body: string): string | undefined {
+  try {
+    const code = (JSON.parse(body) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Answers that are not problem details by design (CONTRACT: the share page answers HTML, also its 404). */
 function htmlByDesign(op: Operation | undefined, outcome: Outcome): boolean {
   return op?.id === 'GET /games/{code}' && outcome.status === 404 && String(outcome.headers['content-type']).startsWith('text/html');
@@ -128,7 +138,7 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
   const reachedHandler = new Set<string>();
   const touched = new Set<string>();
   const failures: Failure[] = [];
-  const counts = { sent: 0, refusedByClient: 0, fiveXx: 0, badProblem: 0, networkErrors: 0, cutOff: 0, html404: 0, undeclared: 0, checkedCodes: 0 };
+  const counts = { sent: 0, refusedByClient: 0, fiveXx: 0, badProblem: 0, networkErrors: 0, cutOff: 0, html404: 0, gateChecked: 0, gateWrong: 0, undeclared: 0, checkedCodes: 0 };
   const latencies: number[] = [];
 
   let next = 0;
@@ -166,6 +176,16 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
       if (outcome.status === 401) perAuth.unauthorized++;
       byAuth.set(kase.auth, perAuth);
       if (op && outcome.status < 400) reachedHandler.add(op.id);
+      const gate = expectedGate(kase, op, outcome.path);
+      if (gate) {
+        counts.gateChecked++;
+        const code = problemCode(outcome.body);
+        const right = outcome.status === gate.status && (gate.code === undefined || kase.method === 'HEAD' || code === gate.code);
+        if (!right && !beforeGate(outcome.status, code)) {
+          counts.gateWrong++;
+          fail('access gate', [`expected ${gate.status}${gate.code ? ` ${gate.code}` : ''} for ${kase.auth}, got ${outcome.status} ${code ?? ''}`]);
+        }
+      }
       if (outcome.status >= 500) {
         counts.fiveXx++;
         fail('5xx', []);
@@ -206,7 +226,7 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
   const percentile = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
   const byStatus = [...statuses.entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([status, n]) => `${status}: ${n}`).join(', ');
   const malformed = counts.sent - (mutations.get('valid') ?? 0);
-  const passed = malformed >= MALFORMED_AT_LEAST && counts.fiveXx === 0 && counts.badProblem === 0 && counts.undeclared === 0 && counts.networkErrors === 0 && healthy && alive && identitiesKept && counts.sent >= TOTAL * 0.95;
+  const passed = malformed >= MALFORMED_AT_LEAST && counts.fiveXx === 0 && counts.badProblem === 0 && counts.gateWrong === 0 && counts.undeclared === 0 && counts.networkErrors === 0 && healthy && alive && identitiesKept && counts.sent >= TOTAL * 0.95;
   const errorLogs = server.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
   const kinds = new Map<string, number>();
   for (const failure of failures) kinds.set(`${failure.kind}: ${failure.operation} (${failure.mutation})`, (kinds.get(`${failure.kind}: ${failure.operation} (${failure.mutation})`) ?? 0) + 1);
@@ -227,6 +247,8 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
       'Problem answers checked against the operation\'s declared codes': counts.checkedCodes,
       'Problem answers the document does not declare': counts.undeclared,
       'Share page 404 HTML (by design)': counts.html404,
+      'Gate answers checked (401/403 before routing, invalid tokens, unknown providers)': counts.gateChecked,
+      'Gate answers wrong': counts.gateWrong,
       'Network errors': counts.networkErrors,
       'Oversized requests refused by closing the connection': counts.cutOff,
       'Not sendable by node:http (skipped)': counts.refusedByClient,
@@ -253,6 +275,8 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
   assert.equal(counts.fiveXx, 0, '5xx answers');
   assert.equal(counts.badProblem, 0, '4xx answers that are not valid problem details');
   assert.equal(counts.undeclared, 0, 'problem answers the API document does not declare for their operation');
+  assert.equal(counts.gateWrong, 0, 'answers the access gate should have given differently');
+  assert.ok(counts.gateChecked > 0, 'some answers were the gate\'s to give');
   assert.equal(counts.networkErrors, 0, 'requests without an answer');
   assert.ok(healthy && alive, 'healthy afterwards');
   assert.ok(identitiesKept, 'the fuzzing user and admin were still signed in (deep layers reached to the end)');

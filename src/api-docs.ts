@@ -52,7 +52,14 @@ const SWAGGER_UI_CSP =
   "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'self'; img-src 'self' data:; " +
   "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'";
 
-const CALLERS: Record<Access, Caller> = { public: 'anyone', authenticated: 'user', admin: 'admin', internal: 'internal', loopback: 'loopback' };
+const CALLERS: Record<Access, Caller> = {
+  public: 'anyone',
+  authenticated: 'user',
+  'sign-in': 'sign-in',
+  admin: 'admin',
+  internal: 'internal',
+  loopback: 'loopback',
+};
 
 export async function registerDocs(app: FastifyInstance, config: Readonly<Config>) {
   const factsOf = (method: string, url: string): OperationFacts | undefined => {

@@ -30,7 +30,7 @@ import {
 } from './modules/games/index.ts';
 import { ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
-import { createNotificationsModule, notificationsRoutes, type NotificationsService } from './modules/notifications/index.ts';
+import { createNotificationsModule, notificationsRoutes, type NotificationsService, type PushGateway } from './modules/notifications/index.ts';
 import { JobsService, jobsRoutes, standardJobs } from './modules/jobs/index.ts';
 import { loadSampleGames, type SampleGamesDeps } from './modules/sample/index.ts';
 import { registerDocs } from './api-docs.ts';
@@ -45,6 +45,12 @@ export interface AppOverrides {
   streamHeartbeatMs?: number;
   /** How often the scheduler runs the jobs (JOBS_ENABLED); tests shorten it. */
   jobsIntervalMs?: number;
+  /** Push outbox poll interval (retries); tests shorten it. */
+  pushPollMs?: number;
+  /** Replaces the push gateway the configuration implies (tests count what is sent). */
+  pushGateway?: PushGateway;
+  /** Hands tests the app's own database (the embedded one exists only inside the app). */
+  onDatabase?: (database: DatabaseHandle) => void;
 }
 
 interface Infrastructure {
@@ -63,6 +69,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  overrides.onDatabase?.(database);
   const storeKeyPrefix = overrides.storeKeyPrefix ?? '';
   const store = await openStore({ redisUrl: config.redisUrl, db: database.db, keyPrefix: storeKeyPrefix });
   app.addHook('onClose', async () => {
@@ -130,7 +137,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // Only the on-disk embedded database (or SAMPLE_GAMES, which needs the venues) gets sample data by
   // itself, and only while it never had a venue; PostgreSQL otherwise via `npm run db:seed`.
   if (config.databaseUrl === undefined || config.sampleGames) await loadSampleData({ activities, venues });
-  const live = await composeNotifications(app, infra, users, overrides.streamHeartbeatMs);
+  const live = await composeNotifications(app, infra, users, overrides);
   const { notifications } = live;
 
   // Games read share links and bookmarks to present a game; share links and bookmarks ask games
@@ -177,16 +184,19 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
 }
 
 /**
- * Notifications are written by the games transactions and streamed after commit. Streams end
- * before the server closes (it waits for their connections); the listener stops before the
- * database closes.
+ * Notifications are written by the games transactions and streamed after commit; every instance
+ * sends queued pushes (the outbox claim keeps them apart), jobs or not. Streams end before the
+ * server closes (it waits for their connections); the push sender and the listener stop before
+ * the database closes.
  */
-async function composeNotifications(app: FastifyInstance, infra: Infrastructure, users: UsersService, streamHeartbeatMs?: number) {
+async function composeNotifications(app: FastifyInstance, infra: Infrastructure, users: UsersService, overrides: AppOverrides) {
   const module = await createNotificationsModule({
     database: infra.database, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
-    liveUsers: (ids) => users.liveIds(ids), streamHeartbeatMs,
+    fcm: infra.config.push.fcm, push: overrides.pushGateway, liveUsers: (ids) => users.liveIds(ids),
+    streamHeartbeatMs: overrides.streamHeartbeatMs, pushPollMs: overrides.pushPollMs,
     nameOf: async (id, executor) => (await users.namesOf([id], executor)).get(id),
   });
+  app.addHook('onReady', async () => module.startDelivery());
   app.addHook('preClose', async () => module.endStreams());
   app.addHook('onClose', async () => module.close());
   return { notifications: module.notifications, streams: module.streams };
@@ -215,9 +225,12 @@ function rateLimits(infra: Infrastructure) {
   const { config, store, storeKeyPrefix } = infra;
   const limit = (name: string, points: number) => new RateLimit({ name, points, backend: store.rateLimits, keyPrefix: storeKeyPrefix });
   const share = limit('share', config.rateLimits.shareResolve);
+  // The HTML page has a bucket of its own (same figure), so a visit does not spend the app's resolves.
+  const sharePage = limit('share-page', config.rateLimits.shareResolve);
   return {
     'public-read': { anonymous: limit('public-anon', config.rateLimits.publicAnon), user: limit('public-user', config.rateLimits.publicUser) },
     'share-resolve': { anonymous: share, user: share },
+    'share-page': { anonymous: sharePage, user: sharePage },
   };
 }
 

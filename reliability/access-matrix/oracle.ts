@@ -6,12 +6,12 @@ import type { Access } from '../../src/modules/access/index.ts';
  *
  * Principals: `anonymous` (nothing), `owner` (A, who owns the resources in the request), `other`
  * (B, a second live user), `admin` (role ADMIN, not the owner), `internal` (X-Internal-Secret, no
- * token). Loopback routes also get `remote-peer` (a non-loopback socket) and `remote-host` (a
+ * token), `bad-token` (a bearer token whose signature does not match: invalid, like an expired one). Loopback routes also get `remote-peer` (a non-loopback socket) and `remote-host` (a
  * non-loopback Host header), since their gate is the origin, not a credential.
  */
-export type Principal = 'anonymous' | 'owner' | 'other' | 'admin' | 'internal' | 'remote-peer' | 'remote-host';
+export type Principal = 'anonymous' | 'owner' | 'other' | 'admin' | 'internal' | 'bad-token' | 'remote-peer' | 'remote-host';
 
-export const PRINCIPALS: readonly Principal[] = ['anonymous', 'owner', 'other', 'admin', 'internal'];
+export const PRINCIPALS: readonly Principal[] = ['anonymous', 'owner', 'other', 'admin', 'internal', 'bad-token'];
 export const LOOPBACK_PRINCIPALS: readonly Principal[] = [...PRINCIPALS, 'remote-peer', 'remote-host'];
 
 export const principalsFor = (access: Access) => (access === 'loopback' ? LOOPBACK_PRINCIPALS : PRINCIPALS);
@@ -24,21 +24,26 @@ export const principalsFor = (access: Access) => (access === 'loopback' ? LOOPBA
  */
 export type Scope = 'shared' | 'owner' | 'owner-or-admin';
 
-/** `pass` lets the request on to the route; a number is the gate's own answer. Seed 5.10: 403 for a missing role; everything else 401. */
+/**
+ * `pass` lets the request on to the route; a number is the gate's own answer. Seed 5.10: 403 for a
+ * missing role; everything else 401. Seed 7 and CONTRACT §3: an invalid token is 401 on public
+ * endpoints too; only the sign-in endpoints (how a client replaces a dead token) never read one.
+ */
 const GATE: Record<Access, Partial<Record<Principal, 'pass' | number>>> = {
-  public: { anonymous: 'pass', owner: 'pass', other: 'pass', admin: 'pass', internal: 'pass' },
-  authenticated: { anonymous: 401, owner: 'pass', other: 'pass', admin: 'pass', internal: 401 },
-  admin: { anonymous: 401, owner: 403, other: 403, admin: 'pass', internal: 401 },
-  internal: { anonymous: 401, owner: 401, other: 401, admin: 401, internal: 'pass' },
+  public: { anonymous: 'pass', owner: 'pass', other: 'pass', admin: 'pass', internal: 'pass', 'bad-token': 401 },
+  'sign-in': { anonymous: 'pass', owner: 'pass', other: 'pass', admin: 'pass', internal: 'pass', 'bad-token': 'pass' },
+  authenticated: { anonymous: 401, owner: 'pass', other: 'pass', admin: 'pass', internal: 401, 'bad-token': 401 },
+  admin: { anonymous: 401, owner: 403, other: 403, admin: 'pass', internal: 401, 'bad-token': 401 },
+  internal: { anonymous: 401, owner: 401, other: 401, admin: 401, internal: 'pass', 'bad-token': 401 },
   // In-process requests come from 127.0.0.1 with Host localhost: loopback, whatever credential they carry.
-  loopback: { anonymous: 'pass', owner: 'pass', other: 'pass', admin: 'pass', internal: 'pass', 'remote-peer': 401, 'remote-host': 401 },
+  loopback: { anonymous: 'pass', owner: 'pass', other: 'pass', admin: 'pass', internal: 'pass', 'bad-token': 'pass', 'remote-peer': 401, 'remote-host': 401 },
 };
 
 /** `ok` is the route's success status; 404 is "not yours" (seed 7: ownership mismatch answered as 404). */
-const SCOPE: Record<Scope, Record<'anonymous' | 'owner' | 'other' | 'admin' | 'internal', 'ok' | 404>> = {
-  shared: { anonymous: 'ok', owner: 'ok', other: 'ok', admin: 'ok', internal: 'ok' },
-  owner: { anonymous: 404, owner: 'ok', other: 404, admin: 404, internal: 404 },
-  'owner-or-admin': { anonymous: 404, owner: 'ok', other: 404, admin: 'ok', internal: 404 },
+const SCOPE: Record<Scope, Record<'anonymous' | 'owner' | 'other' | 'admin' | 'internal' | 'bad-token', 'ok' | 404>> = {
+  shared: { anonymous: 'ok', owner: 'ok', other: 'ok', admin: 'ok', internal: 'ok', 'bad-token': 'ok' },
+  owner: { anonymous: 404, owner: 'ok', other: 404, admin: 404, internal: 404, 'bad-token': 404 },
+  'owner-or-admin': { anonymous: 404, owner: 'ok', other: 404, admin: 'ok', internal: 404, 'bad-token': 404 },
 };
 
 export function expectedStatus(access: Access, scope: Scope, success: number, principal: Principal): number {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { driveLogin } from '../../src/modules/auth/local-providers/index.ts';
 import type { TestUser } from '../../test/helpers/users.ts';
@@ -118,6 +118,9 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
   'GET /api/v1/auth/login/social': simple(302, '/api/v1/auth/login/social?provider=google-oauth2'),
   'GET /callback/national': [{ label: 'a completed provider sign-in', scope: 'shared', success: 302, prepare: (world) => signedInCallback(world, 'national') }],
   'GET /callback/social': [{ label: 'a completed provider sign-in', scope: 'shared', success: 302, prepare: (world) => signedInCallback(world, 'social') }],
+  // Seed 7: an invalid provider is 400 invalid_provider, not an unknown path.
+  'GET /api/v1/auth/login/:provider': simple(400, '/api/v1/auth/login/facebook', { check: invalidProvider }),
+  'GET /callback/:provider': simple(400, '/callback/facebook?code=x&state=y', { check: invalidProvider }),
 
   // Internal (server to server)
   'POST /api/v1/internal/users': [{
@@ -228,6 +231,18 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
   'PUT /api/v1/me': [{
     label: "the caller's profile", scope: 'shared', success: 200,
     prepare: async (world) => ({ url: '/api/v1/me', payload: { contactMethods: [{ name: 'telegram', value: `@m${randomBytes(4).toString('hex')}` }] }, snapshot: () => read(world, '/api/v1/me', world.owner) }),
+  }],
+  'GET /api/v1/me/notification-preferences': simple(200, '/api/v1/me/notification-preferences'),
+  'PUT /api/v1/me/notification-preferences': [{
+    label: "the caller's notification preferences", scope: 'shared', success: 200,
+    prepare: async (world) => {
+      const gameId = randomUUID();
+      return {
+        url: '/api/v1/me/notification-preferences', payload: { types: { GAME_FULL: { push: false } }, mutedGameIds: [gameId] },
+        snapshot: () => read(world, '/api/v1/me/notification-preferences', world.owner),
+        check: (response) => assert.deepEqual(json(response).data.mutedGameIds, [gameId], 'the caller’s own preferences changed'),
+      };
+    },
   }],
   'DELETE /api/v1/me': [{
     label: "the caller's account (fresh A and caller)", scope: 'shared', success: 204,
@@ -523,6 +538,10 @@ async function signedInCallback(world: World, provider: 'national' | 'social'): 
     url: callback.pathname + callback.search,
     check: (response) => assert.ok(!String(response.headers.location).includes('error='), `signed in: ${String(response.headers.location)}`),
   };
+}
+
+function invalidProvider(response: CellResponse) {
+  assert.equal(json(response).code, 'invalid_provider');
 }
 
 function assertSelf(world: World, response: CellResponse, principal: Principal) {

@@ -5,6 +5,7 @@ import type { Access } from '../../src/modules/access/index.ts';
 import { INTERNAL_SECRET } from '../../test/helpers/test-app.ts';
 import { expectedStatus, mayChangeOwnersState, principalsFor, type Principal, type Scope } from './oracle.ts';
 import { ROUTE_CASES, type CellResponse, type Prepared, type RouteCase } from './routes.ts';
+import { UNROUTED, unroutedRoute } from './unrouted.ts';
 import type { World } from './world.ts';
 
 export interface MatrixRoute {
@@ -51,6 +52,7 @@ function credentials(world: World, principal: Principal, prepared: Prepared): { 
   switch (principal) {
     case 'anonymous': return { headers: {} };
     case 'internal': return { headers: { 'x-internal-secret': INTERNAL_SECRET } };
+    case 'bad-token': return { headers: { authorization: `Bearer ${world.badToken}` } };
     case 'remote-peer': return { headers: {}, remoteAddress: '203.0.113.7' };
     case 'remote-host': return { headers: { host: 'api.example.com' } };
     default: return { headers: (prepared.caller ?? world[principal]).auth };
@@ -136,7 +138,7 @@ async function runCell(world: World, route: MatrixRoute, routeCase: RouteCase, p
     return result;
   }
   // A refused request changes nothing; another user acting for themselves leaves A's state alone.
-  const actsForThemselves = (principal === 'other' || principal === 'admin') && (route.access === 'public' || route.access === 'authenticated')
+  const actsForThemselves = (principal === 'other' || principal === 'admin') && ['public', 'sign-in', 'authenticated'].includes(route.access)
     && !mayChangeOwnersState(routeCase.scope, principal);
   const guarded = prepared.snapshot && (expected >= 400 || actsForThemselves) ? prepared.snapshot : undefined;
   if (routeCase.scope !== 'shared' && !prepared.resourceId) result.problems.push('an owner-scoped case must name its resourceId');
@@ -148,6 +150,8 @@ async function runCell(world: World, route: MatrixRoute, routeCase: RouteCase, p
     if (response.status !== expected) result.problems.push(`expected ${expected}, got ${response.status}: ${response.body.slice(0, 200)}`);
     else if (expected >= 400) {
       result.problems.push(...refusalProblems(response, route.method));
+      // A route whose own answer is a 4xx (an unknown provider, an unrouted path) checks it too.
+      if (expected === routeCase.success && route.method !== 'HEAD' && prepared.check) await prepared.check(response, principal);
       if (expected === 404 && prepared.resourceId && route.method !== 'HEAD') {
         result.problems.push(...await sameAsMissing(world, route, routeCase, prepared, principal, response));
       }
@@ -161,6 +165,16 @@ async function runCell(world: World, route: MatrixRoute, routeCase: RouteCase, p
     result.problems.push(describeError(error));
   }
   return result;
+}
+
+/** Requests no route answers × every principal: the gate comes before routing. */
+export async function runUnrouted(world: World): Promise<CellResult[]> {
+  const results: CellResult[] = [];
+  for (const kase of UNROUTED) {
+    const { routeCase, ...route } = unroutedRoute(kase);
+    for (const principal of principalsFor(route.access)) results.push(await runCell(world, route, routeCase, principal));
+  }
+  return results;
 }
 
 /** Every route × case × principal, one after another (cells share the users, never a resource). */

@@ -2,7 +2,7 @@ import { LOOPBACK_PRINCIPALS, type Principal } from './oracle.ts';
 import type { CellResult } from './runner.ts';
 
 const SHORT: Record<Principal, string> = {
-  anonymous: 'anon', owner: 'A', other: 'B', admin: 'admin', internal: 'internal', 'remote-peer': 'remote peer', 'remote-host': 'remote Host',
+  anonymous: 'anon', owner: 'A', other: 'B', admin: 'admin', internal: 'internal', 'bad-token': 'bad token', 'remote-peer': 'remote peer', 'remote-host': 'remote Host',
 };
 
 const cellText = (cell: CellResult | undefined) => {

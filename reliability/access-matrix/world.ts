@@ -18,6 +18,8 @@ export interface World {
   other: TestUser;
   admin: TestUser;
   helper: TestUser;
+  /** H's token with A as its subject: the signature no longer matches, so it is invalid. */
+  badToken: string;
   sport: Sport;
 }
 
@@ -42,15 +44,25 @@ export async function createWorld(app: FastifyInstance, baseUrl: string): Promis
   const admin = await onboardedUser(app, 'Matrix Admin');
   await must(app, { method: 'PUT', url: `/api/v1/internal/users/${admin.id}/roles`, headers: { 'x-internal-secret': INTERNAL_SECRET }, payload: { roles: ['ADMIN'] } }, 200);
   const sport = await createSport(app, admin, { name: `Matrix sport ${randomBytes(3).toString('hex')}` });
+  const owner = await onboardedUser(app, 'Owner A');
+  const helper = await onboardedUser(app, 'Helper H');
   return {
     app,
     baseUrl,
-    owner: await onboardedUser(app, 'Owner A'),
+    owner,
     other: await onboardedUser(app, 'Other B'),
     admin,
-    helper: await onboardedUser(app, 'Helper H'),
+    helper,
+    badToken: forged(helper.accessToken, owner.id),
     sport,
   };
+}
+
+/** A token whose payload was changed after signing (its subject swapped): invalid, like an expired one. */
+function forged(token: string, subject: string): string {
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  return `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: subject })).toString('base64url')}.${signature}`;
 }
 
 export const unique = (prefix: string) => `${prefix} ${randomBytes(4).toString('hex')}`;

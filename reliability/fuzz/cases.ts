@@ -167,7 +167,12 @@ const UNKNOWN_PATHS = [
   '/api/v1/games/..', '/api/v1/games/./filter-options', '/.env', '/.git/config', '/admin', '/api/v1/internal', '/api/v1/admin',
   '/actuator/env', '/actuator/heapdump', '/swagger-ui/../package.json', '/v3/api-docs/../../etc/passwd', '/%00', '/api/v1/games%00',
   '/api/v1/games;jsessionid=1', '/api/v1/games%20', '/games/', '/games', '/.well-known/', '/callback/other', '/api/v1/me/games',
+  '/api/v1/nothing-here', '/api/v1/admin/anything-unknown', '/api/v1/admin/users/x/y', '/api/v1/internal/anything-unknown',
+  '/api/v1/auth/login/facebook', '/callback/facebook', '/api/v1/%61dmin/users',
 ];
+
+/** Unknown paths are sent with every kind of credential: the gate answers before the router does. */
+const STRAY_AUTHS: Auth[] = ['none', 'none', 'user', 'cookie', 'admin', 'internal', 'tampered', 'garbage-cookie'];
 
 /** All the ways one operation's request is broken, with their weights. */
 export function casesFor(op: Operation, opIndex: number, known: KnownValues): fc.Arbitrary<FuzzCase> {
@@ -251,8 +256,8 @@ export function casesFor(op: Operation, opIndex: number, known: KnownValues): fc
 
 /** Cases that belong to no operation: unknown paths and hand-written malformed HTTP. */
 export const strayCases: fc.Arbitrary<FuzzCase> = fc.oneof(
-  fc.tuple(fc.constantFrom(...METHODS), fc.oneof(fc.constantFrom(...UNKNOWN_PATHS), hostileString.map((s) => `/api/v1/${percentEncode(typeof s === 'string' ? s : 'x'.repeat(Math.min(s.__fuzzHuge, 5000)))}`)))
-    .map(([method, rawPath]): FuzzCase => ({ op: -1, mutation: 'unknown-path', method, auth: 'none', path: {}, rawPath, query: [], headers: [] })),
+  fc.tuple(fc.constantFrom(...METHODS), fc.oneof(fc.constantFrom(...UNKNOWN_PATHS), hostileString.map((s) => `/api/v1/${percentEncode(typeof s === 'string' ? s : 'x'.repeat(Math.min(s.__fuzzHuge, 5000)))}`)), fc.constantFrom(...STRAY_AUTHS))
+    .map(([method, rawPath, auth]): FuzzCase => ({ op: -1, mutation: 'unknown-path', method, auth, path: {}, rawPath, query: [], headers: [] })),
   fc.constantFrom(...RAW_REQUESTS).map((raw): FuzzCase => ({ op: -1, mutation: 'raw-http', method: 'RAW', auth: 'none', path: {}, query: [], headers: [], raw })),
 );
 

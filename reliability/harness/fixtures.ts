@@ -58,7 +58,7 @@ async function inBatches<T>(count: number, width: number, make: (index: number) 
  * An activity, a venue, `games` public games two days ahead (so leaving is allowed) with few slots
  * (so joins contend and the waitlist moves), hosted by a few organisers, and `players` onboarded users.
  */
-export async function createFixtures(base: string, options: { games: number; slots: number; players: number }): Promise<Fixtures> {
+export async function createFixtures(base: string, options: { games: number; slots: number; players: number; devices?: boolean }): Promise<Fixtures> {
   const admin = await createSession(base, 'Reliability Admin', { admin: true });
   const auth = { authorization: `Bearer ${admin.accessToken}` };
   const activity = await expectStatus(base, {
@@ -91,5 +91,15 @@ export async function createFixtures(base: string, options: { games: number; slo
     return { id: game.id, slots: game.slots };
   });
   const players = await inBatches(options.players, 10, (i) => createSession(base, `Player ${i}`));
+  if (options.devices) {
+    // One phone per organiser and player, so every notification of the run is also a push.
+    await inBatches(organisers.length + players.length, 10, (i) => {
+      const session = [...organisers, ...players][i]!;
+      return expectStatus(base, {
+        method: 'POST', path: '/api/v1/device-tokens', headers: { authorization: `Bearer ${session.accessToken}` },
+        body: { deviceToken: `rel-device-${session.userId}`, platform: i % 2 ? 'IOS' : 'ANDROID' },
+      }, 201);
+    });
+  }
   return { games, players };
 }

@@ -5,6 +5,11 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, layeredEnv, loadConfig } from './index.ts';
 
+const SERVICE_ACCOUNT = JSON.stringify({
+  type: 'service_account', project_id: 'demo', client_email: 'push@demo.iam.gserviceaccount.com',
+  private_key: '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n', token_uri: 'https://oauth2.googleapis.com/token',
+});
+
 describe('configuration', () => {
   it('applies the contract defaults', () => {
     const config = loadConfig({});
@@ -19,6 +24,19 @@ describe('configuration', () => {
     assert.equal(config.timeZone, 'Asia/Singapore');
     assert.equal(config.secureCookies, false);
     assert.ok(Object.isFrozen(config) && Object.isFrozen(config.jwt));
+  });
+
+  it('push: no credentials means the logging sender; a key (inline or from a file) enables FCM', () => {
+    assert.equal(loadConfig({}).push.fcm, undefined);
+    const inline = loadConfig({ FCM_SERVICE_ACCOUNT_JSON: SERVICE_ACCOUNT }).push.fcm;
+    assert.equal(inline?.baseUrl, 'https://fcm.googleapis.com');
+    assert.equal(inline?.serviceAccount.projectId, 'demo');
+    assert.equal(inline?.serviceAccount.tokenUri, 'https://oauth2.googleapis.com/token');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cfg-')), 'key.json');
+    writeFileSync(file, SERVICE_ACCOUNT);
+    const fromFile = loadConfig({ FCM_SERVICE_ACCOUNT_FILE: file, FCM_BASE_URL: 'http://127.0.0.1:9999/' }).push.fcm;
+    assert.equal(fromFile?.baseUrl, 'http://127.0.0.1:9999');
+    assert.equal(fromFile?.serviceAccount.clientEmail, 'push@demo.iam.gserviceaccount.com');
   });
 
   it('derives URLs from BASE_URL and marks cookies Secure on https', () => {
@@ -36,6 +54,11 @@ describe('configuration', () => {
     [{ TRUST_PROXY: 'somewhere' }, 'TRUST_PROXY'],
     [{ JOBS_ENABLED: 'maybe' }, 'JOBS_ENABLED'],
     [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', INTERNAL_SECRET: 'short' }, 'INTERNAL_SECRET'],
+    [{ FCM_SERVICE_ACCOUNT_JSON: '{"type":"authorized_user"}' }, 'FCM_SERVICE_ACCOUNT_JSON'],
+    [{ FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/key.json' }, 'FCM_SERVICE_ACCOUNT_FILE'],
+    [{ FCM_BASE_URL: 'http://fcm.example.com' }, 'FCM_BASE_URL'],
+    [{ FCM_SERVICE_ACCOUNT_JSON: SERVICE_ACCOUNT.replace('"token_uri":"https://oauth2.googleapis.com/token"', '"token_uri":"http://tokens.example.com/"') },
+      'FCM_SERVICE_ACCOUNT_JSON token_uri'],
   ] as const) {
     it(`names ${variable} when it is bad`, () => {
       assert.throws(() => loadConfig(env), (error: ConfigError) => error instanceof ConfigError && error.variable === variable && !error.message.includes('\n'));

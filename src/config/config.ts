@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { RawEnv } from './env.ts';
+import { parsePushConfig, type PushConfig } from './push.ts';
 import { ClientJwksError, parseNationalClientJwks } from './national-jwks.ts';
 
 export type Profile = 'development' | 'test' | 'production';
@@ -52,6 +53,7 @@ export interface Config {
   timeZone: string;
   mobileAppIds: string[];
   jobsEnabled: boolean;
+  push: PushConfig;
   logLevel: string;
 }
 
@@ -246,6 +248,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     timeZone: parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore')),
     mobileAppIds: read.list('MOBILE_APP_IDS', ''),
     jobsEnabled: read.boolean('JOBS_ENABLED', true),
+    push: parsePushConfig(read.raw, (variable, reason) => new ConfigError(variable, reason)),
     logLevel,
   };
   return deepFreeze(config);

@@ -54,7 +54,7 @@ describe('web sign-in in a real browser, as npm start sets it up', { skip: chrom
 
     const me = await page.request.get(`${base}/api/v1/me`);
     assert.equal(me.status(), 200);
-    assert.equal((await me.json()).data.authProvider, 'national');
+    assert.equal((await me.json()).data.authProvider, 'NATIONAL');
     await context.close();
   });
 });

@@ -2,14 +2,17 @@
  * Who may call what, as the API documents it. Every route must match an entry
  * (the access plugin refuses to register one that does not), and the first match wins.
  *
- * - public: no token needed; a valid token still identifies the caller (viewer, per-user limits)
+ * - public: no token needed; a valid token identifies the caller (viewer, per-user limits), and an
+ *   invalid or expired one is 401 like anywhere else, so the client learns to refresh
+ * - sign-in: no token needed and none is read (login, callbacks, refresh, logout): these are how a
+ *   client replaces a dead token, so a dead one must not stand in the way
  * - authenticated: a valid access token of a live user
  * - admin: authenticated with role ADMIN (else 403)
  * - internal: the X-Internal-Secret header, no token
  * - loopback: development tooling, loopback callers only (its own gate)
  */
-export type Access = 'public' | 'authenticated' | 'admin' | 'internal' | 'loopback';
-export type RateLimitClass = 'public-read' | 'share-resolve';
+export type Access = 'public' | 'sign-in' | 'authenticated' | 'admin' | 'internal' | 'loopback';
+export type RateLimitClass = 'public-read' | 'share-resolve' | 'share-page';
 
 export interface PolicyEntry {
   method: string;
@@ -32,16 +35,18 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
 
   // The endpoints that need no token.
   entry('GET', '/api/v1/public/health', 'public'),
-  entry('GET', '/api/v1/auth/login/national', 'public'),
-  entry('GET', '/api/v1/auth/login/social', 'public'),
-  entry('GET', '/callback/national', 'public'),
-  entry('GET', '/callback/social', 'public'),
-  entry('POST', '/api/v1/auth/refresh', 'public'),
-  entry('POST', '/api/v1/auth/logout', 'public'),
+  entry('GET', '/api/v1/auth/login/national', 'sign-in'),
+  entry('GET', '/api/v1/auth/login/social', 'sign-in'),
+  entry('GET', '/api/v1/auth/login/:provider', 'sign-in'),
+  entry('GET', '/callback/national', 'sign-in'),
+  entry('GET', '/callback/social', 'sign-in'),
+  entry('GET', '/callback/:provider', 'sign-in'),
+  entry('POST', '/api/v1/auth/refresh', 'sign-in'),
+  entry('POST', '/api/v1/auth/logout', 'sign-in'),
   entry('GET', '/.well-known/jwks.json', 'public'),
   entry('GET', '/.well-known/mobile-app-site-association', 'public'),
   entry('GET', '/api/v1/share-links/:code', 'public', 'share-resolve'),
-  entry('GET', '/games/:code', 'public', 'share-resolve'),
+  entry('GET', '/games/:code', 'public', 'share-page'),
   entry('GET', '/api/v1/games', 'public', 'public-read'),
   entry('GET', '/api/v1/games/filter-options', 'public', 'public-read'),
   entry('GET', '/api/v1/games/:id', 'public', 'public-read'),
@@ -70,13 +75,46 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   entry('*', '/api/v1/device-tokens', 'authenticated'),
 ];
 
+function sameMethod(entry: PolicyEntry, method: string): boolean {
+  return entry.method === '*' || entry.method === method || (method === 'HEAD' && entry.method === 'GET');
+}
+
 function matches(entry: PolicyEntry, method: string, path: string): boolean {
-  const sameMethod = entry.method === '*' || entry.method === method || (method === 'HEAD' && entry.method === 'GET');
-  if (!sameMethod) return false;
+  if (!sameMethod(entry, method)) return false;
   return entry.path.endsWith('*') ? path.startsWith(entry.path.slice(0, -1)) : entry.path === path;
 }
 
 /** The policy of a route template; undefined means the route has no entry (a bug). */
 export function policyFor(method: string, path: string): PolicyEntry | undefined {
   return ACCESS_POLICY.find((candidate) => matches(candidate, method, path));
+}
+
+/** A concrete path against an entry: `:name` takes one segment, `/*` also takes the bare prefix (`/**`). */
+function fits(entry: PolicyEntry, method: string, path: string): boolean {
+  if (!sameMethod(entry, method)) return false;
+  if (entry.path === '*') return true;
+  if (entry.path.endsWith('/*')) {
+    const prefix = entry.path.slice(0, -2);
+    return path === prefix || path.startsWith(`${prefix}/`);
+  }
+  const want = entry.path.split('/');
+  const have = path.split('/');
+  return want.length === have.length && want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment === have[i]));
+}
+
+const API_PREFIX = '/api/v1';
+const UNLISTED_API = entry('*', `${API_PREFIX}/*`, 'authenticated');
+const UNLISTED_OTHER = entry('*', '*', 'public');
+
+/**
+ * The policy of a request no route answers (a 404 or 405 to come). Authentication and authorisation
+ * run before routing, so the answer never tells an outsider which paths exist: the entry
+ * the request fits, else one its path fits, else everything under /api/v1 needs a token.
+ */
+export function policyForUnrouted(method: string, path: string): PolicyEntry {
+  const found = ACCESS_POLICY.find((candidate) => fits(candidate, method, path))
+    // A wrong method on a path the public may read is no secret: that path's policy decides.
+    ?? ACCESS_POLICY.find((candidate) => candidate.path !== '*' && fits({ ...candidate, method: '*' }, method, path));
+  if (found) return found;
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) ? UNLISTED_API : UNLISTED_OTHER;
 }

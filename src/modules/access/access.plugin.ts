@@ -2,10 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { pathOf } from '../../platform/http/problem.ts';
 import type { RateLimit } from '../../platform/rate-limit/rate-limiter.ts';
 import { ACCESS_COOKIE, bearerToken, isLoopbackRequest, type TokensService } from '../tokens/index.ts';
 import type { UsersService } from '../users/index.ts';
-import { policyFor, type PolicyEntry, type RateLimitClass } from './access-policy.ts';
+import { policyFor, policyForUnrouted, type PolicyEntry, type RateLimitClass } from './access-policy.ts';
 import type { Principal } from './principal.ts';
 
 export interface AccessPluginOptions {
@@ -88,8 +89,9 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPlugi
   }
 
   app.addHook('onRequest', async (request, reply) => {
-    const policy: PolicyEntry | undefined = request.routeOptions.config.access;
-    if (!policy) return;
+    // A request no route answers is gated too, so its 404 or 405 comes only after these checks.
+    const routed = request.routeOptions.config.access;
+    const policy: PolicyEntry = routed ?? policyForUnrouted(request.method, requestPath(request));
     switch (policy.access) {
       case 'internal':
         checkInternalSecret(request);
@@ -97,12 +99,11 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPlugi
       case 'loopback':
         if (!isLoopbackRequest(request)) throw unauthorized('loopback_only', 'This endpoint answers loopback callers only.');
         break;
+      case 'sign-in':
+        break;
       case 'public':
-        // A stale or broken token does not lock anyone out of public reads.
-        request.principal = await principalOf(request).catch((error: unknown) => {
-          if (error instanceof AppError && error.status === 401) return null;
-          throw error;
-        });
+        // No token is anonymous; a dead one is 401 here too, so the client knows to refresh.
+        request.principal = await principalOf(request);
         break;
       case 'authenticated':
         request.principal = await requirePrincipal(request);
@@ -114,6 +115,16 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPlugi
         break;
       }
     }
-    if (policy.rateLimit) await rateLimit(request, reply, policy.rateLimit);
+    if (routed?.rateLimit) await rateLimit(request, reply, routed.rateLimit);
   });
 }, { name: 'access', dependencies: ['@fastify/cookie'] });
+
+/** The request's path as the router reads it (percent-decoded when that is possible). */
+function requestPath(request: FastifyRequest): string {
+  const path = pathOf(request);
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config/index.ts';
 import { setAuthCookies } from '../tokens/index.ts';
-import type { AuthService } from './auth.service.ts';
-import { AuthorizationUrl, CallbackQuery, LoginQuery, SocialLoginQuery } from './auth.schemas.ts';
+import { unknownProvider, type AuthService } from './auth.service.ts';
+import { AuthorizationUrl, CallbackQuery, LoginQuery, ProviderParams, SocialLoginQuery } from './auth.schemas.ts';
 import type { ProviderName } from './providers/index.ts';
 
 export interface AuthRoutesOptions {
@@ -48,4 +48,9 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
   app.get('/callback/social', {
     schema: { tags: ['auth'], summary: 'The social provider\'s redirect back (internal)', querystring: CallbackQuery },
   }, callback('social'));
+
+  // Any other provider name: the static routes above win, so only unknown names land here.
+  const unknown = { schema: { tags: ['auth'], summary: 'Any other provider: 400 invalid_provider', params: ProviderParams } };
+  app.get('/api/v1/auth/login/:provider', unknown, async () => { throw unknownProvider(); });
+  app.get('/callback/:provider', unknown, async () => { throw unknownProvider(); });
 }

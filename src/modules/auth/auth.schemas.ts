@@ -19,3 +19,6 @@ export const CallbackQuery = Type.Object({
 });
 
 export const AuthorizationUrl = Type.Object({ authorizationUrl: Type.String() });
+
+/** Only for the catch-all that refuses unknown names; national and social have routes of their own. */
+export const ProviderParams = Type.Object({ provider: Type.String({ description: 'national or social' }) });

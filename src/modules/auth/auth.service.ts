@@ -20,6 +20,9 @@ export interface CallbackOutcome {
 
 const PLATFORMS: Platform[] = ['web', 'mobile'];
 
+/** A login or callback path naming a provider the service does not have (a client error: 400, not an unknown path). */
+export const unknownProvider = () => badRequest('invalid_provider', 'The provider in the path must be national or social.');
+
 export class AuthService {
   readonly #config: Readonly<Config>;
   readonly #clients: Partial<Record<ProviderName, IdentityProviderClient>>;

@@ -6,6 +6,7 @@ import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
+import { createUser } from '../../../test/helpers/users.ts';
 import { driveLogin, providerEnv, startLocalProviders, type LocalProviders } from './local-providers/index.ts';
 
 const FRONTEND = 'http://localhost:3000/auth/callback';
@@ -87,7 +88,7 @@ for (const backend of backends) {
       const me = await call('/api/v1/me', { headers: { cookie: `access_token=${accessToken}` } });
       assert.equal(me.status, 200);
       const { data } = (await me.json()) as { data: { userId: string; authProvider: string; name: string | null } };
-      assert.equal(data.authProvider, 'national');
+      assert.equal(data.authProvider, 'NATIONAL', 'uppercase in bodies');
       assert.equal(data.name, 'Alice Tan', 'the local national provider sends the name in its ID token');
       const claims = decodeJwt(accessToken);
       assert.equal(claims.auth_provider, 'national');
@@ -146,6 +147,16 @@ for (const backend of backends) {
       assertProblem(await t.app.inject({ url: '/api/v1/auth/login/social?provider=myspace' }), 400, 'invalid_provider');
       assertProblem(await t.app.inject({ url: '/api/v1/auth/login/social' }), 400, 'invalid_provider');
       assertProblem(await t.app.inject({ url: '/api/v1/auth/login/national?platform=tv' }), 400, 'invalid_request');
+    });
+
+    it('answers 400 invalid_provider to an unknown provider in the login or callback path, signed in or not', async () => {
+      const { accessToken } = await createUser(t.app);
+      for (const url of ['/api/v1/auth/login/facebook', '/api/v1/auth/login/facebook?platform=mobile', '/callback/facebook?code=x&state=y', '/callback/NATIONAL']) {
+        assertProblem(await t.app.inject({ url }), 400, 'invalid_provider');
+        assertProblem(await t.app.inject({ url, headers: { authorization: `Bearer ${accessToken}` } }), 400, 'invalid_provider');
+      }
+      // The known ones still start their flows.
+      assert.equal((await t.app.inject({ url: '/api/v1/auth/login/national' })).statusCode, 302);
     });
 
     it('passes a provider error on to the redirect target', async () => {

@@ -34,7 +34,7 @@ export class GameParticipation {
       return await this.#db.transaction(async (tx) => {
         const repository = new GamesRepository(tx);
         const game = await repository.lock(gameId);
-        if (!game || !await repository.isVisible(gameId, userId)) throw gameNotFound();
+        if (!game || !await repository.isVisible(gameId, userId, this.#clock.now())) throw gameNotFound();
         const now = this.#clock.now();
         const status = effectiveStatus(game, now);
         if (status !== 'SCHEDULED') throw notJoinable(`A ${status.toLowerCase()} game cannot be joined.`);
@@ -62,7 +62,7 @@ export class GameParticipation {
       if (game.organizerId === userId) throw notJoinable('The organiser cannot leave their own game; cancel it instead.');
       if (!participation) {
         // A private game the caller cannot see stays unknown to them: the same 404 as a missing game.
-        if (!await repository.isVisible(gameId, userId)) throw gameNotFound();
+        if (!await repository.isVisible(gameId, userId, this.#clock.now())) throw gameNotFound();
         throw notFound('You are not a player of this game.', 'not_participant');
       }
       const now = this.#clock.now();

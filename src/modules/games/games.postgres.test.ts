@@ -70,7 +70,7 @@ describe('games on PostgreSQL', { skip: realBackend ? false : 'needs TEST_DATABA
       FROM games WHERE visibility = 'PUBLIC' ORDER BY start_time, id OFFSET 80000 LIMIT 1`)).rows;
     const repository = new GamesRepository(undefined as never);
     const dialect = new PgDialect();
-    const base = { timeZone: 'Asia/Singapore', startsFrom: new Date() };
+    const base = { timeZone: 'Asia/Singapore', startsFrom: new Date(), now: new Date() };
     const cases = [
       { filter: base, viewer: null, position: undefined },
       { filter: base, viewer: null, position: { startTime: deep, id: deepId } },

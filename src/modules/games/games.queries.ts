@@ -72,14 +72,14 @@ export class GameQueries {
   /** The games among `ids` the viewer may see, presented, in the given order. */
   async presentMany(ids: string[], viewerId: string | null): Promise<PresentedGame[]> {
     const repository = new GamesRepository(this.#db);
-    const visible = await repository.visibleAmong([...new Set(ids)], viewerId);
+    const visible = await repository.visibleAmong([...new Set(ids)], viewerId, this.#deps.clock.now());
     return this.#present(repository, ids.filter((id) => visible.has(id)), viewerId);
   }
 
   async participants(gameId: string, viewerId: string) {
     const repository = new GamesRepository(this.#db);
     const game = await repository.find(gameId);
-    if (!game || !await repository.isVisible(gameId, viewerId)) throw gameNotFound();
+    if (!game || !await repository.isVisible(gameId, viewerId, this.#deps.clock.now())) throw gameNotFound();
     const rows = await repository.participantsOf(gameId);
     const names = await this.#deps.users.namesOf(rows.map((row) => row.userId));
     return rows.map((row) => presentParticipant({ ...row, name: names.get(row.userId) ?? null }, game.organizerId));
@@ -104,6 +104,7 @@ export class GameQueries {
       venueIdsWithin: circle ? await this.#deps.venues.idsWithin(circle) : undefined,
       startsFrom: query.includePast ? undefined : this.#deps.clock.now(),
       timeZone: this.#deps.timeZone,
+      now: this.#deps.clock.now(),
     };
   }
 

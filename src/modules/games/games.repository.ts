@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
 import { ISO, after, filterConditions, list, parseUuidArray, rows, visibleTo, where } from './games.sql.ts';
+import { sharedGameIds, SHARE_ACCESS_AFTER_END_MS } from './games.share-access.ts';
 import { gameParticipants, gameShareAccess, games } from './games.table.ts';
 
 export type GameRow = typeof games.$inferSelect;
@@ -21,6 +22,8 @@ export interface GameFilter {
   /** Only games starting at or after this instant; undefined includes past games. */
   startsFrom?: Date;
   timeZone: string;
+  /** The service clock's now: share access is read against it. */
+  now: Date;
 }
 
 export interface Position { startTime: string; id: string }
@@ -136,10 +139,16 @@ export class GamesRepository {
     await this.#db.insert(gameShareAccess).values({ gameId, userId, grantedAt: now }).onConflictDoNothing();
   }
 
-  async hasShareAccess(gameId: string, userId: string): Promise<boolean> {
-    const [row] = await this.#db.select({ gameId: gameShareAccess.gameId }).from(gameShareAccess)
-      .where(and(eq(gameShareAccess.gameId, gameId), eq(gameShareAccess.userId, userId)));
-    return row !== undefined;
+  async hasShareAccess(gameId: string, userId: string, now: Date): Promise<boolean> {
+    const found = await rows<{ game_id: string }>(this.#db, sql`${sharedGameIds(userId, now)} AND s.game_id = ${gameId}::uuid`);
+    return found.length > 0;
+  }
+
+  /** Cleanup: share access to games that ended more than a day before `now`. */
+  async purgeShareAccess(now: Date): Promise<number> {
+    const cut = new Date(now.getTime() - SHARE_ACCESS_AFTER_END_MS).toISOString();
+    return (await rows<{ game_id: string }>(this.#db, sql`DELETE FROM game_share_access s USING games g
+      WHERE g.id = s.game_id AND g.end_time <= ${cut}::timestamptz RETURNING s.game_id`)).length;
   }
 
   // Listing
@@ -161,7 +170,7 @@ export class GamesRepository {
         UNION ALL ${branch([sql`g.visibility = 'PRIVATE'`, sql`g.organizer_id = ${viewerId}::uuid`])}
         UNION ALL ${branch([sql`g.visibility = 'PRIVATE'`, sql`g.organizer_id <> ${viewerId}::uuid`, sql`g.id IN (
           SELECT p.game_id FROM game_participants p WHERE p.user_id = ${viewerId}::uuid
-          UNION SELECT s.game_id FROM game_share_access s WHERE s.user_id = ${viewerId}::uuid)`])}`
+          UNION ${sharedGameIds(viewerId, filter.now)})`])}`
       : publicBranch;
     return sql`SELECT u.id, to_char(u.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM (${union}) u
       ORDER BY u.start_time, u.id LIMIT ${limit}`;
@@ -197,7 +206,7 @@ export class GamesRepository {
 
   /** What the filtered set holds, for the filter pickers. */
   async filterOptions(filter: GameFilter, viewerId: string | null): Promise<{ venueIds: string[]; levelIds: string[]; startTimes: string[]; gameTypes: string[] }> {
-    const filtered = sql`FROM games g WHERE ${where([visibleTo(viewerId), sql`g.status <> 'CANCELLED'`, ...filterConditions(filter)])}`;
+    const filtered = sql`FROM games g WHERE ${where([visibleTo(viewerId, filter.now), sql`g.status <> 'CANCELLED'`, ...filterConditions(filter)])}`;
     const [venues, levels, times, types] = [
       await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT g.venue_id AS v ${filtered}`),
       await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT unnest(ARRAY[g.skill_level_from_id, g.skill_level_to_id]) AS v ${filtered}`),
@@ -207,15 +216,15 @@ export class GamesRepository {
     return { venueIds: venues.map((r) => r.v), levelIds: levels.map((r) => r.v), startTimes: times.map((r) => r.v), gameTypes: types.map((r) => r.v) };
   }
 
-  async isVisible(gameId: string, viewerId: string | null): Promise<boolean> {
-    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id = ${gameId}::uuid AND ${visibleTo(viewerId)}`);
+  async isVisible(gameId: string, viewerId: string | null, now: Date): Promise<boolean> {
+    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id = ${gameId}::uuid AND ${visibleTo(viewerId, now)}`);
     return found.length > 0;
   }
 
   /** Of `ids`, those the viewer may see. */
-  async visibleAmong(ids: string[], viewerId: string | null): Promise<Set<string>> {
+  async visibleAmong(ids: string[], viewerId: string | null, now: Date): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id IN ${list(ids)} AND ${visibleTo(viewerId)}`);
+    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id IN ${list(ids)} AND ${visibleTo(viewerId, now)}`);
     return new Set(found.map((row) => row.id));
   }
 

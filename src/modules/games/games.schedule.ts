@@ -19,6 +19,11 @@ export class GameSchedule {
     return new GamesRepository(this.#db).advanceStatuses(this.#clock.now());
   }
 
+  /** Cleanup: share access rows past their life (they already grant nothing; see games.share-access.ts). */
+  purgeShareAccess(): Promise<number> {
+    return new GamesRepository(this.#db).purgeShareAccess(this.#clock.now());
+  }
+
   /** SCHEDULED games starting within `withinMs` from now, with their ACTIVE players: who gets a reminder. */
   startingSoon(withinMs: number): Promise<UpcomingGame[]> {
     const now = this.#clock.now();

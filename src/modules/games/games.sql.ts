@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
 import type { GameFilter, Position } from './games.repository.ts';
+import { sharedGameIds } from './games.share-access.ts';
 
 export const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
@@ -33,13 +34,13 @@ export function filterConditions(filter: GameFilter): SQL[] {
 
 /**
  * The visibility rule on `g`: PUBLIC games for everyone; PRIVATE ones for their organiser, their
- * players (active or waitlisted) and whoever holds share access.
+ * players (active or waitlisted) and whoever holds live share access at `now` (the service clock).
  */
-export function visibleTo(viewerId: string | null): SQL {
+export function visibleTo(viewerId: string | null, now: Date): SQL {
   if (!viewerId) return sql`g.visibility = 'PUBLIC'`;
   return sql`(g.visibility = 'PUBLIC' OR g.organizer_id = ${viewerId}::uuid
     OR g.id IN (SELECT p.game_id FROM game_participants p WHERE p.user_id = ${viewerId}::uuid)
-    OR g.id IN (SELECT s.game_id FROM game_share_access s WHERE s.user_id = ${viewerId}::uuid))`;
+    OR g.id IN (${sharedGameIds(viewerId, now)}))`;
 }
 
 export const after = (position: Position | undefined) =>

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { INTERNAL_SECURITY } from '../../platform/http/openapi.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
+import { upperCaseEnums } from '../../platform/http/enum-case.ts';
 import { Account, RolesBody, UserIdParams, presentAccount, type UsersService } from '../users/index.ts';
 import { ProvisionBody } from './internal.schemas.ts';
 
@@ -18,6 +19,7 @@ export async function internalRoutes(fastify: FastifyInstance, options: Internal
       tags: ['internal'], security: INTERNAL_SECURITY, summary: 'Provision a user by provider identity (idempotent)',
       body: ProvisionBody, response: { 200: Envelope(Account), 201: Envelope(Account) },
     },
+    preValidation: upperCaseEnums('authProvider'),
   }, async (request, reply) => {
     const { row, created } = await options.users.provision(request.body);
     reply.code(created ? 201 : 200);

@@ -135,7 +135,6 @@ for (const backend of backends) {
           try {
             const service = new NotificationsService({
               db: handle.db, clock, timeZone: 'UTC', log: { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger,
-              push: { send: async () => undefined },
             });
             const gameId = '00000000-0000-4000-8000-00000000abcd';
             const playerIds = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'];

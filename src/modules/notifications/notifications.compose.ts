@@ -1,14 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PushConfig } from '../../config/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
 import { NotificationsService, type NotificationsServiceDeps } from './notifications.service.ts';
 import { listenForSignals } from './notifications.signals.ts';
 import { NotificationStreams } from './notifications.stream.ts';
+import { PushDelivery } from './push.delivery.ts';
+import { FcmPushGateway } from './push.fcm.ts';
 import { LoggingPushGateway, type PushGateway } from './push.ts';
 
 export interface NotificationsModule {
   notifications: NotificationsService;
   streams: NotificationStreams;
+  /** The push outbox's sender on this instance. */
+  delivery: PushDelivery;
+  /** Starts sending queued pushes (with the server; stopped by close). */
+  startDelivery(): void;
   /** Ends the open streams: before the server closes (it waits for their connections). */
   endStreams(): void;
   /** Stops listening: before the database closes. */
@@ -20,9 +27,14 @@ export interface NotificationsModuleDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   timeZone: string;
+  /** FCM credentials and base URL; undefined: pushes are only logged. */
+  fcm: PushConfig['fcm'];
+  /** Replaces the gateway the config implies (tests). */
   push?: PushGateway;
   /** A user's display name, in the transaction of the change (join and leave texts name the player). */
   nameOf?: NotificationsServiceDeps['nameOf'];
+  /** How often the outbox is polled for retries between signals (tests shorten it). */
+  pushPollMs?: number;
   /** Which users still have an account: open streams of deleted accounts end. */
   liveUsers(userIds: string[]): Promise<Set<string>>;
   /** Heartbeat and stream sweep interval (tests shorten it). */
@@ -31,13 +43,14 @@ export interface NotificationsModuleDeps {
 
 /**
  * The service, this instance's streams, and the listener joining them: a committed notification's
- * signal wakes the recipient's streams here and claims its push (one instance wins each row).
+ * signal wakes the recipient's streams here and this instance's push sender (the outbox claim lets
+ * one instance send each row).
  */
 export async function createNotificationsModule(deps: NotificationsModuleDeps): Promise<NotificationsModule> {
   const { database, log } = deps;
-  const notifications = new NotificationsService({
-    db: database.db, clock: deps.clock, log, timeZone: deps.timeZone, push: deps.push ?? new LoggingPushGateway(log), nameOf: deps.nameOf,
-  });
+  const notifications = new NotificationsService({ db: database.db, clock: deps.clock, log, timeZone: deps.timeZone, nameOf: deps.nameOf });
+  const gateway = deps.push ?? (deps.fcm ? new FcmPushGateway(deps.fcm) : new LoggingPushGateway(log));
+  const delivery = new PushDelivery({ db: database.db, clock: deps.clock, gateway, log, pollMs: deps.pushPollMs });
   const streams = new NotificationStreams({
     after: (userId, seq, limit) => notifications.after(userId, seq, limit),
     liveUsers: deps.liveUsers, clock: deps.clock, log, heartbeatMs: deps.streamHeartbeatMs,
@@ -47,17 +60,18 @@ export async function createNotificationsModule(deps: NotificationsModuleDeps): 
   listener.subscribe((userId) => {
     if (closed) return;
     streams.wake(userId);
-    if (userId !== null) {
-      notifications.pushPending(userId).catch((error: Error) => log.warn({ err: { type: error.name } }, 'could not claim notifications for push'));
-    }
+    delivery.wake();
   });
   return {
     notifications,
     streams,
+    delivery,
+    startDelivery: () => delivery.start(),
     endStreams: () => streams.closeAll(),
     close: async () => {
       closed = true;
       streams.closeAll();
+      await delivery.stop();
       await listener.close();
     },
   };

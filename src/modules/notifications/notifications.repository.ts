@@ -1,10 +1,23 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
+import type { Position } from './notifications.position.ts';
 import { deviceTokens, gameReminders, notifications } from './notifications.table.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'seq' | 'isRead' | 'readAt' | 'pushedAt'>;
+export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'seq' | 'txid' | 'readAt'>;
 export type DeviceTokenRow = typeof deviceTokens.$inferSelect;
+
+/**
+ * The oldest transaction still running in this database: rows of older transactions are all
+ * committed (or gone). Transactions the statistics view places in another database of the same
+ * cluster cannot write here and are skipped, so they hold nobody's stream back; anything not known
+ * to be elsewhere counts (an id the view does not show keeps the horizon where it is).
+ */
+const HORIZON = sql`(SELECT coalesce(
+    (SELECT min(x::text::bigint) FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+      WHERE x::text::bigint % 4294967296 NOT IN (SELECT a.backend_xid::text::bigint FROM pg_stat_activity a
+        WHERE a.backend_xid IS NOT NULL AND a.datname <> current_database())),
+    pg_snapshot_xmax(pg_current_snapshot())::text::bigint))`;
 
 /** Channel of the database's NOTIFY: its payload is a recipient's user id ("look for new rows"). */
 export const SIGNAL_CHANNEL = 'notifications';
@@ -16,8 +29,9 @@ export class NotificationsRepository {
     this.#db = db;
   }
 
-  async insertMany(values: NewNotification[]): Promise<void> {
-    if (values.length) await this.#db.insert(notifications).values(values);
+  async insertMany(values: NewNotification[]): Promise<Array<{ id: string; userId: string }>> {
+    if (values.length === 0) return [];
+    return this.#db.insert(notifications).values(values).returning({ id: notifications.id, userId: notifications.userId });
   }
 
   /**
@@ -31,7 +45,7 @@ export class NotificationsRepository {
   }
 
   async page(userId: string, limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
-    const where = eq(notifications.userId, userId);
+    const where = and(eq(notifications.userId, userId), eq(notifications.inApp, true));
     const [rows, [count]] = await Promise.all([
       this.#db.select().from(notifications).where(where).orderBy(desc(notifications.seq)).limit(limit).offset(offset),
       this.#db.select({ total: sql<number>`count(*)::int` }).from(notifications).where(where),
@@ -41,7 +55,7 @@ export class NotificationsRepository {
 
   async unreadCount(userId: string): Promise<number> {
     const [row] = await this.#db.select({ count: sql<number>`count(*)::int` }).from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+      .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), eq(notifications.isRead, false)));
     return row?.count ?? 0;
   }
 
@@ -49,46 +63,48 @@ export class NotificationsRepository {
   async markRead(userId: string, id: string, now: Date): Promise<NotificationRow | undefined> {
     const [row] = await this.#db.update(notifications)
       .set({ isRead: true, readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning();
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.inApp, true))).returning();
     return row;
   }
 
   async markAllRead(userId: string, now: Date): Promise<number> {
     const rows = await this.#db.update(notifications).set({ isRead: true, readAt: now })
-      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false))).returning({ id: notifications.id });
+      .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), eq(notifications.isRead, false))).returning({ id: notifications.id });
     return rows.length;
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
     const rows = await this.#db.delete(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({ id: notifications.id });
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.inApp, true))).returning({ id: notifications.id });
     return rows.length > 0;
   }
 
-  /** The user's notifications after `seq`, oldest first (what a stream has not sent yet). */
-  after(userId: string, seq: number, limit: number): Promise<NotificationRow[]> {
-    return this.#db.select().from(notifications)
-      .where(and(eq(notifications.userId, userId), gt(notifications.seq, seq))).orderBy(asc(notifications.seq)).limit(limit);
-  }
-
-  async latestSeq(userId: string): Promise<number> {
-    const [row] = await this.#db.select({ seq: sql<string | number | null>`max(${notifications.seq})` }).from(notifications)
-      .where(eq(notifications.userId, userId));
-    return Number(row?.seq ?? 0);
-  }
-
   /**
-   * Claims rows not yet pushed (of one user, or any created before `createdBefore`): the update
-   * lets exactly one instance win each row, however many got the signal.
+   * The user's in-app notifications after `position` in (txid, seq) order, up to the first one
+   * whose transaction is not older than every running one (see notifications.position.ts);
+   * `heldBack` says such a row was seen, so the caller should look again shortly.
    */
-  async claimUnpushed(scope: { userId: string } | { createdBefore: Date }, now: Date, limit = 500): Promise<NotificationRow[]> {
-    const condition = 'userId' in scope
-      ? eq(notifications.userId, scope.userId)
-      : lt(notifications.createdAt, scope.createdBefore);
-    const candidates = this.#db.select({ id: notifications.id }).from(notifications)
-      .where(and(isNull(notifications.pushedAt), condition)).limit(limit);
-    return this.#db.update(notifications).set({ pushedAt: now })
-      .where(and(inArray(notifications.id, candidates), isNull(notifications.pushedAt))).returning();
+  async after(userId: string, position: Position, limit: number): Promise<{ rows: NotificationRow[]; heldBack: boolean }> {
+    const found = await this.#db.select({ row: notifications, ready: sql<boolean>`${notifications.txid} < ${HORIZON}` }).from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true),
+        sql`(${notifications.txid}, ${notifications.seq}) > (${position.txid}::bigint, ${position.seq}::bigint)`))
+      .orderBy(asc(notifications.txid), asc(notifications.seq)).limit(limit);
+    const ready = found.findIndex((item) => !item.ready);
+    if (ready === -1) return { rows: found.map((item) => item.row), heldBack: false };
+    return { rows: found.slice(0, ready).map((item) => item.row), heldBack: true };
+  }
+
+  /** Where a stream that does not resume starts: at the horizon, so anything committed from now on is after it. */
+  async horizon(): Promise<Position> {
+    const [row] = await this.#db.select({ xmin: sql<string | number>`${HORIZON}` }).from(sql`(SELECT 1) AS one`);
+    return { txid: Number(row?.xmin ?? 0), seq: 0 };
+  }
+
+  /** An event id from before positions (a bare seq): just after that row, or after what preceded it. */
+  async legacyPosition(userId: string, seq: number): Promise<Position> {
+    const [row] = await this.#db.select({ txid: sql<string | number | null>`max(${notifications.txid})` }).from(notifications)
+      .where(and(eq(notifications.userId, userId), lte(notifications.seq, seq)));
+    return { txid: Number(row?.txid ?? 0), seq };
   }
 
   /** Retention: read notifications after `readBefore`, any after `createdBefore`. */

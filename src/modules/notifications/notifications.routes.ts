@@ -8,7 +8,8 @@ import { USER_SECURITY } from '../../platform/http/openapi.ts';
 import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
 import { presentDeviceToken, presentNotification } from './notifications.presenter.ts';
 import {
-  DeviceTokenBody, DeviceTokenQuery, DeviceTokenRegistered, Notification, NotificationIdParams, ReadAllResult, StreamHeaders, UnreadCount,
+  DeviceTokenBody, DeviceTokenQuery, DeviceTokenRegistered, Notification, NotificationIdParams, NotificationPreferences, NotificationPreferencesPatch,
+  ReadAllResult, StreamHeaders, UnreadCount,
 } from './notifications.schemas.ts';
 import type { NotificationsService } from './notifications.service.ts';
 import { acceptsEventStream, HEARTBEAT_MS, MAX_STREAMS_PER_USER, type NotificationStreams } from './notifications.stream.ts';
@@ -39,8 +40,8 @@ export async function notificationsRoutes(fastify: FastifyInstance, options: Not
     schema: {
       tags, security: USER_SECURITY, headers: StreamHeaders,
       summary: 'New notifications as server-sent events',
-      description: 'text/event-stream (the request must accept it, else 406). Each event: `id` (resume point) and `data` (the notification as JSON). A comment every 15 s keeps the '
-        + 'connection alive. Reconnecting with `Last-Event-ID` replays the notifications after that id. The stream ends when the access token that opened it expires '
+      description: 'text/event-stream (the request must accept it, else 406). Each event: `id` (an opaque resume point) and `data` (the notification as JSON). A comment every 15 s keeps the '
+        + 'connection alive. Reconnecting with `Last-Event-ID` replays every notification committed after that event, once each and in the same order. The stream ends when the access token that opened it expires '
         + 'or the account is deleted; at most 5 streams per user at once (else 429 `too_many_streams`).',
     },
   }, async (request, reply) => {
@@ -50,8 +51,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, options: Not
     // HEAD (added by Fastify for every GET) only asks about the headers: no stream to hold open.
     if (request.method === 'HEAD') return reply.code(200).header('content-type', 'text/event-stream; charset=utf-8').send();
     const userId = signedIn(request).userId;
-    const resumeFrom = request.headers['last-event-id'];
-    const afterSeq = resumeFrom !== undefined ? Number(resumeFrom) : await notifications.latestSeq(userId);
+    const after = await notifications.streamStart(userId, request.headers['last-event-id']);
     if (!streams.hasRoom(userId)) {
       throw new AppError(429, 'too_many_streams', `At most ${MAX_STREAMS_PER_USER} notification streams may be open at once; close one first.`, {
         // A stream that ended is let go within a heartbeat, so that is when a place may be free.
@@ -61,7 +61,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, options: Not
     const expiresAt = new Date((signedIn(request).claims.exp ?? 0) * 1000);
     // The response is written by hand from here: Fastify's serialisation and onSend hooks do not apply.
     reply.hijack();
-    streams.open(request.raw, reply.raw, { userId, afterSeq, expiresAt }, reply.getHeaders() as OutgoingHttpHeaders);
+    streams.open(request.raw, reply.raw, { userId, after, expiresAt }, reply.getHeaders() as OutgoingHttpHeaders);
   });
 
   app.put('/api/v1/notifications/read-all', {
@@ -93,4 +93,19 @@ export async function notificationsRoutes(fastify: FastifyInstance, options: Not
     await notifications.unregisterDevice(signedIn(request).userId, request.query.deviceToken);
     return reply.code(204).send(null);
   });
+
+  app.get('/api/v1/me/notification-preferences', {
+    schema: {
+      tags, security: USER_SECURITY, summary: 'What you are told about, and how',
+      description: 'Per notification type: in the app (list, unread count, stream) and push to your devices. Quiet hours hold back push only. A muted game tells you nothing.',
+      response: { 200: Envelope(NotificationPreferences) },
+    },
+  }, async (request) => envelope(request, await notifications.preferences.get(signedIn(request).userId), 'Notification preferences'));
+
+  app.put('/api/v1/me/notification-preferences', {
+    schema: {
+      tags, security: USER_SECURITY, summary: 'Change what you are told about (a patch)', body: NotificationPreferencesPatch,
+      response: { 200: Envelope(NotificationPreferences) },
+    },
+  }, async (request) => envelope(request, await notifications.preferences.update(signedIn(request).userId, request.body), 'Notification preferences saved'));
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { EVENT_ID_PATTERN } from './notifications.position.ts';
 
 export const NotificationTypeSchema = Type.Union([
   Type.Literal('PLAYER_JOINED'), Type.Literal('PLAYER_LEFT'), Type.Literal('GAME_FULL'), Type.Literal('WAITLIST_PROMOTED'),
@@ -23,17 +24,49 @@ export const UnreadCount = Type.Object({ count: Type.Integer() });
 export const ReadAllResult = Type.Object({ updated: Type.Integer() });
 
 export const StreamHeaders = Type.Object({
-  'last-event-id': Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'A notification sequence number: the stream replays what came after it' })),
+  'last-event-id': Type.Optional(Type.String({ pattern: EVENT_ID_PATTERN, description: 'A notification sequence number: the stream replays what came after it' })),
 });
 
 export const Platform = Type.Union([Type.Literal('ANDROID'), Type.Literal('IOS'), Type.Literal('WEB')]);
+/** FCM and APNs tokens are printable ASCII; anything else (a NUL byte) is refused before the database sees it. */
+const DeviceToken = Type.String({ minLength: 1, maxLength: 4096, pattern: '^[!-~]+$', description: 'The push token (printable ASCII, no spaces)' });
 export const DeviceTokenBody = Type.Object({
-  deviceToken: Type.String({ minLength: 1, maxLength: 4096 }),
+  deviceToken: DeviceToken,
   platform: Platform,
 });
-export const DeviceTokenQuery = Type.Object({ deviceToken: Type.String({ minLength: 1, maxLength: 4096 }) });
+export const DeviceTokenQuery = Type.Object({ deviceToken: DeviceToken });
 export const DeviceTokenRegistered = Type.Object({
   platform: Platform,
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
+
+export const NOTIFICATION_TYPES = [
+  'PLAYER_JOINED', 'PLAYER_LEFT', 'GAME_FULL', 'WAITLIST_PROMOTED', 'GAME_UPDATED', 'GAME_CANCELLED', 'PLAYER_REMOVED', 'GAME_REMINDER',
+] as const satisfies readonly NotificationType[];
+
+const Channels = Type.Object({
+  inApp: Type.Boolean({ description: 'Written to the list, the unread count and the stream' }),
+  push: Type.Boolean({ description: 'Sent to your registered devices' }),
+});
+const ChannelsPatch = Type.Object({ inApp: Type.Optional(Type.Boolean()), push: Type.Optional(Type.Boolean()) });
+const LocalTime = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:mm in the service time zone' });
+export const QuietHours = Type.Object({ start: LocalTime, end: LocalTime }, {
+  description: 'No push from start (inclusive) to end (exclusive), in the service time zone; may span midnight; start and end differ',
+});
+
+export const NotificationPreferences = Type.Object({
+  types: Type.Object(Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, Channels])) as Record<NotificationType, typeof Channels>),
+  quietHours: Type.Union([QuietHours, Type.Null()]),
+  timeZone: Type.String({ description: 'The time zone quiet hours are read in (APP_TIME_ZONE)' }),
+  mutedGameIds: Type.Array(Type.String({ format: 'uuid' }), { description: 'Games you hear nothing about, in the app or on the phone' }),
+});
+
+export const MAX_MUTED_GAMES = 500;
+
+export const NotificationPreferencesPatch = Type.Object({
+  types: Type.Optional(Type.Partial(Type.Object(Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, ChannelsPatch])) as Record<NotificationType, typeof ChannelsPatch>))),
+  quietHours: Type.Optional(Type.Union([QuietHours, Type.Null()])),
+  mutedGameIds: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: MAX_MUTED_GAMES, uniqueItems: true })),
+}, { description: 'Present fields replace, absent ones stay; a type lists only the channels it changes; quietHours null turns them off' });
+export type PreferencesPatch = Static<typeof NotificationPreferencesPatch>;

@@ -11,6 +11,13 @@ import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
 const STREAM = '/api/v1/notifications/stream';
 
+/** Event ids are `<txid>-<seq>` positions; true when `a` comes after `b`. */
+const later = (a: string | undefined, b: string | undefined) => {
+  const [at, as] = (a ?? '').split('-').map(Number) as [number, number];
+  const [bt, bs] = (b ?? '').split('-').map(Number) as [number, number];
+  return at > bt || (at === bt && as > bs);
+};
+
 for (const backend of backends) {
   describe(`notification stream (${backend.name})`, () => {
     let t: TestApp;
@@ -61,7 +68,7 @@ for (const backend of backends) {
       await join(player, game.id);
       const event = await first.next(1000);
       assert.ok(Date.now() - started < 1000);
-      assert.match(event.id ?? '', /^[0-9]+$/);
+      assert.match(event.id ?? '', /^[0-9]+-[0-9]+$/);
       const data = JSON.parse(event.data);
       assert.equal(data.type, 'PLAYER_JOINED');
       assert.equal(data.resourceId, game.id);
@@ -84,12 +91,12 @@ for (const backend of backends) {
       await join(await createUser(t.app), game.id);
       const resumed = await connect(host, { 'last-event-id': seen.id! });
       const replayed = [await resumed.next(1000), await resumed.next(1000)];
-      assert.ok(Number(replayed[0]!.id) > Number(seen.id) && Number(replayed[1]!.id) > Number(replayed[0]!.id));
+      assert.ok(later(replayed[0]!.id, seen.id) && later(replayed[1]!.id, replayed[0]!.id));
       assert.deepEqual(replayed.map((e) => JSON.parse(e.data).type), ['PLAYER_JOINED', 'PLAYER_JOINED']);
       const fresh = await connect(host);
       await join(await createUser(t.app), game.id);
       const live = await fresh.next(1000);
-      assert.ok(Number(live.id) > Number(replayed[1]!.id), 'a stream without Last-Event-ID starts with new notifications only');
+      assert.ok(later(live.id, replayed[1]!.id), 'a stream without Last-Event-ID starts with new notifications only');
       assert.equal((await resumed.next(1000)).id, live.id);
       const bad = await fetch(`${base}${STREAM}`, { headers: { ...host.auth, 'last-event-id': 'yesterday' } });
       assert.equal(bad.status, 400);
@@ -204,9 +211,9 @@ describe('notification streams (unit)', () => {
     const { createServer } = await import('node:http');
     const { NotificationStreams } = await import('./notifications.stream.ts');
     const log = { warn: () => undefined } as never;
-    const streams = new NotificationStreams({ after: async () => [], liveUsers: async (ids) => new Set(ids), clock: new TestClock(), log, heartbeatMs: 30 });
+    const streams = new NotificationStreams({ after: async () => ({ rows: [], heldBack: false }), liveUsers: async (ids) => new Set(ids), clock: new TestClock(), log, heartbeatMs: 30 });
     const expiresAt = new Date(Date.now() + 60_000);
-    const server = createServer((request, response) => streams.open(request, response, { userId: 'user-1', afterSeq: 0, expiresAt }, {}));
+    const server = createServer((request, response) => streams.open(request, response, { userId: 'user-1', after: { txid: 0, seq: 0 }, expiresAt }, {}));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     try {

@@ -1,10 +1,13 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
+import { eventId, type Position } from './notifications.position.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 
 const BATCH = 100;
+/** A row held back behind a running transaction is looked for again after this (then doubling, up to a second). */
+const HELD_BACK_RETRY_MS = 25;
 /** Per user and instance: enough for a few tabs and devices, not for one token to exhaust sockets. */
 export const MAX_STREAMS_PER_USER = 5;
 /** A comment this often keeps each stream's connection alive; the same beat finds streams to end. */
@@ -20,8 +23,8 @@ export function acceptsEventStream(accept: string | undefined): boolean {
 }
 
 export interface StreamDeps {
-  /** The user's notifications after `seq`, oldest first. */
-  after(userId: string, seq: number, limit: number): Promise<NotificationRow[]>;
+  /** The user's notifications after `position` that are safe to send, in order; `heldBack`: more are committing. */
+  after(userId: string, position: Position, limit: number): Promise<{ rows: NotificationRow[]; heldBack: boolean }>;
   /** Which of these users still have a live account (one query for all open streams). */
   liveUsers(userIds: string[]): Promise<Set<string>>;
   clock: Clock;
@@ -58,10 +61,10 @@ export class NotificationStreams {
   }
 
   /**
-   * Takes over a hijacked response; `afterSeq` is where the stream starts (resume point or now).
+   * Takes over a hijacked response; `after` is where the stream starts (resume point or now).
    * The stream lasts as long as the token that opened it (`expiresAt`) and the account behind it.
    */
-  open(request: IncomingMessage, response: ServerResponse, stream: { userId: string; afterSeq: number; expiresAt: Date }, headers: OutgoingHttpHeaders): void {
+  open(request: IncomingMessage, response: ServerResponse, stream: { userId: string; after: Position; expiresAt: Date }, headers: OutgoingHttpHeaders): void {
     if (this.#closed) {
       response.writeHead(503, { ...headers, connection: 'close' }).end();
       return;
@@ -77,7 +80,7 @@ export class NotificationStreams {
     });
     response.write('retry: 3000\n: connected\n\n');
     const { userId } = stream;
-    const connection = new StreamConnection(userId, response, stream.afterSeq, stream.expiresAt, this.#deps);
+    const connection = new StreamConnection(userId, response, stream.after, stream.expiresAt, this.#deps);
     let set = this.#byUser.get(userId);
     if (!set) this.#byUser.set(userId, (set = new Set()));
     set.add(connection);
@@ -149,15 +152,17 @@ class StreamConnection {
   readonly expiresAt: Date;
   readonly #response: ServerResponse;
   readonly #deps: StreamDeps;
-  #lastSeq: number;
+  #last: Position;
   #chain: Promise<void> = Promise.resolve();
   #open = true;
+  #retry: ReturnType<typeof setTimeout> | undefined;
+  #retryMs = HELD_BACK_RETRY_MS;
 
-  constructor(userId: string, response: ServerResponse, lastSeq: number, expiresAt: Date, deps: StreamDeps) {
+  constructor(userId: string, response: ServerResponse, last: Position, expiresAt: Date, deps: StreamDeps) {
     this.userId = userId;
     this.expiresAt = expiresAt;
     this.#response = response;
-    this.#lastSeq = lastSeq;
+    this.#last = last;
     this.#deps = deps;
   }
 
@@ -175,21 +180,38 @@ class StreamConnection {
   async #drain(): Promise<void> {
     for (;;) {
       if (!this.#open) return;
-      const rows = await this.#deps.after(this.userId, this.#lastSeq, BATCH);
+      const { rows, heldBack } = await this.#deps.after(this.userId, this.#last, BATCH);
       for (const row of rows) {
-        this.write(`id: ${row.seq}\ndata: ${JSON.stringify(presentNotification(row))}\n\n`);
-        this.#lastSeq = Math.max(this.#lastSeq, row.seq);
+        this.#last = { txid: row.txid, seq: row.seq };
+        this.write(`id: ${eventId(this.#last)}\ndata: ${JSON.stringify(presentNotification(row))}\n\n`);
       }
+      if (heldBack) return this.#retryLater();
+      this.#retryMs = HELD_BACK_RETRY_MS;
       if (rows.length < BATCH) return;
     }
   }
 
+  /**
+   * A newer row waits behind an older transaction that is still running (its own commit will
+   * signal, but an unrelated one will not): look again shortly.
+   */
+  #retryLater(): void {
+    if (this.#retry || !this.#open) return;
+    this.#retry = setTimeout(() => {
+      this.#retry = undefined;
+      this.pump();
+    }, this.#retryMs);
+    this.#retry.unref();
+    this.#retryMs = Math.min(1000, this.#retryMs * 2);
+  }
+
   stop(): void {
     this.#open = false;
+    if (this.#retry) clearTimeout(this.#retry);
   }
 
   end(): void {
-    this.#open = false;
+    this.stop();
     if (!this.#response.writableEnded) this.#response.end();
   }
 }

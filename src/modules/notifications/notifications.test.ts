@@ -153,6 +153,8 @@ for (const backend of backends) {
       }
       assertProblem(await req('POST', '/api/v1/device-tokens', user, { deviceToken: 'x', platform: 'SYMBIAN' }), 400, 'validation_failed');
       assertProblem(await req('POST', '/api/v1/device-tokens', user, { platform: 'IOS' }), 400, 'validation_failed');
+      assertProblem(await req('POST', '/api/v1/device-tokens', user, { deviceToken: 'abc\u0000def', platform: 'IOS' }), 400, 'validation_failed');
+      assertProblem(await req('DELETE', '/api/v1/device-tokens?deviceToken=%00x', user), 400, 'validation_failed');
       for (let i = 0; i < 2; i++) {
         const response = await req('DELETE', '/api/v1/device-tokens?deviceToken=fcm-token-abc', user);
         assert.equal(response.statusCode, 204);
@@ -164,16 +166,17 @@ for (const backend of backends) {
 }
 
 describe('logging push gateway', () => {
-  it('logs the type and how many devices, never a token', async () => {
+  it('logs the type and platform, never a token, and counts the push as sent', async () => {
     const lines: unknown[] = [];
     const log = { info: (...args: unknown[]) => lines.push(args) } as unknown as FastifyBaseLogger;
-    await new LoggingPushGateway(log).send(
+    const result = await new LoggingPushGateway(log).send(
       { notificationId: 'n', type: 'GAME_FULL', title: 't', message: 'm', resourceType: 'GAME', resourceId: 'g' },
-      [{ deviceToken: 'secret-device-token', platform: 'IOS' }, { deviceToken: 'other-token', platform: 'WEB' }],
+      { deviceToken: 'secret-device-token', platform: 'IOS' },
     );
+    assert.deepEqual(result, { outcome: 'sent' });
     const text = JSON.stringify(lines);
     assert.match(text, /GAME_FULL/);
-    assert.match(text, /"recipients":2/);
-    assert.doesNotMatch(text, /secret-device-token|other-token/);
+    assert.match(text, /"platform":"IOS"/);
+    assert.doesNotMatch(text, /secret-device-token/);
   });
 });

@@ -12,15 +12,30 @@ export interface PushMessage {
 export interface PushTarget { deviceToken: string; platform: 'ANDROID' | 'IOS' | 'WEB' }
 
 /**
- * Sends one notification to a user's devices. Called after commit, once per notification across
- * all instances (see the push outbox in the service), so an FCM/APNs sender plugs in here and no
- * producer changes.
+ * What became of one push: `sent`; `retry` (the service is busy or down; `afterMs` when it said
+ * how long to wait); `dead-token` (the device is gone for good: FCM's UNREGISTERED, or
+ * INVALID_ARGUMENT about the token); `failed` (refused for another reason; not retried).
+ */
+export type PushResult =
+  | { outcome: 'sent' }
+  | { outcome: 'retry'; afterMs?: number; reason: string }
+  | { outcome: 'dead-token'; reason: string }
+  | { outcome: 'failed'; reason: string };
+
+/**
+ * Sends one notification to one device. The delivery worker calls it once per outbox row it
+ * claimed (see push.delivery.ts), after commit; it never throws for an answer of the push service.
  */
 export interface PushGateway {
-  send(message: PushMessage, targets: PushTarget[]): Promise<void>;
+  send(message: PushMessage, target: PushTarget): Promise<PushResult>;
+  /**
+   * Called before rows are claimed; throws when sending is impossible for now (no access token),
+   * so rows are not claimed, and leased away from other instances, only to fail.
+   */
+  ready?(): Promise<void>;
 }
 
-/** Until a real sender is configured: records that a push would go out, never the tokens. */
+/** When no FCM credentials are configured: records that a push would go out, never the token. */
 export class LoggingPushGateway implements PushGateway {
   readonly #log: FastifyBaseLogger;
 
@@ -28,7 +43,8 @@ export class LoggingPushGateway implements PushGateway {
     this.#log = log;
   }
 
-  async send(message: PushMessage, targets: PushTarget[]): Promise<void> {
-    this.#log.info({ push: { type: message.type, recipients: targets.length } }, 'push notification (logging gateway)');
+  async send(message: PushMessage, target: PushTarget): Promise<PushResult> {
+    this.#log.info({ push: { type: message.type, platform: target.platform } }, 'push notification (logging gateway)');
+    return { outcome: 'sent' };
   }
 }

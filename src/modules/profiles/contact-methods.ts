@@ -9,9 +9,9 @@ const isPhone = (value: string) => PHONE.test(value.replace(/[\s().-]/g, ''));
 
 /** Each method's own value rules: players have to be able to reach each other through it. */
 const RULES: Record<ContactMethod['name'], { accepts: (value: string) => boolean; expected: string }> = {
-  whatsapp: { accepts: isPhone, expected: 'a phone number with country code, like +65 9123 4567' },
-  telegram: { accepts: (value) => isPhone(value) || TELEGRAM_USERNAME.test(value), expected: 'a phone number or a username of 5–32 letters, digits or _' },
-  messenger: { accepts: (value) => MESSENGER_USERNAME.test(value), expected: 'a username of 5–50 letters, digits or dots, or an https://m.me/ link' },
+  WHATSAPP: { accepts: isPhone, expected: 'a phone number with country code, like +65 9123 4567' },
+  TELEGRAM: { accepts: (value) => isPhone(value) || TELEGRAM_USERNAME.test(value), expected: 'a phone number or a username of 5–32 letters, digits or _' },
+  MESSENGER: { accepts: (value) => MESSENGER_USERNAME.test(value), expected: 'a username of 5–50 letters, digits or dots, or an https://m.me/ link' },
 };
 
 /** Trimmed methods, or the errors of the values that do not fit their method; exact repeats are refused. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
+import { upperCaseEnums } from '../../platform/http/enum-case.ts';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
 import { presentMe } from './profiles.presenter.ts';
 import { Me, OnboardingBody, ProfilePatchBody } from './profiles.schemas.ts';
@@ -15,6 +16,7 @@ export interface ProfilesRoutesOptions {
 export async function profilesRoutes(fastify: FastifyInstance, options: ProfilesRoutesOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { profiles } = options;
+  const contactMethodNames = upperCaseEnums('contactMethods[].name');
 
   app.get('/api/v1/me', {
     schema: { tags: ['me'], security: USER_SECURITY, summary: 'The caller\'s profile', response: { 200: Envelope(Me) } },
@@ -22,6 +24,7 @@ export async function profilesRoutes(fastify: FastifyInstance, options: Profiles
 
   app.post('/api/v1/me', {
     schema: { tags: ['me'], security: USER_SECURITY, summary: 'Complete onboarding (once)', body: OnboardingBody, response: { 201: Envelope(Me) } },
+    preValidation: contactMethodNames,
   }, async (request, reply) => {
     reply.code(201);
     return envelope(request, presentMe(await profiles.completeOnboarding(signedIn(request).userId, request.body)), 'Onboarding complete');
@@ -29,6 +32,7 @@ export async function profilesRoutes(fastify: FastifyInstance, options: Profiles
 
   app.put('/api/v1/me', {
     schema: { tags: ['me'], security: USER_SECURITY, summary: 'Change the profile (fields present replace)', body: ProfilePatchBody, response: { 200: Envelope(Me) } },
+    preValidation: contactMethodNames,
   }, async (request) => envelope(request, presentMe(await profiles.update(signedIn(request).userId, request.body)), 'Profile updated'));
 
   app.delete('/api/v1/me', {

@@ -1,12 +1,13 @@
 import { Type, type Static } from 'typebox';
+import { AuthProviderSchema } from '../users/index.ts';
 
-export const CONTACT_METHOD_NAMES = ['whatsapp', 'telegram', 'messenger'] as const;
+export const CONTACT_METHOD_NAMES = ['WHATSAPP', 'TELEGRAM', 'MESSENGER'] as const;
 
 const Name = Type.String({ maxLength: 200, pattern: '\\S', description: 'Not blank' });
 
 const ContactMethod = Type.Object({
-  name: Type.Enum([...CONTACT_METHOD_NAMES], { description: 'whatsapp, telegram or messenger' }),
-  value: Type.String({ minLength: 1, maxLength: 100, description: 'Phone number (whatsapp, telegram) or username (telegram, messenger)' }),
+  name: Type.Enum([...CONTACT_METHOD_NAMES], { description: 'WHATSAPP, TELEGRAM or MESSENGER (lowercase is also accepted)' }),
+  value: Type.String({ minLength: 1, maxLength: 100, description: 'Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER)' }),
 });
 const ContactMethods = Type.Array(ContactMethod, { minItems: 1, maxItems: 10 });
 
@@ -33,10 +34,10 @@ export type ProfilePatch = Static<typeof ProfilePatchBody>;
 
 export const Me = Type.Object({
   userId: Type.String({ format: 'uuid' }),
-  authProvider: Type.String(),
+  authProvider: AuthProviderSchema,
   name: Type.Union([Type.String(), Type.Null()]),
   email: Type.Union([Type.String(), Type.Null()]),
-  contactMethods: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
+  contactMethods: Type.Array(Type.Object({ name: Type.Enum([...CONTACT_METHOD_NAMES]), value: Type.String() })),
   skillLevels: Type.Array(SkillLevelChoice),
   roles: Type.Array(Type.String()),
   hasCompletedOnboarding: Type.Boolean(),

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export interface ContactMethod {
-  name: 'whatsapp' | 'telegram' | 'messenger';
+  name: 'WHATSAPP' | 'TELEGRAM' | 'MESSENGER';
+  value: string;
+}
+
+/** As stored: rows written before names were uppercase hold `whatsapp`, `telegram`, `messenger`. */
+export interface StoredContactMethod {
+  name: ContactMethod['name'] | Lowercase<ContactMethod['name']>;
   value: string;
 }
 
@@ -12,7 +18,7 @@ export interface ContactMethod {
  */
 export const profiles = pgTable('profiles', {
   userId: uuid('user_id').primaryKey(),
-  contactMethods: jsonb('contact_methods').$type<ContactMethod[]>().notNull().default(sql`'[]'::jsonb`),
+  contactMethods: jsonb('contact_methods').$type<StoredContactMethod[]>().notNull().default(sql`'[]'::jsonb`),
   onboardedAt: timestamp('onboarded_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { backends } from '../../../test/helpers/backends.ts';
+import pg from 'pg';
+import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
@@ -10,7 +11,7 @@ interface Ladder {
   skillLevels: Array<{ id: string; name: string }>;
 }
 
-const CONTACT = [{ name: 'whatsapp', value: '+65 9123 4567' }];
+const CONTACT = [{ name: 'WHATSAPP', value: '+65 9123 4567' }];
 
 for (const backend of backends) {
   describe(`me (${backend.name})`, () => {
@@ -46,7 +47,7 @@ for (const backend of backends) {
       assert.equal(response.statusCode, 200);
       const { data } = response.json();
       assert.deepEqual(data, {
-        userId: user.id, authProvider: 'social', name: 'Provider Name', email: 'p@example.com',
+        userId: user.id, authProvider: 'SOCIAL', name: 'Provider Name', email: 'p@example.com',
         contactMethods: [], skillLevels: [], roles: [], hasCompletedOnboarding: false,
         totalGamesJoined: 0, totalGamesHosted: 0, createdAt: data.createdAt,
       });
@@ -57,7 +58,7 @@ for (const backend of backends) {
       const user = await createUser(t.app);
       const body = {
         name: '  Mei Ling ',
-        contactMethods: [...CONTACT, { name: 'telegram', value: '@meiling_sg' }],
+        contactMethods: [...CONTACT, { name: 'TELEGRAM', value: '@meiling_sg' }],
         skillLevels: [{ activityId: badminton.id, skillLevelId: badminton.skillLevels[1]!.id }],
       };
       const created = await post(user, body);
@@ -65,11 +66,22 @@ for (const backend of backends) {
       const { data } = created.json();
       assert.equal(data.hasCompletedOnboarding, true);
       assert.equal(data.name, 'Mei Ling');
-      assert.deepEqual(data.contactMethods, [{ name: 'whatsapp', value: '+65 9123 4567' }, { name: 'telegram', value: '@meiling_sg' }]);
+      assert.deepEqual(data.contactMethods, [{ name: 'WHATSAPP', value: '+65 9123 4567' }, { name: 'TELEGRAM', value: '@meiling_sg' }]);
       assert.deepEqual(data.skillLevels, body.skillLevels);
       assert.deepEqual((await me(user)).json().data, data);
 
       assertProblem(await post(user, body), 409, 'profile_already_completed');
+    });
+
+    it('takes the lowercase spelling of earlier callers and answers uppercase enums', async () => {
+      const user = await createUser(t.app);
+      const created = await post(user, { name: 'Legacy', contactMethods: [{ name: 'whatsapp', value: '+65 9123 4567' }, { name: 'Telegram', value: '@legacy_sg' }] });
+      assert.equal(created.statusCode, 201, created.body);
+      assert.deepEqual(created.json().data.contactMethods, [{ name: 'WHATSAPP', value: '+65 9123 4567' }, { name: 'TELEGRAM', value: '@legacy_sg' }]);
+      const patched = await put(user, { contactMethods: [{ name: 'messenger', value: 'legacy.sg' }] });
+      assert.deepEqual(patched.json().data.contactMethods, [{ name: 'MESSENGER', value: 'legacy.sg' }]);
+      assert.deepEqual((await me(user)).json().data.contactMethods, [{ name: 'MESSENGER', value: 'legacy.sg' }]);
+      assert.equal((await me(user)).json().data.authProvider, 'SOCIAL');
     });
 
     it('lets only one of two simultaneous onboardings succeed', async () => {
@@ -83,10 +95,10 @@ for (const backend of backends) {
       ['a blank name', () => ({ name: '   ', contactMethods: CONTACT }), 400, 'validation_failed', ['body:name']],
       ['a 201-character name', () => ({ name: 'x'.repeat(201), contactMethods: CONTACT }), 400, 'validation_failed', ['body:name']],
       ['no contact methods', () => ({ name: 'Ann', contactMethods: [] }), 400, 'validation_failed', ['body:contactMethods']],
-      ['eleven contact methods', () => ({ name: 'Ann', contactMethods: Array.from({ length: 11 }, (_, i) => ({ name: 'whatsapp', value: `+6591234${String(i).padStart(3, '0')}` })) }), 400, 'validation_failed', ['body:contactMethods']],
+      ['eleven contact methods', () => ({ name: 'Ann', contactMethods: Array.from({ length: 11 }, (_, i) => ({ name: 'WHATSAPP', value: `+6591234${String(i).padStart(3, '0')}` })) }), 400, 'validation_failed', ['body:contactMethods']],
       ['an unknown contact method', () => ({ name: 'Ann', contactMethods: [{ name: 'fax', value: '+6561234567' }] }), 400, 'validation_failed', ['body:contactMethods[0].name']],
       ['a contact method without value', () => ({ name: 'Ann', contactMethods: [{ name: 'fax' }] }), 400, 'validation_failed', ['body:contactMethods[0].name', 'body:contactMethods[0].value']],
-      ['a whatsapp value that is no phone number', () => ({ name: 'Ann', contactMethods: [{ name: 'telegram', value: '@good_name' }, { name: 'whatsapp', value: 'call me' }] }), 400, 'validation_failed', ['body:contactMethods[1].value']],
+      ['a whatsapp value that is no phone number', () => ({ name: 'Ann', contactMethods: [{ name: 'TELEGRAM', value: '@good_name' }, { name: 'WHATSAPP', value: 'call me' }] }), 400, 'validation_failed', ['body:contactMethods[1].value']],
       ['a level of another activity', () => ({ name: 'Ann', contactMethods: CONTACT, skillLevels: [{ activityId: badminton.id, skillLevelId: pickleball.skillLevels[0]!.id }] }), 400, 'validation_failed', ['body:skillLevels[0].skillLevelId']],
       ['an unknown level', () => ({ name: 'Ann', contactMethods: CONTACT, skillLevels: [{ activityId: badminton.id, skillLevelId: '00000000-0000-4000-8000-000000000000' }] }), 400, 'validation_failed', ['body:skillLevels[0].skillLevelId']],
       ['the same activity twice', () => ({ name: 'Ann', contactMethods: CONTACT, skillLevels: [
@@ -120,8 +132,8 @@ for (const backend of backends) {
         { activityId: badminton.id, skillLevelId: badminton.skillLevels[2]!.id },
         { activityId: pickleball.id, skillLevelId: pickleball.skillLevels[1]!.id },
       ];
-      const changed = (await put(user, { contactMethods: [{ name: 'messenger', value: 'ann.plays' }], skillLevels: levels })).json().data;
-      assert.deepEqual(changed.contactMethods, [{ name: 'messenger', value: 'ann.plays' }]);
+      const changed = (await put(user, { contactMethods: [{ name: 'MESSENGER', value: 'ann.plays' }], skillLevels: levels })).json().data;
+      assert.deepEqual(changed.contactMethods, [{ name: 'MESSENGER', value: 'ann.plays' }]);
       assert.deepEqual(new Set(changed.skillLevels.map((l: { skillLevelId: string }) => l.skillLevelId)), new Set(levels.map((l) => l.skillLevelId)));
       assert.equal(changed.name, 'Renamed');
       assert.equal(changed.hasCompletedOnboarding, true);
@@ -168,3 +180,28 @@ for (const backend of backends) {
     });
   });
 }
+
+// Rows written before the enums were uppercase hold lowercase names; only SQL can make one now.
+describe('profiles stored with lowercase contact method names', { skip: realBackend ? false : 'needs TEST_DATABASE_URL and TEST_REDIS_URL' }, () => {
+  let t: TestApp;
+  let client: pg.Client;
+
+  before(async () => {
+    t = await buildTestApp(realBackend!);
+    client = new pg.Client({ connectionString: t.config.databaseUrl });
+    await client.connect();
+  });
+  after(async () => {
+    await client.end();
+    await t.close();
+  });
+
+  it('answers them in uppercase', async () => {
+    const user = await createUser(t.app);
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/me', headers: user.auth, payload: { name: 'Old', contactMethods: CONTACT } });
+    assert.equal(created.statusCode, 201, created.body);
+    await client.query(`UPDATE profiles SET contact_methods = '[{"name":"whatsapp","value":"+65 9123 4567"},{"name":"messenger","value":"old.timer"}]'::jsonb WHERE user_id = $1`, [user.id]);
+    const me = (await t.app.inject({ url: '/api/v1/me', headers: user.auth })).json().data;
+    assert.deepEqual(me.contactMethods, [{ name: 'WHATSAPP', value: '+65 9123 4567' }, { name: 'MESSENGER', value: 'old.timer' }]);
+  });
+});

@@ -173,7 +173,7 @@ async function ensurePerson(deps: SampleGamesDeps, person: SamplePerson): Promis
     email: `${person.username}@national.example.test`,
   });
   if (!(await deps.profiles.hasCompletedOnboarding(row.id))) {
-    await deps.profiles.completeOnboarding(row.id, { name: person.name, contactMethods: [{ name: 'telegram', value: `@${person.username}_plays` }] });
+    await deps.profiles.completeOnboarding(row.id, { name: person.name, contactMethods: [{ name: 'TELEGRAM', value: `@${person.username}_plays` }] });
   }
   return row.id;
 }

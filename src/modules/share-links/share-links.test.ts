@@ -106,6 +106,21 @@ for (const backend of backends) {
       assert.ok(Number(limited.headers['retry-after']) >= 1);
     });
 
+    it('gives the HTML page a per-address budget of its own: a visit does not spend the app\'s resolves', async () => {
+      const address = '192.0.2.78';
+      const code = game.shareLink!.code;
+      for (let i = 1; i <= 30; i++) {
+        const page = await t.app.inject({ url: `/games/${code}`, remoteAddress: address });
+        assert.equal(page.statusCode, 200, `page ${i}`);
+        assert.equal(page.headers['ratelimit-limit'], '30');
+        assert.equal(page.headers['ratelimit-remaining'], String(30 - i));
+      }
+      assertProblem(await t.app.inject({ url: `/games/${code}`, remoteAddress: address }), 429, 'rate_limited');
+      const resolved = await resolve(code, {}, address);
+      assert.equal(resolved.statusCode, 200, 'the resolve budget is untouched by the visits');
+      assert.equal(resolved.headers['ratelimit-remaining'], '29');
+    });
+
     it('serves the web fallback page: escaped text, Open Graph tags, a deep link and a strict CSP', async () => {
       const tricky = await createGame(t.app, host, gameBody(sport, new Date(), 96, { title: '<script>alert(1)</script>' }));
       const page = await t.app.inject({ url: `/games/${tricky.shareLink!.code}`, remoteAddress: '192.0.2.200' });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Config } from '../../config/index.ts';
+import { noneMatchHits } from '../../platform/http/conditional.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearAuthCookies, setAuthCookies } from './cookies.ts';
 import { invalidRefreshToken } from './refresh-tokens.ts';
@@ -24,7 +25,7 @@ export async function tokensRoutes(fastify: FastifyInstance, options: TokensRout
     schema: { tags: ['auth'], summary: 'Public keys that verify access tokens', response: { 200: JwksSchema, 304: Type.Null() } },
   }, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=300').header('etag', keys.etag);
-    if (request.headers['if-none-match'] === keys.etag) return reply.code(304).send(null);
+    if (noneMatchHits(request.headers['if-none-match'], keys.etag)) return reply.code(304).send(null);
     return keys.jwks;
   });
 

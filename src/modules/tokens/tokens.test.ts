@@ -51,6 +51,16 @@ for (const backend of backends) {
         assert.equal(again.body, '');
       });
 
+      it('answers 304 to a weak validator, a list naming the current tag, and *; 200 to another tag', async () => {
+        const etag = String((await t.app.inject({ url: '/.well-known/jwks.json' })).headers.etag);
+        const status = async (ifNoneMatch: string) => (await t.app.inject({ url: '/.well-known/jwks.json', headers: { 'if-none-match': ifNoneMatch } })).statusCode;
+        assert.equal(await status(`W/${etag}`), 304, 'RFC 9110: If-None-Match compares weakly');
+        assert.equal(await status(`"something-else", W/${etag}`), 304);
+        assert.equal(await status('*'), 304);
+        assert.equal(await status('"something-else"'), 200);
+        assert.equal(await status(`W/"x${etag.slice(1)}`), 200);
+      });
+
       it('verifies a dev-minted token with an independent verifier, carrying exactly the seed\'s claims', async () => {
         const user = await createUser(t.app, { provider: 'national', subject: 'nat-123' });
         const jwks = createRemoteJWKSet(new URL(`${baseUrl}/.well-known/jwks.json`));
@@ -186,6 +196,32 @@ for (const backend of backends) {
       });
     });
 
+    describe('an empty body with a JSON content type', () => {
+      const json = { 'content-type': 'application/json' };
+
+      it('is no body on refresh: the cookie is used', async () => {
+        const user = await createUser(t.app);
+        const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: json, payload: '', cookies: { refresh_token: user.refreshToken } });
+        assert.equal(response.statusCode, 200, response.body);
+        assert.deepEqual(Object.keys(response.json()), ['message']);
+        assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: json, payload: '' }), 401, 'invalid_refresh_token');
+      });
+
+      it('is no body on logout: the cookie names the user', async () => {
+        const user = await createUser(t.app);
+        const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: json, payload: '', cookies: { refresh_token: user.refreshToken } });
+        assert.equal(response.statusCode, 200, response.body);
+        assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: user.refreshToken } }), 401, 'invalid_refresh_token');
+      });
+
+      it('is a missing body where one is required (400 validation_failed), and bad JSON stays invalid_json', async () => {
+        const problem = assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/auth/dev/tokens', headers: json, payload: '' }), 400, 'validation_failed');
+        assert.equal(problem.errors[0].location, 'body');
+        assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: json, payload: ' ' }), 400, 'invalid_json');
+        assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: json, payload: '{' }), 400, 'invalid_json');
+      });
+    });
+
     describe('logout', () => {
       it('revokes every refresh token of the user and clears the cookies', async () => {
         const user = await createUser(t.app);
@@ -253,10 +289,12 @@ for (const backend of backends) {
 describe('dev tokens when switched off', () => {
   const backend = backends[0]!;
 
-  it('is 404 when the flag is false', async () => {
+  it('is 404 when the flag is false (401 to a non-loopback peer, as when it is on)', async () => {
     const t = await buildTestApp(backend, { AUTH_DEV_MINT_ENDPOINT_ENABLED: 'false' });
     try {
       assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/auth/dev/tokens', payload: { userId: '00000000-0000-4000-8000-000000000000' } }), 404);
+      const remote = { method: 'POST', url: '/api/v1/auth/dev/tokens', remoteAddress: '203.0.113.9', payload: { userId: '00000000-0000-4000-8000-000000000000' } } as const;
+      assertProblem(await t.app.inject(remote), 401);
     } finally {
       await t.close();
     }

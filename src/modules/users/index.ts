@@ -1,7 +1,7 @@
 export { UsersService, ROLES } from './users.service.ts';
 export type { AuthProvider, Role, ProvisionInput } from './users.service.ts';
 export type { AccessUser } from './users.repository.ts';
-export { presentAccount } from './users.presenter.ts';
-export { Account, AuthProviderSchema, RoleSchema, RolesBody, UserIdParams } from './users.schemas.ts';
+export { presentAccount, presentAuthProvider } from './users.presenter.ts';
+export { Account, AuthProviderInput, AuthProviderSchema, RoleSchema, RolesBody, UserIdParams } from './users.schemas.ts';
 export { usersRoutes } from './users.routes.ts';
 export { USERS_ERRORS } from './users.errors.ts';

@@ -1,11 +1,14 @@
 import { Type } from 'typebox';
 
-export const AuthProviderSchema = Type.Union([Type.Literal('national'), Type.Literal('social')]);
+/** Uppercase in bodies, like every enum; stored, in token claims and in login paths it stays `national` / `social`. */
+export const AuthProviderSchema = Type.Enum(['NATIONAL', 'SOCIAL']);
+/** In request bodies: the lowercase spelling of earlier callers is upper-cased before validation. */
+export const AuthProviderInput = Type.Enum(['NATIONAL', 'SOCIAL'], { description: 'NATIONAL or SOCIAL (lowercase is also accepted)' });
 export const RoleSchema = Type.Literal('ADMIN');
 
 export const Account = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  authProvider: Type.String(),
+  authProvider: AuthProviderSchema,
   subject: Type.String(),
   name: Type.Union([Type.String(), Type.Null()]),
   email: Type.Union([Type.String(), Type.Null()]),

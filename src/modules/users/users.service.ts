@@ -7,7 +7,8 @@ export const ROLES = ['ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
 export interface ProvisionInput {
-  authProvider: AuthProvider;
+  /** Either spelling: bodies carry `NATIONAL`, sign-in the stored `national`. */
+  authProvider: AuthProvider | Uppercase<AuthProvider>;
   subject: string;
   name?: string;
   email?: string;
@@ -27,7 +28,7 @@ export class UsersService {
 
   /** Finds or creates the user of a provider identity (sign-in and internal provisioning). */
   provision(input: ProvisionInput): Promise<{ row: UserRow; created: boolean }> {
-    return this.#users.upsertIdentity({ authProvider: input.authProvider, providerSubject: input.subject, name: input.name, email: input.email });
+    return this.#users.upsertIdentity({ authProvider: input.authProvider.toLowerCase(), providerSubject: input.subject, name: input.name, email: input.email });
   }
 
   /** The live user behind a token, or undefined when deleted or unknown. */

@@ -57,6 +57,16 @@ export const httpPlatform = fp(async (app: FastifyInstance) => {
     if (request.routeOptions.schema?.body) done(new AppError(415, 'unsupported_media_type', 'The request body has an unsupported content type.'), undefined);
     else done(null, body);
   });
+  // An empty body with a JSON content type is no body: fetch wrappers send the header on every
+  // POST. Where a body is required, validation then refuses it; otherwise the route runs without.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.length === 0) done(null, undefined);
+    // Fastify's parser answers through `done`; its type also allows a promise, which it never returns.
+    else void parseJson(request, text, done);
+  });
 
   app.setErrorHandler(errorHandler);
   app.server.on('checkExpectation', expectationFailed);

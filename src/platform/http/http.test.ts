@@ -59,6 +59,11 @@ describe('HTTP conventions', () => {
     assertProblem(response, 400, 'invalid_json');
   });
 
+  it('takes an empty JSON body as no body: a required one is then a validation failure on body', async () => {
+    const body = assertProblem(await app.inject({ method: 'POST', url: '/items', headers: { 'content-type': 'application/json' }, payload: '' }), 400, 'validation_failed');
+    assert.deepEqual(body.errors.map((e: { location: string }) => e.location), ['body']);
+  });
+
   it('answers a 2 MB body with a 413 problem detail', async () => {
     const payload = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) });
     assertProblem(await app.inject({ method: 'POST', url: '/items', headers: { 'content-type': 'application/json' }, payload }), 413, 'payload_too_large');

@@ -2,7 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import { INTERNAL_SECURITY, USER_SECURITY } from './openapi.ts';
 
 /** Who may call an operation: decides its security and its 401/403 answers. */
-export type Caller = 'anyone' | 'user' | 'admin' | 'internal' | 'loopback';
+/** `sign-in`: login, callbacks, refresh, logout — no token needed and none read. */
+export type Caller = 'anyone' | 'sign-in' | 'user' | 'admin' | 'internal' | 'loopback';
 
 /** Domain error codes a route's handler can answer, by status (a module's table, next to its schemas). */
 export type ErrorCodes = Partial<Record<number, readonly string[]>>;
@@ -62,6 +63,7 @@ export const PROBLEM_SCHEMA = {
 
 const UNAUTHORIZED: Record<Caller, readonly string[]> = {
   anyone: [],
+  'sign-in': [],
   user: ['authentication_required', 'invalid_token'],
   admin: ['authentication_required', 'invalid_token'],
   internal: ['invalid_internal_secret'],

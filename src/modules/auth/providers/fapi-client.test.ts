@@ -89,7 +89,7 @@ for (const backend of backends) {
     for (const provider of ['national', 'social'] as const) {
       it(`${provider}: a provider that behaves signs in (the baseline every refusal below departs from)`, async () => {
         const { finish } = await attempt(provider, undefined);
-        assert.equal(await signedInAs(service, finish), provider);
+        assert.equal(await signedInAs(service, finish), provider.toUpperCase());
       });
 
       for (const { fault, outcome, only, guard } of CASES) {
@@ -98,7 +98,7 @@ for (const backend of backends) {
         it(`${provider}: ${fault} → ${expected} (${guard})`, async () => {
           const { finish } = await attempt(provider, fault);
           if (outcome !== 'signs in') return assertRefused(provider, finish, outcome);
-          assert.equal(await signedInAs(service, finish), provider);
+          assert.equal(await signedInAs(service, finish), provider.toUpperCase());
           if (fault === 'dpop-nonce-at-par') assert.equal(rogues.national.counts.par, 2, 'one retry with the nonce');
           if (fault === 'dpop-nonce-at-token') assert.equal(rogues.national.counts.token, 2, 'one retry with the nonce');
         });
@@ -106,7 +106,7 @@ for (const backend of backends) {
 
       it(`${provider}: a reused authorization code is refused even by a provider that would honour it (service: single-use login state)`, async () => {
         const { callback, cookies, finish } = await attempt(provider, 'code-reusable');
-        assert.equal(await signedInAs(service, finish), provider);
+        assert.equal(await signedInAs(service, finish), provider.toUpperCase());
         const replay = await finishWebLogin(service, callback, cookies);
         assert.equal(replay.status, 401);
         assert.equal(((await replay.json()) as { code: string }).code, 'invalid_state');

@@ -64,7 +64,7 @@ for (const backend of backends) {
       for (const { alg, crv, enc, key } of cases) {
         await providers.setNationalEncryption({ kid: key.kid, enc });
         const finish = await signIn('alice');
-        assert.equal(await signedInAs(service, finish), 'national', `${alg} ${crv} ${enc}`);
+        assert.equal(await signedInAs(service, finish), 'NATIONAL', `${alg} ${crv} ${enc}`);
         const header = providers.lastIdTokenHeader('national')!;
         assert.deepEqual(
           { alg: header.alg, enc: header.enc, kid: header.kid, crv: (header.epk as { crv: string }).crv },
@@ -75,7 +75,7 @@ for (const backend of backends) {
 
     it('accepts any ECDH-ES mode with an enc key that names no alg', async () => {
       await providers.setNationalEncryption({ kid: anyMode.kid, alg: 'ECDH-ES+A192KW', enc: 'A128CBC-HS256' });
-      assert.equal(await signedInAs(service, await signIn('bob')), 'national');
+      assert.equal(await signedInAs(service, await signIn('bob')), 'NATIONAL');
       assert.equal(providers.lastIdTokenHeader('national')!.alg, 'ECDH-ES+A192KW');
     });
 

@@ -1,0 +1,14 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** Share access lasts until the game ends plus this; players and organisers see their games regardless. */
+export const SHARE_ACCESS_AFTER_END_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Ids of the games the viewer holds live share access to: granted by resolving the share link, and
+ * the game has not ended more than a day before `now` (the service clock).
+ */
+export function sharedGameIds(viewerId: string, now: Date): SQL {
+  const cut = new Date(now.getTime() - SHARE_ACCESS_AFTER_END_MS).toISOString();
+  return sql`SELECT s.game_id FROM game_share_access s JOIN games sg ON sg.id = s.game_id
+    WHERE s.user_id = ${viewerId}::uuid AND sg.end_time > ${cut}::timestamptz`;
+}

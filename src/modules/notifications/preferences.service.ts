@@ -1,0 +1,103 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { validationFailed } from '../../platform/http/errors.ts';
+import { NOTIFICATION_TYPES, type NotificationType, type PreferencesPatch } from './notifications.schemas.ts';
+import { PreferencesRepository, type PreferencesRow } from './preferences.repository.ts';
+
+/** Which channels a notification goes to, per recipient. */
+export interface Delivery { inApp: boolean; push: boolean }
+
+const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * What each user wants to hear about, and how. No row means today's behaviour: every type in the
+ * app and on the phone, no quiet hours, no muted game. Choices apply to notifications written
+ * after they are saved; rows already written keep the channels they were written for.
+ */
+export class PreferencesService {
+  readonly #db: Database;
+  readonly #clock: Clock;
+  readonly #timeZone: string;
+  readonly #localTime: Intl.DateTimeFormat;
+
+  constructor(deps: { db: Database; clock: Clock; timeZone: string }) {
+    this.#db = deps.db;
+    this.#clock = deps.clock;
+    this.#timeZone = deps.timeZone;
+    this.#localTime = new Intl.DateTimeFormat('en-GB', { timeZone: deps.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  }
+
+  async get(userId: string) {
+    const repository = new PreferencesRepository(this.#db);
+    return this.#present(await repository.find(userId), await repository.mutedGames(userId));
+  }
+
+  async update(userId: string, patch: PreferencesPatch) {
+    if (patch.quietHours && patch.quietHours.start === patch.quietHours.end) {
+      throw validationFailed([{ field: 'quietHours.end', location: 'body', message: 'must differ from start' }]);
+    }
+    await this.#db.transaction(async (tx) => {
+      const repository = new PreferencesRepository(tx);
+      const now = this.#clock.now();
+      const current = await repository.lock(userId, now);
+      const inAppOff = new Set(current.inAppOff);
+      const pushOff = new Set(current.pushOff);
+      for (const type of NOTIFICATION_TYPES) {
+        const change = patch.types?.[type];
+        if (change?.inApp !== undefined) toggle(inAppOff, type, !change.inApp);
+        if (change?.push !== undefined) toggle(pushOff, type, !change.push);
+      }
+      const quiet = patch.quietHours === undefined
+        ? { quietStart: current.quietStart, quietEnd: current.quietEnd }
+        : { quietStart: patch.quietHours ? toMinutes(patch.quietHours.start) : null, quietEnd: patch.quietHours ? toMinutes(patch.quietHours.end) : null };
+      await repository.save(userId, { inAppOff: [...inAppOff].sort(), pushOff: [...pushOff].sort(), ...quiet }, now);
+      if (patch.mutedGameIds) await repository.replaceMutes(userId, patch.mutedGameIds, now);
+    });
+    return this.get(userId);
+  }
+
+  /** In the producer's transaction: the channels of a `type` notification about `gameId`, per recipient. */
+  async decide(recipients: string[], type: NotificationType, gameId: string, executor: Executor): Promise<Map<string, Delivery>> {
+    const { rows, muted } = await new PreferencesRepository(executor).forRecipients(recipients, gameId);
+    const byUser = new Map(rows.map((row) => [row.userId, row]));
+    const minute = this.#minuteOfDay(this.#clock.now());
+    return new Map(recipients.map((userId) => {
+      const row = byUser.get(userId);
+      if (muted.has(userId)) return [userId, { inApp: false, push: false }];
+      if (!row) return [userId, { inApp: true, push: true }];
+      return [userId, { inApp: !row.inAppOff.includes(type), push: !row.pushOff.includes(type) && !quiet(row, minute) }];
+    }));
+  }
+
+  forgetUser(userId: string, executor: Executor): Promise<void> {
+    return new PreferencesRepository(executor).deleteForUser(userId);
+  }
+
+  #minuteOfDay(at: Date): number {
+    const parts = this.#localTime.formatToParts(at);
+    const part = (name: string) => Number(parts.find((p) => p.type === name)?.value ?? 0);
+    return part('hour') * 60 + part('minute');
+  }
+
+  #present(row: PreferencesRow | undefined, mutedGameIds: string[]) {
+    const types = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, {
+      inApp: !row?.inAppOff.includes(type), push: !row?.pushOff.includes(type),
+    }])) as Record<NotificationType, Delivery>;
+    const quietHours = row?.quietStart != null && row.quietEnd != null ? { start: toTime(row.quietStart), end: toTime(row.quietEnd) } : null;
+    return { types, quietHours, timeZone: this.#timeZone, mutedGameIds };
+  }
+}
+
+function toggle(set: Set<string>, type: string, off: boolean): void {
+  if (off) set.add(type);
+  else set.delete(type);
+}
+
+/** Quiet from start (inclusive) to end (exclusive); start > end spans midnight. */
+function quiet(row: PreferencesRow, minute: number): boolean {
+  if (row.quietStart === null || row.quietEnd === null) return false;
+  return row.quietStart < row.quietEnd
+    ? minute >= row.quietStart && minute < row.quietEnd
+    : minute >= row.quietStart || minute < row.quietEnd;
+}

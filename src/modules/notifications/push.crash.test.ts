@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { realBackend } from '../../../test/helpers/backends.ts';
+import { startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
+import { createSport, gameBody, onboardedUser, createGame } from '../../../test/helpers/games.ts';
+import { httpApp } from '../../../test/helpers/http-app.ts';
+import { freePort, startServer, waitHealthy, type ServerProcess } from '../../../test/helpers/server-process.ts';
+import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
+import { createUser } from '../../../test/helpers/users.ts';
+
+/**
+ * The real entry point as a process on PostgreSQL (the embedded database belongs to one process),
+ * killed with SIGKILL after a notification and its outbox row committed but before any push left,
+ * then started again: the push is delivered, once.
+ */
+if (realBackend) {
+  describe('push survives kill -9 between commit and send (postgres)', () => {
+    let fcm: FakeFcm;
+    let database: { url: string; drop(): Promise<void> };
+    let dataDir: string;
+    let server: ServerProcess | undefined;
+
+    before(async () => {
+      fcm = await startFakeFcm();
+      database = await realBackend!.freshDatabase();
+      dataDir = mkdtempSync(path.join(tmpdir(), 'svc-crash-'));
+    });
+    after(async () => {
+      server?.child.kill('SIGKILL');
+      await server?.exited();
+      await fcm.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('the restarted process delivers the queued push exactly once', async () => {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const env = {
+        APP_PROFILE: 'test', PORT: String(port), DATABASE_URL: database.url, DATA_DIR: dataDir, INTERNAL_SECRET,
+        AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true', JOBS_ENABLED: 'false', FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url,
+      };
+      // The sender cannot get an access token: it is stuck before sending anything.
+      fcm.holdTokenRequests = true;
+      server = startServer(env);
+      await waitHealthy(base, 30_000);
+      const app = httpApp(base);
+      const sport = await createSport(app, await createUser(app, { admin: true }), { name: 'Crash ball' });
+      const host = await onboardedUser(app, 'Host Crash');
+      const device = await app.inject({ method: 'POST', url: '/api/v1/device-tokens', headers: host.auth, payload: { deviceToken: 'crash-phone-token', platform: 'ANDROID' } });
+      assert.equal(device.statusCode, 201, device.body);
+      const game = await createGame(app, host, gameBody(sport, new Date(), 48, { slots: 5 }));
+      const joinAs = async () => {
+        const response = await app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: (await createUser(app)).auth });
+        assert.equal(response.statusCode, 201, response.body);
+      };
+      await joinAs();
+      const [notification] = (await app.inject({ url: '/api/v1/notifications?size=1', headers: host.auth })).json().data.content as Array<{ id: string }>;
+      assert.ok(notification, 'the notification committed');
+      await fcm.until(() => fcm.tokenRequests > 0, 10_000);
+
+      server.child.kill('SIGKILL');
+      assert.equal(await server.exited(), null, 'killed, not exited');
+      assert.equal(fcm.delivered.length, 0, 'nothing was sent before the crash');
+
+      fcm.holdTokenRequests = false;
+      server = startServer(env);
+      await waitHealthy(base, 30_000);
+      await fcm.until(() => fcm.delivered.length >= 1, 10_000);
+      assert.equal(fcm.delivered[0]!.message.data.notificationId, notification.id);
+      // A later push arriving means the restarted sender has passed the first one for good.
+      await joinAs();
+      await fcm.until(() => fcm.delivered.length >= 2, 10_000);
+      assert.deepEqual(fcm.delivered.filter((item) => item.message.data.notificationId === notification.id).length, 1, 'exactly once');
+      assert.equal(fcm.delivered.length, 2);
+    });
+  });
+}

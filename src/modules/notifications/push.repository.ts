@@ -1,0 +1,101 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/index.ts';
+import { deviceTokens, notifications, pushOutbox } from './notifications.table.ts';
+
+export type OutboxRow = typeof pushOutbox.$inferSelect;
+
+/** A claimed outbox row with what the push says. */
+export interface ClaimedPush {
+  id: number;
+  notificationId: string;
+  userId: string;
+  deviceToken: string;
+  platform: 'ANDROID' | 'IOS' | 'WEB';
+  attempts: number;
+  type: string;
+  title: string;
+  message: string;
+  resourceType: string;
+  resourceId: string;
+}
+
+/** SQL of the push outbox (see pushOutbox in notifications.table.ts). */
+export class PushRepository {
+  readonly #db: Executor;
+
+  constructor(db: Executor) {
+    this.#db = db;
+  }
+
+  /** In the notification's transaction: a row per (notification, device of its recipient). */
+  async enqueue(pushes: Array<{ notificationId: string; userId: string }>, now: Date): Promise<number> {
+    if (pushes.length === 0) return 0;
+    const values = sql.join(pushes.map((push) => sql`(${push.notificationId}::uuid, ${push.userId}::uuid)`), sql`, `);
+    const at = now.toISOString();
+    const inserted: unknown = await this.#db.execute(sql`INSERT INTO push_outbox (notification_id, user_id, device_token, platform, next_attempt_at, created_at)
+      SELECT v.notification_id, v.user_id, d.device_token, d.platform, ${at}::timestamptz, ${at}::timestamptz
+      FROM (VALUES ${values}) AS v(notification_id, user_id) JOIN device_tokens d ON d.user_id = v.user_id
+      ON CONFLICT DO NOTHING RETURNING id`);
+    return (inserted as { rows: unknown[] }).rows.length;
+  }
+
+  /**
+   * Takes up to `limit` due rows for this sender until `leaseUntil`. SKIP LOCKED lets concurrent
+   * senders (other instances) pass over rows another is claiming; the lease keeps a claimed row
+   * away from them while it is being sent, and gives it back if its sender died.
+   */
+  async claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPush[]> {
+    const at = now.toISOString();
+    const claimed: unknown = await this.#db.execute(sql`WITH due AS (
+        SELECT id FROM push_outbox
+        WHERE next_attempt_at <= ${at}::timestamptz AND (claimed_until IS NULL OR claimed_until <= ${at}::timestamptz)
+        ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      UPDATE push_outbox o SET claimed_until = ${leaseUntil.toISOString()}::timestamptz, attempts = o.attempts + 1
+      FROM due WHERE o.id = due.id
+      RETURNING o.id, o.notification_id, o.user_id, o.device_token, o.platform, o.attempts`);
+    const result = claimed as {
+      rows: Array<{ id: string | number; notification_id: string; user_id: string; device_token: string; platform: ClaimedPush['platform']; attempts: number }>;
+    };
+    if (result.rows.length === 0) return [];
+    const texts = await this.#db.select({
+      id: notifications.id, type: notifications.type, title: notifications.title, message: notifications.message,
+      resourceType: notifications.resourceType, resourceId: notifications.resourceId,
+    }).from(notifications).where(inArray(notifications.id, [...new Set(result.rows.map((row) => row.notification_id))]));
+    const byId = new Map(texts.map((text) => [text.id, text]));
+    return result.rows.flatMap((row) => {
+      const text = byId.get(row.notification_id);
+      if (!text) return [];
+      return [{
+        id: Number(row.id), notificationId: row.notification_id, userId: row.user_id, deviceToken: row.device_token, platform: row.platform,
+        attempts: Number(row.attempts), type: text.type, title: text.title, message: text.message, resourceType: text.resourceType, resourceId: text.resourceId,
+      }];
+    });
+  }
+
+  /** Whether the device still belongs to the user the push was queued for (re-registered or removed since). */
+  async deviceStillOf(deviceToken: string, userId: string): Promise<boolean> {
+    const [row] = await this.#db.select({ token: deviceTokens.deviceToken }).from(deviceTokens)
+      .where(and(eq(deviceTokens.deviceToken, deviceToken), eq(deviceTokens.userId, userId)));
+    return row !== undefined;
+  }
+
+  async done(id: number): Promise<void> {
+    await this.#db.delete(pushOutbox).where(eq(pushOutbox.id, id));
+  }
+
+  async retryAt(id: number, at: Date): Promise<void> {
+    await this.#db.update(pushOutbox).set({ nextAttemptAt: at, claimedUntil: null }).where(eq(pushOutbox.id, id));
+  }
+
+  /** FCM says the token is dead: the device goes, and every push still queued for it. */
+  async dropDevice(deviceToken: string): Promise<void> {
+    await this.#db.delete(deviceTokens).where(eq(deviceTokens.deviceToken, deviceToken));
+    await this.#db.delete(pushOutbox).where(eq(pushOutbox.deviceToken, deviceToken));
+  }
+
+  /** Rows still queued (tests and the reliability suite read it through the service). */
+  async pending(): Promise<number> {
+    const [row] = await this.#db.select({ count: sql<number>`count(*)::int` }).from(pushOutbox);
+    return row?.count ?? 0;
+  }
+}

@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { backends, realBackend } from '../../../test/helpers/backends.ts';
+import { TestClock } from '../../../test/helpers/clock.ts';
+import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
+import { FCM, startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
+import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/index.ts';
+
+let tokenCounter = 0;
+const deviceToken = (label: string) => `${label}-${++tokenCounter}-${'x'.repeat(40)}`;
+
+async function registerDevice(app: FastifyInstance, user: TestUser, token: string, platform = 'ANDROID'): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/device-tokens', headers: user.auth, payload: { deviceToken: token, platform } });
+  assert.equal(response.statusCode, 201, response.body);
+  return response.json().data.createdAt as string;
+}
+
+/** A host with a game; each call of `join` makes a new player join it, which notifies the host. */
+async function hostedGame(app: FastifyInstance, sport: Sport, now: Date, slots = 10) {
+  const host = await onboardedUser(app, 'Host Push');
+  const game = await createGame(app, host, gameBody(sport, now, 48, { slots, title: 'Push game' }));
+  const join = async () => {
+    const response = await app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: (await createUser(app)).auth });
+    assert.equal(response.statusCode, 201, response.body);
+  };
+  const newest = async () => (await app.inject({ url: '/api/v1/notifications?size=1', headers: host.auth })).json().data.content[0] as { id: string; title: string; message: string };
+  return { host, game, join, newest };
+}
+
+for (const backend of backends) {
+  describe(`push through FCM HTTP v1 (${backend.name})`, () => {
+    const clock = new TestClock();
+    let fcm: FakeFcm;
+    let t: TestApp;
+    let sport: Sport;
+    let db: Database;
+    /** The failed attempt is settled (its row back in the outbox, unclaimed): only then may the test move the clock. */
+    const settled = async () => {
+      for (;;) {
+        const result: unknown = await db.execute(sql`SELECT count(*)::int AS n FROM push_outbox WHERE claimed_until IS NOT NULL`);
+        if (Number((result as { rows: Array<{ n: number }> }).rows[0]?.n) === 0) return;
+        await fcm.until(() => false, 20).catch(() => undefined);
+      }
+    };
+    const sentTo = (token: string) => fcm.delivered.filter((item) => item.token === token);
+    const triedTo = (token: string) => fcm.attempts.filter((item) => item.token === token);
+
+    before(async () => {
+      fcm = await startFakeFcm();
+      t = await buildTestApp(backend, { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url }, { clock, pushPollMs: 20, onDatabase: (handle) => { db = handle.db; } });
+      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Push ball' });
+    });
+    after(async () => {
+      await t.close();
+      await fcm.close();
+      assert.deepEqual(fcm.rejected, [], 'every request had a valid token and a valid message');
+    });
+
+    it('sends each notification once to each device, with the Android or APNs block, and reuses the access token', async () => {
+      const { host, join, newest } = await hostedGame(t.app, sport, clock.now());
+      const phone = deviceToken('android');
+      const iphone = deviceToken('ios');
+      await registerDevice(t.app, host, phone, 'ANDROID');
+      await registerDevice(t.app, host, iphone, 'IOS');
+      await join();
+      await fcm.until(() => sentTo(phone).length === 1 && sentTo(iphone).length === 1);
+      const notification = await newest();
+      const android = sentTo(phone)[0]!.message;
+      assert.deepEqual(android.notification, { title: notification.title, body: notification.message });
+      assert.equal(android.data.notificationId, notification.id);
+      assert.equal(android.data.type, 'PLAYER_JOINED');
+      assert.equal(android.android?.priority, 'high');
+      assert.equal(android.android?.collapse_key, notification.id);
+      assert.equal(android.apns, undefined);
+      const apple = sentTo(iphone)[0]!.message;
+      assert.equal(apple.apns?.headers['apns-collapse-id'], notification.id);
+      assert.equal(apple.android, undefined);
+      await join();
+      await fcm.until(() => sentTo(phone).length === 2 && sentTo(iphone).length === 2);
+      assert.equal(fcm.tokenRequests, 1, 'one access token for every send while it is valid');
+    });
+
+    it('429 with Retry-After: waits at least that long (injected clock), then delivers once', async () => {
+      const { host, join } = await hostedGame(t.app, sport, clock.now());
+      const phone = deviceToken('busy');
+      await registerDevice(t.app, host, phone);
+      fcm.script(phone, [FCM.quotaExceeded(30)]);
+      await join();
+      await fcm.until(() => triedTo(phone).length === 1);
+      await settled();
+      clock.advance(20);
+      await assert.rejects(fcm.until(() => triedTo(phone).length > 1, 300), /not met/, 'not before Retry-After');
+      clock.advance(11);
+      await fcm.until(() => sentTo(phone).length === 1);
+      assert.deepEqual(triedTo(phone).map((attempt) => attempt.answered), [429, 200]);
+    });
+
+    it('503, then success after the backoff', async () => {
+      const { host, join } = await hostedGame(t.app, sport, clock.now());
+      const phone = deviceToken('flaky');
+      await registerDevice(t.app, host, phone);
+      fcm.script(phone, [FCM.unavailable()]);
+      await join();
+      await fcm.until(() => triedTo(phone).length === 1);
+      await settled();
+      clock.advance(3); // the first backoff is 1 to 2 s
+      await fcm.until(() => sentTo(phone).length === 1);
+      assert.deepEqual(triedTo(phone).map((attempt) => attempt.answered), [503, 200]);
+    });
+
+    it('UNREGISTERED and an invalid token: the device is removed and gets nothing more; other devices still do', async () => {
+      const { host, join } = await hostedGame(t.app, sport, clock.now());
+      const gone = deviceToken('gone');
+      const bad = deviceToken('bad');
+      const kept = deviceToken('kept');
+      const goneCreatedAt = await registerDevice(t.app, host, gone);
+      await registerDevice(t.app, host, bad, 'IOS');
+      await registerDevice(t.app, host, kept, 'WEB');
+      fcm.script(gone, [FCM.unregistered()]);
+      fcm.script(bad, [FCM.invalidToken()]);
+      await join();
+      await fcm.until(() => triedTo(gone).length === 1 && triedTo(bad).length === 1 && sentTo(kept).length === 1);
+      await join();
+      await fcm.until(() => sentTo(kept).length === 2);
+      assert.equal(triedTo(gone).length, 1, 'the pruned device is not tried again');
+      assert.equal(triedTo(bad).length, 1);
+      clock.advance(1);
+      assert.notEqual(await registerDevice(t.app, host, gone), goneCreatedAt, 'registering again creates it anew: it had been deleted');
+    });
+  });
+}
+
+if (realBackend) {
+  describe('push from two instances (postgres+redis)', () => {
+    let fcm: FakeFcm;
+    let cluster: TestCluster;
+
+    before(async () => {
+      fcm = await startFakeFcm();
+      cluster = await buildTestCluster(realBackend!, 2, { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url }, { pushPollMs: 20 });
+    });
+    after(async () => {
+      await cluster.close();
+      await fcm.close();
+    });
+
+    it('both instances get every signal, yet each notification reaches each device exactly once', async () => {
+      const [a, b] = cluster.apps as [FastifyInstance, FastifyInstance];
+      const sport = await createSport(a, await createUser(a, { admin: true }), { name: 'Twin ball' });
+      const { host, game } = await hostedGame(a, sport, new Date(), 40);
+      const phones = [deviceToken('twin'), deviceToken('twin')];
+      for (const phone of phones) await registerDevice(a, host, phone);
+      const players = await Promise.all(Array.from({ length: 20 }, () => createUser(a)));
+      await Promise.all(players.map(async (player, index) => {
+        const app = index % 2 ? a : b;
+        const response = await app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: player.auth });
+        assert.equal(response.statusCode, 201, response.body);
+      }));
+      await fcm.until(() => fcm.delivered.length >= 40, 10_000);
+      const listed = (await b.inject({ url: '/api/v1/notifications?size=100', headers: host.auth })).json().data.content as Array<{ id: string }>;
+      assert.equal(listed.length, 20);
+      for (const phone of phones) {
+        const ids = fcm.delivered.filter((item) => item.token === phone).map((item) => item.message.data.notificationId).sort();
+        assert.deepEqual(ids, listed.map((item) => item.id).sort(), 'every notification once on this device');
+      }
+      // Another event after them all: when it has arrived, nothing older was sent a second time.
+      const last = await createUser(a);
+      assert.equal((await b.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: last.auth })).statusCode, 201);
+      await fcm.until(() => fcm.delivered.length === 42);
+      assert.equal(new Set(fcm.delivered.map((item) => `${item.token}/${item.message.data.notificationId}`)).size, 42);
+    });
+  });
+}
