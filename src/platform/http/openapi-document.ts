@@ -62,7 +62,8 @@ export const PROBLEM_SCHEMA = {
 };
 
 const UNAUTHORIZED: Record<Caller, readonly string[]> = {
-  anyone: [],
+  // A token on a public read is optional, but a broken or expired one is refused (clients then refresh).
+  anyone: ['invalid_token'],
   'sign-in': [],
   user: ['authentication_required', 'invalid_token'],
   admin: ['authentication_required', 'invalid_token'],
