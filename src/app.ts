@@ -2,8 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -34,6 +32,8 @@ import { SHARE_CODE_PATHS, ShareLinksService, shareLinksRoutes } from './modules
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
 import { createNotificationsModule, notificationsRoutes, type NotificationsService, type PushGateway } from './modules/notifications/index.ts';
 import { JobsService, jobsRoutes, standardJobs } from './modules/jobs/index.ts';
+import { loadSampleGames, type SampleGamesDeps } from './modules/sample/index.ts';
+import { registerDocs } from './api-docs.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -137,8 +137,9 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // Venues and games refer to activities, so an activity they use cannot be deleted.
   const activities = new ActivitiesService(db, [venuesUseActivity, gamesUseActivity]);
   const venues = new VenuesService(db, activities);
-  // Only the on-disk embedded database gets sample data by itself; PostgreSQL via `npm run db:seed`.
-  if (config.databaseUrl === undefined) await loadSampleData({ activities, venues });
+  // Only the on-disk embedded database (or SAMPLE_GAMES, which needs the venues) gets sample data by
+  // itself, and only while it never had a venue; PostgreSQL otherwise via `npm run db:seed`.
+  if (config.databaseUrl === undefined || config.sampleGames) await loadSampleData({ activities, venues });
   const live = await composeNotifications(app, infra, users, overrides);
   const { notifications } = live;
 
@@ -173,6 +174,13 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     ],
   });
   const jobs = composeJobs(app, infra, new GameSchedule({ db, clock }), notifications, overrides.jobsIntervalMs);
+  if (config.sampleGames) {
+    const games = {
+      hosted: queries.hosted.bind(queries), create: commands.create.bind(commands),
+      join: participation.join.bind(participation), grantShareAccess: lookups.grantShareAccess.bind(lookups),
+    };
+    await sampleGames(app, { users, profiles, activities, venues, games, clock, timeZone: config.timeZone });
+  }
   return {
     keys, users, tokens, activities, venues, profiles, shareLinks, bookmarks, jobs, ...live,
     games: { queries, commands, participation },
@@ -190,6 +198,7 @@ async function composeNotifications(app: FastifyInstance, infra: Infrastructure,
     database: infra.database, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
     fcm: infra.config.push.fcm, push: overrides.pushGateway, liveUsers: (ids) => users.liveIds(ids),
     streamHeartbeatMs: overrides.streamHeartbeatMs, pushPollMs: overrides.pushPollMs,
+    nameOf: async (id, executor) => (await users.namesOf([id], executor)).get(id),
   });
   app.addHook('onReady', async () => module.startDelivery());
   app.addHook('preClose', async () => module.endStreams());
@@ -233,23 +242,13 @@ function rateLimits(infra: Infrastructure) {
   };
 }
 
-async function registerDocs(app: FastifyInstance, config: Readonly<Config>) {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Match-organising service', version: packageJson.version },
-      servers: [{ url: config.baseUrl }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
-          internalSecret: { type: 'apiKey', in: 'header', name: 'X-Internal-Secret' },
-        },
-      },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/swagger-ui', staticCSP: true });
-  app.get('/v3/api-docs', { schema: { hide: true } }, async () => app.swagger());
+/** `npm start`: sample people and games (after sharing and notifications are wired, so they get links and notices). */
+async function sampleGames(app: FastifyInstance, deps: SampleGamesDeps) {
+  const result = await loadSampleGames(deps);
+  if (result.skipped) app.log.warn(`sample games skipped: ${result.skipped}`);
+  else app.log.info({ created: result.created }, 'sample games ready');
+  const [shareUrl] = result.privateShareUrls;
+  if (shareUrl) app.log.info({ shareUrl }, `sample private game: ${shareUrl}`);
 }
 
 async function registerOperations(app: FastifyInstance, infra: Infrastructure) {

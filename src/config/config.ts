@@ -45,6 +45,8 @@ export interface Config {
   internalSecret: string | undefined;
   devMintEndpointEnabled: boolean;
   localIdentityProviders: boolean;
+  /** `npm start`: sample organisers, players and games over the next two weeks. Never in production. */
+  sampleGames: boolean;
   trustProxy: boolean | number | string[];
   corsAllowedOrigins: string[];
   rateLimits: { publicAnon: number; publicUser: number; shareResolve: number; signIn: number };
@@ -187,6 +189,8 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
   if (production && localIdentityProviders) {
     throw new ConfigError('LOCAL_IDENTITY_PROVIDERS', 'is not allowed in production');
   }
+  const sampleGames = read.boolean('SAMPLE_GAMES', false);
+  if (production && sampleGames) throw new ConfigError('SAMPLE_GAMES', 'is not allowed in production');
   const mobileCallbackScheme = read.string('MOBILE_CALLBACK_SCHEME', 'service');
   if (!/^[a-z][a-z0-9+.-]*$/.test(mobileCallbackScheme)) {
     throw new ConfigError('MOBILE_CALLBACK_SCHEME', 'must be a URI scheme such as service');
@@ -240,6 +244,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     internalSecret,
     devMintEndpointEnabled: read.boolean('AUTH_DEV_MINT_ENDPOINT_ENABLED', false),
     localIdentityProviders,
+    sampleGames,
     trustProxy,
     corsAllowedOrigins: read.list('CORS_ALLOWED_ORIGINS', ''),
     rateLimits: {

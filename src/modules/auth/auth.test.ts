@@ -100,8 +100,9 @@ for (const backend of backends) {
       const accessToken = byName.access_token!.split(';')[0]!.slice('access_token='.length);
       const me = await call('/api/v1/me', { headers: { cookie: `access_token=${accessToken}` } });
       assert.equal(me.status, 200);
-      const { data } = (await me.json()) as { data: { userId: string; authProvider: string } };
+      const { data } = (await me.json()) as { data: { userId: string; authProvider: string; name: string | null } };
       assert.equal(data.authProvider, 'NATIONAL', 'uppercase in bodies');
+      assert.equal(data.name, 'Alice Tan', 'the local national provider sends the name in its ID token');
       const claims = decodeJwt(accessToken);
       assert.equal(claims.auth_provider, 'national');
       assert.equal(typeof claims.national_uuid, 'string');

@@ -6,3 +6,5 @@ export { createNationalClient, createSocialClient } from './providers/index.ts';
 export type { IdentityProviderClient, ProviderName } from './providers/index.ts';
 export { providerEnv, startLocalProviders } from './local-providers/index.ts';
 export type { LocalProviders } from './local-providers/index.ts';
+export { TEST_USERS, driveLogin, subjectFor } from './local-providers/index.ts';
+export { AUTH_ERRORS } from './auth.errors.ts';

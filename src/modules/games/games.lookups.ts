@@ -8,6 +8,7 @@ export interface GameSummary {
   id: string; title: string | null; activityName: string; venueName: string; venueAddress: string;
   startTime: Date; endTime: Date; playersJoined: number; slots: number; status: GameRow['status']; visibility: GameRow['visibility'];
   organizerId: string;
+  waitlisted: number; price: string; currency: string; skillLevelFrom: string; skillLevelTo: string;
 }
 
 export interface GameLookupsDeps extends GameRefsDeps {
@@ -46,6 +47,7 @@ export class GameLookups {
       id: game.id, title: game.title, activityName: refs.activityName, venueName: refs.venueName, venueAddress: refs.venueAddress,
       startTime: game.startTime, endTime: game.endTime, playersJoined: game.playersJoined, slots: game.slots,
       status: effectiveStatus(game, this.#deps.clock.now()), visibility: game.visibility, organizerId: game.organizerId,
+      waitlisted: game.waitlisted, price: game.price, currency: game.currency, skillLevelFrom: refs.fromName, skillLevelTo: refs.toName,
     };
   }
 

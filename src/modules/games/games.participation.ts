@@ -47,7 +47,7 @@ export class GameParticipation {
         const row = await repository.addParticipant({ gameId, userId, status: plan.status, joinedAt: now });
         await repository.adjustCounts(gameId, plan.status === 'ACTIVE' ? { active: 1, waitlisted: 0 } : { active: 0, waitlisted: 1 });
         const change = { gameId, actorId: userId, recipients: [game.organizerId], title: game.title };
-        await announce(this.#events, tx, { ...change, type: 'PLAYER_JOINED' });
+        await announce(this.#events, tx, { ...change, type: 'PLAYER_JOINED', ...(plan.status === 'WAITLISTED' ? { waitlisted: true } : {}) });
         if (plan.fillsGame) await announce(this.#events, tx, { ...change, type: 'GAME_FULL' });
         return presentParticipation(row);
       });
@@ -70,7 +70,8 @@ export class GameParticipation {
         throw notFound('You are not a player of this game.', 'not_participant');
       }
       const now = this.#clock.now();
-      if (game.status !== 'CANCELLED' && game.startTime.getTime() - now.getTime() < LEAVE_WINDOW_MS) {
+      // The window protects the other players' game; a waitlisted player holds no place anyone counts on.
+      if (game.status !== 'CANCELLED' && participation.status === 'ACTIVE' && game.startTime.getTime() - now.getTime() < LEAVE_WINDOW_MS) {
         throw conflict('leave_window_closed', 'Players cannot leave within 24 hours of the start.');
       }
       await this.#drop(tx, repository, game, userId, { actorId: userId, type: 'PLAYER_LEFT', recipients: [game.organizerId] });

@@ -82,7 +82,7 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   }, async (request) => envelope(request, await queries.participants(request.params.id, signedIn(request).userId), 'Participants'));
 
   app.delete('/api/v1/games/:id/participants/me', {
-    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Leave a game (not within 24 h of its start)', params: GameIdParams, response: NoContent },
+    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Leave a game (a place: not within 24 h of its start; the waitlist: any time)', params: GameIdParams, response: NoContent },
   }, async (request, reply) => {
     await participation.leave(signedIn(request).userId, request.params.id);
     return reply.code(204).send(null);

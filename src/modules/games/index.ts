@@ -10,3 +10,4 @@ export type { PresentedGame } from './games.presenter.ts';
 export type { GameBookmarks, GameEvents, GameEventType, GameRemovalStep, GameShareLinks, PlayerRemovalHook, ShareLinkBlock } from './games.ports.ts';
 export { GameSchema } from './games.schemas.ts';
 export { gamesRoutes } from './games.routes.ts';
+export { GAMES_ERRORS } from './games.errors.ts';

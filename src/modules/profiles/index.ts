@@ -1,3 +1,4 @@
 export { ProfilesService } from './profiles.service.ts';
 export type { AccountDeletionStep, GameTotals } from './profiles.service.ts';
 export { profilesRoutes } from './profiles.routes.ts';
+export { PROFILES_ERRORS } from './profiles.errors.ts';

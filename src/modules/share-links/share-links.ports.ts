@@ -12,6 +12,12 @@ export interface ShareableGameSummary {
   status: string;
   visibility: string;
   organizerId: string;
+  waitlisted: number;
+  /** A decimal string, like "8.50". */
+  price: string;
+  currency: string;
+  skillLevelFrom: string;
+  skillLevelTo: string;
 }
 
 export interface ShareableGames {

@@ -81,7 +81,9 @@ export async function createNationalProvider(
     }],
     clientAuthMethods: ['private_key_jwt'],
     clientDefaults: { id_token_signed_response_alg: 'ES256', token_endpoint_auth_method: 'private_key_jwt' },
-    claims: { openid: ['sub'], profile: ['name'] },
+    // Like the real national provider's basic profile: the name comes with the default scope, in the ID token.
+    claims: { openid: ['sub', 'name'] },
+    conformIdTokenClaims: false,
     features: {
       ...BASE_FEATURES,
       fapi: { enabled: true, profile: '2.0' },
