@@ -77,7 +77,7 @@ for (const backend of backends) {
       t = await buildTestApp(backend, {
         BASE_URL,
         ...providerEnv(providers),
-        RATE_LIMIT_PUBLIC_ANON: '1000000', RATE_LIMIT_PUBLIC_USER: '1000000', RATE_LIMIT_SHARE_RESOLVE: '1000000',
+        RATE_LIMIT_PUBLIC_ANON: '1000000', RATE_LIMIT_PUBLIC_USER: '1000000', RATE_LIMIT_SHARE_RESOLVE: '1000000', RATE_LIMIT_SIGN_IN: '1000000',
       });
       const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
       world = await createWorld(t.app, baseUrl);

@@ -50,6 +50,7 @@ before(async () => {
     RATE_LIMIT_PUBLIC_ANON: '1000000',
     RATE_LIMIT_PUBLIC_USER: '1000000',
     RATE_LIMIT_SHARE_RESOLVE: '1000000',
+    RATE_LIMIT_SIGN_IN: '1000000',
     CORS_ALLOWED_ORIGINS: 'https://app.example.com',
     LOG_LEVEL: 'error',
   });
@@ -103,6 +104,20 @@ function htmlByDesign(op: Operation | undefined, outcome: Outcome): boolean {
  */
 const MAY_BE_CUT = new Set(['huge-header', 'body-oversized', 'multipart-oversized', 'unexpected-oversized-body']);
 
+/** Mutations that keep the operation's method and path: its answers are the operation's own, so the document must declare them. */
+const KEEPS_ROUTE = /^(valid|query-|body-|content-type)/;
+/** Answered by the HTTP parser or router before any route is chosen (a huge query string: 431), so no operation declares them. */
+const BEFORE_ROUTING = new Set([408, 414, 431]);
+
+function codeOf(body: string): string | undefined {
+  try {
+    const code = (JSON.parse(body) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (seed ${SEED})`, { timeout: 600_000 }, async () => {
   const started = Date.now();
   const doc = (await (await fetch(`${base}/v3/api-docs`)).json()) as OpenApiDocument;
@@ -124,7 +139,7 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
   const reachedHandler = new Set<string>();
   const touched = new Set<string>();
   const failures: Failure[] = [];
-  const counts = { sent: 0, refusedByClient: 0, fiveXx: 0, badProblem: 0, networkErrors: 0, cutOff: 0, html404: 0, gateChecked: 0, gateWrong: 0 };
+  const counts = { sent: 0, refusedByClient: 0, fiveXx: 0, badProblem: 0, networkErrors: 0, cutOff: 0, html404: 0, gateChecked: 0, gateWrong: 0, undeclared: 0, checkedCodes: 0 };
   const latencies: number[] = [];
 
   let next = 0;
@@ -184,6 +199,13 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
         if (problems.length) {
           counts.badProblem++;
           fail('invalid problem detail', problems);
+        } else if (op && KEEPS_ROUTE.test(kase.mutation) && !BEFORE_ROUTING.has(outcome.status)) {
+          const code = codeOf(outcome.body);
+          counts.checkedCodes++;
+          if (!code || !op.declared[bucket]?.includes(code)) {
+            counts.undeclared++;
+            fail('problem the document does not declare', [`${outcome.status} ${code ?? '(no code)'}`]);
+          }
         }
       }
     }
@@ -205,7 +227,7 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
   const percentile = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
   const byStatus = [...statuses.entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([status, n]) => `${status}: ${n}`).join(', ');
   const malformed = counts.sent - (mutations.get('valid') ?? 0);
-  const passed = malformed >= MALFORMED_AT_LEAST && counts.fiveXx === 0 && counts.badProblem === 0 && counts.gateWrong === 0 && counts.networkErrors === 0 && healthy && alive && identitiesKept && counts.sent >= TOTAL * 0.95;
+  const passed = malformed >= MALFORMED_AT_LEAST && counts.fiveXx === 0 && counts.badProblem === 0 && counts.gateWrong === 0 && counts.undeclared === 0 && counts.networkErrors === 0 && healthy && alive && identitiesKept && counts.sent >= TOTAL * 0.95;
   const errorLogs = server.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
   const kinds = new Map<string, number>();
   for (const failure of failures) kinds.set(`${failure.kind}: ${failure.operation} (${failure.mutation})`, (kinds.get(`${failure.kind}: ${failure.operation} (${failure.mutation})`) ?? 0) + 1);
@@ -223,6 +245,8 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
       'Answers by status': byStatus,
       '5xx seen': counts.fiveXx,
       'Non-problem or invalid 4xx seen': counts.badProblem,
+      'Problem answers checked against the operation\'s declared codes': counts.checkedCodes,
+      'Problem answers the document does not declare': counts.undeclared,
       'Share page 404 HTML (by design)': counts.html404,
       'Gate answers checked (401/403 before routing, invalid tokens, unknown providers)': counts.gateChecked,
       'Gate answers wrong': counts.gateWrong,
@@ -251,6 +275,7 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
   }
   assert.equal(counts.fiveXx, 0, '5xx answers');
   assert.equal(counts.badProblem, 0, '4xx answers that are not valid problem details');
+  assert.equal(counts.undeclared, 0, 'problem answers the API document does not declare for their operation');
   assert.equal(counts.gateWrong, 0, 'answers the access gate should have given differently');
   assert.ok(counts.gateChecked > 0, 'some answers were the gate\'s to give');
   assert.equal(counts.networkErrors, 0, 'requests without an answer');

@@ -2,8 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -18,11 +16,11 @@ import { probe } from './platform/observability/health.ts';
 import { RateLimit } from './platform/rate-limit/rate-limiter.ts';
 import { accessPlugin } from './modules/access/index.ts';
 import {
-  AuthService, LoginStates, authRoutes, createNationalClient, createSocialClient,
+  AuthService, LoginBinding, LoginStates, authRoutes, createNationalClient, createSocialClient,
   type IdentityProviderClient, type ProviderName,
 } from './modules/auth/index.ts';
 import { internalRoutes } from './modules/internal/index.ts';
-import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes } from './modules/tokens/index.ts';
+import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes, type SigningKeys } from './modules/tokens/index.ts';
 import { UsersService, usersRoutes } from './modules/users/index.ts';
 import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
 import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';
@@ -30,10 +28,12 @@ import { ProfileLevels, ProfilesService, profilesRoutes } from './modules/profil
 import {
   GameCoHosts, GameCommands, GameJoinRequests, GameLookups, GameParticipation, GameQueries, GameSchedule, GameSchema, gamesRoutes, gamesUseActivity, type PresentedGame,
 } from './modules/games/index.ts';
-import { ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
+import { SHARE_CODE_PATHS, ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
 import { createNotificationsModule, notificationsRoutes, type NotificationsService, type PushGateway } from './modules/notifications/index.ts';
 import { JobsService, jobsRoutes, standardJobs } from './modules/jobs/index.ts';
+import { loadSampleGames, type SampleGamesDeps } from './modules/sample/index.ts';
+import { registerDocs } from './api-docs.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -43,6 +43,8 @@ export interface AppOverrides {
   storeKeyPrefix?: string;
   /** Notification stream heartbeat and sweep interval; tests shorten it. */
   streamHeartbeatMs?: number;
+  /** Where log lines go instead of stdout; tests read what was logged. */
+  logStream?: { write(line: string): void };
   /** How often the scheduler runs the jobs (JOBS_ENABLED); tests shorten it. */
   jobsIntervalMs?: number;
   /** Push outbox poll interval (retries); tests shorten it. */
@@ -65,7 +67,7 @@ interface Infrastructure {
 export async function buildApp(config: Readonly<Config>, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...serverOptions({ trustProxy: config.trustProxy }),
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, SHARE_CODE_PATHS, overrides.logStream),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -97,12 +99,13 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     users: services.users,
     internalSecret: config.internalSecret,
     limits: rateLimits(infra),
+    trustedOrigins: [config.baseUrl, config.frontendCallbackUrl, ...config.corsAllowedOrigins].map((url) => new URL(url).origin),
   });
   await registerDocs(app, config);
   await registerOperations(app, infra);
 
   await app.register(tokensRoutes, { config, tokens: services.tokens, keys: services.keys });
-  await app.register(authRoutes, { config, auth: composeAuth(infra, services.users, services.tokens) });
+  await app.register(authRoutes, { config, auth: composeAuth(infra, services) });
   await app.register(internalRoutes, { users: services.users });
   await app.register(usersRoutes, { users: services.users });
   await app.register(profilesRoutes, { profiles: services.profiles });
@@ -134,8 +137,9 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // Venues and games refer to activities, so an activity they use cannot be deleted.
   const activities = new ActivitiesService(db, [venuesUseActivity, gamesUseActivity]);
   const venues = new VenuesService(db, activities);
-  // Only the on-disk embedded database gets sample data by itself; PostgreSQL via `npm run db:seed`.
-  if (config.databaseUrl === undefined) await loadSampleData({ activities, venues });
+  // Only the on-disk embedded database (or SAMPLE_GAMES, which needs the venues) gets sample data by
+  // itself, and only while it never had a venue; PostgreSQL otherwise via `npm run db:seed`.
+  if (config.databaseUrl === undefined || config.sampleGames) await loadSampleData({ activities, venues });
   const live = await composeNotifications(app, infra, users, overrides);
   const { notifications } = live;
 
@@ -143,15 +147,18 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // through the narrow parts that do not need them back (lookups, queries).
   const refs = { activities, venues, users };
   const lookups = new GameLookups({ db, clock, ...refs });
-  const shareLinks = new ShareLinksService({ db, config, games: lookups });
+  const shareLinks = new ShareLinksService({ db, config, games: lookups, store: infra.store, clock });
   const queries = new GameQueries({
     db, clock, timeZone: config.timeZone, cursors: new CursorCodec(keys.secretSeed), ...refs, shareLinks, bookmarks: new BookmarkMarks(db),
   });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
-  // Profiles need participation (account deletion), so games read a player's level through
-  // profiles' narrow part that needs nothing back.
+  // A player the organiser removed may not come back through the game's links. Profiles need
+  // participation (account deletion), so games read a player's level through profiles' narrow part
+  // that needs nothing back.
   const levels = new ProfileLevels(db);
-  const participation = new GameParticipation({ db, clock, events: notifications, activities, levels });
+  const participation = new GameParticipation({
+    db, clock, events: notifications, activities, levels, onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
+  });
   const profiles = new ProfilesService({
     db, users, activities,
     revokeTokens: (id) => tokens.revokeAll(id),
@@ -172,6 +179,13 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     ],
   });
   const jobs = composeJobs(app, infra, new GameSchedule({ db, clock, events: notifications }), notifications, overrides.jobsIntervalMs);
+  if (config.sampleGames) {
+    const games = {
+      hosted: queries.hosted.bind(queries), create: commands.create.bind(commands),
+      join: participation.join.bind(participation), grantShareAccess: lookups.grantShareAccess.bind(lookups),
+    };
+    await sampleGames(app, { users, profiles, activities, venues, games, clock, timeZone: config.timeZone });
+  }
   return {
     keys, users, tokens, activities, venues, profiles, shareLinks, bookmarks, jobs, ...live,
     games: {
@@ -193,6 +207,7 @@ async function composeNotifications(app: FastifyInstance, infra: Infrastructure,
     database: infra.database, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
     fcm: infra.config.push.fcm, push: overrides.pushGateway, liveUsers: (ids) => users.liveIds(ids),
     streamHeartbeatMs: overrides.streamHeartbeatMs, pushPollMs: overrides.pushPollMs,
+    nameOf: async (id, executor) => (await users.namesOf([id], executor)).get(id),
   });
   app.addHook('onReady', async () => module.startDelivery());
   app.addHook('preClose', async () => module.endStreams());
@@ -209,14 +224,16 @@ function composeJobs(app: FastifyInstance, infra: Infrastructure, games: GameSch
 }
 
 /** Sign-in: a client per configured provider; an unconfigured one answers 503 at login. */
-function composeAuth(infra: Infrastructure, users: UsersService, tokens: TokensService): AuthService {
+function composeAuth(infra: Infrastructure, services: { users: UsersService; tokens: TokensService; keys: SigningKeys }): AuthService {
+  const { users, tokens, keys } = services;
   const { national, social } = infra.config;
   const clients: Partial<Record<ProviderName, IdentityProviderClient>> = {
     ...(national.issuer && national.clientId && national.clientJwks ? { national: createNationalClient(national) } : {}),
     ...(social.issuer && social.clientId && social.clientSecret ? { social: createSocialClient(social) } : {}),
   };
   const states = new LoginStates(infra.store, infra.config.loginStateTtl);
-  return new AuthService({ config: infra.config, clock: infra.clock, clients, states, users, tokens });
+  const binding = new LoginBinding(keys.secretSeed);
+  return new AuthService({ config: infra.config, clock: infra.clock, clients, states, binding, users, tokens });
 }
 
 function rateLimits(infra: Infrastructure) {
@@ -225,30 +242,22 @@ function rateLimits(infra: Infrastructure) {
   const share = limit('share', config.rateLimits.shareResolve);
   // The HTML page has a bucket of its own (same figure), so a visit does not spend the app's resolves.
   const sharePage = limit('share-page', config.rateLimits.shareResolve);
+  const signIn = limit('sign-in', config.rateLimits.signIn);
   return {
     'public-read': { anonymous: limit('public-anon', config.rateLimits.publicAnon), user: limit('public-user', config.rateLimits.publicUser) },
     'share-resolve': { anonymous: share, user: share },
     'share-page': { anonymous: sharePage, user: sharePage },
+    'sign-in': { anonymous: signIn, user: signIn },
   };
 }
 
-async function registerDocs(app: FastifyInstance, config: Readonly<Config>) {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Match-organising service', version: packageJson.version },
-      servers: [{ url: config.baseUrl }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
-          internalSecret: { type: 'apiKey', in: 'header', name: 'X-Internal-Secret' },
-        },
-      },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/swagger-ui', staticCSP: true });
-  app.get('/v3/api-docs', { schema: { hide: true } }, async () => app.swagger());
+/** `npm start`: sample people and games (after sharing and notifications are wired, so they get links and notices). */
+async function sampleGames(app: FastifyInstance, deps: SampleGamesDeps) {
+  const result = await loadSampleGames(deps);
+  if (result.skipped) app.log.warn(`sample games skipped: ${result.skipped}`);
+  else app.log.info({ created: result.created }, 'sample games ready');
+  const [shareUrl] = result.privateShareUrls;
+  if (shareUrl) app.log.info({ shareUrl }, `sample private game: ${shareUrl}`);
 }
 
 async function registerOperations(app: FastifyInstance, infra: Infrastructure) {

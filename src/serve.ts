@@ -7,6 +7,7 @@ import { providerEnv, startLocalProviders, type LocalProviders } from './modules
 const START_DEFAULTS = {
   LOCAL_IDENTITY_PROVIDERS: 'true',
   AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
+  SAMPLE_GAMES: 'true',
 };
 
 /**
@@ -47,6 +48,7 @@ export async function serve(processEnv: RawEnv, argv: string[]): Promise<void> {
     try {
       await app.close();
       await providers?.close();
+      app.log.info({ signal }, 'shutdown complete');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: { type: (error as Error).name } }, 'shutdown failed');

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { freePort, startServer, waitHealthy } from '../test/helpers/server-process.ts';
+import { freePort, startServer, STARTUP_WAIT_MS, waitHealthy } from '../test/helpers/server-process.ts';
 
 const SECRET = 'process-test-secret-0123456789abcdef';
 
@@ -45,7 +45,7 @@ describe('the server process', () => {
     const first = startServer(env);
     let data: { id: string };
     try {
-      await waitHealthy(base, 10_000);
+      await waitHealthy(base, STARTUP_WAIT_MS);
       const created = await provision();
       assert.equal(created.status, 201);
       ({ data } = (await created.json()) as { data: { id: string } });
@@ -56,7 +56,7 @@ describe('the server process', () => {
 
     const second = startServer(env);
     try {
-      await waitHealthy(base, 10_000);
+      await waitHealthy(base, STARTUP_WAIT_MS);
       const again = await provision();
       assert.equal(again.status, 200, 'the user survived the restart');
       assert.equal(((await again.json()) as { data: { id: string } }).data.id, data.id);
@@ -70,7 +70,7 @@ describe('the server process', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = startServer({ PORT: String(port), DATA_DIR: dataDir, JOBS_ENABLED: 'false' });
-    await waitHealthy(base, 10_000).catch((error: unknown) => {
+    await waitHealthy(base, STARTUP_WAIT_MS).catch((error: unknown) => {
       server.child.kill('SIGKILL');
       throw error;
     });

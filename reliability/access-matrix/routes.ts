@@ -478,6 +478,21 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
       return { url: '/api/v1/share-links', payload: { resourceType: 'GAME', resourceId: hosted.id }, resourceId: hosted.id };
     },
   }],
+  'POST /api/v1/share-links/rotate': [{
+    label: "the code of A's private game", scope: 'owner', success: 200,
+    prepare: async (world) => {
+      const hosted = await game(world, world.owner, 'PRIVATE');
+      const code = hosted.shareLink!.code;
+      // Anyone but A leaves the code working; A's rotation retires it.
+      const works = async () => (await world.app.inject({ url: `/api/v1/share-links/${code}` })).statusCode === 200;
+      return {
+        url: '/api/v1/share-links/rotate', payload: { resourceType: 'GAME', resourceId: hosted.id }, resourceId: hosted.id, snapshot: works,
+        check: async (_response, principal) => {
+          if (principal === 'owner') assert.equal(await works(), false, 'the old code is retired');
+        },
+      };
+    },
+  }],
   'GET /api/v1/share-links/:code': [{
     label: "the code of A's private game", scope: 'shared', success: 200,
     prepare: async (world) => ({ url: `/api/v1/share-links/${(await game(world, world.owner, 'PRIVATE')).shareLink!.code}` }),
@@ -606,8 +621,11 @@ async function signedInCallback(world: World, provider: 'national' | 'social'): 
   const start = await world.app.inject({ url: `/api/v1/auth/login/${provider}${query}` });
   assert.equal(start.statusCode, 302, start.body);
   const callback = await driveLogin(String(start.headers.location), 'alice');
+  // The browser that started the sign-in brings its login binding cookie back.
+  const binding = [start.headers['set-cookie']].flat().find((c) => c?.startsWith('login_binding='))!.split(';')[0]!;
   return {
     url: callback.pathname + callback.search,
+    headers: { cookie: binding },
     check: (response) => assert.ok(!String(response.headers.location).includes('error='), `signed in: ${String(response.headers.location)}`),
   };
 }

@@ -18,6 +18,8 @@ export interface Operation {
   security: Security;
   parameters: Parameter[];
   body?: { contentType: string; required: boolean; schema: JsonSchema };
+  /** The problem codes the document declares, by status (`code`'s enum in each problem answer). */
+  declared: Record<string, string[]>;
 }
 
 export interface OpenApiDocument {
@@ -25,6 +27,7 @@ export interface OpenApiDocument {
     security?: Array<Record<string, string[]>>;
     parameters?: Array<{ name: string; in: Parameter['in']; required?: boolean; schema?: JsonSchema; $ref?: string }>;
     requestBody?: { required?: boolean; content: Record<string, { schema?: JsonSchema }> };
+    responses?: Record<string, { content?: Record<string, { schema?: { allOf?: Array<{ properties?: { code?: { enum?: string[] } } }> } }> }>;
   }>>;
   components?: { schemas?: Record<string, JsonSchema> };
 }
@@ -53,8 +56,10 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.includes(method)) continue;
       const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      // An empty requirement makes the others optional: a public read that accepts a token.
+      const optional = (operation.security ?? []).some((requirement) => Object.keys(requirement).length === 0);
       const security: Security = schemes.includes('internalSecret') ? 'internal'
-        : schemes.length === 0 ? 'public'
+        : schemes.length === 0 || optional ? 'public'
           : path.startsWith('/api/v1/admin/') ? 'admin' : 'user';
       const content = Object.entries(operation.requestBody?.content ?? {})[0];
       operations.push({
@@ -62,6 +67,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         method: method.toUpperCase(),
         path,
         security,
+        declared: Object.fromEntries(Object.entries(operation.responses ?? {}).map(([status, response]) =>
+          [status, response.content?.['application/problem+json']?.schema?.allOf?.[1]?.properties?.code?.enum ?? []])),
         parameters: (operation.parameters ?? []).map((parameter) => ({
           name: parameter.name,
           in: parameter.in,

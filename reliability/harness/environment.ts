@@ -47,6 +47,7 @@ export async function startEnvironment(options: { instances?: number; env?: Reco
       RATE_LIMIT_PUBLIC_ANON: '1000000',
       RATE_LIMIT_PUBLIC_USER: '1000000',
       RATE_LIMIT_SHARE_RESOLVE: '1000000',
+      RATE_LIMIT_SIGN_IN: '1000000',
       JOBS_ENABLED: 'true',
       ...options.env,
     };

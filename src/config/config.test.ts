@@ -19,7 +19,7 @@ describe('configuration', () => {
     assert.equal(config.baseUrl, 'http://localhost:8080');
     assert.equal(config.national.redirectUri, 'http://localhost:8080/callback/national');
     assert.deepEqual(config.social.connections, ['google-oauth2', 'apple', 'email']);
-    assert.deepEqual(config.rateLimits, { publicAnon: 60, publicUser: 240, shareResolve: 30 });
+    assert.deepEqual(config.rateLimits, { publicAnon: 60, publicUser: 240, shareResolve: 30, signIn: 30 });
     assert.equal(config.jwt.accessTokenTtl, 900);
     assert.equal(config.timeZone, 'Asia/Singapore');
     assert.equal(config.secureCookies, false);
@@ -54,6 +54,9 @@ describe('configuration', () => {
     [{ TRUST_PROXY: 'somewhere' }, 'TRUST_PROXY'],
     [{ JOBS_ENABLED: 'maybe' }, 'JOBS_ENABLED'],
     [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', INTERNAL_SECRET: 'short' }, 'INTERNAL_SECRET'],
+    [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', BASE_URL: 'http://api.example.com' }, 'BASE_URL'],
+    [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', BASE_URL: 'https://api.example.com', TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ RATE_LIMIT_SIGN_IN: '0' }, 'RATE_LIMIT_SIGN_IN'],
     [{ FCM_SERVICE_ACCOUNT_JSON: '{"type":"authorized_user"}' }, 'FCM_SERVICE_ACCOUNT_JSON'],
     [{ FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/key.json' }, 'FCM_SERVICE_ACCOUNT_FILE'],
     [{ FCM_BASE_URL: 'http://fcm.example.com' }, 'FCM_BASE_URL'],
@@ -79,5 +82,27 @@ describe('configuration', () => {
   it('never applies npm start\'s defaults in production', () => {
     const env = layeredEnv({ processEnv: { APP_PROFILE: 'production' }, startDefaults: { LOCAL_IDENTITY_PROVIDERS: 'true' } });
     assert.equal(env.LOCAL_IDENTITY_PROVIDERS, undefined);
+  });
+
+  it('never turns dev token minting on by default when HOST is not loopback', () => {
+    const startDefaults = { LOCAL_IDENTITY_PROVIDERS: 'true', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' };
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'example.com']) {
+      const env = layeredEnv({ processEnv: { HOST: host }, startDefaults });
+      assert.equal(loadConfig(env).devMintEndpointEnabled, false, host);
+      assert.equal(env.LOCAL_IDENTITY_PROVIDERS, 'true');
+    }
+    for (const host of [undefined, '127.0.0.1', 'localhost', '::1']) {
+      assert.equal(loadConfig(layeredEnv({ processEnv: { HOST: host }, startDefaults })).devMintEndpointEnabled, true, String(host));
+    }
+    // Set explicitly, it is the operator's choice (every request is still checked for loopback).
+    assert.equal(loadConfig(layeredEnv({ processEnv: { HOST: '0.0.0.0', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' }, startDefaults })).devMintEndpointEnabled, true);
+  });
+
+  it('takes TRUST_PROXY as a hop count or a list of proxy addresses, in production too', () => {
+    const production = { APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', BASE_URL: 'https://api.example.com' };
+    assert.equal(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy, 1);
+    assert.deepEqual(loadConfig({ ...production, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy, ['10.0.0.1', '10.1.0.0/16']);
+    assert.equal(loadConfig({ ...production }).secureCookies, true);
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true, 'outside production it stays allowed');
   });
 });

@@ -45,9 +45,11 @@ export interface Config {
   internalSecret: string | undefined;
   devMintEndpointEnabled: boolean;
   localIdentityProviders: boolean;
+  /** `npm start`: sample organisers, players and games over the next two weeks. Never in production. */
+  sampleGames: boolean;
   trustProxy: boolean | number | string[];
   corsAllowedOrigins: string[];
-  rateLimits: { publicAnon: number; publicUser: number; shareResolve: number };
+  rateLimits: { publicAnon: number; publicUser: number; shareResolve: number; signIn: number };
   timeZone: string;
   mobileAppIds: string[];
   jobsEnabled: boolean;
@@ -187,12 +189,21 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
   if (production && localIdentityProviders) {
     throw new ConfigError('LOCAL_IDENTITY_PROVIDERS', 'is not allowed in production');
   }
+  const sampleGames = read.boolean('SAMPLE_GAMES', false);
+  if (production && sampleGames) throw new ConfigError('SAMPLE_GAMES', 'is not allowed in production');
   const mobileCallbackScheme = read.string('MOBILE_CALLBACK_SCHEME', 'service');
   if (!/^[a-z][a-z0-9+.-]*$/.test(mobileCallbackScheme)) {
     throw new ConfigError('MOBILE_CALLBACK_SCHEME', 'must be a URI scheme such as service');
   }
   const logLevel = read.string('LOG_LEVEL', 'info');
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  // Production cookies must be Secure, which needs https.
+  if (production && !baseUrl.startsWith('https:')) throw new ConfigError('BASE_URL', 'must use https: when APP_PROFILE is production');
+  const trustProxy = parseTrustProxy(read.raw('TRUST_PROXY'));
+  // true believes the left-most X-Forwarded-For, which is whatever the client wrote.
+  if (production && trustProxy === true) {
+    throw new ConfigError('TRUST_PROXY', 'must be a hop count or a list of proxy addresses when APP_PROFILE is production, not true');
+  }
 
   const config: Config = {
     profile,
@@ -233,12 +244,14 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     internalSecret,
     devMintEndpointEnabled: read.boolean('AUTH_DEV_MINT_ENDPOINT_ENABLED', false),
     localIdentityProviders,
-    trustProxy: parseTrustProxy(read.raw('TRUST_PROXY')),
+    sampleGames,
+    trustProxy,
     corsAllowedOrigins: read.list('CORS_ALLOWED_ORIGINS', ''),
     rateLimits: {
       publicAnon: read.integer('RATE_LIMIT_PUBLIC_ANON', 60, 1, 1_000_000),
       publicUser: read.integer('RATE_LIMIT_PUBLIC_USER', 240, 1, 1_000_000),
       shareResolve: read.integer('RATE_LIMIT_SHARE_RESOLVE', 30, 1, 1_000_000),
+      signIn: read.integer('RATE_LIMIT_SIGN_IN', 30, 1, 1_000_000),
     },
     timeZone: parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore')),
     mobileAppIds: read.list('MOBILE_APP_IDS', ''),

@@ -41,6 +41,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How long a test waits for a spawned service to become healthy. Generous on purpose: start-up
+ * speed is measured by the benchmark, and a loaded 2-core machine can take 20 s or more.
+ */
+export const STARTUP_WAIT_MS = 60_000;
+
 /** Resolves with the milliseconds it took for the health endpoint to answer 200. */
 export async function waitHealthy(base: string, withinMs: number): Promise<number> {
   const started = Date.now();

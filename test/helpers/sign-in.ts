@@ -22,7 +22,8 @@ export interface ServiceOnPort {
 export async function serviceOnPort(backend: Backend, envFor: (base: string) => Promise<RawEnv>): Promise<ServiceOnPort> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp(backend, { BASE_URL: base, FRONTEND_CALLBACK_URL: FRONTEND, ...(await envFor(base)) });
+  // Many sign-ins from 127.0.0.1 in one file; the sign-in rate limit has its own test.
+  const t = await buildTestApp(backend, { BASE_URL: base, FRONTEND_CALLBACK_URL: FRONTEND, RATE_LIMIT_SIGN_IN: '1000000', ...(await envFor(base)) });
   await t.app.listen({ port, host: '127.0.0.1' });
   return {
     t,

@@ -12,7 +12,7 @@
  * - loopback: development tooling, loopback callers only (its own gate)
  */
 export type Access = 'public' | 'sign-in' | 'authenticated' | 'admin' | 'internal' | 'loopback';
-export type RateLimitClass = 'public-read' | 'share-resolve' | 'share-page';
+export type RateLimitClass = 'public-read' | 'share-resolve' | 'share-page' | 'sign-in';
 
 export interface PolicyEntry {
   method: string;
@@ -35,12 +35,13 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
 
   // The endpoints that need no token.
   entry('GET', '/api/v1/public/health', 'public'),
-  entry('GET', '/api/v1/auth/login/national', 'sign-in'),
-  entry('GET', '/api/v1/auth/login/social', 'sign-in'),
-  entry('GET', '/api/v1/auth/login/:provider', 'sign-in'),
-  entry('GET', '/callback/national', 'sign-in'),
-  entry('GET', '/callback/social', 'sign-in'),
-  entry('GET', '/callback/:provider', 'sign-in'),
+  // Sign-in starts and callbacks are counted per address: each national start costs an upstream PAR with DPoP.
+  entry('GET', '/api/v1/auth/login/national', 'sign-in', 'sign-in'),
+  entry('GET', '/api/v1/auth/login/social', 'sign-in', 'sign-in'),
+  entry('GET', '/api/v1/auth/login/:provider', 'sign-in', 'sign-in'),
+  entry('GET', '/callback/national', 'sign-in', 'sign-in'),
+  entry('GET', '/callback/social', 'sign-in', 'sign-in'),
+  entry('GET', '/callback/:provider', 'sign-in', 'sign-in'),
   entry('POST', '/api/v1/auth/refresh', 'sign-in'),
   entry('POST', '/api/v1/auth/logout', 'sign-in'),
   entry('GET', '/.well-known/jwks.json', 'public'),
@@ -70,6 +71,7 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   entry('*', '/api/v1/game-bookmarks', 'authenticated'),
   entry('*', '/api/v1/game-bookmarks/*', 'authenticated'),
   entry('*', '/api/v1/share-links', 'authenticated'),
+  entry('POST', '/api/v1/share-links/rotate', 'authenticated'),
   entry('*', '/api/v1/notifications', 'authenticated'),
   entry('*', '/api/v1/notifications/*', 'authenticated'),
   entry('*', '/api/v1/device-tokens', 'authenticated'),

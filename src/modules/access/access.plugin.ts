@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../../platform/http/errors.ts';
 import { pathOf } from '../../platform/http/problem.ts';
+import { clientKey } from '../../platform/rate-limit/client-key.ts';
 import type { RateLimit } from '../../platform/rate-limit/rate-limiter.ts';
 import { ACCESS_COOKIE, bearerToken, isLoopbackRequest, type TokensService } from '../tokens/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { policyFor, policyForUnrouted, type PolicyEntry, type RateLimitClass } from './access-policy.ts';
+import { isCrossSiteCookieChange } from './cross-site.ts';
 import type { Principal } from './principal.ts';
 
 export interface AccessPluginOptions {
@@ -14,6 +16,8 @@ export interface AccessPluginOptions {
   users: UsersService;
   internalSecret: string | undefined;
   limits: Record<RateLimitClass, { anonymous: RateLimit; user: RateLimit }>;
+  /** Origins whose pages may change things with the browser's cookies (ours and the frontends'). */
+  trustedOrigins: readonly string[];
 }
 
 export interface RegisteredRoute {
@@ -33,6 +37,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Applies the access policy table to every route with one hook, then the rate limits. */
 export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPluginOptions) => {
   const expectedSecret = options.internalSecret ? digest(options.internalSecret) : undefined;
+  const trustedOrigins = new Set(options.trustedOrigins);
   app.decorateRequest('principal', null);
   // Every route with its policy: the access matrix and the fuzzer are generated from it.
   const registered: RegisteredRoute[] = [];
@@ -73,11 +78,11 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPlugi
 
   async function rateLimit(request: FastifyRequest, reply: FastifyReply, limitClass: RateLimitClass) {
     const limits = options.limits[limitClass];
-    // Share resolves are counted per address even when signed in: the codes are what is guarded.
+    // Share resolves and sign-ins are counted per address even when signed in.
     const perUser = limitClass === 'public-read' ? request.principal : null;
     const decision = perUser
       ? await limits.user.take(`user:${perUser.userId}`)
-      : await limits.anonymous.take(`ip:${request.ip}`);
+      : await limits.anonymous.take(clientKey(request.ip));
     reply.header('ratelimit-limit', decision.limit)
       .header('ratelimit-remaining', decision.remaining)
       .header('ratelimit-reset', decision.resetSeconds);
@@ -92,6 +97,9 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPlugi
     // A request no route answers is gated too, so its 404 or 405 comes only after these checks.
     const routed = request.routeOptions.config.access;
     const policy: PolicyEntry = routed ?? policyForUnrouted(request.method, requestPath(request));
+    if (isCrossSiteCookieChange(request, trustedOrigins)) {
+      throw new AppError(403, 'cross_site_request', 'A change made with cookies must come from this service\'s own pages.');
+    }
     switch (policy.access) {
       case 'internal':
         checkInternalSecret(request);

@@ -64,7 +64,7 @@ describe('access policy table', () => {
   it('refuses to start with a route that has no entry', async () => {
     const app = Fastify({ logger: false });
     await app.register(cookie);
-    await app.register(accessPlugin, { tokens: {} as never, users: {} as never, internalSecret: undefined, limits: {} as never });
+    await app.register(accessPlugin, { tokens: {} as never, users: {} as never, internalSecret: undefined, limits: {} as never, trustedOrigins: [] });
     app.get('/api/v1/public/health', async () => 'listed');
     await assert.rejects(async () => {
       app.get('/api/v2/unlisted', async () => 'x');

@@ -5,7 +5,7 @@ import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
-import { freePort, startServer, waitHealthy } from '../../../test/helpers/server-process.ts';
+import { freePort, startServer, STARTUP_WAIT_MS, waitHealthy } from '../../../test/helpers/server-process.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,11 +50,46 @@ for (const backend of backends) {
       assert.equal(limited.headers['ratelimit-limit'], '240');
     });
 
+    it('counts IPv6 clients by their /64: every address in it shares one budget', async () => {
+      for (let i = 1; i <= 60; i++) assert.equal((await read(`2001:db8:1:2::${i.toString(16)}`)).statusCode, 200, `request ${i}`);
+      assertProblem(await read('2001:db8:1:2:ffff:ffff:ffff:9'), 429, 'rate_limited');
+      assert.equal((await read('2001:db8:1:3::1')).statusCode, 200, 'the next /64 has its own budget');
+    });
+
+    it('limits sign-in starts and callbacks together to 30 a minute per address', async () => {
+      const address = '198.51.100.30';
+      for (let i = 1; i <= 30; i++) {
+        const url = i % 2 ? '/api/v1/auth/login/social?provider=email' : '/callback/social?code=x&state=unknown';
+        const response = await t.app.inject({ url, remoteAddress: address });
+        assert.notEqual(response.statusCode, 429, `request ${i}`);
+        assert.equal(response.headers['ratelimit-limit'], '30');
+      }
+      for (const url of ['/api/v1/auth/login/national', '/callback/national?code=x&state=y']) {
+        assertProblem(await t.app.inject({ url, remoteAddress: address }), 429, 'rate_limited');
+      }
+      assert.notEqual((await t.app.inject({ url: '/api/v1/auth/login/national', remoteAddress: '198.51.100.31' })).statusCode, 429);
+      assert.equal((await read(address)).statusCode, 200, 'public reads keep their own budget');
+    });
+
     it('does not limit endpoints outside the public-read list', async () => {
       for (let i = 0; i < 70; i++) assert.equal((await t.app.inject({ url: '/api/v1/public/health', remoteAddress: '198.51.100.1' })).statusCode, 200);
     });
   });
 }
+
+describe('rate limits behind a trusted proxy (TRUST_PROXY as a hop count)', () => {
+  it('keys on the address the proxy saw, not the left-most entry the client wrote', async () => {
+    const t = await buildTestApp(backends[0]!, { TRUST_PROXY: '1', RATE_LIMIT_PUBLIC_ANON: '3' });
+    try {
+      const read = (forwardedFor: string) => t.app.inject({ url: PUBLIC_READ, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+      for (let i = 1; i <= 3; i++) assert.equal((await read(`192.0.2.${i}, 198.51.100.77`)).statusCode, 200);
+      assertProblem(await read('192.0.2.99, 198.51.100.77'), 429, 'rate_limited');
+      assert.equal((await read('198.51.100.78')).statusCode, 200);
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 const redisBackend = backends.find((b) => b.redisUrl);
 describe('rate limits across instances', { skip: !redisBackend && 'needs Redis (TEST_REDIS_URL)' }, () => {
@@ -90,7 +125,7 @@ describe('rate limits across service processes', { skip: !redisBackend && 'needs
     };
     const servers = ports.map((port) => startServer({ ...env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'svc-rl-')) }));
     try {
-      await Promise.all(ports.map((port) => waitHealthy(`http://127.0.0.1:${port}`, 15_000)));
+      await Promise.all(ports.map((port) => waitHealthy(`http://127.0.0.1:${port}`, STARTUP_WAIT_MS)));
       // Real processes see the real loopback address, whose budget an earlier run may have used:
       // count down from whatever is left.
       const first = await fetch(`http://127.0.0.1:${ports[0]}${PUBLIC_READ}`);

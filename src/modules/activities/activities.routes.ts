@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
@@ -8,14 +7,7 @@ import { presentActivity } from './activities.presenter.ts';
 import { Activity, ActivityIdParams, CreateActivityBody, LadderBody, UpdateActivityBody } from './activities.schemas.ts';
 import type { ActivitiesService } from './activities.service.ts';
 
-export interface ActivitiesRoutesOptions {
-  activities: ActivitiesService;
-}
-
-export async function activitiesRoutes(fastify: FastifyInstance, options: ActivitiesRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { activities } = options;
-
+export async function activitiesRoutes(app: TypedApp, { activities }: { activities: ActivitiesService }) {
   app.get('/api/v1/activities', {
     schema: { tags: ['activities'], summary: 'Activities by name, with their skill-level ladders', querystring: OffsetQuery, response: { 200: Envelope(OffsetPage(Activity)) } },
   }, async (request) => {

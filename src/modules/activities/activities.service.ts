@@ -1,4 +1,4 @@
-import { isUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
+import { onUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
 import { ByIdCache, clearAfter } from '../../platform/cache/by-id-cache.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import { ActivitiesRepository, type ActivityRow, type SkillLevelRow } from './activities.repository.ts';
@@ -156,13 +156,8 @@ export class ActivitiesService {
     return rows.map((activity) => ({ activity, levels: levels.filter((level) => level.activityId === activity.id) }));
   }
 
-  async #uniqueName<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error, 'activities_name_uq')) throw nameTaken();
-      throw error;
-    }
+  #uniqueName<T>(write: () => Promise<T>): Promise<T> {
+    return onUniqueViolation('activities_name_uq', nameTaken, write);
   }
 }
 

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import type { Config } from '../../config/index.ts';
 import { setAuthCookies } from '../tokens/index.ts';
-import { unknownProvider, type AuthService } from './auth.service.ts';
+import { unknownProvider, type AuthService, type LoginQuery as LoginParams } from './auth.service.ts';
+import { clearLoginBindingCookie, LOGIN_BINDING_COOKIE, setLoginBindingCookie } from './login-binding.ts';
 import { AuthorizationUrl, CallbackQuery, LoginQuery, ProviderParams, SocialLoginQuery } from './auth.schemas.ts';
 import type { ProviderName } from './providers/index.ts';
 
@@ -11,21 +12,23 @@ export interface AuthRoutesOptions {
   auth: AuthService;
 }
 
-export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { auth, config } = options;
+export async function authRoutes(app: TypedApp, { auth, config }: AuthRoutesOptions) {
+  const redirectUriOf = (provider: ProviderName) => (provider === 'national' ? config.national.redirectUri : config.social.redirectUri);
+  const bindingCookie = (provider: ProviderName) => ({ path: new URL(redirectUriOf(provider)).pathname, secure: config.secureCookies });
 
-  const login = (provider: ProviderName) => async (request: FastifyRequest<{ Querystring: { platform?: string; provider?: string } }>, reply: FastifyReply) => {
-    const { authorizationUrl, platform } = await auth.startLogin(provider, request.query);
+  const login = (provider: ProviderName) => async (request: FastifyRequest<{ Querystring: LoginParams }>, reply: FastifyReply) => {
+    const { authorizationUrl, platform, binding } = await auth.startLogin(provider, request.query);
     if (platform === 'mobile') return reply.send({ authorizationUrl });
+    if (binding) setLoginBindingCookie(reply, binding, { ...bindingCookie(provider), maxAge: config.loginStateTtl });
     return reply.redirect(authorizationUrl, 302);
   };
 
   const callback = (provider: ProviderName) => async (request: FastifyRequest<{ Querystring: { code?: string; state?: string; error?: string } }>, reply: FastifyReply) => {
     // The provider signs what it sent (iss, code, state), so the query goes on untouched.
     const rawQuery = request.raw.url?.split('?')[1] ?? '';
-    const redirectUri = provider === 'national' ? config.national.redirectUri : config.social.redirectUri;
-    const outcome = await auth.finishLogin(provider, request.query, new URL(`${redirectUri.split('?')[0]}?${rawQuery}`));
+    const redirectUri = redirectUriOf(provider);
+    const outcome = await auth.finishLogin(provider, request.query, new URL(`${redirectUri.split('?')[0]}?${rawQuery}`), request.cookies[LOGIN_BINDING_COOKIE]);
+    if (request.cookies[LOGIN_BINDING_COOKIE]) clearLoginBindingCookie(reply, bindingCookie(provider));
     if (outcome.cookies) setAuthCookies(reply, outcome.cookies, config);
     reply.header('cache-control', 'no-store');
     return reply.redirect(outcome.location, 302);

@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { badRequest, serviceUnavailable, unauthorized } from '../../platform/http/errors.ts';
 import type { TokenPair, TokensService } from '../tokens/index.ts';
 import type { UsersService } from '../users/index.ts';
+import type { LoginBinding } from './login-binding.ts';
 import type { LoginStates, Platform } from './login-state.ts';
 import type { IdentityProviderClient, ProviderName } from './providers/index.ts';
 
@@ -18,7 +19,24 @@ export interface CallbackOutcome {
   cookies?: TokenPair;
 }
 
+export interface LoginQuery {
+  platform?: string;
+  provider?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
+}
+
+export interface LoginStart {
+  authorizationUrl: string;
+  platform: Platform;
+  /** Web only: the value of the login binding cookie the browser must bring back. */
+  binding?: string;
+}
+
 const PLATFORMS: Platform[] = ['web', 'mobile'];
+/** An S256 challenge is the base64url SHA-256 of the verifier: always 43 characters. */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+const invalidState = () => unauthorized('invalid_state', 'The sign-in session is unknown or expired. Start again.');
 
 /** A login or callback path naming a provider the service does not have (a client error: 400, not an unknown path). */
 export const unknownProvider = () => badRequest('invalid_provider', 'The provider in the path must be national or social.');
@@ -30,9 +48,11 @@ export class AuthService {
   readonly #users: UsersService;
   readonly #tokens: TokensService;
   readonly #clock: Clock;
+  readonly #binding: LoginBinding;
 
   constructor(deps: {
     clock: Clock;
+    binding: LoginBinding;
     config: Readonly<Config>;
     clients: Partial<Record<ProviderName, IdentityProviderClient>>;
     states: LoginStates;
@@ -45,12 +65,14 @@ export class AuthService {
     this.#users = deps.users;
     this.#tokens = deps.tokens;
     this.#clock = deps.clock;
+    this.#binding = deps.binding;
   }
 
   /** Starts an authorization-code flow; the answer is the provider's authorization URL. */
-  async startLogin(provider: ProviderName, query: { platform?: string; provider?: string }): Promise<{ authorizationUrl: string; platform: Platform }> {
+  async startLogin(provider: ProviderName, query: LoginQuery): Promise<LoginStart> {
     const platform = (query.platform ?? 'web') as Platform;
     if (!PLATFORMS.includes(platform)) throw badRequest('invalid_request', 'platform must be web or mobile.');
+    const codeChallenge = codeChallengeOf(platform, query);
     let connection: string | undefined;
     if (provider === 'social') {
       connection = query.provider;
@@ -60,21 +82,23 @@ export class AuthService {
     }
     const client = this.#client(provider);
     const { authorizationUrl, pending } = await client.begin({ connection });
-    await this.#states.save({ pending, platform, createdAt: this.#clock.now().getTime() });
-    return { authorizationUrl, platform };
+    await this.#states.save({ pending, platform, createdAt: this.#clock.now().getTime(), ...(codeChallenge ? { codeChallenge } : {}) });
+    return { authorizationUrl, platform, ...(platform === 'web' ? { binding: this.#binding.of(pending.state) } : {}) };
   }
 
   /** Finishes a flow: exchanges the code, finds or creates the user, and says where to go. */
-  async finishLogin(provider: ProviderName, query: CallbackQuery, callbackUrl: URL): Promise<CallbackOutcome> {
+  async finishLogin(provider: ProviderName, query: CallbackQuery, callbackUrl: URL, bindingCookie?: string): Promise<CallbackOutcome> {
     if (!query.state || (!query.code && !query.error)) {
       throw badRequest('invalid_request', 'The callback needs code and state.');
     }
+    // A web state is only good in the browser that started it. Checked before the state is used
+    // up, so a callback URL sent to someone else is refused and the real browser can still finish.
+    const seen = await this.#states.peek(query.state);
+    if (!seen || (seen.platform === 'web' && !this.#binding.matches(query.state, bindingCookie))) throw invalidState();
     // Consumed whatever happens next, so a callback can never be replayed.
     const login = await this.#states.take(query.state);
     const expired = login && this.#clock.now().getTime() - login.createdAt > this.#config.loginStateTtl * 1000;
-    if (!login || expired || login.pending.provider !== provider) {
-      throw unauthorized('invalid_state', 'The sign-in session is unknown or expired. Start again.');
-    }
+    if (!login || expired || login.pending.provider !== provider) throw invalidState();
     if (query.error) {
       const code = /^[a-z_]{1,64}$/.test(query.error) ? query.error : 'server_error';
       return { location: this.#withParams(this.#target(login.platform), { error: code }) };
@@ -85,7 +109,7 @@ export class AuthService {
     });
     const newUser: Record<string, string> = created ? { isNewUser: 'true' } : {};
     if (login.platform === 'mobile') {
-      const refreshToken = await this.#tokens.issueOneTimeRefreshToken(row.id);
+      const refreshToken = await this.#tokens.issueOneTimeRefreshToken(row.id, login.codeChallenge);
       return { location: this.#withParams(this.#target('mobile'), { refreshToken, ...newUser }) };
     }
     const pair = await this.#tokens.issuePair({ id: row.id, authProvider: row.authProvider, providerSubject: row.providerSubject });
@@ -109,3 +133,13 @@ export class AuthService {
   }
 }
 
+/** RFC 8252 §8.1 practice for the deep link: only the app that started the sign-in can redeem it. */
+function codeChallengeOf(platform: Platform, query: LoginQuery): string | undefined {
+  if (query.code_challenge === undefined && query.code_challenge_method === undefined) return undefined;
+  if (platform !== 'mobile') throw badRequest('invalid_request', 'code_challenge is for platform=mobile only.');
+  if ((query.code_challenge_method ?? 'S256') !== 'S256') throw badRequest('invalid_request', 'code_challenge_method must be S256.');
+  if (!query.code_challenge || !S256_CHALLENGE.test(query.code_challenge)) {
+    throw badRequest('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier (43 characters).');
+  }
+  return query.code_challenge;
+}

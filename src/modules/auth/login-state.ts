@@ -8,6 +8,8 @@ export interface LoginState {
   platform: Platform;
   /** Epoch ms; checked against the service clock, the store's TTL only cleans up. */
   createdAt: number;
+  /** Mobile only: the app's S256 challenge; redeeming the one-time token needs its verifier. */
+  codeChallenge?: string;
 }
 
 const key = (state: string) => `login:${state}`;
@@ -24,6 +26,12 @@ export class LoginStates {
 
   save(state: LoginState): Promise<void> {
     return this.#store.set(key(state.pending.state), JSON.stringify(state), this.#ttl);
+  }
+
+  /** Reads without consuming: the callback checks the browser binding before it uses a state up. */
+  async peek(state: string): Promise<LoginState | undefined> {
+    const value = await this.#store.get(key(state));
+    return value ? (JSON.parse(value) as LoginState) : undefined;
   }
 
   async take(state: string): Promise<LoginState | undefined> {

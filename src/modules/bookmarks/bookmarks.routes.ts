@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import type { TSchema } from 'typebox';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
@@ -16,8 +15,7 @@ export interface BookmarksRoutesOptions {
   gameSchema: TSchema;
 }
 
-export async function bookmarksRoutes(fastify: FastifyInstance, options: BookmarksRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export async function bookmarksRoutes(app: TypedApp, options: BookmarksRoutesOptions) {
   const { bookmarks } = options;
   const BookmarkSchema = Bookmark(options.gameSchema);
 

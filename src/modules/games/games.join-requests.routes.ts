@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
@@ -9,8 +8,7 @@ import type { GameJoinRequests } from './games.join-requests.ts';
 import { GameIdParams, JoinRequest, JoinRequestBody, ParticipantParams, Participation } from './games.schemas.ts';
 
 /** Join requests: asked by a player, answered by the organiser or a co-host. */
-export function joinRequestRoutes(fastify: FastifyInstance, requests: GameJoinRequests) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export function joinRequestRoutes(app: TypedApp, requests: GameJoinRequests) {
   const NoContent = { 204: Type.Null() };
   const tags = ['games'];
 

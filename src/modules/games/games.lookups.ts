@@ -8,6 +8,8 @@ import { effectiveStatus } from './games.rules.ts';
 export interface GameSummary {
   id: string; title: string | null; activityName: string; venueName: string; venueAddress: string;
   startTime: Date; endTime: Date; playersJoined: number; slots: number; status: GameRow['status']; visibility: GameRow['visibility'];
+  organizerId: string;
+  waitlisted: number; price: string; currency: string; skillLevelFrom: string; skillLevelTo: string;
 }
 
 export interface GameLookupsDeps extends GameRefsDeps {
@@ -46,7 +48,8 @@ export class GameLookups {
     return {
       id: game.id, title: game.title, activityName: refs.activityName, venueName: refs.venueName, venueAddress: refs.venueAddress,
       startTime: game.startTime, endTime: game.endTime, playersJoined: game.playersJoined, slots: game.slots,
-      status: effectiveStatus(game, this.#deps.clock.now()), visibility: game.visibility,
+      status: effectiveStatus(game, this.#deps.clock.now()), visibility: game.visibility, organizerId: game.organizerId,
+      waitlisted: game.waitlisted, price: game.price, currency: game.currency, skillLevelFrom: refs.fromName, skillLevelTo: refs.toName,
     };
   }
 
@@ -56,6 +59,11 @@ export class GameLookups {
     if (!await repository.find(gameId)) return false;
     await repository.grantShareAccess(gameId, userId, this.#deps.clock.now());
     return true;
+  }
+
+  /** Everyone's share access: the game's share code was rotated. Players keep their places. */
+  async revokeShareAccess(gameId: string): Promise<void> {
+    await new GamesRepository(this.#deps.db).revokeShareAccess(gameId);
   }
 
   /** Games the user plays in (active) and hosts, cancelled ones left out. */

@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import { JoinRequestsRepository } from './games.join-requests.repository.ts';
 import { entryOf } from './games.join-requests.ts';
-import type { GameEvents, GameEventType, PlayerLevels } from './games.ports.ts';
+import type { GameEvents, GameEventType, PlayerLevels, PlayerRemovalHook } from './games.ports.ts';
 import { presentParticipation } from './games.presenter.ts';
 import { gameNotFound } from './games.queries.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
@@ -19,6 +19,8 @@ export interface GameParticipationDeps {
   /** For games that judge a player's level (offLevelPolicy other than ALLOW). */
   activities: Pick<ActivitiesService, 'find'>;
   levels: PlayerLevels;
+  /** Told once the organiser's removal of a player is committed. */
+  onPlayerRemoved?: PlayerRemovalHook;
 }
 
 const notJoinable = (detail: string, code = 'game_not_joinable') => conflict(code, detail);
@@ -30,12 +32,14 @@ export class GameParticipation {
   readonly #clock: Clock;
   readonly #events: GameEvents;
   readonly #entry: GameParticipationDeps;
+  readonly #onPlayerRemoved: PlayerRemovalHook | undefined;
 
   constructor(deps: GameParticipationDeps) {
     this.#db = deps.db;
     this.#clock = deps.clock;
     this.#events = deps.events;
     this.#entry = deps;
+    this.#onPlayerRemoved = deps.onPlayerRemoved;
   }
 
   async join(userId: string, gameId: string) {
@@ -59,7 +63,7 @@ export class GameParticipation {
         const row = await repository.addParticipant({ gameId, userId, status: plan.status, joinedAt: now });
         await repository.adjustCounts(gameId, plan.status === 'ACTIVE' ? { active: 1, waitlisted: 0 } : { active: 0, waitlisted: 1 });
         const change = { gameId, actorId: userId, recipients: [game.organizerId], title: game.title };
-        await announce(this.#events, tx, { ...change, type: 'PLAYER_JOINED' });
+        await announce(this.#events, tx, { ...change, type: 'PLAYER_JOINED', ...(plan.status === 'WAITLISTED' ? { waitlisted: true } : {}) });
         if (plan.fillsGame) await announce(this.#events, tx, { ...change, type: 'GAME_FULL' });
         return presentParticipation(row);
       });
@@ -82,7 +86,8 @@ export class GameParticipation {
         throw notFound('You are not a player of this game.', 'not_participant');
       }
       const now = this.#clock.now();
-      if (leaveRefused(game, now)) {
+      // The window protects the other players' game; a waitlisted player holds no place anyone counts on.
+      if (participation.status === 'ACTIVE' && leaveRefused(game, now)) {
         throw conflict('leave_window_closed', 'Players cannot leave within 24 hours of the start.');
       }
       await this.#drop(tx, repository, game, userId, { actorId: userId, type: 'PLAYER_LEFT', recipients: [game.organizerId] });
@@ -91,13 +96,18 @@ export class GameParticipation {
 
   /** By the organiser or a co-host: an admin is no exception here. */
   async removeParticipant(actor: Actor, gameId: string, userId: string): Promise<void> {
-    await this.#db.transaction(async (tx) => {
+    const gameEnds = await this.#db.transaction(async (tx) => {
       const repository = new GamesRepository(tx);
       const game = await lockManaged(repository, tx, gameId, actor.userId);
       if (userId === game.organizerId) throw notJoinable('The organiser cannot be removed from their own game.');
       if (!await repository.participant(gameId, userId)) throw notFound('The player was not found in this game.', 'participant_not_found');
       await this.#drop(tx, repository, game, userId, { actorId: actor.userId, type: 'PLAYER_REMOVED', recipients: [userId] });
+      // A removed player may not walk back in through the link that let them see the game.
+      await repository.revokeShareAccess(gameId, userId);
+      return game.endTime;
     });
+    // After the commit: the hook may use another store (the embedded one shares this database).
+    await this.#onPlayerRemoved?.({ gameId, userId, gameEnds });
   }
 
   /**

@@ -18,9 +18,15 @@ export type GameEventType = 'PLAYER_JOINED' | 'PLAYER_LEFT' | 'GAME_FULL' | 'WAI
 
 /** Told of each change in the change's own transaction (the notifications module writes them there). */
 export interface GameEvents {
-  /** `title` is the game's title as of the change (null when it has none), for the notification's text. */
-  emit(event: { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title?: string | null }, executor: Executor): Promise<void>;
+  /**
+   * `title` is the game's title as of the change (null when it has none), for the notification's
+   * text; `waitlisted` marks a PLAYER_JOINED that went onto the waitlist.
+   */
+  emit(event: { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title?: string | null; waitlisted?: boolean }, executor: Executor): Promise<void>;
 }
+
+/** Runs after the organiser removed a player (not after a leave), once the removal is committed. */
+export type PlayerRemovalHook = (removal: { gameId: string; userId: string; gameEnds: Date }) => Promise<void>;
 
 /** Runs inside the hard delete's transaction, before the game row goes (share links, bookmarks, notifications). */
 export type GameRemovalStep = (gameId: string, executor: Executor) => Promise<void>;

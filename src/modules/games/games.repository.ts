@@ -140,6 +140,12 @@ export class GamesRepository {
     await this.#db.insert(gameShareAccess).values({ gameId, userId, grantedAt: now }).onConflictDoNothing();
   }
 
+  /** One user's share access to the game, or everyone's (a rotated share code). */
+  async revokeShareAccess(gameId: string, userId?: string): Promise<void> {
+    await this.#db.delete(gameShareAccess)
+      .where(and(eq(gameShareAccess.gameId, gameId), userId === undefined ? undefined : eq(gameShareAccess.userId, userId)));
+  }
+
   async hasShareAccess(gameId: string, userId: string, now: Date): Promise<boolean> {
     const found = await rows<{ game_id: string }>(this.#db, sql`${sharedGameIds(userId, now)} AND s.game_id = ${gameId}::uuid`);
     return found.length > 0;

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
@@ -30,10 +30,8 @@ const actorOf = (request: FastifyRequest) => {
   return { userId, roles };
 };
 
-export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { queries, commands, participation, coHosts } = options;
-  joinRequestRoutes(app, options.requests);
+export async function gamesRoutes(app: TypedApp, { queries, commands, participation, coHosts, requests }: GamesRoutesOptions) {
+  joinRequestRoutes(app, requests);
   const NoContent = { 204: Type.Null() };
 
   app.get('/api/v1/games', {
@@ -94,7 +92,7 @@ export async function gamesRoutes(fastify: FastifyInstance, options: GamesRoutes
   }, async (request) => envelope(request, await queries.participants(request.params.id, signedIn(request).userId), 'Participants'));
 
   app.delete('/api/v1/games/:id/participants/me', {
-    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Leave a game (not within 24 h of its start)', params: GameIdParams, response: NoContent },
+    schema: { tags: ['games'], security: USER_SECURITY, summary: 'Leave a game (a place: not within 24 h of its start; the waitlist: any time)', params: GameIdParams, response: NoContent },
   }, async (request, reply) => {
     await participation.leave(signedIn(request).userId, request.params.id);
     return reply.code(204).send(null);

@@ -3,7 +3,7 @@ import { CursorQuery } from '../../platform/http/pagination.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Instant = Type.String({ format: 'date-time' });
-const HHMM = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:mm in APP_TIME_ZONE' });
+const HHMM = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'A time of day as HH:mm, in APP_TIME_ZONE' });
 const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD in APP_TIME_ZONE' });
 
 export const Visibility = Type.Union([Type.Literal('PUBLIC'), Type.Literal('PRIVATE')]);
@@ -47,8 +47,8 @@ export const GameSchema = Type.Object({
 
 const Title = Type.String({ maxLength: 200 });
 const Description = Type.String({ maxLength: 5000 });
-const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code' });
-const Price = Type.String({ pattern: '^(0|[1-9][0-9]{0,7})(\\.[0-9]{1,2})?$', description: 'Decimal string, at most two places, below 100,000,000' });
+const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'A three-letter ISO 4217 code, like SGD' });
+const Price = Type.String({ pattern: '^(0|[1-9][0-9]{0,7})(\\.[0-9]{1,2})?$', description: 'A decimal with at most 2 places, below 100000000, like "8.50"' });
 const Slots = Type.Integer({ minimum: 1, maximum: 100 });
 const MinPlayers = Type.Integer({ minimum: 1, maximum: 100, description: 'At most slots' });
 const JoinPolicy = Type.Union([Type.Literal('OPEN'), Type.Literal('APPROVAL')], { description: 'APPROVAL: joining is a request; default OPEN' });

@@ -23,7 +23,8 @@ export async function lockManaged(repository: GamesRepository, tx: Executor, gam
   return game;
 }
 
-export interface GameChange { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title: string | null }
+/** `waitlisted` marks a PLAYER_JOINED that went onto the waitlist (its notification says so). */
+export interface GameChange { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title: string | null; waitlisted?: boolean }
 
 /** Tells the others concerned, in the change's own transaction; the one who made it is never told. */
 export async function announce(events: GameEvents, executor: Executor, change: GameChange): Promise<void> {

@@ -9,6 +9,7 @@ export type { Actor } from './games.writes.ts';
 export type { GameSummary } from './games.lookups.ts';
 export type { UpcomingGame } from './games.schedule.ts';
 export type { PresentedGame } from './games.presenter.ts';
-export type { GameBookmarks, GameEvents, GameEventType, GameRemovalStep, GameShareLinks, ShareLinkBlock } from './games.ports.ts';
+export type { GameBookmarks, GameEvents, GameEventType, GameRemovalStep, GameShareLinks, PlayerRemovalHook, ShareLinkBlock } from './games.ports.ts';
 export { GameSchema } from './games.schemas.ts';
 export { gamesRoutes } from './games.routes.ts';
+export { GAMES_ERRORS } from './games.errors.ts';

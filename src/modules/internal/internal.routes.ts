@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { INTERNAL_SECURITY } from '../../platform/http/openapi.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { upperCaseEnums } from '../../platform/http/enum-case.ts';
@@ -11,9 +10,7 @@ export interface InternalRoutesOptions {
 }
 
 /** Server-to-server operations; the access policy demands X-Internal-Secret for all of them. */
-export async function internalRoutes(fastify: FastifyInstance, options: InternalRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-
+export async function internalRoutes(app: TypedApp, options: InternalRoutesOptions) {
   app.post('/api/v1/internal/users', {
     schema: {
       tags: ['internal'], security: INTERNAL_SECURITY, summary: 'Provision a user by provider identity (idempotent)',

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { INTERNAL_SECURITY } from '../../platform/http/openapi.ts';
 import { JobParams, JobResult } from './jobs.schemas.ts';
@@ -10,9 +9,7 @@ export interface JobsRoutesOptions {
 }
 
 /** On-demand runs for operators and schedulers outside the service; the access policy demands X-Internal-Secret. */
-export async function jobsRoutes(fastify: FastifyInstance, options: JobsRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-
+export async function jobsRoutes(app: TypedApp, options: JobsRoutesOptions) {
   app.post('/api/v1/internal/jobs/:name/run', {
     schema: {
       tags: ['internal'], security: INTERNAL_SECURITY, summary: `Run a job now (${options.jobs.names.join(', ')}) under its cluster-wide lock`,

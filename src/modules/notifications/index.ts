@@ -3,3 +3,4 @@ export { NotificationStreams } from './notifications.stream.ts';
 export { createNotificationsModule, type NotificationsModule } from './notifications.compose.ts';
 export { LoggingPushGateway, type PushGateway, type PushMessage, type PushResult, type PushTarget } from './push.ts';
 export { notificationsRoutes } from './notifications.routes.ts';
+export { NOTIFICATIONS_ERRORS } from './notifications.errors.ts';

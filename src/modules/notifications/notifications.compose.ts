@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PushConfig } from '../../config/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
-import { NotificationsService } from './notifications.service.ts';
+import { NotificationsService, type NotificationsServiceDeps } from './notifications.service.ts';
 import { listenForSignals } from './notifications.signals.ts';
 import { NotificationStreams } from './notifications.stream.ts';
 import { PushDelivery } from './push.delivery.ts';
@@ -31,6 +31,8 @@ export interface NotificationsModuleDeps {
   fcm: PushConfig['fcm'];
   /** Replaces the gateway the config implies (tests). */
   push?: PushGateway;
+  /** A user's display name, in the transaction of the change (join and leave texts name the player). */
+  nameOf?: NotificationsServiceDeps['nameOf'];
   /** How often the outbox is polled for retries between signals (tests shorten it). */
   pushPollMs?: number;
   /** Which users still have an account: open streams of deleted accounts end. */
@@ -46,7 +48,7 @@ export interface NotificationsModuleDeps {
  */
 export async function createNotificationsModule(deps: NotificationsModuleDeps): Promise<NotificationsModule> {
   const { database, log } = deps;
-  const notifications = new NotificationsService({ db: database.db, clock: deps.clock, log, timeZone: deps.timeZone });
+  const notifications = new NotificationsService({ db: database.db, clock: deps.clock, log, timeZone: deps.timeZone, nameOf: deps.nameOf });
   const gateway = deps.push ?? (deps.fcm ? new FcmPushGateway(deps.fcm) : new LoggingPushGateway(log));
   const delivery = new PushDelivery({ db: database.db, clock: deps.clock, gateway, log, pollMs: deps.pushPollMs });
   const streams = new NotificationStreams({

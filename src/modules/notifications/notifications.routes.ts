@@ -1,6 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -20,9 +19,7 @@ export interface NotificationsRoutesOptions {
   streams: NotificationStreams;
 }
 
-export async function notificationsRoutes(fastify: FastifyInstance, options: NotificationsRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { notifications, streams } = options;
+export async function notificationsRoutes(app: TypedApp, { notifications, streams }: NotificationsRoutesOptions) {
   const tags = ['notifications'];
 
   app.get('/api/v1/notifications', {

@@ -26,7 +26,7 @@ export const UnreadCount = Type.Object({ count: Type.Integer() });
 export const ReadAllResult = Type.Object({ updated: Type.Integer() });
 
 export const StreamHeaders = Type.Object({
-  'last-event-id': Type.Optional(Type.String({ pattern: EVENT_ID_PATTERN, description: 'Resume: replay notifications after this event id' })),
+  'last-event-id': Type.Optional(Type.String({ pattern: EVENT_ID_PATTERN, description: 'A notification sequence number: the stream replays what came after it' })),
 });
 
 export const Platform = Type.Union([Type.Literal('ANDROID'), Type.Literal('IOS'), Type.Literal('WEB')]);

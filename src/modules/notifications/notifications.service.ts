@@ -25,6 +25,8 @@ export interface NotificationsServiceDeps {
   /** APP_TIME_ZONE: reminder texts give the start time in it (and quiet hours are read in it). */
   timeZone: string;
   preferences?: PreferencesService;
+  /** The player's display name for join and leave texts, read in the change's transaction. */
+  nameOf?: (userId: string, executor: Executor) => Promise<string | null | undefined>;
 }
 
 const notificationNotFound = () => notFound('The notification was not found.', 'notification_not_found');
@@ -33,11 +35,13 @@ export class NotificationsService implements GameEvents {
   readonly #db: Database;
   readonly #clock: Clock;
   readonly #startFormat: Intl.DateTimeFormat;
+  readonly #nameOf: NonNullable<NotificationsServiceDeps['nameOf']>;
   readonly preferences: PreferencesService;
 
   constructor(deps: NotificationsServiceDeps) {
     this.#db = deps.db;
     this.#clock = deps.clock;
+    this.#nameOf = deps.nameOf ?? (async () => null);
     this.preferences = deps.preferences ?? new PreferencesService({ db: deps.db, clock: deps.clock, timeZone: deps.timeZone });
     this.#startFormat = new Intl.DateTimeFormat('en-GB', { timeZone: deps.timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
   }
@@ -45,8 +49,10 @@ export class NotificationsService implements GameEvents {
   // Producing
 
   /** GameEvents: runs inside the games transaction, so the rows (and the signal) commit or roll back with the change. */
-  async emit(event: { type: NotificationType; gameId: string; recipients: string[]; title?: string | null }, executor: Executor): Promise<void> {
-    await this.#write(executor, event.type, event.gameId, [...new Set(event.recipients)], describe(event.type, event.title));
+  async emit(event: { type: NotificationType; gameId: string; actorId?: string; recipients: string[]; title?: string | null; waitlisted?: boolean }, executor: Executor): Promise<void> {
+    const aboutPlayer = event.actorId !== undefined && (event.type === 'PLAYER_JOINED' || event.type === 'PLAYER_LEFT');
+    const playerName = aboutPlayer && event.actorId ? await this.#nameOf(event.actorId, executor) : undefined;
+    await this.#write(executor, event.type, event.gameId, [...new Set(event.recipients)], describe(event.type, event.title, { playerName, waitlisted: event.waitlisted }));
   }
 
   /**

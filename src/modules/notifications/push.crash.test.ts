@@ -7,7 +7,7 @@ import { realBackend } from '../../../test/helpers/backends.ts';
 import { startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
 import { createSport, gameBody, onboardedUser, createGame } from '../../../test/helpers/games.ts';
 import { httpApp } from '../../../test/helpers/http-app.ts';
-import { freePort, startServer, waitHealthy, type ServerProcess } from '../../../test/helpers/server-process.ts';
+import { freePort, startServer, STARTUP_WAIT_MS, waitHealthy, type ServerProcess } from '../../../test/helpers/server-process.ts';
 import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
 
@@ -46,7 +46,7 @@ if (realBackend) {
       // The sender cannot get an access token: it is stuck before sending anything.
       fcm.holdTokenRequests = true;
       server = startServer(env);
-      await waitHealthy(base, 30_000);
+      await waitHealthy(base, STARTUP_WAIT_MS);
       const app = httpApp(base);
       const sport = await createSport(app, await createUser(app, { admin: true }), { name: 'Crash ball' });
       const host = await onboardedUser(app, 'Host Crash');
@@ -68,7 +68,7 @@ if (realBackend) {
 
       fcm.holdTokenRequests = false;
       server = startServer(env);
-      await waitHealthy(base, 30_000);
+      await waitHealthy(base, STARTUP_WAIT_MS);
       await fcm.until(() => fcm.delivered.length >= 1, 10_000);
       assert.equal(fcm.delivered[0]!.message.data.notificationId, notification.id);
       // A later push arriving means the restarted sender has passed the first one for good.

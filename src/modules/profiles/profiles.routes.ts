@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { upperCaseEnums } from '../../platform/http/enum-case.ts';
@@ -9,13 +8,7 @@ import { Me, OnboardingBody, ProfilePatchBody } from './profiles.schemas.ts';
 import type { ProfilesService } from './profiles.service.ts';
 import { signedIn } from '../access/index.ts';
 
-export interface ProfilesRoutesOptions {
-  profiles: ProfilesService;
-}
-
-export async function profilesRoutes(fastify: FastifyInstance, options: ProfilesRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { profiles } = options;
+export async function profilesRoutes(app: TypedApp, { profiles }: { profiles: ProfilesService }) {
   const contactMethodNames = upperCaseEnums('contactMethods[].name');
 
   app.get('/api/v1/me', {

@@ -11,6 +11,13 @@ export interface ShareableGameSummary {
   slots: number;
   status: string;
   visibility: string;
+  organizerId: string;
+  waitlisted: number;
+  /** A decimal string, like "8.50". */
+  price: string;
+  currency: string;
+  skillLevelFrom: string;
+  skillLevelTo: string;
 }
 
 export interface ShareableGames {
@@ -18,6 +25,8 @@ export interface ShareableGames {
   isMember(userId: string, gameId: string): Promise<boolean>;
   /** False when there is no such game. */
   grantShareAccess(userId: string, gameId: string): Promise<boolean>;
+  /** Drops everyone's share access to the game (its code was rotated). */
+  revokeShareAccess(gameId: string): Promise<void>;
   /** Undefined once the game is gone for good. */
   summaryForShare(gameId: string): Promise<ShareableGameSummary | undefined>;
 }

@@ -43,6 +43,15 @@ export class ShareLinksRepository {
     return row;
   }
 
+  /** A new code for the resource's link; undefined on a collision with another link's code. */
+  async replaceCode(resourceType: ResourceType, resourceId: string, code: string): Promise<ShareLinkRow | undefined> {
+    const [row] = await this.#db.update(shareLinks).set({ code })
+      .where(and(eq(shareLinks.resourceType, resourceType), eq(shareLinks.resourceId, resourceId),
+        sql`NOT EXISTS (SELECT 1 FROM ${shareLinks} taken WHERE taken.code = ${code})`))
+      .returning();
+    return row;
+  }
+
   async deleteForResource(resourceType: ResourceType, resourceId: string): Promise<void> {
     await this.#db.delete(shareLinks).where(and(eq(shareLinks.resourceType, resourceType), eq(shareLinks.resourceId, resourceId)));
   }

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import type { Config } from '../../config/index.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
@@ -14,9 +13,7 @@ export interface ShareLinksRoutesOptions {
   shareLinks: ShareLinksService;
 }
 
-export async function shareLinksRoutes(fastify: FastifyInstance, options: ShareLinksRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { shareLinks, config } = options;
+export async function shareLinksRoutes(app: TypedApp, { shareLinks, config }: ShareLinksRoutesOptions) {
   const association = presentAppSiteAssociation(config.mobileAppIds);
 
   app.post('/api/v1/share-links', {
@@ -28,6 +25,17 @@ export async function shareLinksRoutes(fastify: FastifyInstance, options: ShareL
     const { view, created } = await shareLinks.create(signedIn(request).userId, request.body.resourceType, request.body.resourceId);
     reply.code(created ? 201 : 200);
     return envelope(request, presentShareLink(view), created ? 'Share link created' : 'Share link');
+  });
+
+  app.post('/api/v1/share-links/rotate', {
+    schema: {
+      tags: ['share-links'], security: USER_SECURITY,
+      summary: 'A new share code for a game you organise: the old link stops working (404) and the access it gave ends',
+      body: CreateShareLinkBody, response: { 200: Envelope(ShareLinkSchema) },
+    },
+  }, async (request) => {
+    const view = await shareLinks.rotate(request.principal!.userId, request.body.resourceType, request.body.resourceId);
+    return envelope(request, presentShareLink(view), 'Share code rotated');
   });
 
   // The pattern is checked by the schema, so a malformed code never reaches the database.

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 
 export const CodeParams = Type.Object({
-  code: Type.String({ pattern: '^[0-9A-Za-z]{8}$', description: '8 alphanumeric characters' }),
+  code: Type.String({ pattern: '^[0-9A-Za-z]{8}$', description: '8 letters or digits' }),
 });
 
 export const CreateShareLinkBody = Type.Object({

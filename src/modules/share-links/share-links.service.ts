@@ -1,5 +1,7 @@
 import type { Config } from '../../config/index.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
+import type { KeyValueStore } from '../../platform/kv/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { newShareCode } from './share-code.ts';
 import type { ShareableGames, ShareableGameSummary } from './share-links.ports.ts';
@@ -19,6 +21,8 @@ export interface ShareLinkView extends ShareLinkUrls {
 }
 
 const DRAWS = 5;
+const DAY_SECONDS = 86_400;
+const barKey = (gameId: string, userId: string) => `share-bar:${gameId}:${userId}`;
 const unknownLink = () => notFound('No share link has this code.', 'share_link_not_found');
 
 export class ShareLinksService {
@@ -26,11 +30,15 @@ export class ShareLinksService {
   readonly #config: Readonly<Config>;
   readonly #frontendOrigin: string;
   readonly #games: ShareableGames;
+  readonly #store: KeyValueStore;
+  readonly #clock: Clock;
 
-  constructor(deps: { db: Database; config: Readonly<Config>; games: ShareableGames }) {
+  constructor(deps: { db: Database; config: Readonly<Config>; games: ShareableGames; store: KeyValueStore; clock: Clock }) {
     this.#db = deps.db;
     this.#config = deps.config;
     this.#games = deps.games;
+    this.#store = deps.store;
+    this.#clock = deps.clock;
     this.#frontendOrigin = new URL(deps.config.frontendCallbackUrl).origin;
   }
 
@@ -66,10 +74,38 @@ export class ShareLinksService {
     return { view: { row, ...this.urls(row) }, created: true };
   }
 
+  /**
+   * The organiser's answer to a leaked link: a new code, so the old one is unknown (404), and
+   * nobody keeps the access the old one gave (players keep their places). Others: 404.
+   */
+  async rotate(userId: string, resourceType: ResourceType, resourceId: string): Promise<ShareLinkView> {
+    const game = await this.#games.summaryForShare(resourceId);
+    if (!game || game.organizerId !== userId) throw notFound('The game was not found.', 'game_not_found');
+    const repository = new ShareLinksRepository(this.#db);
+    let row: ShareLinkRow | undefined;
+    for (let draw = 0; draw < DRAWS && !row; draw++) row = await repository.replaceCode(resourceType, resourceId, newShareCode());
+    // Every game gets its link when it is created; a game somehow without one gets one now.
+    if (!row && !(await repository.findByResource(resourceType, resourceId))) row = await this.#insert(resourceType, resourceId, repository);
+    if (!row) throw new Error('could not draw a free share code');
+    await this.#games.revokeShareAccess(resourceId);
+    return { row, ...this.urls(row) };
+  }
+
+  /**
+   * The organiser removed this player: the game's links no longer work for them (until a day
+   * after the game ends, when nobody can join it anyway), whatever code they kept.
+   */
+  async barFromGame(removal: { gameId: string; userId: string; gameEnds: Date }): Promise<void> {
+    const untilEnd = Math.ceil((removal.gameEnds.getTime() - this.#clock.now().getTime()) / 1000);
+    await this.#store.set(barKey(removal.gameId, removal.userId), '1', Math.max(0, untilEnd) + DAY_SECONDS);
+  }
+
   /** Counts the click; a signed-in resolver gains access to the (possibly private) game. */
   async resolve(code: string, userId: string | null): Promise<{ resourceType: string } & ShareLinkUrls> {
     const link = await new ShareLinksRepository(this.#db).findByCode(code);
     if (!link || !(await this.#games.summaryForShare(link.resourceId))) throw unknownLink();
+    // A removed player is told what anyone with a wrong code is told.
+    if (userId && (await this.#store.get(barKey(link.resourceId, userId)))) throw unknownLink();
     await new ShareLinksRepository(this.#db).countClick(code);
     if (userId && !await this.#games.grantShareAccess(userId, link.resourceId)) throw unknownLink();
     return { resourceType: link.resourceType, ...this.urls(link) };

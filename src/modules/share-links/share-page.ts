@@ -25,13 +25,16 @@ export function renderGamePage(game: ShareableGameSummary, urls: ShareLinkUrls, 
   const when = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'full', timeStyle: 'short' }).formatRange(game.startTime, game.endTime);
   const title = game.title ?? `${game.activityName} at ${game.venueName}`;
   const players = `${game.playersJoined} of ${game.slots} joined`;
+  const waitlist = game.waitlisted > 0 ? `${game.waitlisted} waiting for a place` : null;
+  const price = Number(game.price) === 0 ? 'Free' : `${game.currency} ${game.price}`;
+  const level = game.skillLevelFrom === game.skillLevelTo ? game.skillLevelFrom : `${game.skillLevelFrom} to ${game.skillLevelTo}`;
   const body = eta.render('./game', {
-    title, activity: game.activityName, venue: game.venueName, address: game.venueAddress, when, players,
+    title, activity: game.activityName, venue: game.venueName, address: game.venueAddress, when, players, waitlist, price, level,
     status: game.status, mobileUrl: urls.mobileUrl, webUrl: urls.webUrl,
   });
   return eta.render('./layout', {
     title, css: CSS, body,
-    og: { title, description: `${game.activityName} · ${game.venueName} · ${when} · ${players}`, url: urls.shareUrl },
+    og: { title, description: `${game.activityName} · ${level} · ${game.venueName} · ${when} · ${price} · ${players}`, url: urls.shareUrl },
   });
 }
 

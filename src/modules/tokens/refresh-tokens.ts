@@ -1,10 +1,12 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { KeyValueStore } from '../../platform/kv/index.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 
 interface RefreshRecord {
   userId: string;
   family: string;
+  /** The app's S256 challenge (mobile one-time tokens only): redeeming needs its verifier. */
+  challenge?: string;
 }
 
 const tokenKey = (hash: string) => `rt:${hash}`;
@@ -12,6 +14,13 @@ const familyKey = (family: string) => `rt:family:${family}`;
 const familyRevokedKey = (family: string) => `rt:family-revoked:${family}`;
 const userKey = (userId: string) => `rt:user:${userId}`;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function verifierMatches(challenge: string, verifier: string | undefined): boolean {
+  if (!verifier) return false;
+  const computed = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
+  const expected = Buffer.from(challenge);
+  return computed.length === expected.length && timingSafeEqual(computed, expected);
+}
 
 export const invalidRefreshToken = () =>
   unauthorized('invalid_refresh_token', 'The refresh token is invalid, expired or already used.');
@@ -30,12 +39,12 @@ export class RefreshTokens {
   }
 
   /** A new token; a new family unless one is given (rotation). */
-  async issue(userId: string, options: { family?: string; ttlSeconds?: number } = {}): Promise<string> {
+  async issue(userId: string, options: { family?: string; ttlSeconds?: number; challenge?: string } = {}): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const hash = hashOf(token);
     const family = options.family ?? randomUUID();
     const ttl = options.ttlSeconds ?? this.#ttl;
-    const record: RefreshRecord = { userId, family };
+    const record: RefreshRecord = { userId, family, ...(options.challenge ? { challenge: options.challenge } : {}) };
     // One atomic call (one round trip on Redis): the token never exists without its family and
     // the user's list of families naming it, so a revocation can always reach it.
     await this.#store.writeAll([
@@ -46,12 +55,16 @@ export class RefreshTokens {
     return token;
   }
 
-  /** Consumes a token once and issues its successor in the same family. */
-  async rotate(token: string): Promise<{ userId: string; token: string }> {
+  /**
+   * Consumes a token once and issues its successor in the same family. A token bound to a code
+   * challenge is burnt by a wrong or missing verifier: whoever holds it without the verifier
+   * intercepted it or was handed someone else's sign-in.
+   */
+  async rotate(token: string, verifier?: string): Promise<{ userId: string; token: string }> {
     const consumed = await this.#store.consume(tokenKey(hashOf(token)));
     if (!consumed) throw invalidRefreshToken();
     const record = JSON.parse(consumed.value) as RefreshRecord;
-    if (!consumed.firstUse) {
+    if (!consumed.firstUse || (record.challenge && !verifierMatches(record.challenge, verifier))) {
       await this.revokeFamily(record.family);
       throw invalidRefreshToken();
     }
@@ -59,10 +72,18 @@ export class RefreshTokens {
     return { userId: record.userId, token: await this.issue(record.userId, { family: record.family }) };
   }
 
-  /** The owner of a live, unused token, without using it (logout by refresh token). */
-  async ownerOf(token: string): Promise<string | undefined> {
-    const value = await this.#store.get(tokenKey(hashOf(token)));
-    return value ? (JSON.parse(value) as RefreshRecord).userId : undefined;
+  /**
+   * Logout by refresh token: a live one names its owner (whose sessions all end). An already used
+   * one is a reuse, and like any reuse it ends its own family and nothing else: whoever holds a
+   * rotated token may not be its owner.
+   */
+  async ownerForLogout(token: string): Promise<string | undefined> {
+    const consumed = await this.#store.consume(tokenKey(hashOf(token)));
+    if (!consumed) return undefined;
+    const record = JSON.parse(consumed.value) as RefreshRecord;
+    if (consumed.firstUse) return record.userId;
+    await this.revokeFamily(record.family);
+    return undefined;
   }
 
   async revokeFamily(family: string): Promise<void> {

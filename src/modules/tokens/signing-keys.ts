@@ -50,9 +50,12 @@ export async function loadSigningKeys(config: Readonly<Config>): Promise<Signing
   const verifiers = new Map<string, CryptoKey>();
   const published: PublicJwk[] = [];
   for (const [index, jwk] of keys.entries()) {
-    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.d || !jwk.kid || !jwk.x || !jwk.y) {
-      throw new Error(`JWT_SIGNING_KEYS key ${index} must be an EC P-256 private key with a kid`);
+    // Only the first (newest) key signs; older ones may be public halves kept to verify tokens
+    // issued before a rotation, so their private parts can be destroyed.
+    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.kid || !jwk.x || !jwk.y) {
+      throw new Error(`JWT_SIGNING_KEYS key ${index} must be an EC P-256 key with a kid`);
     }
+    if (index === 0 && !jwk.d) throw new Error('JWT_SIGNING_KEYS key 0 signs, so it needs its private part (d)');
     const publicJwk: PublicJwk = { kty: 'EC', crv: 'P-256', kid: jwk.kid, x: jwk.x, y: jwk.y, use: 'sig', alg: 'ES256' };
     verifiers.set(jwk.kid, await importJWK({ ...publicJwk, kty: 'EC' as const }, 'ES256'));
     published.push(publicJwk);

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import type { Config } from '../../config/index.ts';
 import { noneMatchHits } from '../../platform/http/conditional.ts';
@@ -17,10 +16,7 @@ export interface TokensRoutesOptions {
   keys: SigningKeys;
 }
 
-export async function tokensRoutes(fastify: FastifyInstance, options: TokensRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { config, tokens, keys } = options;
-
+export async function tokensRoutes(app: TypedApp, { config, tokens, keys }: TokensRoutesOptions) {
   app.get('/.well-known/jwks.json', {
     schema: { tags: ['auth'], summary: 'Public keys that verify access tokens', response: { 200: JwksSchema, 304: Type.Null() } },
   }, async (request, reply) => {
@@ -37,8 +33,10 @@ export async function tokensRoutes(fastify: FastifyInstance, options: TokensRout
       response: { 200: Type.Union([TokenPairSchema, MessageSchema]) },
     },
   }, async (request, reply) => {
+    // Every answer here carries tokens (or sets them): never cached.
+    reply.header('cache-control', 'no-store');
     const fromBody = request.body?.refreshToken;
-    if (fromBody) return tokens.refresh(fromBody);
+    if (fromBody) return tokens.refresh(fromBody, request.body?.codeVerifier);
     const fromCookie = request.cookies[REFRESH_COOKIE];
     if (!fromCookie) throw invalidRefreshToken();
     setAuthCookies(reply, await tokens.refresh(fromCookie), config);
@@ -60,6 +58,9 @@ export async function tokensRoutes(fastify: FastifyInstance, options: TokensRout
   if (config.profile !== 'production' && config.devMintEndpointEnabled) {
     app.post('/api/v1/auth/dev/tokens', {
       schema: { tags: ['auth'], summary: 'Mint tokens for a user (development, loopback only)', body: DevTokenBody, response: { 200: Envelope(TokenPairSchema) } },
-    }, async (request) => envelope(request, await tokens.mintForDevelopment(request.body.userId), 'Development tokens minted'));
+    }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return envelope(request, await tokens.mintForDevelopment(request.body.userId), 'Development tokens minted');
+    });
   }
 }

@@ -9,7 +9,12 @@ export const TokenPairSchema = Type.Object({
 export const MessageSchema = Type.Object({ message: Type.String() });
 
 export const RefreshBody = Type.Union([
-  Type.Object({ refreshToken: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })) }),
+  Type.Object({
+    refreshToken: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+    codeVerifier: Type.Optional(Type.String({
+      minLength: 1, maxLength: 128, description: 'Mobile: the verifier of the code_challenge sent when the sign-in started (needed then)',
+    })),
+  }),
   Type.Null(),
 ]);
 

@@ -30,12 +30,12 @@ export class TokensService {
   }
 
   /** A refresh token for the mobile deep link: redeemable once, for five minutes. */
-  issueOneTimeRefreshToken(userId: string): Promise<string> {
-    return this.#refresh.issue(userId, { ttlSeconds: ONE_TIME_TTL_SECONDS });
+  issueOneTimeRefreshToken(userId: string, challenge?: string): Promise<string> {
+    return this.#refresh.issue(userId, { ttlSeconds: ONE_TIME_TTL_SECONDS, challenge });
   }
 
-  async refresh(refreshToken: string): Promise<TokenPair> {
-    const rotated = await this.#refresh.rotate(refreshToken);
+  async refresh(refreshToken: string, codeVerifier?: string): Promise<TokenPair> {
+    const rotated = await this.#refresh.rotate(refreshToken, codeVerifier);
     const user = await this.#users.findAccessUser(rotated.userId);
     if (!user) {
       await this.#refresh.revokeAll(rotated.userId);
@@ -51,7 +51,7 @@ export class TokensService {
     if (credentials.accessToken) {
       userId = await this.#access.verify(credentials.accessToken).then((claims) => claims.sub, () => undefined);
     }
-    if (!userId && credentials.refreshToken) userId = await this.#refresh.ownerOf(credentials.refreshToken);
+    if (!userId && credentials.refreshToken) userId = await this.#refresh.ownerForLogout(credentials.refreshToken);
     if (userId) await this.#refresh.revokeAll(userId);
   }
 

@@ -302,7 +302,7 @@ describe('dev tokens when switched off', () => {
 
   it('is 404 in production even with the flag on', async () => {
     const jwk = await generateSigningJwk();
-    const t = await buildTestApp(backend, { APP_PROFILE: 'production', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true', JWT_SIGNING_KEYS: JSON.stringify({ keys: [jwk] }) });
+    const t = await buildTestApp(backend, { APP_PROFILE: 'production', BASE_URL: 'https://api.example.com', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true', JWT_SIGNING_KEYS: JSON.stringify({ keys: [jwk] }) });
     try {
       assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/auth/dev/tokens', payload: { userId: '00000000-0000-4000-8000-000000000000' } }), 404);
     } finally {

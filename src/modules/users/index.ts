@@ -4,3 +4,4 @@ export type { AccessUser } from './users.repository.ts';
 export { presentAccount, presentAuthProvider } from './users.presenter.ts';
 export { Account, AuthProviderInput, AuthProviderSchema, RoleSchema, RolesBody, UserIdParams } from './users.schemas.ts';
 export { usersRoutes } from './users.routes.ts';
+export { USERS_ERRORS } from './users.errors.ts';

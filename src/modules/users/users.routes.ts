@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
@@ -8,14 +7,7 @@ import { presentAccount } from './users.presenter.ts';
 import { Account, AdminUsersQuery, RolesBody, UserIdParams } from './users.schemas.ts';
 import type { UsersService } from './users.service.ts';
 
-export interface UsersRoutesOptions {
-  users: UsersService;
-}
-
-export async function usersRoutes(fastify: FastifyInstance, options: UsersRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { users } = options;
-
+export async function usersRoutes(app: TypedApp, { users }: { users: UsersService }) {
   app.get('/api/v1/admin/users', {
     schema: {
       tags: ['admin'], security: USER_SECURITY, summary: 'Users, newest first, optionally matching q (name or e-mail)',

@@ -36,9 +36,9 @@ export class UsersService {
     return this.#users.findAccessUser(id);
   }
 
-  /** Display names by id (null once erased), one query for a whole page. */
-  async namesOf(ids: string[]): Promise<Map<string, string | null>> {
-    const rows = await this.#users.namesByIds([...new Set(ids)]);
+  /** Display names by id (null once erased), one query for a whole page; in another module's transaction when `executor` is given. */
+  async namesOf(ids: string[], executor?: Executor): Promise<Map<string, string | null>> {
+    const rows = await this.#repository(executor).namesByIds([...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 

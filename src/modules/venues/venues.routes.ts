@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
@@ -10,13 +9,7 @@ import { CreateVenueBody, ImportResult, ImportUpload, UpdateVenueBody, Venue, Ve
 import type { VenuesService } from './venues.service.ts';
 import { MAX_IMPORT_BYTES, readImportUpload } from './venues.upload.ts';
 
-export interface VenuesRoutesOptions {
-  venues: VenuesService;
-}
-
-export async function venuesRoutes(fastify: FastifyInstance, options: VenuesRoutesOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { venues } = options;
+export async function venuesRoutes(app: TypedApp, { venues }: { venues: VenuesService }) {
   // Registered here, not globally: only the import accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, parts: 5, fields: 4 } });
 

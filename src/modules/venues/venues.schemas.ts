@@ -6,9 +6,9 @@ const Latitude = Type.Number({ minimum: -90, maximum: 90 });
 const Longitude = Type.Number({ minimum: -180, maximum: 180 });
 
 export const StationInput = Type.Object({
-  code: Type.String({ pattern: STATION_CODE, description: 'Station code: line code and number, like EW8' }),
+  code: Type.String({ pattern: STATION_CODE, description: 'A station code: line code and number, like EW8' }),
   name: Type.String({ maxLength: 100, pattern: '\\S', description: 'Not blank' }),
-  color: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'Colour of the line, #RRGGBB' })),
+  color: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'The line\'s colour as #RRGGBB' })),
   latitude: Type.Optional(Latitude),
   longitude: Type.Optional(Longitude),
 });

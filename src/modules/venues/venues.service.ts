@@ -1,6 +1,6 @@
 import { circleQuery } from '../../platform/http/circle-query.ts';
 import { ByIdCache, clearAfter } from '../../platform/cache/by-id-cache.ts';
-import { isUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
+import { onUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import { parseImportFile, rejectedFile, rowError } from './venues.import.ts';
@@ -193,13 +193,8 @@ export class VenuesService {
     }));
   }
 
-  async #uniqueSource<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error, 'venues_source_id_uq')) throw sourceTaken();
-      throw error;
-    }
+  #uniqueSource<T>(write: () => Promise<T>): Promise<T> {
+    return onUniqueViolation('venues_source_id_uq', sourceTaken, write);
   }
 }
 

@@ -6,3 +6,13 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/** Runs `write`; a unique violation of `constraint` becomes the caller's own error (its 409 and code). */
+export async function onUniqueViolation<T>(constraint: string, toError: () => Error, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, constraint)) throw toError();
+    throw error;
+  }
+}

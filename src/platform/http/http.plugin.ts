@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { badRequest, serviceUnavailable, validationFailed, type FieldError } from './errors.ts';
+import { AppError, badRequest, serviceUnavailable, validationFailed, type FieldError } from './errors.ts';
 import { errorHandler, problemBody, sendProblem, pathOf } from './problem.ts';
 import { expectationFailed } from './client-error.ts';
 
@@ -50,6 +50,14 @@ export const httpPlatform = fp(async (app: FastifyInstance) => {
     if (errors.length > 0) throw validationFailed(errors);
   });
 
+  // A route that takes a body takes JSON (or multipart where it says so): text/plain there is 415,
+  // not a string that then fails validation as "body must be object". Routes without a body schema
+  // ignore the body, so a client that labels an empty body text/plain (fetch with '') still works.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+    if (request.routeOptions.schema?.body) done(new AppError(415, 'unsupported_media_type', 'The request body has an unsupported content type.'), undefined);
+    else done(null, body);
+  });
   // An empty body with a JSON content type is no body: fetch wrappers send the header on every
   // POST. Where a body is required, validation then refuses it; otherwise the route runs without.
   const parseJson = app.getDefaultJsonParser('error', 'error');

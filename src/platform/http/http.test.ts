@@ -73,7 +73,7 @@ describe('HTTP conventions', () => {
     assertProblem(await app.inject({ method: 'POST', url: '/items', headers: { 'content-type': 'text/csv' }, payload: 'a,b' }), 415, 'unsupported_media_type');
   });
 
-  for (const [query, field, fragment] of [['size=0', 'size', '>= 1'], ['size=abc', 'size', 'integer'], ['page=-1', 'page', '>= 0'], ['size=101', 'size', '<= 100']] as const) {
+  for (const [query, field, fragment] of [['size=0', 'size', 'size must be at least 1'], ['size=abc', 'size', 'size must be a whole number'], ['page=-1', 'page', 'page must be at least 0'], ['size=101', 'size', 'size must be at most 100']] as const) {
     it(`rejects ?${query} with one errors item naming the query field`, async () => {
       const body = assertProblem(await app.inject({ url: `/items?${query}` }), 400, 'validation_failed');
       assert.equal(body.errors.length, 1);

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldError } from './errors.ts';
 import { describeError, isUnavailable } from './error-facts.ts';
+import { fieldErrors } from './validation-messages.ts';
 
 export interface ProblemDetail {
   type: 'about:blank';
@@ -44,12 +45,6 @@ const GENERIC_DETAIL: Record<number, string> = {
   503: 'A backing service is unavailable. Try again shortly.',
 };
 
-const LOCATIONS: Record<string, FieldError['location']> = {
-  body: 'body',
-  querystring: 'query',
-  params: 'path',
-  headers: 'header',
-};
 
 export function pathOf(request: FastifyRequest): string {
   const url = request.raw.url ?? request.url;
@@ -83,20 +78,6 @@ export function sendProblem(reply: FastifyReply, problem: ProblemDetail, headers
     .code(problem.status)
     .type('application/problem+json; charset=utf-8')
     .send(JSON.stringify(problem));
-}
-
-/** Turns Ajv's violations into a problem detail's `errors` items (`contactMethods[0].value`; see docs/errors.md). */
-export function fieldErrors(error: FastifyError): FieldError[] {
-  const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'body';
-  return (error.validation ?? []).map((violation) => {
-    const segments = violation.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const params = violation.params;
-    const extra = params.missingProperty ?? params.additionalProperty;
-    if (typeof extra === 'string') segments.push(extra);
-    const field = segments.reduce((acc, segment) => (/^\d+$/.test(segment) ? `${acc}[${segment}]` : acc ? `${acc}.${segment}` : segment), '');
-    const message = params.additionalProperty ? 'is not allowed' : (violation.message ?? 'is not valid');
-    return { field: field || location, location, message };
-  });
 }
 
 function classify(error: FastifyError | AppError): { status: number; code: string; detail: string; errors?: FieldError[]; headers?: Record<string, string> } {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Registry } from 'prom-client';
 import { Envelope, envelope } from '../http/envelope.ts';
@@ -18,33 +18,25 @@ const Health = Type.Object({
 const Status = Type.Object({ status: Type.String() });
 
 export async function observabilityRoutes(app: FastifyInstance, options: ObservabilityOptions) {
-  const health = async () => {
+  // The full health and the readiness probe give the same answer under two paths.
+  const health = (summary: string) => ({ schema: { tags: ['operations'], summary, response: { 200: Health, 503: Health } } });
+  const answerHealth = async (_request: FastifyRequest, reply: FastifyReply) => {
     const [db, store] = await Promise.all([probe(options.checks.db), probe(options.checks.store)]);
     const status = db === 'UP' && store === 'UP' ? 'UP' : 'DOWN';
-    return { status, components: { db: { status: db }, store: { status: store } } } as const;
+    return reply.code(status === 'UP' ? 200 : 503).send({ status, components: { db: { status: db }, store: { status: store } } });
   };
 
   app.get('/api/v1/public/health', {
     schema: { tags: ['operations'], summary: 'Liveness for clients', response: { 200: Envelope(Status) } },
   }, async (request) => envelope(request, { status: 'UP' }, 'Service is running'));
 
-  app.get('/actuator/health', {
-    schema: { tags: ['operations'], summary: 'Health with database and store components', response: { 200: Health, 503: Health } },
-  }, async (_request, reply) => {
-    const result = await health();
-    return reply.code(result.status === 'UP' ? 200 : 503).send(result);
-  });
+  app.get('/actuator/health', health('Health with database and store components'), answerHealth);
 
   app.get('/actuator/health/liveness', {
     schema: { tags: ['operations'], summary: 'The process is alive', response: { 200: Status } },
   }, async () => ({ status: 'UP' }));
 
-  app.get('/actuator/health/readiness', {
-    schema: { tags: ['operations'], summary: 'Ready to take traffic', response: { 200: Health, 503: Health } },
-  }, async (_request, reply) => {
-    const result = await health();
-    return reply.code(result.status === 'UP' ? 200 : 503).send(result);
-  });
+  app.get('/actuator/health/readiness', health('Ready to take traffic'), answerHealth);
 
   app.get('/actuator/info', {
     schema: { tags: ['operations'], summary: 'Build and runtime facts', response: { 200: Type.Record(Type.String(), Type.Unknown()) } },

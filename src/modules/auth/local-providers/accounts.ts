@@ -10,6 +10,15 @@ export const TEST_USERS: readonly TestUser[] = [
   { username: 'alice', name: 'Alice Tan' },
   { username: 'bob', name: 'Bob Lim' },
   { username: 'chitra', name: 'Chitra Nair' },
+  // The sample players of `npm start`'s sample games.
+  { username: 'dan', name: 'Dan Koh' },
+  { username: 'ela', name: 'Ela Rahman' },
+  { username: 'farid', name: 'Farid Ismail' },
+  { username: 'grace', name: 'Grace Ong' },
+  { username: 'hana', name: 'Hana Sato' },
+  { username: 'ivan', name: 'Ivan Petrov' },
+  { username: 'jun', name: 'Jun Wei' },
+  { username: 'kumar', name: 'Kumar Pillai' },
 ];
 
 export const USERNAME_PATTERN = /^[a-z0-9._-]{1,64}$/;

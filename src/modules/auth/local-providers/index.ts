@@ -2,4 +2,4 @@ export { providerEnv, startLocalProviders, type LocalProviders, type LocalProvid
 export type { Misbehaviour } from './misbehaviour.ts';
 export type { IdTokenEncryption } from './national-provider.ts';
 export { driveLogin, DriveLoginError } from './drive-login.ts';
-export { TEST_USERS } from './accounts.ts';
+export { TEST_USERS, subjectFor } from './accounts.ts';

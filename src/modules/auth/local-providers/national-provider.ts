@@ -9,7 +9,7 @@ import { DEFAULT_ENC_ALG, generateNationalClientKeys, publicJwk } from '../provi
 import { AccountBook } from './accounts.ts';
 import { loginPage } from './login-page.ts';
 import { createMisbehaviour, type MisbehaviourSwitch } from './misbehaviour.ts';
-import { BASE_FEATURES, baseConfiguration, generateSigningKey, type SigningKey } from './provider-base.ts';
+import { BASE_FEATURES, baseConfiguration, codeFlowClient, generateSigningKey, type SigningKey } from './provider-base.ts';
 
 export const NATIONAL_CLIENT_ID = 'match-service-national';
 
@@ -67,13 +67,9 @@ export async function createNationalProvider(
   const accounts = new AccountBook('national');
 
   const provider = new Provider(issuer, {
-    ...baseConfiguration('national', issuer, accounts),
-    jwks: { keys: [signing.jwk] },
+    ...baseConfiguration('national', issuer, accounts, signing),
     clients: [{
-      client_id: NATIONAL_CLIENT_ID,
-      redirect_uris: options.redirectUris,
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
+      ...codeFlowClient(NATIONAL_CLIENT_ID, options.redirectUris),
       token_endpoint_auth_method: 'private_key_jwt',
       token_endpoint_auth_signing_alg: 'ES256',
       jwks: { keys: encryption.registered },
@@ -85,7 +81,9 @@ export async function createNationalProvider(
     }],
     clientAuthMethods: ['private_key_jwt'],
     clientDefaults: { id_token_signed_response_alg: 'ES256', token_endpoint_auth_method: 'private_key_jwt' },
-    claims: { openid: ['sub'], profile: ['name'] },
+    // Like the real national provider's basic profile: the name comes with the default scope, in the ID token.
+    claims: { openid: ['sub', 'name'] },
+    conformIdTokenClaims: false,
     features: {
       ...BASE_FEATURES,
       fapi: { enabled: true, profile: '2.0' },

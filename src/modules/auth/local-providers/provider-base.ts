@@ -30,9 +30,10 @@ function alwaysAskPolicy() {
 }
 
 /** Settings both local providers share; `name` keeps their cookies apart on the shared host. */
-export function baseConfiguration(name: string, issuer: string, accounts: AccountBook) {
+export function baseConfiguration(name: string, issuer: string, accounts: AccountBook, signing: SigningKey) {
   return {
     adapter: createMemoryAdapter(),
+    jwks: { keys: [signing.jwk] },
     cookies: {
       keys: [randomBytes(32).toString('base64url')],
       names: { session: `${name}_session`, interaction: `${name}_interaction`, resume: `${name}_resume` },
@@ -48,6 +49,11 @@ export function baseConfiguration(name: string, issuer: string, accounts: Accoun
     // Short lives suit a test provider; setting them also silences oidc-provider's start-up notices.
     ttl: { AccessToken: 600, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
   };
+}
+
+/** The one client each local provider knows: the authorization-code flow, back to the service. */
+export function codeFlowClient(clientId: string, redirectUris: string[]) {
+  return { client_id: clientId, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'] };
 }
 
 export const BASE_FEATURES = {

@@ -3,7 +3,7 @@ import { Provider, errors } from 'oidc-provider';
 import { AccountBook } from './accounts.ts';
 import { loginPage } from './login-page.ts';
 import { createMisbehaviour, type MisbehaviourSwitch } from './misbehaviour.ts';
-import { BASE_FEATURES, baseConfiguration, generateSigningKey } from './provider-base.ts';
+import { BASE_FEATURES, baseConfiguration, codeFlowClient, generateSigningKey } from './provider-base.ts';
 
 export const SOCIAL_CLIENT_ID = 'match-service-social';
 
@@ -28,14 +28,10 @@ export async function createSocialProvider(issuer: string, options: SocialProvid
   const accounts = new AccountBook('social');
 
   const provider = new Provider(issuer, {
-    ...baseConfiguration('social', issuer, accounts),
-    jwks: { keys: [signing.jwk] },
+    ...baseConfiguration('social', issuer, accounts, signing),
     clients: [{
-      client_id: SOCIAL_CLIENT_ID,
+      ...codeFlowClient(SOCIAL_CLIENT_ID, options.redirectUris),
       client_secret: clientSecret,
-      redirect_uris: options.redirectUris,
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
       id_token_signed_response_alg: 'RS256',
     }],

@@ -2,8 +2,8 @@ import * as oidc from 'openid-client';
 import { exportJWK, importJWK, type JWK } from 'jose';
 import { ClientJwksError, parseNationalClientJwks, type Config } from '../../../config/index.ts';
 import {
-  DEFAULT_TIMEOUT_MS, authorizationParameters, callbackOn, checkCallback, discoveryExtensions, identity, idTokenClaims, lazy, required, stringClaim, toAppError,
-  type IdentityProviderClient, type PendingLogin, type ProviderClientOptions,
+  authorizationParameters, checkCallback, clientSettings, discoveryExtensions, exchangeCode, identity, idTokenClaims, lazy, newPendingLogin, required, stringClaim,
+  toAppError, type IdentityProviderClient, type ProviderClientOptions,
 } from './provider-client.ts';
 import { decryptingFetch, idTokenDecrypter } from './id-token-decryption.ts';
 import { publicJwk } from './national-keys.ts';
@@ -31,12 +31,10 @@ export function createNationalClient(
   config: Config['national'],
   options: ProviderClientOptions = {},
 ): IdentityProviderClient {
-  const issuer = new URL(required(config.issuer, 'NATIONAL_ISSUER'));
-  const clientId = required(config.clientId, 'NATIONAL_CLIENT_ID');
+  const { issuer, clientId, timeout } = clientSettings('NATIONAL', config, options);
   // Parsed now so a broken key set fails at start-up rather than at the first sign-in.
   const keys = clientKeys(required(config.clientJwks, 'NATIONAL_CLIENT_JWKS'));
   const decrypt = idTokenDecrypter(keys.enc);
-  const timeout = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000;
 
   const configuration = lazy(async () => {
     const signingKey = (await importJWK(keys.sig as JWK, 'ES256')) as oidc.CryptoKey;
@@ -65,14 +63,8 @@ export function createNationalClient(
       try {
         const client = await configuration();
         const dpopKeys = await oidc.randomDPoPKeyPair(DPOP_ALG, { extractable: true });
-        const pending: PendingLogin = {
-          provider: 'national',
-          state: oidc.randomState(),
-          nonce: oidc.randomNonce(),
-          codeVerifier: oidc.randomPKCECodeVerifier(),
-          // The same key must sign the token request, which may run in another process.
-          dpopKey: await exportJWK(dpopKeys.privateKey),
-        };
+        // The same key must sign the token request, which may run in another process.
+        const pending = newPendingLogin('national', { dpopKey: await exportJWK(dpopKeys.privateKey) });
         const url = await oidc.buildAuthorizationUrlWithPAR(client, {
           ...config.authParams,
           ...(await authorizationParameters(pending, config.redirectUri, config.scope)),
@@ -89,13 +81,9 @@ export function createNationalClient(
       if (!dpopKey) throw new TypeError('a pending national login must carry its DPoP key');
       try {
         const client = await configuration();
-        const tokens = await oidc.authorizationCodeGrant(
-          client,
-          callbackOn(config.redirectUri, params),
-          { pkceCodeVerifier: pending.codeVerifier, expectedState: pending.state, expectedNonce: pending.nonce },
-          undefined,
-          { DPoP: oidc.getDPoPHandle(client, await importDPoPKey(dpopKey)) },
-        );
+        const tokens = await exchangeCode(client, config.redirectUri, params, pending, {
+          DPoP: oidc.getDPoPHandle(client, await importDPoPKey(dpopKey)),
+        });
         const claims = idTokenClaims('national', tokens, clientId);
         return identity('national', claims.sub, stringClaim(claims, 'name'), stringClaim(claims, 'email'));
       } catch (error) {

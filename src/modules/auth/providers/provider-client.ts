@@ -41,6 +41,24 @@ export interface ProviderClientOptions {
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 
+/** What every client needs from its configuration, checked when the client is built. */
+export function clientSettings(
+  variablePrefix: 'NATIONAL' | 'SOCIAL',
+  config: { issuer: string | undefined; clientId: string | undefined },
+  options: ProviderClientOptions,
+): { issuer: URL; clientId: string; timeout: number } {
+  return {
+    issuer: new URL(required(config.issuer, `${variablePrefix}_ISSUER`)),
+    clientId: required(config.clientId, `${variablePrefix}_CLIENT_ID`),
+    timeout: (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000,
+  };
+}
+
+/** A new sign-in attempt: fresh state, nonce and PKCE verifier, plus what the provider keeps besides. */
+export function newPendingLogin(provider: ProviderName, extra: Pick<PendingLogin, 'dpopKey' | 'connection'> = {}): PendingLogin {
+  return { provider, state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier(), ...extra };
+}
+
 /** The authorization-code + PKCE S256 parameters both providers take. */
 export async function authorizationParameters(pending: PendingLogin, redirectUri: string, scope: string): Promise<Record<string, string>> {
   return {
@@ -105,10 +123,22 @@ export function checkCallback(provider: ProviderName, callbackUrl: URL, pending:
 }
 
 /** Rebuilds the callback on the registered redirect URI so the token request repeats it exactly. */
-export function callbackOn(redirectUri: string, params: URLSearchParams): URL {
+function callbackOn(redirectUri: string, params: URLSearchParams): URL {
   const url = new URL(redirectUri);
   url.search = params.toString();
   return url;
+}
+
+/** The token request of the code flow, checked against the pending login's verifier, state and nonce. */
+export function exchangeCode(
+  client: oidc.Configuration,
+  redirectUri: string,
+  params: URLSearchParams,
+  pending: PendingLogin,
+  options?: oidc.DPoPOptions,
+): Promise<oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers> {
+  const checks = { pkceCodeVerifier: pending.codeVerifier, expectedState: pending.state, expectedNonce: pending.nonce };
+  return oidc.authorizationCodeGrant(client, callbackOn(redirectUri, params), checks, undefined, options);
 }
 
 /**

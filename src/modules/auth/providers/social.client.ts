@@ -2,8 +2,8 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../../config/config.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import {
-  DEFAULT_TIMEOUT_MS, authorizationParameters, callbackOn, checkCallback, discoveryExtensions, identity, idTokenClaims, lazy, required, stringClaim, toAppError,
-  type IdentityProviderClient, type PendingLogin, type ProviderClientOptions,
+  authorizationParameters, checkCallback, clientSettings, discoveryExtensions, exchangeCode, identity, idTokenClaims, lazy, newPendingLogin, required, stringClaim,
+  toAppError, type IdentityProviderClient, type ProviderClientOptions,
 } from './provider-client.ts';
 
 /** Basic unless the provider says it only takes the secret in the body (RFC 8414 default is basic). */
@@ -21,10 +21,8 @@ export function createSocialClient(
   config: Config['social'],
   options: ProviderClientOptions = {},
 ): IdentityProviderClient {
-  const issuer = new URL(required(config.issuer, 'SOCIAL_ISSUER'));
-  const clientId = required(config.clientId, 'SOCIAL_CLIENT_ID');
+  const { issuer, clientId, timeout } = clientSettings('SOCIAL', config, options);
   const clientSecret = required(config.clientSecret, 'SOCIAL_CLIENT_SECRET');
-  const timeout = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000;
 
   const configuration = lazy(() => oidc.discovery(
     issuer,
@@ -43,13 +41,7 @@ export function createSocialClient(
       }
       try {
         const client = await configuration();
-        const pending: PendingLogin = {
-          provider: 'social',
-          state: oidc.randomState(),
-          nonce: oidc.randomNonce(),
-          codeVerifier: oidc.randomPKCECodeVerifier(),
-          ...(connection === undefined ? {} : { connection }),
-        };
+        const pending = newPendingLogin('social', connection === undefined ? {} : { connection });
         const url = oidc.buildAuthorizationUrl(client, {
           ...(await authorizationParameters(pending, config.redirectUri, config.scope)),
           ...(connection === undefined ? {} : { [config.connectionParam]: connection }),
@@ -64,11 +56,7 @@ export function createSocialClient(
       const params = checkCallback('social', callbackUrl, pending);
       try {
         const client = await configuration();
-        const tokens = await oidc.authorizationCodeGrant(
-          client,
-          callbackOn(config.redirectUri, params),
-          { pkceCodeVerifier: pending.codeVerifier, expectedState: pending.state, expectedNonce: pending.nonce },
-        );
+        const tokens = await exchangeCode(client, config.redirectUri, params, pending);
         const claims = idTokenClaims('social', tokens, clientId);
         let name = stringClaim(claims, 'name');
         let email = stringClaim(claims, 'email');

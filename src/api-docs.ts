@@ -1,0 +1,93 @@
+/** The API document (/v3/api-docs) and its interactive UI, completed from the access policy and the modules' error tables. */
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config/index.ts';
+import { completeDocument, type Caller, type OperationFacts, type RouteDocs } from './platform/http/openapi-document.ts';
+import type { Access } from './modules/access/index.ts';
+import { ACTIVITIES_ERRORS } from './modules/activities/index.ts';
+import { AUTH_ERRORS } from './modules/auth/index.ts';
+import { BOOKMARKS_ERRORS } from './modules/bookmarks/index.ts';
+import { GAMES_ERRORS } from './modules/games/index.ts';
+import { JOBS_ERRORS } from './modules/jobs/index.ts';
+import { NOTIFICATIONS_ERRORS } from './modules/notifications/index.ts';
+import { PROFILES_ERRORS } from './modules/profiles/index.ts';
+import { SHARE_LINKS_ERRORS } from './modules/share-links/index.ts';
+import { USERS_ERRORS } from './modules/users/index.ts';
+import { VENUES_ERRORS } from './modules/venues/index.ts';
+import packageJson from '../package.json' with { type: 'json' };
+
+export const ROUTE_DOCS: Readonly<Record<string, RouteDocs>> = {
+  ...ACTIVITIES_ERRORS,
+  ...AUTH_ERRORS,
+  ...BOOKMARKS_ERRORS,
+  ...GAMES_ERRORS,
+  ...JOBS_ERRORS,
+  ...NOTIFICATIONS_ERRORS,
+  ...PROFILES_ERRORS,
+  ...SHARE_LINKS_ERRORS,
+  ...USERS_ERRORS,
+  ...VENUES_ERRORS,
+};
+
+const TAGS: Record<string, string> = {
+  activities: 'Sports and their skill-level ladders (public reads)',
+  admin: 'Reference data, users and moderation; needs the ADMIN role',
+  auth: 'Sign-in with the national or social provider, token refresh and logout, the public keys',
+  bookmarks: 'Games the caller keeps an eye on',
+  games: 'Finding, hosting, joining and leaving games',
+  internal: 'Server-to-server calls with the X-Internal-Secret header; not for clients',
+  me: 'The caller: profile, onboarding, notifications and their own games',
+  notifications: "What happened to the caller's games: the list, unread count, a live stream, push devices",
+  operations: 'Health, readiness, build information and metrics',
+  'share-links': 'Short links that bring friends to a game, and the web page behind them',
+  venues: 'Where games are played, searchable by activity, text and distance',
+};
+
+/**
+ * The documentation UI's own policy: its scripts from this origin only, nothing from elsewhere. It
+ * sets inline styles as it renders, so styles (never scripts) may be inline on these pages.
+ */
+const SWAGGER_UI_CSP =
+  "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'self'; img-src 'self' data:; " +
+  "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'";
+
+const CALLERS: Record<Access, Caller> = {
+  public: 'anyone',
+  authenticated: 'user',
+  'sign-in': 'sign-in',
+  admin: 'admin',
+  internal: 'internal',
+  loopback: 'loopback',
+};
+
+export async function registerDocs(app: FastifyInstance, config: Readonly<Config>) {
+  const factsOf = (method: string, url: string): OperationFacts | undefined => {
+    const route = app.routePolicies.find((candidate) => candidate.method === method && candidate.url === url);
+    if (!route) return undefined;
+    return { caller: CALLERS[route.policy.access], rateLimited: route.policy.rateLimit !== undefined, ...ROUTE_DOCS[`${method} ${url}`] };
+  };
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Match-organising service',
+        version: packageJson.version,
+        description:
+          'Find, host and join pickup games. Conventions (envelope, pages, problem details, rate limits) are in docs/conventions.md; every error code in docs/errors.md.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      servers: [{ url: config.baseUrl }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+          internalSecret: { type: 'apiKey', in: 'header', name: 'X-Internal-Secret' },
+        },
+      },
+    },
+    transformObject: (generated) => completeDocument(('openapiObject' in generated ? generated.openapiObject : {}) as Record<string, unknown>, factsOf, TAGS),
+  });
+  await app.register(swaggerUi, { routePrefix: '/swagger-ui', staticCSP: SWAGGER_UI_CSP, uiConfig: { validatorUrl: null } });
+  app.get('/v3/api-docs', { schema: { hide: true } }, async () => app.swagger());
+}

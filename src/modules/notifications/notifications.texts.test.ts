@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { backends } from '../../../test/helpers/backends.ts';
+import { TestClock } from '../../../test/helpers/clock.ts';
+import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+
+interface Item {
+  type: string;
+  title: string;
+  message: string;
+  resourceId: string;
+}
+
+for (const backend of backends) {
+  describe(`notification texts (${backend.name})`, () => {
+    let t: TestApp;
+    const clock = new TestClock(new Date('2031-06-02T01:00:00Z'));
+    let sport: Sport;
+    let host: TestUser;
+
+    before(async () => {
+      t = await buildTestApp(backend, {}, { clock });
+      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Sepak Takraw' });
+      host = await onboardedUser(t.app, 'Host Tan');
+    });
+    after(() => t.close());
+
+    const texts = async (who: TestUser, gameId: string) => {
+      const response = await t.app.inject({ url: '/api/v1/notifications?size=100', headers: who.auth });
+      assert.equal(response.statusCode, 200, response.body);
+      return (response.json().data.content as Item[])
+        .filter((n) => n.resourceId === gameId)
+        .reverse()
+        .map((n) => `${n.type} | ${n.title} | ${n.message}`);
+    };
+
+    it('name the player who joined or left, and tell a waitlist join from a join', async () => {
+      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 72, { slots: 1, title: 'Court 3' }));
+      const dana = await createUser(t.app, { name: 'Dana Lee' });
+      const eli = await createUser(t.app, { name: 'Eli Goh' });
+      for (const player of [dana, eli]) {
+        assert.equal((await t.app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: player.auth })).statusCode, 201);
+      }
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${game.id}/participants/me`, headers: dana.auth })).statusCode, 204);
+      assert.deepEqual(await texts(host, game.id), [
+        'PLAYER_JOINED | New player | Dana Lee joined "Court 3".',
+        'GAME_FULL | Game full | "Court 3" is now full.',
+        'PLAYER_JOINED | New on the waitlist | Eli Goh joined the waitlist of "Court 3".',
+        'PLAYER_LEFT | Player left | Dana Lee left "Court 3".',
+      ]);
+    });
+
+    it('cope with a player whose provider sent no name', async () => {
+      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 96, { title: undefined }));
+      const nameless = await createUser(t.app);
+      assert.equal((await t.app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: nameless.auth })).statusCode, 201);
+      assert.deepEqual(await texts(host, game.id), ['PLAYER_JOINED | New player | A player joined your game.']);
+    });
+  });
+}

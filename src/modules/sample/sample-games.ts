@@ -1,0 +1,179 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import type { GameCommands, GameLookups, GameParticipation, GameQueries } from '../games/index.ts';
+import type { ProfilesService } from '../profiles/index.ts';
+import type { UsersService } from '../users/index.ts';
+import type { VenuesService } from '../venues/index.ts';
+import { instantAt, localDay } from './local-time.ts';
+import { SAMPLE_ORGANISERS, SAMPLE_PLAYERS, sampleSubject, type SamplePerson } from './sample-people.ts';
+
+export interface SampleGamesDeps {
+  users: Pick<UsersService, 'provision'>;
+  profiles: Pick<ProfilesService, 'hasCompletedOnboarding' | 'completeOnboarding'>;
+  activities: Pick<ActivitiesService, 'page'>;
+  venues: Pick<VenuesService, 'list'>;
+  games: Pick<GameQueries, 'hosted'> & Pick<GameCommands, 'create'> & Pick<GameParticipation, 'join'> & Pick<GameLookups, 'grantShareAccess'>;
+  clock: Clock;
+  timeZone: string;
+}
+
+export interface SampleGamesResult {
+  created: number;
+  /** Share URLs of the upcoming private sample games, soonest first. */
+  privateShareUrls: string[];
+  /** Why nothing was created, when the sample activities or venues are missing. */
+  skipped?: string;
+}
+
+interface Template {
+  organiser: string;
+  activity: 'Badminton' | 'Pickleball';
+  /** Minutes after local midnight. */
+  start: number;
+  minutes: number;
+  /** Indexes into the activity's ladder. */
+  levels: [number, number];
+  slots: number;
+  price: string;
+  gameType: 'SINGLE' | 'DOUBLE';
+  title: string;
+  /** Which calendar days (days since 1970) get this game. */
+  on: (day: number) => boolean;
+  /** Which days it is private (share link only). */
+  private?: (day: number) => boolean;
+}
+
+const TEMPLATES: Template[] = [
+  {
+    organiser: 'alice',
+    activity: 'Badminton',
+    start: 19 * 60 + 30,
+    minutes: 120,
+    levels: [0, 3],
+    slots: 8,
+    price: '8.00',
+    gameType: 'DOUBLE',
+    title: 'Evening social doubles',
+    on: () => true,
+    private: (day) => day % 7 === 3,
+  },
+  {
+    organiser: 'bob',
+    activity: 'Pickleball',
+    start: 10 * 60,
+    minutes: 120,
+    levels: [0, 2],
+    slots: 4,
+    price: '6.50',
+    gameType: 'DOUBLE',
+    title: 'Morning pickleball',
+    on: (day) => day % 2 === 0,
+  },
+  {
+    organiser: 'chitra',
+    activity: 'Badminton',
+    start: 18 * 60,
+    minutes: 90,
+    levels: [3, 6],
+    slots: 4,
+    price: '10.00',
+    gameType: 'SINGLE',
+    title: 'Advanced singles ladder',
+    on: (day) => day % 3 !== 2,
+  },
+];
+const DAYS = 14;
+/** A game starting sooner than this is not created (joins need a scheduled game). */
+const LEAD_MS = 60 * 60 * 1000;
+
+/**
+ * Sample organisers, players and a few dozen games over the next two weeks at the sample venues:
+ * some full, some with a waitlist, some private. Idempotent: each (organiser, start) is created
+ * once, so a restart only fills in the days that came into the window.
+ */
+export async function loadSampleGames(deps: SampleGamesDeps): Promise<SampleGamesResult> {
+  const activities = new Map((await deps.activities.page({ page: 0, size: 100 })).items.map((item) => [item.activity.name, item]));
+  const venues = (await deps.venues.list({ page: 0, size: 100 })).items.filter((item) => item.venue.sourceId?.startsWith('sg-sample-'));
+  if (!activities.has('Badminton') || !activities.has('Pickleball') || venues.length === 0) {
+    return { created: 0, privateShareUrls: [], skipped: 'the sample activities and venues are missing (npm run db:seed)' };
+  }
+  const ids = new Map<string, string>();
+  for (const person of [...SAMPLE_ORGANISERS, ...SAMPLE_PLAYERS]) ids.set(person.username, await ensurePerson(deps, person));
+
+  const now = deps.clock.now();
+  const today = localDay(now, deps.timeZone);
+  let created = 0;
+  const privateShareUrls: Array<{ start: number; url: string }> = [];
+  for (const [index, template] of TEMPLATES.entries()) {
+    const organiserId = ids.get(template.organiser)!;
+    const hosted = await deps.games.hosted(organiserId, { size: 100, includePast: false });
+    const existing = new Map(hosted.content.map((game) => [new Date(game.startTime).getTime(), game]));
+    const activity = activities.get(template.activity)!;
+    const levels = [...activity.levels].sort((a, b) => a.sortOrder - b.sortOrder);
+    const offered = venues.filter((item) => item.activityIds.includes(activity.activity.id));
+    for (let day = today; day < today + DAYS; day++) {
+      if (!template.on(day)) continue;
+      const startTime = instantAt(day, template.start, deps.timeZone);
+      if (startTime.getTime() - now.getTime() < LEAD_MS) continue;
+      const isPrivate = template.private?.(day) ?? false;
+      let game = existing.get(startTime.getTime());
+      if (!game) {
+        game = await deps.games.create(organiserId, {
+          activityId: activity.activity.id,
+          venueId: offered[(day + index) % offered.length]!.venue.id,
+          skillLevelFromId: levels[template.levels[0]]!.id,
+          skillLevelToId: levels[Math.min(template.levels[1], levels.length - 1)]!.id,
+          title: isPrivate ? `${template.title} (invitation only)` : template.title,
+          currency: 'SGD',
+          price: template.price,
+          slots: template.slots,
+          startTime: startTime.toISOString(),
+          endTime: new Date(startTime.getTime() + template.minutes * 60_000).toISOString(),
+          visibility: isPrivate ? 'PRIVATE' : 'PUBLIC',
+          gameType: template.gameType,
+          joinAsOrganizer: true,
+        });
+        created++;
+        const players = SAMPLE_PLAYERS.map((person) => ids.get(person.username)!);
+        for (const playerId of pick(players, day + index, fillFor(day + index, template.slots))) {
+          // Invited to a private game as if through its share link.
+          if (isPrivate) await deps.games.grantShareAccess(playerId, game.id);
+          await deps.games.join(playerId, game.id);
+        }
+      }
+      if (game.visibility === 'PRIVATE' && game.shareLink) privateShareUrls.push({ start: startTime.getTime(), url: game.shareLink.shareUrl });
+    }
+  }
+  return { created, privateShareUrls: privateShareUrls.sort((a, b) => a.start - b.start).map((entry) => entry.url) };
+}
+
+/** How many players join besides the organiser: full, full with a waitlist, half full, nearly empty. */
+function fillFor(seed: number, slots: number): number {
+  switch (seed % 4) {
+    case 0:
+      return slots - 1;
+    case 1:
+      return slots + 1;
+    case 2:
+      return Math.floor(slots / 2);
+    default:
+      return 1;
+  }
+}
+
+function pick<T>(items: T[], seed: number, count: number): T[] {
+  return Array.from({ length: Math.min(count, items.length) }, (_, i) => items[(seed + i) % items.length]!);
+}
+
+async function ensurePerson(deps: SampleGamesDeps, person: SamplePerson): Promise<string> {
+  const { row } = await deps.users.provision({
+    authProvider: 'national',
+    subject: sampleSubject(person.username),
+    name: person.name,
+    email: `${person.username}@national.example.test`,
+  });
+  if (!(await deps.profiles.hasCompletedOnboarding(row.id))) {
+    await deps.profiles.completeOnboarding(row.id, { name: person.name, contactMethods: [{ name: 'TELEGRAM', value: `@${person.username}_plays` }] });
+  }
+  return row.id;
+}
