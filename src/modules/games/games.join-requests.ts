@@ -13,6 +13,9 @@ import { GamesRepository, type GameRow } from './games.repository.ts';
 import { effectiveStatus, entryFor, joinPlan } from './games.rules.ts';
 import { announce, lockManaged } from './games.writes.ts';
 
+/** The participation's primary key: a second row for the same player and game. */
+const ONE_PARTICIPATION = 'game_participants_game_id_user_id_pk';
+
 export interface GameJoinRequestsDeps {
   db: Database;
   clock: Clock;
@@ -100,7 +103,7 @@ export class GameJoinRequests {
         return presentParticipation(row);
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'game_participants_game_id_user_id_pk')) throw conflict('already_joined', 'The player has already joined this game.');
+      if (isUniqueViolation(error, ONE_PARTICIPATION)) throw conflict('already_joined', 'The player has already joined this game.');
       throw error;
     }
   }

@@ -23,7 +23,7 @@ export interface GameParticipationDeps {
   onPlayerRemoved?: PlayerRemovalHook;
 }
 
-const notJoinable = (detail: string, code = 'game_not_joinable') => conflict(code, detail);
+const notJoinable = (detail: string) => conflict('game_not_joinable', detail);
 const alreadyJoined = () => conflict('already_joined', 'You have already joined this game (or its waitlist).');
 
 /** Joining, leaving and removal, the waitlist behind them, and what a deleted account leaves behind. */
@@ -47,8 +47,8 @@ export class GameParticipation {
     const seen = await new GamesRepository(this.#db).find(gameId);
     if (seen && (seen.joinPolicy !== 'OPEN' || seen.offLevelPolicy !== 'ALLOW') && await new GamesRepository(this.#db).isVisible(gameId, userId, this.#clock.now())) {
       const entry = await entryOf(this.#entry, seen, userId);
-      if (entry === 'REFUSED') throw notJoinable('Your skill level is outside the range of this game.', 'skill_level_out_of_range');
-      if (entry === 'REQUEST') throw notJoinable('This game takes join requests: POST /api/v1/games/{id}/join-requests.', 'approval_required');
+      if (entry === 'REFUSED') throw conflict('skill_level_out_of_range', 'Your skill level is outside the range of this game.');
+      if (entry === 'REQUEST') throw conflict('approval_required', 'This game takes join requests: POST /api/v1/games/{id}/join-requests.');
     }
     try {
       return await this.#db.transaction(async (tx) => {

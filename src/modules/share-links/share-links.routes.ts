@@ -34,7 +34,7 @@ export async function shareLinksRoutes(app: TypedApp, { shareLinks, config }: Sh
       body: CreateShareLinkBody, response: { 200: Envelope(ShareLinkSchema) },
     },
   }, async (request) => {
-    const view = await shareLinks.rotate(request.principal!.userId, request.body.resourceType, request.body.resourceId);
+    const view = await shareLinks.rotate(signedIn(request).userId, request.body.resourceType, request.body.resourceId);
     return envelope(request, presentShareLink(view), 'Share code rotated');
   });
 

@@ -115,6 +115,8 @@ function codesFor(method: string, operation: Operation, facts: OperationFacts): 
   if (body && operation.requestBody?.content?.['application/json']) add(400, 'invalid_json');
   add(401, ...UNAUTHORIZED[facts.caller]);
   if (facts.caller === 'admin') add(403, 'forbidden');
+  // The gate refuses a change made with our cookies from another origin, on every route, before authentication.
+  if (!['get', 'head', 'options'].includes(method)) add(403, 'cross_site_request');
   if (body) add(413, 'payload_too_large');
   // A write without a body schema still refuses a body it cannot parse (an empty chunked body
   // without a content type, for one); one with a schema refuses anything but its media type.
