@@ -9,7 +9,11 @@ declare module 'autocannon' {
     duration?: number;
     requests?: unknown[];
   }
-  interface Result { errors: number; timeouts: number; non2xx: number }
+  interface Result {
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
   type Instance = EventEmitter & PromiseLike<Result>;
   export default function autocannon(options: Options): Instance;
 }

@@ -37,11 +37,17 @@ export interface RoundResult {
 }
 
 type Request = Record<string, unknown> & { headers?: Record<string, string> };
-interface ChainState { token?: string; pair?: { userId: string; gameId: string }; auth?: string }
+interface ChainState {
+  token?: string;
+  pair?: { userId: string; gameId: string };
+  auth?: string;
+}
 
 async function mint(url: string, userId: string): Promise<{ accessToken: string; refreshToken: string }> {
   const response = await fetch(`${url}/api/v1/auth/dev/tokens`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId }),
   });
   if (response.status !== 200) throw new Error(`minting a token answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: { accessToken: string; refreshToken: string } }).data;
@@ -59,31 +65,40 @@ async function requestsFor(plan: LoadPlan, round: number): Promise<Request[]> {
     if (paths.length === 1) return [{ method: 'GET', path: paths[0], headers }];
     let next = 0;
     // Each connection starts at another path and walks the list.
-    return [{
-      method: 'GET', headers, state: {},
-      setupRequest(request: Request & { state: { i?: number } }) {
-        request.state.i = request.state.i === undefined ? (next++ * 7919) % paths.length : (request.state.i + 1) % paths.length;
-        request.path = paths[request.state.i];
-        return request;
+    return [
+      {
+        method: 'GET',
+        headers,
+        state: {},
+        setupRequest(request: Request & { state: { i?: number } }) {
+          request.state.i = request.state.i === undefined ? (next++ * 7919) % paths.length : (request.state.i + 1) % paths.length;
+          request.path = paths[request.state.i];
+          return request;
+        },
       },
-    }];
+    ];
   }
   if (plan.kind === 'refresh') {
     const pool = await Promise.all(plan.userIds!.map(async (userId) => (await mint(plan.url, userId)).refreshToken));
-    return [{
-      method: 'POST', path: '/api/v1/auth/refresh', headers: { ...headers, 'content-type': 'application/json' }, state: {},
-      setupRequest(request: Request & { state: ChainState }, context: { state?: ChainState }) {
-        request.state.token ??= pool.pop();
-        if (!request.state.token) throw new Error('more connections than refresh token chains');
-        context.state = request.state;
-        request.body = JSON.stringify({ refreshToken: request.state.token });
-        return request;
+    return [
+      {
+        method: 'POST',
+        path: '/api/v1/auth/refresh',
+        headers: { ...headers, 'content-type': 'application/json' },
+        state: {},
+        setupRequest(request: Request & { state: ChainState }, context: { state?: ChainState }) {
+          request.state.token ??= pool.pop();
+          if (!request.state.token) throw new Error('more connections than refresh token chains');
+          context.state = request.state;
+          request.body = JSON.stringify({ refreshToken: request.state.token });
+          return request;
+        },
+        onResponse(status: number, body: string, context: { state: ChainState }) {
+          // The successor is the only token that works next; a failure ends the chain (a new one is taken).
+          context.state.token = status === 200 ? (JSON.parse(body) as { refreshToken: string }).refreshToken : undefined;
+        },
       },
-      onResponse(status: number, body: string, context: { state: ChainState }) {
-        // The successor is the only token that works next; a failure ends the chain (a new one is taken).
-        context.state.token = status === 200 ? (JSON.parse(body) as { refreshToken: string }).refreshToken : undefined;
-      },
-    }];
+    ];
   }
   const pairs = plan.pairs!.slice(round * plan.connections, (round + 1) * plan.connections);
   if (pairs.length < plan.connections) throw new Error('not enough join/leave pairs for this round');
@@ -101,14 +116,18 @@ async function requestsFor(plan: LoadPlan, round: number): Promise<Request[]> {
   };
   return [
     {
-      method: 'POST', headers, state,
+      method: 'POST',
+      headers,
+      state,
       setupRequest(request: Request & { state: ChainState }) {
         request.path = `/api/v1/games/${assign(request).gameId}/participants`;
         return request;
       },
     },
     {
-      method: 'DELETE', headers, state,
+      method: 'DELETE',
+      headers,
+      state,
       setupRequest(request: Request & { state: ChainState }) {
         request.path = `/api/v1/games/${assign(request).gameId}/participants/me`;
         return request;

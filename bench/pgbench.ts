@@ -14,7 +14,10 @@ import type { RoundResult } from './load.ts';
  * prepared mode at the same client count: what PostgreSQL itself allows for that statement here.
  */
 
-export interface Statement { sql: string; params: unknown[] }
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
 
 /** The repository's listing statement with its parameters, as the driver would send it. */
 export function listingStatement(db: Database, timeZone: string, now: Date): Statement {
@@ -30,7 +33,10 @@ export function listingStatement(db: Database, timeZone: string, now: Date): Sta
  */
 function script(statement: Statement): { text: string; defines: string[] } {
   const literalsWithoutColons = statement.sql.replace(/'[^']*'/g, (literal) => literal.replaceAll(':', "' || chr(58) || '"));
-  const text = `${literalsWithoutColons.replace(/\$(\d+)/g, (_, n: string) => `:p${n}`).replace(/\s+/g, ' ').trim()};\n`;
+  const text = `${literalsWithoutColons
+    .replace(/\$(\d+)/g, (_, n: string) => `:p${n}`)
+    .replace(/\s+/g, ' ')
+    .trim()};\n`;
   const defines = statement.params.flatMap((value, i) => ['-D', `p${i + 1}=${value instanceof Date ? value.toISOString() : String(value)}`]);
   return { text, defines };
 }
@@ -39,8 +45,12 @@ function run(args: string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn('pgbench', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; });
-    child.stderr.on('data', (chunk) => { output += chunk; });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`pgbench exited with ${code}:\n${output}`))));
   });
@@ -51,24 +61,61 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function round(databaseUrl: string, file: string, defines: string[], connections: number, seconds: number): Promise<RoundResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-pgbench-'));
   try {
-    const output = await run(['-n', '-M', 'prepared', '-c', String(connections), '-j', '2', '-T', String(seconds),
-      '-l', '--log-prefix', path.join(dir, 'tx'), '-f', file, ...defines, databaseUrl], dir);
+    const output = await run(
+      [
+        '-n',
+        '-M',
+        'prepared',
+        '-c',
+        String(connections),
+        '-j',
+        '2',
+        '-T',
+        String(seconds),
+        '-l',
+        '--log-prefix',
+        path.join(dir, 'tx'),
+        '-f',
+        file,
+        ...defines,
+        databaseUrl,
+      ],
+      dir,
+    );
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1]);
     const failed = Number(/number of failed transactions: (\d+)/.exec(output)?.[1] ?? 0);
     // Per-transaction log lines: client, transaction number, latency in microseconds, …
-    const latencies = readdirSync(dir).filter((name) => name.startsWith('tx'))
-      .flatMap((name) => readFileSync(path.join(dir, name), 'utf8').split('\n').filter(Boolean).map((line) => Number(line.split(' ')[2]) / 1000))
+    const latencies = readdirSync(dir)
+      .filter((name) => name.startsWith('tx'))
+      .flatMap((name) =>
+        readFileSync(path.join(dir, name), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => Number(line.split(' ')[2]) / 1000),
+      )
       .sort((a, b) => a - b);
     return {
-      seconds, responses: latencies.length, non2xx: failed, errors: 0, statusCodes: {},
-      requestsPerSecond: tps, p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN,
+      seconds,
+      responses: latencies.length,
+      non2xx: failed,
+      errors: 0,
+      statusCodes: {},
+      requestsPerSecond: tps,
+      p50: percentile(latencies, 50),
+      p90: percentile(latencies, 90),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1) ?? Number.NaN,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-export async function pgbench(databaseUrl: string, statement: Statement, plan: { connections: number; warmupSeconds: number; rounds: number; roundSeconds: number }) {
+export async function pgbench(
+  databaseUrl: string,
+  statement: Statement,
+  plan: { connections: number; warmupSeconds: number; rounds: number; roundSeconds: number },
+) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-pgbench-script-'));
   const file = path.join(dir, 'listing.sql');
   const { text, defines } = script(statement);

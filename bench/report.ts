@@ -19,7 +19,12 @@ export interface Scenario {
   note?: string;
 }
 
-export interface Startup { config: string; startupMs: number[]; medianMs: number; rssMb?: number }
+export interface Startup {
+  config: string;
+  startupMs: number[];
+  medianMs: number;
+  rssMb?: number;
+}
 
 export interface Report {
   mode: 'full' | 'quick';
@@ -47,7 +52,11 @@ export function median(values: number[]): number {
 
 export function summarise(id: string, title: string, config: string, rounds: RoundResult[], note?: string, tag?: string): Scenario {
   return {
-    id, title, config, rounds, ...(tag ? { tag } : {}),
+    id,
+    title,
+    config,
+    rounds,
+    ...(tag ? { tag } : {}),
     requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
     p50: median(rounds.map((r) => r.p50)),
     p99: median(rounds.map((r) => r.p99)),
@@ -56,7 +65,8 @@ export function summarise(id: string, title: string, config: string, rounds: Rou
   };
 }
 
-const num = (value: number, digits = 0) => (Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '–');
+const num = (value: number, digits = 0) =>
+  Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '–';
 const ms = (value: number) => num(value, value < 10 ? 2 : 1);
 const ratio = (value: number) => (Number.isFinite(value) ? `${(value * 100).toFixed(0)} %` : '–');
 
@@ -64,7 +74,11 @@ function find(report: Report, id: string, config: string): Scenario | undefined 
   return report.scenarios.find((s) => s.id === id && s.config === config);
 }
 
-interface Target { name: string; measured: string; met: boolean | undefined }
+interface Target {
+  name: string;
+  measured: string;
+  met: boolean | undefined;
+}
 
 function targets(report: Report): Target[] {
   const out: Target[] = [];
@@ -91,13 +105,21 @@ function targets(report: Report): Target[] {
   const large = report.scenarios.find((s) => s.tag === 'growth-large');
   if (small && large) {
     const slower = large.p50 / small.p50;
-    out.push({ name: `3. the ${large.config} listing p50 ≤ 1.5 × the ${small.config} one`, measured: `${slower.toFixed(2)} × (req/s ${ratio(large.requestsPerSecond / small.requestsPerSecond)})`, met: slower <= 1.5 });
+    out.push({
+      name: `3. the ${large.config} listing p50 ≤ 1.5 × the ${small.config} one`,
+      measured: `${slower.toFixed(2)} × (req/s ${ratio(large.requestsPerSecond / small.requestsPerSecond)})`,
+      met: slower <= 1.5,
+    });
   }
   const f = find(report, 'f', 'postgres');
   if (f) out.push({ name: '4. (f) ≥ 2,000 rotations/s with Redis', measured: `${num(f.requestsPerSecond)} /s`, met: f.requestsPerSecond >= 2000 });
   for (const [config, joins] of Object.entries(report.joinsPerSecond)) {
     const violations = report.slotViolations[config] ?? Number.NaN;
-    out.push({ name: `4. (g) ≥ 1,000 joins/s, no slot exceeded — ${config}`, measured: `${num(joins)} joins/s, ${violations} games over their slots`, met: joins >= 1000 && violations === 0 });
+    out.push({
+      name: `4. (g) ≥ 1,000 joins/s, no slot exceeded — ${config}`,
+      measured: `${num(joins)} joins/s, ${violations} games over their slots`,
+      met: joins >= 1000 && violations === 0,
+    });
   }
   for (const start of report.startups.filter((s) => s.config.startsWith('embedded'))) {
     out.push({ name: `5. healthy within 2 s of start — ${start.config}`, measured: `${num(start.medianMs)} ms`, met: start.medianMs <= 2000 });
@@ -119,17 +141,25 @@ export function renderMarkdown(report: Report): string {
       `${machine.pgbench}, autocannon ${machine.autocannon}. ${plan.connections} connections, ${plan.warmupSeconds} s warm-up, ` +
       `${plan.rounds} rounds of ${plan.roundSeconds} s, medians of the rounds. Load average ${num(report.loadAverage.start, 1)} at the start, ` +
       `${num(report.loadAverage.end, 1)} at the end. Wall time ${num(report.wallSeconds / 60, 1)} min ` +
-      `(${Object.entries(report.phaseSeconds).map(([phase, seconds]) => `${phase} ${num(seconds)} s`).join(', ')}).`,
+      `(${Object.entries(report.phaseSeconds)
+        .map(([phase, seconds]) => `${phase} ${num(seconds)} s`)
+        .join(', ')}).`,
     '',
     '| Scenario | Data | req/s | p50 ms | p99 ms | vs (a) | vs (h) | service CPU ms/req | non-2xx |',
     '|---|---|--:|--:|--:|--:|--:|--:|--:|',
-    ...report.scenarios.map((s) => `| (${s.id}) ${s.title}${s.note ? ` — ${s.note}` : ''} | ${s.config} | ${num(s.requestsPerSecond)} | ${ms(s.p50)} | ${ms(s.p99)} | ` +
-      `${a ? ratio(s.requestsPerSecond / a.requestsPerSecond) : '–'} | ${h ? ratio(s.requestsPerSecond / h.requestsPerSecond) : '–'} | ` +
-      `${s.serviceCpuMsPerRequest === undefined ? '–' : ms(s.serviceCpuMsPerRequest)} | ${s.non2xx} |`),
+    ...report.scenarios.map(
+      (s) =>
+        `| (${s.id}) ${s.title}${s.note ? ` — ${s.note}` : ''} | ${s.config} | ${num(s.requestsPerSecond)} | ${ms(s.p50)} | ${ms(s.p99)} | ` +
+        `${a ? ratio(s.requestsPerSecond / a.requestsPerSecond) : '–'} | ${h ? ratio(s.requestsPerSecond / h.requestsPerSecond) : '–'} | ` +
+        `${s.serviceCpuMsPerRequest === undefined ? '–' : ms(s.serviceCpuMsPerRequest)} | ${s.non2xx} |`,
+    ),
     '',
     '| Start-up | to first healthy response (median) | runs | resident memory |',
     '|---|--:|---|--:|',
-    ...report.startups.map((s) => `| ${s.config} | ${num(s.medianMs)} ms | ${s.startupMs.map((v) => num(v)).join(', ')} ms | ${s.rssMb === undefined ? '–' : `${num(s.rssMb)} MB`} |`),
+    ...report.startups.map(
+      (s) =>
+        `| ${s.config} | ${num(s.medianMs)} ms | ${s.startupMs.map((v) => num(v)).join(', ')} ms | ${s.rssMb === undefined ? '–' : `${num(s.rssMb)} MB`} |`,
+    ),
     ...Object.entries(report.rssAfterRunMb).map(([config, rss]) => `| ${config} service after its scenarios | | | ${num(rss)} MB |`),
     '',
     '| Target | Measured | Met |',

@@ -22,12 +22,15 @@ import { freePort, rssMb, spawnHealthy, startService, type Service } from './ser
  */
 const ROOT = path.join(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
-const skip = new Set(process.argv.find((arg) => arg.startsWith('--skip='))?.slice(7).split(',') ?? []);
+const skip = new Set(
+  process.argv
+    .find((arg) => arg.startsWith('--skip='))
+    ?.slice(7)
+    .split(',') ?? [],
+);
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PLAN = quick
-  ? { connections: 32, warmupSeconds: 1, rounds: 2, roundSeconds: 2 }
-  : { connections: 32, warmupSeconds: 5, rounds: 3, roundSeconds: 5 };
+const PLAN = quick ? { connections: 32, warmupSeconds: 1, rounds: 2, roundSeconds: 2 } : { connections: 32, warmupSeconds: 5, rounds: 3, roundSeconds: 5 };
 const GROWTH = quick ? [10_000, 100_000] : [10_000, 1_000_000];
 const DEPTH = 50_000;
 const TIME_ZONE = 'Asia/Singapore';
@@ -38,8 +41,18 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'bench-run-'));
 const cleanups: Array<() => Promise<void> | void> = [];
 const scenarios: Scenario[] = [];
 const report: Report = {
-  mode: quick ? 'quick' : 'full', startedAt: startedAt.toISOString(), wallSeconds: 0,
-  machine: machine(), loadAverage: { start: os.loadavg()[0]!, end: Number.NaN }, plan: PLAN, scenarios, startups: [], rssAfterRunMb: {}, slotViolations: {}, joinsPerSecond: {}, phaseSeconds: {},
+  mode: quick ? 'quick' : 'full',
+  startedAt: startedAt.toISOString(),
+  wallSeconds: 0,
+  machine: machine(),
+  loadAverage: { start: os.loadavg()[0]!, end: Number.NaN },
+  plan: PLAN,
+  scenarios,
+  startups: [],
+  rssAfterRunMb: {},
+  slotViolations: {},
+  joinsPerSecond: {},
+  phaseSeconds: {},
 };
 
 const log = (message: string) => process.stdout.write(`[bench ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
@@ -54,8 +67,14 @@ function machine(): Report['machine'] {
   };
   const autocannon = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'autocannon', 'package.json'), 'utf8')) as { version: string };
   return {
-    cores: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? 'unknown', memoryGb: os.totalmem() / 2 ** 30, node: process.versions.node,
-    postgres: 'unknown', redis: 'unknown', pgbench: version('pgbench', ['--version']), autocannon: autocannon.version,
+    cores: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: os.totalmem() / 2 ** 30,
+    node: process.versions.node,
+    postgres: 'unknown',
+    redis: 'unknown',
+    pgbench: version('pgbench', ['--version']),
+    autocannon: autocannon.version,
   };
 }
 
@@ -66,8 +85,12 @@ function load(plan: LoadPlan): Promise<{ warmup?: RoundResult; rounds: RoundResu
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'load.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; });
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as { warmup?: RoundResult; rounds: RoundResult[] }) : reject(new Error(`load generator exited with ${code}`))));
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output) as { warmup?: RoundResult; rounds: RoundResult[] }) : reject(new Error(`load generator exited with ${code}`)),
+    );
   });
 }
 
@@ -77,7 +100,13 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function scenario(id: string, title: string, config: string, plan: Omit<LoadPlan, keyof typeof PLAN>, options: { note?: string; tag?: string; pid?: number } = {}): Promise<Scenario> {
+async function scenario(
+  id: string,
+  title: string,
+  config: string,
+  plan: Omit<LoadPlan, keyof typeof PLAN>,
+  options: { note?: string; tag?: string; pid?: number } = {},
+): Promise<Scenario> {
   log(`(${id}) ${title} — ${config}`);
   const before = options.pid ? cpuSeconds(options.pid) : Number.NaN;
   const { warmup, rounds } = await load({ ...PLAN, ...plan });
@@ -86,8 +115,10 @@ async function scenario(id: string, title: string, config: string, plan: Omit<Lo
   const responses = rounds.reduce((sum, r) => sum + r.responses, warmup?.responses ?? 0);
   if (options.pid) result.serviceCpuMsPerRequest = ((cpuSeconds(options.pid) - before) * 1000) / responses;
   scenarios.push(result);
-  log(`    ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, non-2xx ${result.non2xx}` +
-    `${result.serviceCpuMsPerRequest === undefined ? '' : `, service CPU ${result.serviceCpuMsPerRequest.toFixed(2)} ms/request`}`);
+  log(
+    `    ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, non-2xx ${result.non2xx}` +
+      `${result.serviceCpuMsPerRequest === undefined ? '' : `, service CPU ${result.serviceCpuMsPerRequest.toFixed(2)} ms/request`}`,
+  );
   if (result.non2xx > 0) log(`    status codes: ${JSON.stringify(rounds.map((r) => r.statusCodes))}`);
   return result;
 }
@@ -116,7 +147,11 @@ async function start(env: Record<string, string>, options: { localDefaults?: boo
 }
 
 async function mintAccess(url: string, userId: string): Promise<string> {
-  const response = await fetch(`${url}/api/v1/auth/dev/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId }) });
+  const response = await fetch(`${url}/api/v1/auth/dev/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId }),
+  });
   if (response.status !== 200) throw new Error(`dev tokens: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
 }
@@ -133,7 +168,12 @@ async function cursorAt(url: string, depth: number): Promise<string> {
   return cursor!;
 }
 
-interface Fixtures { viewerId: string; gameIds: string[]; refreshUserIds: string[]; pairs: Array<{ userId: string; gameId: string }> }
+interface Fixtures {
+  viewerId: string;
+  gameIds: string[];
+  refreshUserIds: string[];
+  pairs: Array<{ userId: string; gameId: string }>;
+}
 
 async function fixtures(db: DatabaseHandle): Promise<Fixtures> {
   const connections = PLAN.connections;
@@ -155,11 +195,34 @@ async function serviceScenarios(service: Service, config: 'postgres' | 'embedded
   const token = await mintAccess(url, data.viewerId);
   await scenario('c', 'the same with a bearer token', config, { kind: 'get', url, paths: [listing], headers: { authorization: `Bearer ${token}` } }, { pid });
   const cursor = await cursorAt(url, DEPTH);
-  await scenario('d', `the page at depth ${DEPTH.toLocaleString('en-US')} via its cursor`, config, { kind: 'get', url, paths: [`${listing}&cursor=${encodeURIComponent(cursor)}`] }, { pid });
-  await scenario('e', 'GET /api/v1/games/{id} (1,000 ids in turn)', config, { kind: 'get', url, paths: data.gameIds.map((id) => `/api/v1/games/${id}`) }, { pid });
-  await scenario('f', 'POST /api/v1/auth/refresh rotation', config, { kind: 'refresh', url, userIds: data.refreshUserIds },
-    { pid, note: config === 'postgres' ? 'Redis store' : 'embedded store' });
-  const g = await scenario('g', 'join + leave pairs on distinct games', config, { kind: 'join-leave', url, pairs: data.pairs }, { pid, note: 'req/s counts both halves' });
+  await scenario(
+    'd',
+    `the page at depth ${DEPTH.toLocaleString('en-US')} via its cursor`,
+    config,
+    { kind: 'get', url, paths: [`${listing}&cursor=${encodeURIComponent(cursor)}`] },
+    { pid },
+  );
+  await scenario(
+    'e',
+    'GET /api/v1/games/{id} (1,000 ids in turn)',
+    config,
+    { kind: 'get', url, paths: data.gameIds.map((id) => `/api/v1/games/${id}`) },
+    { pid },
+  );
+  await scenario(
+    'f',
+    'POST /api/v1/auth/refresh rotation',
+    config,
+    { kind: 'refresh', url, userIds: data.refreshUserIds },
+    { pid, note: config === 'postgres' ? 'Redis store' : 'embedded store' },
+  );
+  const g = await scenario(
+    'g',
+    'join + leave pairs on distinct games',
+    config,
+    { kind: 'join-leave', url, pairs: data.pairs },
+    { pid, note: 'req/s counts both halves' },
+  );
   report.joinsPerSecond[config] = g.requestsPerSecond / 2;
   report.rssAfterRunMb[config] = rssMb(service.child.pid!);
 }
@@ -178,15 +241,25 @@ async function postgresPhase() {
 
   // (a): the listing's own answer, replayed by a bare Fastify server.
   const recorded = await fetch(`${service.url}/api/v1/games?size=20`);
-  const headers = Object.fromEntries([...recorded.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
+  const headers = Object.fromEntries(
+    [...recorded.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)),
+  );
   const responseFile = path.join(scratch, 'listing-response.json');
   writeFileSync(responseFile, JSON.stringify({ headers, body: Buffer.from(await recorded.arrayBuffer()).toString('base64') }));
   const port = await freePort();
   const ceiling = await spawnHealthy([path.join(ROOT, 'bench', 'ceiling.ts'), responseFile, String(port)], {
-    env: {}, cwd: scratch, healthUrl: `http://127.0.0.1:${port}/api/v1/games`,
+    env: {},
+    cwd: scratch,
+    healthUrl: `http://127.0.0.1:${port}/api/v1/games`,
   });
   cleanups.push(() => ceiling.stop());
-  await scenario('a', 'ceiling: bare Fastify, same bytes from memory', 'memory', { kind: 'get', url: `http://127.0.0.1:${port}`, paths: ['/api/v1/games?size=20'] }, { pid: ceiling.child.pid! });
+  await scenario(
+    'a',
+    'ceiling: bare Fastify, same bytes from memory',
+    'memory',
+    { kind: 'get', url: `http://127.0.0.1:${port}`, paths: ['/api/v1/games?size=20'] },
+    { pid: ceiling.child.pid! },
+  );
   await ceiling.stop();
 
   await serviceScenarios(service, 'postgres', data);
@@ -197,7 +270,7 @@ async function postgresPhase() {
     log('(h) pgbench on the listing statement');
     const statement = listingStatement(db.db, TIME_ZONE, new Date());
     const h = await pgbench(url, statement, PLAN);
-    scenarios.push(summarise('h', 'pgbench -M prepared: the listing\'s SQL', 'postgres', h.rounds));
+    scenarios.push(summarise('h', "pgbench -M prepared: the listing's SQL", 'postgres', h.rounds));
     log(`    ${scenarios.at(-1)!.requestsPerSecond.toFixed(0)} tps, p50 ${scenarios.at(-1)!.p50.toFixed(2)} ms`);
   }
   await service.stop();
@@ -274,8 +347,13 @@ async function growthPhase() {
     }
     await db.db.execute(sql`VACUUM ANALYZE`);
     const small = games === GROWTH[0];
-    await scenario('b', 'GET /api/v1/games?size=20, anonymous', `postgres, ${games.toLocaleString('en-US')} games`,
-      { kind: 'get', url: service.url, paths: ['/api/v1/games?size=20'] }, { pid: service.child.pid!, tag: small ? 'growth-small' : 'growth-large' });
+    await scenario(
+      'b',
+      'GET /api/v1/games?size=20, anonymous',
+      `postgres, ${games.toLocaleString('en-US')} games`,
+      { kind: 'get', url: service.url, paths: ['/api/v1/games?size=20'] },
+      { pid: service.child.pid!, tag: small ? 'growth-small' : 'growth-large' },
+    );
   }
   await service.stop();
 }

@@ -150,9 +150,12 @@ export async function seedAll(db: Database, shape: Shape, options: { players?: b
 
 /** Public, SCHEDULED games more than two days ahead with room: one per connection for join/leave. */
 export async function joinableGames(db: Database, count: number): Promise<string[]> {
-  const found = await rows<{ id: string }>(db, sql`SELECT id FROM games
+  const found = await rows<{ id: string }>(
+    db,
+    sql`SELECT id FROM games
     WHERE visibility = 'PUBLIC' AND status = 'SCHEDULED' AND start_time > now() + interval '3 days' AND players_joined < slots
-    ORDER BY id LIMIT ${count}`);
+    ORDER BY id LIMIT ${count}`,
+  );
   return found.map((row) => row.id);
 }
 
@@ -167,7 +170,9 @@ export async function publicGameIds(db: Database, count: number): Promise<string
  * 24-hour leave window is far) and with room; every user a non-host not already in that game.
  */
 export async function joinPairs(db: Database, count: number): Promise<Array<{ userId: string; gameId: string }>> {
-  const found = await rows<{ user_id: string; game_id: string }>(db, sql`WITH
+  const found = await rows<{ user_id: string; game_id: string }>(
+    db,
+    sql`WITH
     g AS (SELECT id, row_number() OVER (ORDER BY id) AS k FROM games
       WHERE visibility = 'PUBLIC' AND status = 'SCHEDULED' AND start_time > now() + interval '3 days' AND players_joined < slots
       ORDER BY id LIMIT ${count + 100}),
@@ -175,17 +180,21 @@ export async function joinPairs(db: Database, count: number): Promise<Array<{ us
       WHERE deleted_at IS NULL AND id NOT IN (SELECT organizer_id FROM games) ORDER BY id LIMIT ${count + 100})
     SELECT u.id AS user_id, g.id AS game_id FROM g JOIN u USING (k)
     WHERE NOT EXISTS (SELECT 1 FROM game_participants p WHERE p.game_id = g.id AND p.user_id = u.id)
-    ORDER BY k LIMIT ${count}`);
+    ORDER BY k LIMIT ${count}`,
+  );
   if (found.length < count) throw new Error(`only ${found.length} join/leave pairs; ${count} needed`);
   return found.map((row) => ({ userId: row.user_id, gameId: row.game_id }));
 }
 
 /** Games whose ACTIVE players outnumber their slots, or whose counters disagree with the rows: must be none. */
 export async function slotViolations(db: Database): Promise<number> {
-  const [row] = await rows<{ c: number }>(db, sql`SELECT count(*)::int AS c FROM games g
+  const [row] = await rows<{ c: number }>(
+    db,
+    sql`SELECT count(*)::int AS c FROM games g
     LEFT JOIN (SELECT game_id, count(*) FILTER (WHERE status = 'ACTIVE') AS active, count(*) FILTER (WHERE status = 'WAITLISTED') AS waiting
       FROM game_participants GROUP BY game_id) p ON p.game_id = g.id
-    WHERE coalesce(p.active, 0) > g.slots OR coalesce(p.active, 0) <> g.players_joined OR coalesce(p.waiting, 0) <> g.waitlisted`);
+    WHERE coalesce(p.active, 0) > g.slots OR coalesce(p.active, 0) <> g.players_joined OR coalesce(p.waiting, 0) <> g.waitlisted`,
+  );
   return row!.c;
 }
 

@@ -44,8 +44,12 @@ export async function spawnHealthy(command: string[], options: { env: Record<str
   let output = '';
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, command, { env: childEnv(options.env), cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.on('data', (chunk) => { output += chunk; });
-  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + (options.withinMs ?? 60_000);
   for (;;) {
@@ -80,7 +84,9 @@ export async function startService(env: Record<string, string>, options: { local
   const cwd = mkdtempSync(path.join(tmpdir(), 'bench-svc-'));
   const command = [path.join(ROOT, 'src', 'server.ts'), ...(options.localDefaults ? ['--local-defaults'] : [])];
   const started = await spawnHealthy(command, {
-    env: { ...BENCH_ENV, ...env, PORT: String(port), BASE_URL: url }, cwd, healthUrl: `${url}/api/v1/public/health`,
+    env: { ...BENCH_ENV, ...env, PORT: String(port), BASE_URL: url },
+    cwd,
+    healthUrl: `${url}/api/v1/public/health`,
   }).catch((error: unknown) => {
     rmSync(cwd, { recursive: true, force: true });
     throw error;

@@ -63,7 +63,13 @@ before(async () => {
 });
 
 after(async () => {
-  writePartReport({ part: 'abuse', title: 'Slow and abusive clients, security headers, CORS', passed: verdicts.length === 3 && verdicts.every(Boolean), facts, notes });
+  writePartReport({
+    part: 'abuse',
+    title: 'Slow and abusive clients, security headers, CORS',
+    passed: verdicts.length === 3 && verdicts.every(Boolean),
+    facts,
+    notes,
+  });
   server?.child.kill('SIGTERM');
   await server?.exited();
   rmSync(dataDir, { recursive: true, force: true });
@@ -86,12 +92,15 @@ function watch(onConnect?: (socket: Socket) => void): Watched {
   const chunks: Buffer[] = [];
   socket.on('data', (chunk) => chunks.push(chunk));
   socket.on('error', () => undefined);
-  const connected = new Promise<void>((resolve) => socket.once('connect', () => {
-    onConnect?.(socket);
-    resolve();
-  }));
-  const closed = new Promise<{ afterMs: number; answer: string }>((resolve) => socket.once('close', () =>
-    resolve({ afterMs: performance.now() - openedAt, answer: Buffer.concat(chunks).toString('utf8') })));
+  const connected = new Promise<void>((resolve) =>
+    socket.once('connect', () => {
+      onConnect?.(socket);
+      resolve();
+    }),
+  );
+  const closed = new Promise<{ afterMs: number; answer: string }>((resolve) =>
+    socket.once('close', () => resolve({ afterMs: performance.now() - openedAt, answer: Buffer.concat(chunks).toString('utf8') })),
+  );
   return { socket, openedAt, connected, closed };
 }
 
@@ -150,20 +159,26 @@ test('slow and abusive clients: slowloris, endless body, 1,000 idle connections,
   }
 
   // Slowloris: a request line, then one header byte every 2 s; never the end of the headers.
-  const slowloris = Array.from({ length: SLOWLORIS_CLIENTS }, () => watch((socket) => {
-    socket.write('GET /api/v1/public/health HTTP/1.1\r\nHost: localhost\r\n');
-    const drip = 'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n';
-    let i = 0;
-    const timer = setInterval(() => (socket.writable ? socket.write(drip[i++ % drip.length]!) : clearInterval(timer)), 2000);
-    socket.once('close', () => clearInterval(timer));
-  }));
+  const slowloris = Array.from({ length: SLOWLORIS_CLIENTS }, () =>
+    watch((socket) => {
+      socket.write('GET /api/v1/public/health HTTP/1.1\r\nHost: localhost\r\n');
+      const drip = 'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n';
+      let i = 0;
+      const timer = setInterval(() => (socket.writable ? socket.write(drip[i++ % drip.length]!) : clearInterval(timer)), 2000);
+      socket.once('close', () => clearInterval(timer));
+    }),
+  );
 
   // A body that never completes: Content-Length 100,000, one byte a second.
-  const slowBodies = Array.from({ length: SLOW_BODIES }, () => watch((socket) => {
-    socket.write('POST /api/v1/auth/refresh HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"refreshToken":"');
-    const timer = setInterval(() => (socket.writable ? socket.write('a') : clearInterval(timer)), 1000);
-    socket.once('close', () => clearInterval(timer));
-  }));
+  const slowBodies = Array.from({ length: SLOW_BODIES }, () =>
+    watch((socket) => {
+      socket.write(
+        'POST /api/v1/auth/refresh HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"refreshToken":"',
+      );
+      const timer = setInterval(() => (socket.writable ? socket.write('a') : clearInterval(timer)), 1000);
+      socket.once('close', () => clearInterval(timer));
+    }),
+  );
 
   // Keep-alive: one complete request, then silence; the server should close after keepAliveTimeout.
   const keepAlive = Array.from({ length: KEEP_ALIVE_CLIENTS }, () => {
@@ -182,10 +197,12 @@ test('slow and abusive clients: slowloris, endless body, 1,000 idle connections,
 
   const slowlorisClosed = await Promise.all(slowloris.map((w) => w.closed));
   const slowBodyClosed = await Promise.all(slowBodies.map((w) => w.closed));
-  const keepAliveClosed = await Promise.all(keepAlive.map(async (k) => {
-    const closed = await k.watched.closed;
-    return { ...closed, idleMs: k.watched.openedAt + closed.afterMs - k.answeredAt() };
-  }));
+  const keepAliveClosed = await Promise.all(
+    keepAlive.map(async (k) => {
+      const closed = await k.watched.closed;
+      return { ...closed, idleMs: k.watched.openedAt + closed.afterMs - k.answeredAt() };
+    }),
+  );
   phase = 'after';
   await sleep(1000);
   attacking = false;
@@ -194,7 +211,9 @@ test('slow and abusive clients: slowloris, endless body, 1,000 idle connections,
   const idleStillOpen = idle.filter((w) => !w.socket.destroyed).length;
   const idleClosedTimes = (await Promise.all(idle.filter((w) => w.socket.destroyed).map((w) => w.closed))).map((c) => c.afterMs).sort((a, b) => a - b);
   for (const w of idle) w.socket.destroy();
-  const idleServerCloseS = idleClosedTimes.length ? `${seconds(idleClosedTimes[0]!)}–${seconds(idleClosedTimes.at(-1)!)} s after connecting` : 'not closed by the server during the test';
+  const idleServerCloseS = idleClosedTimes.length
+    ? `${seconds(idleClosedTimes[0]!)}–${seconds(idleClosedTimes.at(-1)!)} s after connecting`
+    : 'not closed by the server during the test';
 
   const during = normal.filter((r) => r.during === 'attack');
   const latencies = during.map((r) => r.ms).sort((a, b) => a - b);
@@ -224,18 +243,32 @@ test('slow and abusive clients: slowloris, endless body, 1,000 idle connections,
     'Health after the attack': healthAfter,
   });
 
-  const ok = idleHeld === IDLE_CONNECTIONS
-    && slowlorisTimes[0]! >= (HEADERS_TIMEOUT_S - 1) * 1000 && slowlorisTimes.at(-1)! <= (HEADERS_TIMEOUT_S + 4) * 1000
-    && slowBodyTimes[0]! >= (REQUEST_TIMEOUT_S - 1) * 1000 && slowBodyTimes.at(-1)! <= (REQUEST_TIMEOUT_S + 4) * 1000
-    && keepAliveTimes[0]! >= (KEEP_ALIVE_TIMEOUT_S - 1) * 1000 && keepAliveTimes.at(-1)! <= (KEEP_ALIVE_TIMEOUT_S + 3) * 1000
-    && slowlorisProblems === SLOWLORIS_CLIENTS && slowBodyProblems === SLOW_BODIES
-    && failedNormal.length === 0 && during.length > 50 && percentile(latencies, 0.99) < 1500 && healthAfter === 200;
+  const ok =
+    idleHeld === IDLE_CONNECTIONS &&
+    slowlorisTimes[0]! >= (HEADERS_TIMEOUT_S - 1) * 1000 &&
+    slowlorisTimes.at(-1)! <= (HEADERS_TIMEOUT_S + 4) * 1000 &&
+    slowBodyTimes[0]! >= (REQUEST_TIMEOUT_S - 1) * 1000 &&
+    slowBodyTimes.at(-1)! <= (REQUEST_TIMEOUT_S + 4) * 1000 &&
+    keepAliveTimes[0]! >= (KEEP_ALIVE_TIMEOUT_S - 1) * 1000 &&
+    keepAliveTimes.at(-1)! <= (KEEP_ALIVE_TIMEOUT_S + 3) * 1000 &&
+    slowlorisProblems === SLOWLORIS_CLIENTS &&
+    slowBodyProblems === SLOW_BODIES &&
+    failedNormal.length === 0 &&
+    during.length > 50 &&
+    percentile(latencies, 0.99) < 1500 &&
+    healthAfter === 200;
   verdicts.push(ok);
   assert.equal(idleHeld, IDLE_CONNECTIONS, 'all idle connections accepted and held');
   assert.ok(slowlorisTimes.at(-1)! <= (HEADERS_TIMEOUT_S + 4) * 1000, `slowloris cut off late: ${slowlorisTimes.at(-1)} ms`);
   assert.ok(slowlorisTimes[0]! >= (HEADERS_TIMEOUT_S - 1) * 1000, `slowloris cut off early: ${slowlorisTimes[0]} ms`);
-  assert.ok(slowBodyTimes.at(-1)! <= (REQUEST_TIMEOUT_S + 4) * 1000 && slowBodyTimes[0]! >= (REQUEST_TIMEOUT_S - 1) * 1000, `endless body cut off at ${slowBodyTimes.join(', ')} ms`);
-  assert.ok(keepAliveTimes.at(-1)! <= (KEEP_ALIVE_TIMEOUT_S + 3) * 1000 && keepAliveTimes[0]! >= (KEEP_ALIVE_TIMEOUT_S - 1) * 1000, `keep-alive closed at ${keepAliveTimes.join(', ')} ms`);
+  assert.ok(
+    slowBodyTimes.at(-1)! <= (REQUEST_TIMEOUT_S + 4) * 1000 && slowBodyTimes[0]! >= (REQUEST_TIMEOUT_S - 1) * 1000,
+    `endless body cut off at ${slowBodyTimes.join(', ')} ms`,
+  );
+  assert.ok(
+    keepAliveTimes.at(-1)! <= (KEEP_ALIVE_TIMEOUT_S + 3) * 1000 && keepAliveTimes[0]! >= (KEEP_ALIVE_TIMEOUT_S - 1) * 1000,
+    `keep-alive closed at ${keepAliveTimes.join(', ')} ms`,
+  );
   assert.equal(slowlorisProblems, SLOWLORIS_CLIENTS, `slowloris answer: ${slowlorisClosed[0]?.answer.slice(0, 300)}`);
   assert.equal(slowBodyProblems, SLOW_BODIES, `endless body answer: ${slowBodyClosed[0]?.answer.slice(0, 300)}`);
   assert.deepEqual(failedNormal, [], 'the normal client got only 200s');
@@ -297,18 +330,25 @@ test('CORS: configured origins only, with credentials', async () => {
   const check = (name: string, ok: boolean) => cases.push({ name, ok });
   for (const origin of ORIGINS) {
     const preflight = await fetch(`${base}/api/v1/me`, {
-      method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type,authorization' },
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type,authorization' },
     });
-    check(`preflight from ${origin}: 204, ACAO echoed, credentials, PUT allowed`, preflight.status === 204
-      && preflight.headers.get('access-control-allow-origin') === origin
-      && preflight.headers.get('access-control-allow-credentials') === 'true'
-      && /PUT/.test(preflight.headers.get('access-control-allow-methods') ?? ''));
+    check(
+      `preflight from ${origin}: 204, ACAO echoed, credentials, PUT allowed`,
+      preflight.status === 204 &&
+        preflight.headers.get('access-control-allow-origin') === origin &&
+        preflight.headers.get('access-control-allow-credentials') === 'true' &&
+        /PUT/.test(preflight.headers.get('access-control-allow-methods') ?? ''),
+    );
     const simple = await fetch(`${base}/api/v1/games?size=1`, { headers: { origin } });
     await simple.arrayBuffer();
-    check(`GET from ${origin}: ACAO echoed, credentials, Vary: Origin`, simple.status === 200
-      && simple.headers.get('access-control-allow-origin') === origin
-      && simple.headers.get('access-control-allow-credentials') === 'true'
-      && /origin/i.test(simple.headers.get('vary') ?? ''));
+    check(
+      `GET from ${origin}: ACAO echoed, credentials, Vary: Origin`,
+      simple.status === 200 &&
+        simple.headers.get('access-control-allow-origin') === origin &&
+        simple.headers.get('access-control-allow-credentials') === 'true' &&
+        /origin/i.test(simple.headers.get('vary') ?? ''),
+    );
     const problem = await fetch(`${base}/api/v1/me`, { headers: { origin } });
     await problem.arrayBuffer();
     check(`401 problem to ${origin} still readable (ACAO echoed)`, problem.status === 401 && problem.headers.get('access-control-allow-origin') === origin);
@@ -317,7 +357,10 @@ test('CORS: configured origins only, with credentials', async () => {
     const preflight = await fetch(`${base}/api/v1/me`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'PUT' } });
     const simple = await fetch(`${base}/api/v1/games?size=1`, { headers: { origin } });
     await simple.arrayBuffer();
-    check(`unconfigured ${origin}: no ACAO on preflight or GET`, preflight.headers.get('access-control-allow-origin') === null && simple.headers.get('access-control-allow-origin') === null);
+    check(
+      `unconfigured ${origin}: no ACAO on preflight or GET`,
+      preflight.headers.get('access-control-allow-origin') === null && simple.headers.get('access-control-allow-origin') === null,
+    );
   }
   const noOrigin = await fetch(`${base}/api/v1/games?size=1`);
   await noOrigin.arrayBuffer();

@@ -18,7 +18,13 @@ import { RESULTS_DIR, writePartReport } from './report.ts';
  */
 const BASE_URL = 'http://localhost:8080';
 
-interface BackendRun { backend: string; routes: MatrixRoute[]; uncovered: string[]; results: CellResult[]; seconds: number }
+interface BackendRun {
+  backend: string;
+  routes: MatrixRoute[];
+  uncovered: string[];
+  results: CellResult[];
+  seconds: number;
+}
 const runs: BackendRun[] = [];
 let providers: LocalProviders;
 
@@ -54,14 +60,16 @@ after(async () => {
     },
     notes: [
       ...(last?.uncovered.length ? [`NOT COVERED: ${last.uncovered.join(', ')}`] : []),
-      ...mismatches.slice(0, 30).map((cell) => `MISMATCH (${cell.backend}) ${cell.method} ${cell.url} [${cell.label}] as ${cell.principal}: ${cell.problems.join('; ')}`),
-      'Statuses by pattern (A owns the resources in the request, B is another user, C co-hosts the games of the rows marked so; HEAD rows mirror GET and are left out here; '
-        + 'the full table is in reliability/results/access-matrix.md):',
+      ...mismatches
+        .slice(0, 30)
+        .map((cell) => `MISMATCH (${cell.backend}) ${cell.method} ${cell.url} [${cell.label}] as ${cell.principal}: ${cell.problems.join('; ')}`),
+      'Statuses by pattern (A owns the resources in the request, B is another user, C co-hosts the games of the rows marked so; HEAD rows mirror GET and are left out here; ' +
+        'the full table is in reliability/results/access-matrix.md):',
       ...(last ? patternNotes(last.results) : []),
-      'Deliberate non-404s: DELETE /api/v1/game-bookmarks/{gameId} and DELETE /api/v1/device-tokens answer 204 to anyone '
-        + '(CONTRACT §5: "whether or not it existed"); they only ever remove the caller\'s own row, and the matrix checks A\'s bookmark and device stay.',
-      'Admins may cancel or hard-delete any game (CONTRACT §5) but get 404 like anyone else on another user\'s private game, '
-        + 'its participants, its share link, its bookmarking, editing it and removing its players.',
+      'Deliberate non-404s: DELETE /api/v1/game-bookmarks/{gameId} and DELETE /api/v1/device-tokens answer 204 to anyone ' +
+        '(CONTRACT §5: "whether or not it existed"); they only ever remove the caller\'s own row, and the matrix checks A\'s bookmark and device stay.',
+      "Admins may cancel or hard-delete any game (CONTRACT §5) but get 404 like anyone else on another user's private game, " +
+        'its participants, its share link, its bookmarking, editing it and removing its players.',
     ],
   });
 });
@@ -77,7 +85,10 @@ for (const backend of backends) {
       t = await buildTestApp(backend, {
         BASE_URL,
         ...providerEnv(providers),
-        RATE_LIMIT_PUBLIC_ANON: '1000000', RATE_LIMIT_PUBLIC_USER: '1000000', RATE_LIMIT_SHARE_RESOLVE: '1000000', RATE_LIMIT_SIGN_IN: '1000000',
+        RATE_LIMIT_PUBLIC_ANON: '1000000',
+        RATE_LIMIT_PUBLIC_USER: '1000000',
+        RATE_LIMIT_SHARE_RESOLVE: '1000000',
+        RATE_LIMIT_SIGN_IN: '1000000',
       });
       const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
       world = await createWorld(t.app, baseUrl);
@@ -91,9 +102,9 @@ for (const backend of backends) {
       assert.deepEqual(stale, [], `request builders for routes the app no longer has: ${stale.join(', ')}`);
     });
 
-    it('answers every cell as the oracle says, and leaves A\'s state alone', async () => {
+    it("answers every cell as the oracle says, and leaves A's state alone", async () => {
       const started = performance.now();
-      const results = [...await runMatrix(world, routes), ...await runUnrouted(world)];
+      const results = [...(await runMatrix(world, routes)), ...(await runUnrouted(world))];
       const { missing, stale } = matrixRoutes(t.app);
       runs.push({ backend: backend.name, routes, uncovered: [...missing, ...stale], results, seconds: (performance.now() - started) / 1000 });
       const wrong = results.filter((cell) => cell.problems.length);

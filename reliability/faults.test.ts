@@ -27,33 +27,40 @@ type Fault =
 
 const mode = reliabilityMode();
 const GRACE_MS = 10_000;
-const PLAN = mode === 'short'
-  ? {
-    warmupMs: 8_000, observeMs: 12_000, games: 10, slots: 3,
-    faults: [
-      { kind: 'redis-restart', downMs: 2_000 },
-      { kind: 'pg-restart' },
-      { kind: 'kill', instance: 1, restartAfterMs: 2_000 },
-    ] as Fault[],
-  }
-  : {
-    warmupMs: 10_000, observeMs: 12_000, games: 12, slots: 3,
-    faults: [
-      { kind: 'redis-restart', downMs: 5_000 },
-      { kind: 'pg-restart' },
-      { kind: 'kill', instance: 1, restartAfterMs: 5_000 },
-      { kind: 'pg-outage', downMs: 5_000 },
-      { kind: 'kill', instance: 0, restartAfterMs: 3_000 },
-    ] as Fault[],
-  };
+const PLAN =
+  mode === 'short'
+    ? {
+        warmupMs: 8_000,
+        observeMs: 12_000,
+        games: 10,
+        slots: 3,
+        faults: [{ kind: 'redis-restart', downMs: 2_000 }, { kind: 'pg-restart' }, { kind: 'kill', instance: 1, restartAfterMs: 2_000 }] as Fault[],
+      }
+    : {
+        warmupMs: 10_000,
+        observeMs: 12_000,
+        games: 12,
+        slots: 3,
+        faults: [
+          { kind: 'redis-restart', downMs: 5_000 },
+          { kind: 'pg-restart' },
+          { kind: 'kill', instance: 1, restartAfterMs: 5_000 },
+          { kind: 'pg-outage', downMs: 5_000 },
+          { kind: 'kill', instance: 0, restartAfterMs: 3_000 },
+        ] as Fault[],
+      };
 const VUS = 50;
 
 function describe(fault: Fault, env: Environment): string {
   switch (fault.kind) {
-    case 'redis-restart': return `Redis restart (down ${fault.downMs / 1000} s)`;
-    case 'pg-restart': return `PostgreSQL restart (pg_ctlcluster ${env.pg.version} ${env.pg.cluster} restart)`;
-    case 'pg-outage': return `PostgreSQL stopped for ${fault.downMs / 1000} s`;
-    case 'kill': return `kill -9 instance ${env.instances[fault.instance]!.name}`;
+    case 'redis-restart':
+      return `Redis restart (down ${fault.downMs / 1000} s)`;
+    case 'pg-restart':
+      return `PostgreSQL restart (pg_ctlcluster ${env.pg.version} ${env.pg.cluster} restart)`;
+    case 'pg-outage':
+      return `PostgreSQL stopped for ${fault.downMs / 1000} s`;
+    case 'kill':
+      return `kill -9 instance ${env.instances[fault.instance]!.name}`;
   }
 }
 
@@ -103,11 +110,12 @@ async function inject(fault: Fault, env: Environment, recorder: Recorder, observ
 test('faults under load: Redis restart, PostgreSQL restart, kill -9 of an instance', async () => {
   const started = Date.now();
   const fcm = await startFakeFcm();
-  const env = await startEnvironment({ instances: 2, env: { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url } })
-    .catch(async (error: unknown) => {
+  const env = await startEnvironment({ instances: 2, env: { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url } }).catch(
+    async (error: unknown) => {
       await fcm.close();
       throw error;
-    });
+    },
+  );
   const notes: string[] = [];
   let passed = false;
   const facts: Record<string, string | number | boolean> = {};
@@ -136,7 +144,7 @@ test('faults under load: Redis restart, PostgreSQL restart, kill -9 of an instan
     const summary = recorder.summary();
 
     Object.assign(facts, {
-      'Instances': `${env.instances.length} processes (${env.instances.map((i) => i.name).join(', ')}), PostgreSQL ${env.pg.name}, private Redis`,
+      Instances: `${env.instances.length} processes (${env.instances.map((i) => i.name).join(', ')}), PostgreSQL ${env.pg.name}, private Redis`,
       'Virtual users': VUS,
       'Load duration (s)': loadSeconds.toFixed(0),
       'Faults injected': faults.length,
@@ -149,17 +157,23 @@ test('faults under load: Redis restart, PostgreSQL restart, kill -9 of an instan
       '503 problem details': summary['503 problem details'],
       'Other 5xx': summary['other 5xx'],
       'Connection errors (killed instance)': summary['connection errors'],
-      'Timeouts': summary.timeouts,
+      Timeouts: summary.timeouts,
       'Failures (not tolerated)': failures.length,
       'Latency p50 / p99 (ms)': `${summary['latency p50 ms']} / ${summary['latency p99 ms']}`,
-      'Requests re-sent once after a stale keep-alive socket': `${transportStats.staleSocketRetries}` +
-        ` (${env.instances.map((i) => `${i.name} ${transportStats.byBase.get(i.base) ?? 0}`).join(', ')})`,
+      'Requests re-sent once after a stale keep-alive socket':
+        `${transportStats.staleSocketRetries}` + ` (${env.instances.map((i) => `${i.name} ${transportStats.byBase.get(i.base) ?? 0}`).join(', ')})`,
     });
     for (const verdict of verdicts) {
       facts[`${verdict.name}: duration / recovery (ms)`] =
         `${verdict.durationMs} / ${verdict.recoveryMs} (503 during ${verdict.unavailableDuring}, after ${verdict.unavailableAfter}` +
         `${verdict.connectionErrorsToKilled ? `, connection errors to the killed instance ${verdict.connectionErrorsToKilled}` : ''})` +
-        `${Object.keys(verdict.unavailableByOp).length ? `; 503 by operation: ${Object.entries(verdict.unavailableByOp).map(([op, n]) => `${op} ${n}`).join(', ')}` : ''}`;
+        `${
+          Object.keys(verdict.unavailableByOp).length
+            ? `; 503 by operation: ${Object.entries(verdict.unavailableByOp)
+                .map(([op, n]) => `${op} ${n}`)
+                .join(', ')}`
+            : ''
+        }`;
     }
     Object.assign(facts, {
       'Joins answered 201': ledger.joins201,
@@ -187,7 +201,7 @@ test('faults under load: Redis restart, PostgreSQL restart, kill -9 of an instan
       'Wall time (s)': ((Date.now() - started) / 1000).toFixed(0),
     });
     notes.push(
-      'Tolerated: 503 problem details (application/problem+json with a code) from a fault\'s start until 10 s after its end; ' +
+      "Tolerated: 503 problem details (application/problem+json with a code) from a fault's start until 10 s after its end; " +
         'connection errors only from the SIGKILLed instance until it answered health again. Everything else counts as a failure.',
       'The client is its own load balancer: round robin over the instances it believes are up; a connection error takes an ' +
         'instance out of rotation and a health prober (every 250 ms) puts it back. Requests are never retried.',
@@ -196,13 +210,18 @@ test('faults under load: Redis restart, PostgreSQL restart, kill -9 of an instan
       'Redis is a private redis-server; its restart is SHUTDOWN SAVE, a pause, and a new process loading the dump (as a stock Redis restart).',
       'Recovery time: from the end of the fault to the last failed answer of the service (0 when nothing failed after the end).',
       'A request that fails on a reused keep-alive socket before any answer (the server closed the idle socket as it went out, or ' +
-        'the instance was just killed) is sent once more on a new connection, as Node\'s documentation advises; the count is shown above.',
+        "the instance was just killed) is sent once more on a new connection, as Node's documentation advises; the count is shown above.",
     );
-    for (const failure of failures.slice(0, 10)) notes.push(`Failure at ${(failure.t / 1000).toFixed(1)} s: ${failure.op} on ${failure.node} → ${failure.status ?? failure.outcome} ${failure.code ?? ''}`);
+    for (const failure of failures.slice(0, 10))
+      notes.push(
+        `Failure at ${(failure.t / 1000).toFixed(1)} s: ${failure.op} on ${failure.node} → ${failure.status ?? failure.outcome} ${failure.code ?? ''}`,
+      );
     notes.push(...data.details.slice(0, 10), ...pushes.details.slice(0, 10));
-    notes.push('Push: one device per organiser and player; the fake FCM (in the test process) checks the OAuth assertion, the bearer token ' +
-      'and the message shape. A push can only be sent twice when its sender is killed after FCM accepted it and before the row was ' +
-      'deleted; such duplicates are counted apart, and only when the first delivery was within a second of a kill.');
+    notes.push(
+      'Push: one device per organiser and player; the fake FCM (in the test process) checks the OAuth assertion, the bearer token ' +
+        'and the message shape. A push can only be sent twice when its sender is killed after FCM accepted it and before the row was ' +
+        'deleted; such duplicates are counted apart, and only when the first delivery was within a second of a kill.',
+    );
 
     assert.equal(failures.length, 0, `answers outside the tolerated failures: ${JSON.stringify(failures.slice(0, 20))}`);
     for (const verdict of verdicts) assert.ok(verdict.recovered, `${verdict.name}: recovery took ${verdict.recoveryMs} ms`);

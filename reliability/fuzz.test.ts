@@ -79,7 +79,8 @@ interface Failure {
 
 function describeCase(kase: FuzzCase, op: Operation | undefined, outcome: Outcome): string {
   const shown = JSON.stringify({ ...kase, op: op?.id ?? 'none', raw: kase.raw?.slice(0, 300) }, (_, value) =>
-    (typeof value === 'string' && value.length > 300 ? `${value.slice(0, 300)}…(${value.length})` : value));
+    typeof value === 'string' && value.length > 300 ? `${value.slice(0, 300)}…(${value.length})` : value,
+  );
   return `${outcome.method} ${outcome.path.slice(0, 200)} ${shown}`;
 }
 
@@ -149,7 +150,19 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
   const reachedHandler = new Set<string>();
   const touched = new Set<string>();
   const failures: Failure[] = [];
-  const counts = { sent: 0, refusedByClient: 0, fiveXx: 0, badProblem: 0, networkErrors: 0, cutOff: 0, html404: 0, gateChecked: 0, gateWrong: 0, undeclared: 0, checkedCodes: 0 };
+  const counts = {
+    sent: 0,
+    refusedByClient: 0,
+    fiveXx: 0,
+    badProblem: 0,
+    networkErrors: 0,
+    cutOff: 0,
+    html404: 0,
+    gateChecked: 0,
+    gateWrong: 0,
+    undeclared: 0,
+    checkedCodes: 0,
+  };
   const latencies: number[] = [];
 
   let next = 0;
@@ -166,10 +179,16 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
       latencies.push(outcome.ms);
       mutations.set(kase.mutation, (mutations.get(kase.mutation) ?? 0) + 1);
       if (op) touched.add(op.id);
-      const fail = (kind: string, problems: string[]) => failures.push({
-        kind, operation: op?.id ?? 'none', mutation: kase.mutation, status: outcome.status, problems,
-        request: describeCase(kase, op, outcome), answer: `${outcome.status ?? outcome.error} ${String(outcome.headers['content-type'] ?? '')} ${outcome.body.slice(0, 300)}`,
-      });
+      const fail = (kind: string, problems: string[]) =>
+        failures.push({
+          kind,
+          operation: op?.id ?? 'none',
+          mutation: kase.mutation,
+          status: outcome.status,
+          problems,
+          request: describeCase(kase, op, outcome),
+          answer: `${outcome.status ?? outcome.error} ${String(outcome.headers['content-type'] ?? '')} ${outcome.body.slice(0, 300)}`,
+        });
       if (outcome.status === undefined) {
         const oversized = MAY_BE_CUT.has(kase.mutation) || (outcome.headBytes ?? 0) > 16 * 1024;
         if (oversized && /ECONNRESET|EPIPE|socket hang up/.test(outcome.error ?? '')) {
@@ -205,7 +224,13 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
           counts.html404++;
           continue;
         }
-        const problems = problemViolations({ status: outcome.status, headers: outcome.headers, body: outcome.body, method: outcome.method, path: outcome.path });
+        const problems = problemViolations({
+          status: outcome.status,
+          headers: outcome.headers,
+          body: outcome.body,
+          method: outcome.method,
+          path: outcome.path,
+        });
         if (problems.length) {
           counts.badProblem++;
           fail('invalid problem detail', problems);
@@ -235,12 +260,32 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
 
   latencies.sort((a, b) => a - b);
   const percentile = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
-  const byStatus = [...statuses.entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([status, n]) => `${status}: ${n}`).join(', ');
+  const byStatus = [...statuses.entries()]
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
   const malformed = counts.sent - (mutations.get('valid') ?? 0);
-  const passed = malformed >= MALFORMED_AT_LEAST && counts.fiveXx === 0 && counts.badProblem === 0 && counts.gateWrong === 0 && counts.undeclared === 0 && counts.networkErrors === 0 && healthy && alive && identitiesKept && counts.sent >= TOTAL * 0.95;
-  const errorLogs = server.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
+  const passed =
+    malformed >= MALFORMED_AT_LEAST &&
+    counts.fiveXx === 0 &&
+    counts.badProblem === 0 &&
+    counts.gateWrong === 0 &&
+    counts.undeclared === 0 &&
+    counts.networkErrors === 0 &&
+    healthy &&
+    alive &&
+    identitiesKept &&
+    counts.sent >= TOTAL * 0.95;
+  const errorLogs = server
+    .output()
+    .split('\n')
+    .filter((line) => /"level":(50|60)/.test(line));
   const kinds = new Map<string, number>();
-  for (const failure of failures) kinds.set(`${failure.kind}: ${failure.operation} (${failure.mutation})`, (kinds.get(`${failure.kind}: ${failure.operation} (${failure.mutation})`) ?? 0) + 1);
+  for (const failure of failures)
+    kinds.set(
+      `${failure.kind}: ${failure.operation} (${failure.mutation})`,
+      (kinds.get(`${failure.kind}: ${failure.operation} (${failure.mutation})`) ?? 0) + 1,
+    );
   writePartReport({
     part: 'fuzz',
     title: 'Hostile input: OpenAPI-driven fuzzer',
@@ -255,7 +300,7 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
       'Answers by status': byStatus,
       '5xx seen': counts.fiveXx,
       'Non-problem or invalid 4xx seen': counts.badProblem,
-      'Problem answers checked against the operation\'s declared codes': counts.checkedCodes,
+      "Problem answers checked against the operation's declared codes": counts.checkedCodes,
       'Problem answers the document does not declare': counts.undeclared,
       'Share page 404 HTML (by design)': counts.html404,
       'Gate answers checked (401/403 before routing, invalid tokens, unknown providers)': counts.gateChecked,
@@ -270,24 +315,34 @@ test(`fuzzer: ${TOTAL} hostile requests over every operation of /v3/api-docs (se
       'Duration (s)': Math.round((Date.now() - started) / 1000),
     },
     notes: [
-      `Mutations: ${[...mutations.entries()].sort(([, a], [, b]) => b - a).map(([name, n]) => `${name} ${n}`).join(', ')}.`,
+      `Mutations: ${[...mutations.entries()]
+        .sort(([, a], [, b]) => b - a)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(', ')}.`,
       `Replay: FUZZ_SEED=${SEED} FUZZ_REQUESTS=${TOTAL} regenerates the same ${TOTAL} requests (fc.sample); with ${CONCURRENCY} in flight the server's state between them may differ from run to run.`,
       `401 answers by credentials sent (401 / requests): ${[...byAuth.entries()].map(([auth, n]) => `${auth} ${n.unauthorized}/${n.sent}`).join(', ')}.`,
       `Concurrency ${CONCURRENCY}; server: real process, embedded in-memory database, local identity providers, rate limits raised; auth mixed: anonymous, user (bearer or cookie), admin, internal secret, forged and garbage credentials.`,
       ...[...kinds.entries()].map(([kind, n]) => `Failure ${kind}: ${n}×`),
       ...errorLogs.slice(0, 3).map((line) => `Server error log: ${line.slice(0, 400)}`),
-      ...failures.slice(0, 8).map((f) => `Example — ${f.kind} ${f.problems.join('; ')} — request ${f.request.slice(0, 700)} — answer ${f.answer.slice(0, 300)}`),
+      ...failures
+        .slice(0, 8)
+        .map((f) => `Example — ${f.kind} ${f.problems.join('; ')} — request ${f.request.slice(0, 700)} — answer ${f.answer.slice(0, 300)}`),
     ],
   });
   if (failures.length) {
-    process.stderr.write(`\n${failures.length} failures; first ones:\n${failures.slice(0, 15).map((f) => JSON.stringify(f)).join('\n')}\n`);
+    process.stderr.write(
+      `\n${failures.length} failures; first ones:\n${failures
+        .slice(0, 15)
+        .map((f) => JSON.stringify(f))
+        .join('\n')}\n`,
+    );
     process.stderr.write(`\nserver errors:\n${errorLogs.slice(0, 10).join('\n')}\n`);
   }
   assert.equal(counts.fiveXx, 0, '5xx answers');
   assert.equal(counts.badProblem, 0, '4xx answers that are not valid problem details');
   assert.equal(counts.undeclared, 0, 'problem answers the API document does not declare for their operation');
   assert.equal(counts.gateWrong, 0, 'answers the access gate should have given differently');
-  assert.ok(counts.gateChecked > 0, 'some answers were the gate\'s to give');
+  assert.ok(counts.gateChecked > 0, "some answers were the gate's to give");
   assert.equal(counts.networkErrors, 0, 'requests without an answer');
   assert.ok(healthy && alive, 'healthy afterwards');
   assert.ok(identitiesKept, 'the fuzzing user and admin were still signed in (deep layers reached to the end)');

@@ -30,7 +30,9 @@ export function writePartReport(report: PartReport): void {
 export function readPartReports(): Array<PartReport & { mode: Mode; at: string }> {
   let files: string[];
   try {
-    files = readdirSync(RESULTS_DIR).filter((name) => name.endsWith('.json')).sort();
+    files = readdirSync(RESULTS_DIR)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
   } catch {
     return [];
   }

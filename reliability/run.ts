@@ -24,7 +24,10 @@ const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '-
 const header = [
   `Run: \`npm run test:reliability${short ? ' -- --short' : ''}\` on ${os.cpus().length} cores, ` +
     `Node ${process.version}, ${new Date().toISOString()}; ${((Date.now() - started) / 60_000).toFixed(1)} min, exit code ${result.status}; ` +
-    `load average at the end ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')}.`,
+    `load average at the end ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' / ')}.`,
 ];
 const markdown = renderMarkdown(readPartReports(), header);
 if (!short) writeFileSync(path.join(root, 'RELIABILITY.md'), markdown);

@@ -18,11 +18,9 @@ import { reliabilityMode, writePartReport } from './report.ts';
  */
 
 const mode = reliabilityMode();
-const PLAN = mode === 'short'
-  ? { warmupMs: 15_000, measureMs: 40_000, sampleEveryMs: 2_000 }
-  : { warmupMs: 60_000, measureMs: 540_000, sampleEveryMs: 10_000 };
+const PLAN = mode === 'short' ? { warmupMs: 15_000, measureMs: 40_000, sampleEveryMs: 2_000 } : { warmupMs: 60_000, measureMs: 540_000, sampleEveryMs: 10_000 };
 const VUS = 10;
-const MAX_RSS_GROWTH = 0.10;
+const MAX_RSS_GROWTH = 0.1;
 const MAX_LOOP_P99_MS = 50;
 
 test(`soak: ${VUS} virtual users for ${(PLAN.warmupMs + PLAN.measureMs) / 60_000} min`, async () => {
@@ -78,7 +76,7 @@ test(`soak: ${VUS} virtual users for ${(PLAN.warmupMs + PLAN.measureMs) / 60_000
 
     const growth = new Map<string, number>();
     Object.assign(facts, {
-      'Instances': `${env.instances.length} processes, PostgreSQL ${env.pg.name}, private Redis`,
+      Instances: `${env.instances.length} processes, PostgreSQL ${env.pg.name}, private Redis`,
       'Virtual users': VUS,
       'Warm-up / measured (s)': `${PLAN.warmupMs / 1000} / ${PLAN.measureMs / 1000}`,
       'Requests sent': summary.sent,
@@ -86,10 +84,10 @@ test(`soak: ${VUS} virtual users for ${(PLAN.warmupMs + PLAN.measureMs) / 60_000
       '2xx': summary['2xx'],
       '4xx (all expected)': summary['4xx'] - summary['unexpected 4xx'],
       '5xx': summary['503 problem details'] + summary['other 5xx'],
-      'Failures': failures.length,
+      Failures: failures.length,
       'Latency p50 / p99 (ms)': `${summary['latency p50 ms']} / ${summary['latency p99 ms']}`,
-      'Requests re-sent once after a stale keep-alive socket': `${transportStats.staleSocketRetries}` +
-        ` (${env.instances.map((i) => `${i.name} ${transportStats.byBase.get(i.base) ?? 0}`).join(', ')})`,
+      'Requests re-sent once after a stale keep-alive socket':
+        `${transportStats.staleSocketRetries}` + ` (${env.instances.map((i) => `${i.name} ${transportStats.byBase.get(i.base) ?? 0}`).join(', ')})`,
     });
     for (const instance of env.instances) {
       const series = samples.get(instance.name)!;
@@ -99,12 +97,17 @@ test(`soak: ${VUS} virtual users for ${(PLAN.warmupMs + PLAN.measureMs) / 60_000
       const end = Math.max(...series.slice(half));
       growth.set(instance.name, (end - start) / start);
       facts[`${instance.name}: peak RSS, first → second half after warm-up (MiB)`] =
-        `${mib(start)} → ${mib(end)} (${((end - start) / start * 100).toFixed(1)} %; lowest ${mib(Math.min(...series))}, median ${mib(median(series))}, ${series.length} samples)`;
+        `${mib(start)} → ${mib(end)} (${(((end - start) / start) * 100).toFixed(1)} %; lowest ${mib(Math.min(...series))}, median ${mib(median(series))}, ${series.length} samples)`;
       const h = heap.get(instance.name)!;
       facts[`${instance.name}: heap used after warm-up → end (MiB)`] = `${mib(h.start)} → ${mib(h.end)}`;
       const step = Math.max(1, Math.ceil(series.length / 12));
-      notes.push(`${instance.name} RSS (MiB) every ${(step * PLAN.sampleEveryMs) / 1000} s after the warm-up: ` +
-        series.filter((_, i) => i % step === 0).map((v) => mib(v)).join(', '));
+      notes.push(
+        `${instance.name} RSS (MiB) every ${(step * PLAN.sampleEveryMs) / 1000} s after the warm-up: ` +
+          series
+            .filter((_, i) => i % step === 0)
+            .map((v) => mib(v))
+            .join(', '),
+      );
       const l = loop.get(instance.name)!;
       facts[`${instance.name}: event-loop delay p50 / p99 / max (ms)`] = `${l.p50.toFixed(1)} / ${l.p99.toFixed(1)} / ${l.max.toFixed(1)}`;
     }
@@ -119,12 +122,15 @@ test(`soak: ${VUS} virtual users for ${(PLAN.warmupMs + PLAN.measureMs) / 60_000
     notes.push(
       'RSS: VmRSS of each instance process from /proc, sampled through the measured period (after the warm-up); growth compares the ' +
         'highest sample of the second half with the highest of the first half, because RSS swings by a third as V8 grows and returns its heap.',
-      'Event-loop delay: prom-client\'s monitorEventLoopDelay histogram inside the service (10 ms resolution, so an idle loop reads about 10 ms), ' +
+      "Event-loop delay: prom-client's monitorEventLoopDelay histogram inside the service (10 ms resolution, so an idle loop reads about 10 ms), " +
         'reset by a scrape of /actuator/prometheus at the end of the warm-up and read at the end: the p99 covers exactly the measured period.',
       'The control is a bare Node process measuring only its own event loop during the same period: when it is high too, the ' +
         'machine (other processes competing for the cores) rather than the service delayed the loop. It is reported, not asserted.',
     );
-    for (const failure of failures.slice(0, 10)) notes.push(`Failure at ${(failure.t / 1000).toFixed(1)} s: ${failure.op} on ${failure.node} → ${failure.status ?? failure.outcome} ${failure.code ?? ''}`);
+    for (const failure of failures.slice(0, 10))
+      notes.push(
+        `Failure at ${(failure.t / 1000).toFixed(1)} s: ${failure.op} on ${failure.node} → ${failure.status ?? failure.outcome} ${failure.code ?? ''}`,
+      );
 
     assert.equal(failures.length, 0, `failed answers: ${JSON.stringify(failures.slice(0, 20))}`);
     for (const [name, g] of growth) assert.ok(g <= MAX_RSS_GROWTH, `${name}: RSS grew ${(g * 100).toFixed(1)} % after the warm-up`);

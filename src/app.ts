@@ -10,14 +10,17 @@ import { openStore, type KeyValueStore } from './platform/kv/index.ts';
 import { httpPlatform } from './platform/http/http.plugin.ts';
 import { serverOptions } from './platform/http/server-options.ts';
 import { loggerOptions } from './platform/observability/logger.ts';
-import { registerMetrics } from './platform/observability/metrics.ts';
-import { observabilityRoutes } from './platform/observability/observability.routes.ts';
-import { probe } from './platform/observability/health.ts';
-import { RateLimit } from './platform/rate-limit/rate-limiter.ts';
-import { accessPlugin } from './modules/access/index.ts';
+import { registerOperations } from './platform/observability/operations.ts';
+import { accessPlugin, rateLimitsFor } from './modules/access/index.ts';
 import {
-  AuthService, LoginBinding, LoginStates, authRoutes, createNationalClient, createSocialClient,
-  type IdentityProviderClient, type ProviderName,
+  AuthService,
+  LoginBinding,
+  LoginStates,
+  authRoutes,
+  createNationalClient,
+  createSocialClient,
+  type IdentityProviderClient,
+  type ProviderName,
 } from './modules/auth/index.ts';
 import { internalRoutes } from './modules/internal/index.ts';
 import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes, type SigningKeys } from './modules/tokens/index.ts';
@@ -26,13 +29,23 @@ import { ActivitiesService, activitiesRoutes } from './modules/activities/index.
 import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';
 import { ProfileLevels, ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
 import {
-  GameCoHosts, GameCommands, GameJoinRequests, GameLookups, GameParticipation, GameQueries, GameSchedule, GameSchema, gamesRoutes, gamesUseActivity, type PresentedGame,
+  GameCoHosts,
+  GameCommands,
+  GameJoinRequests,
+  GameLookups,
+  GameParticipation,
+  GameQueries,
+  GameSchedule,
+  GameSchema,
+  gamesRoutes,
+  gamesUseActivity,
+  type PresentedGame,
 } from './modules/games/index.ts';
 import { SHARE_CODE_PATHS, ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
 import { createNotificationsModule, notificationsRoutes, type NotificationsService, type PushGateway } from './modules/notifications/index.ts';
 import { JobsService, jobsRoutes, standardJobs } from './modules/jobs/index.ts';
-import { loadSampleGames, type SampleGamesDeps } from './modules/sample/index.ts';
+import { startSampleGames } from './modules/sample/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import packageJson from '../package.json' with { type: 'json' };
@@ -98,11 +111,16 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     tokens: services.tokens,
     users: services.users,
     internalSecret: config.internalSecret,
-    limits: rateLimits(infra),
+    limits: rateLimitsFor(config.rateLimits, infra.store.rateLimits, infra.storeKeyPrefix),
     trustedOrigins: [config.baseUrl, config.frontendCallbackUrl, ...config.corsAllowedOrigins].map((url) => new URL(url).origin),
   });
   await registerDocs(app, config);
-  await registerOperations(app, infra);
+  await registerOperations(app, {
+    database: infra.database,
+    store: infra.store,
+    app: { name: packageJson.name, version: packageJson.version },
+    profile: config.profile,
+  });
 
   await app.register(tokensRoutes, { config, tokens: services.tokens, keys: services.keys });
   await app.register(authRoutes, { config, auth: composeAuth(infra, services) });
@@ -149,7 +167,13 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   const lookups = new GameLookups({ db, clock, ...refs });
   const shareLinks = new ShareLinksService({ db, config, games: lookups, store: infra.store, clock });
   const queries = new GameQueries({
-    db, clock, timeZone: config.timeZone, cursors: new CursorCodec(keys.secretSeed), ...refs, shareLinks, bookmarks: new BookmarkMarks(db),
+    db,
+    clock,
+    timeZone: config.timeZone,
+    cursors: new CursorCodec(keys.secretSeed),
+    ...refs,
+    shareLinks,
+    bookmarks: new BookmarkMarks(db),
   });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
   // A player the organiser removed may not come back through the game's links. Profiles need
@@ -157,10 +181,17 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // that needs nothing back.
   const levels = new ProfileLevels(db);
   const participation = new GameParticipation({
-    db, clock, events: notifications, activities, levels, onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
+    db,
+    clock,
+    events: notifications,
+    activities,
+    levels,
+    onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
   });
   const profiles = new ProfilesService({
-    db, users, activities,
+    db,
+    users,
+    activities,
     revokeTokens: (id) => tokens.revokeAll(id),
     gameTotals: (id) => lookups.totals(id),
     // Games first: hosted games are cancelled and joined ones left while the account still exists.
@@ -171,25 +202,41 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     ],
   });
   const commands = new GameCommands({
-    db, clock, activities, venues, profiles, shareLinks, events: notifications, queries,
-    removalSteps: [
-      (id, tx) => shareLinks.deleteForGame(id, tx),
-      (id, tx) => bookmarks.forgetGame(id, tx),
-      (id, tx) => notifications.forgetGame(id, tx),
-    ],
+    db,
+    clock,
+    activities,
+    venues,
+    profiles,
+    shareLinks,
+    events: notifications,
+    queries,
+    removalSteps: [(id, tx) => shareLinks.deleteForGame(id, tx), (id, tx) => bookmarks.forgetGame(id, tx), (id, tx) => notifications.forgetGame(id, tx)],
   });
   const jobs = composeJobs(app, infra, new GameSchedule({ db, clock, events: notifications }), notifications, overrides.jobsIntervalMs);
   if (config.sampleGames) {
     const games = {
-      hosted: queries.hosted.bind(queries), create: commands.create.bind(commands),
-      join: participation.join.bind(participation), grantShareAccess: lookups.grantShareAccess.bind(lookups),
+      hosted: queries.hosted.bind(queries),
+      create: commands.create.bind(commands),
+      join: participation.join.bind(participation),
+      grantShareAccess: lookups.grantShareAccess.bind(lookups),
     };
-    await sampleGames(app, { users, profiles, activities, venues, games, clock, timeZone: config.timeZone });
+    await startSampleGames(app.log, { users, profiles, activities, venues, games, clock, timeZone: config.timeZone });
   }
   return {
-    keys, users, tokens, activities, venues, profiles, shareLinks, bookmarks, jobs, ...live,
+    keys,
+    users,
+    tokens,
+    activities,
+    venues,
+    profiles,
+    shareLinks,
+    bookmarks,
+    jobs,
+    ...live,
     games: {
-      queries, commands, participation,
+      queries,
+      commands,
+      participation,
       coHosts: new GameCoHosts({ db, clock, events: notifications, users }),
       requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels }),
     },
@@ -204,9 +251,15 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
  */
 async function composeNotifications(app: FastifyInstance, infra: Infrastructure, users: UsersService, overrides: AppOverrides) {
   const module = await createNotificationsModule({
-    database: infra.database, clock: infra.clock, log: app.log, timeZone: infra.config.timeZone,
-    fcm: infra.config.push.fcm, push: overrides.pushGateway, liveUsers: (ids) => users.liveIds(ids),
-    streamHeartbeatMs: overrides.streamHeartbeatMs, pushPollMs: overrides.pushPollMs,
+    database: infra.database,
+    clock: infra.clock,
+    log: app.log,
+    timeZone: infra.config.timeZone,
+    fcm: infra.config.push.fcm,
+    push: overrides.pushGateway,
+    liveUsers: (ids) => users.liveIds(ids),
+    streamHeartbeatMs: overrides.streamHeartbeatMs,
+    pushPollMs: overrides.pushPollMs,
     nameOf: async (id, executor) => (await users.namesOf([id], executor)).get(id),
   });
   app.addHook('onReady', async () => module.startDelivery());
@@ -234,41 +287,4 @@ function composeAuth(infra: Infrastructure, services: { users: UsersService; tok
   const states = new LoginStates(infra.store, infra.config.loginStateTtl);
   const binding = new LoginBinding(keys.secretSeed);
   return new AuthService({ config: infra.config, clock: infra.clock, clients, states, binding, users, tokens });
-}
-
-function rateLimits(infra: Infrastructure) {
-  const { config, store, storeKeyPrefix } = infra;
-  const limit = (name: string, points: number) => new RateLimit({ name, points, backend: store.rateLimits, keyPrefix: storeKeyPrefix });
-  const share = limit('share', config.rateLimits.shareResolve);
-  // The HTML page has a bucket of its own (same figure), so a visit does not spend the app's resolves.
-  const sharePage = limit('share-page', config.rateLimits.shareResolve);
-  const signIn = limit('sign-in', config.rateLimits.signIn);
-  return {
-    'public-read': { anonymous: limit('public-anon', config.rateLimits.publicAnon), user: limit('public-user', config.rateLimits.publicUser) },
-    'share-resolve': { anonymous: share, user: share },
-    'share-page': { anonymous: sharePage, user: sharePage },
-    'sign-in': { anonymous: signIn, user: signIn },
-  };
-}
-
-/** `npm start`: sample people and games (after sharing and notifications are wired, so they get links and notices). */
-async function sampleGames(app: FastifyInstance, deps: SampleGamesDeps) {
-  const result = await loadSampleGames(deps);
-  if (result.skipped) app.log.warn(`sample games skipped: ${result.skipped}`);
-  else app.log.info({ created: result.created }, 'sample games ready');
-  const [shareUrl] = result.privateShareUrls;
-  if (shareUrl) app.log.info({ shareUrl }, `sample private game: ${shareUrl}`);
-}
-
-async function registerOperations(app: FastifyInstance, infra: Infrastructure) {
-  const { database, store, config } = infra;
-  const registry = registerMetrics(app, {
-    pool: database.stats,
-    storeUp: async () => (await probe(() => store.ping())) === 'UP',
-  });
-  await app.register(observabilityRoutes, {
-    registry,
-    checks: { db: database.ping, store: () => store.ping() },
-    info: { app: { name: packageJson.name, version: packageJson.version }, runtime: { node: process.versions.node }, profile: config.profile },
-  });
 }

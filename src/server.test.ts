@@ -14,17 +14,21 @@ const SECRET = 'process-test-secret-0123456789abcdef';
  */
 function getFresh(url: string): Promise<{ status: number; type: string | undefined }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent: false }, (response) => {
-      let length = 0;
-      response.on('data', (chunk: Buffer) => { length += chunk.length; });
-      response.on('aborted', () => reject(new Error('truncated')));
-      response.on('error', () => reject(new Error('truncated')));
-      response.on('end', () => {
-        const expected = Number(response.headers['content-length'] ?? length);
-        if (length !== expected) reject(new Error('truncated'));
-        else resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] });
-      });
-    }).on('error', reject);
+    http
+      .get(url, { agent: false }, (response) => {
+        let length = 0;
+        response.on('data', (chunk: Buffer) => {
+          length += chunk.length;
+        });
+        response.on('aborted', () => reject(new Error('truncated')));
+        response.on('error', () => reject(new Error('truncated')));
+        response.on('end', () => {
+          const expected = Number(response.headers['content-length'] ?? length);
+          if (length !== expected) reject(new Error('truncated'));
+          else resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] });
+        });
+      })
+      .on('error', reject);
   });
 }
 
@@ -36,11 +40,12 @@ describe('the server process', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = { PORT: String(port), DATA_DIR: dataDir, INTERNAL_SECRET: SECRET, JOBS_ENABLED: 'false' };
-    const provision = () => fetch(`${base}/api/v1/internal/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-internal-secret': SECRET },
-      body: JSON.stringify({ authProvider: 'social', subject: 'persisted-person' }),
-    });
+    const provision = () =>
+      fetch(`${base}/api/v1/internal/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-internal-secret': SECRET },
+        body: JSON.stringify({ authProvider: 'social', subject: 'persisted-person' }),
+      });
 
     const first = startServer(env);
     let data: { id: string };
@@ -102,7 +107,11 @@ describe('the server process', () => {
     ['production without signing keys', { APP_PROFILE: 'production' }, 'JWT_SIGNING_KEYS'],
     ['an invalid PORT', { PORT: 'eighty' }, 'PORT'],
     ['an unknown profile', { APP_PROFILE: 'staging' }, 'APP_PROFILE'],
-    ['local providers in production', { APP_PROFILE: 'production', LOCAL_IDENTITY_PROVIDERS: 'true', JWT_SIGNING_KEYS: '{"keys":[{"kty":"EC"}]}' }, 'LOCAL_IDENTITY_PROVIDERS'],
+    [
+      'local providers in production',
+      { APP_PROFILE: 'production', LOCAL_IDENTITY_PROVIDERS: 'true', JWT_SIGNING_KEYS: '{"keys":[{"kty":"EC"}]}' },
+      'LOCAL_IDENTITY_PROVIDERS',
+    ],
   ] as const) {
     it(`exits non-zero with one line naming the variable for ${name}`, async () => {
       const server = startServer({ DATA_DIR: dataDir, ...env });

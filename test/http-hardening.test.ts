@@ -16,7 +16,7 @@ for (const backend of backends) {
     });
     after(() => t.close());
 
-    it('answers an OPTIONS request that is not a preflight without the plugin\'s text/plain 400', async () => {
+    it("answers an OPTIONS request that is not a preflight without the plugin's text/plain 400", async () => {
       for (const headers of [{}, { origin: ORIGIN }, { 'access-control-request-method': 'GET' }]) {
         const response = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/me', headers });
         assert.equal(response.statusCode, 204, response.body);
@@ -26,7 +26,9 @@ for (const backend of backends) {
 
     it('echoes a configured origin with credentials, on a preflight and on a simple request', async () => {
       const preflight = await t.app.inject({
-        method: 'OPTIONS', url: '/api/v1/games', headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        method: 'OPTIONS',
+        url: '/api/v1/games',
+        headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
       });
       assert.equal(preflight.statusCode, 204);
       assert.equal(preflight.headers['access-control-allow-origin'], ORIGIN);
@@ -42,7 +44,10 @@ for (const backend of backends) {
         const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/me', headers: { origin: ORIGIN, 'access-control-request-method': method } });
         assert.equal(preflight.statusCode, 204);
         assert.equal(preflight.headers['access-control-allow-origin'], ORIGIN);
-        assert.ok(String(preflight.headers['access-control-allow-methods']).split(/,\s*/).includes(method), String(preflight.headers['access-control-allow-methods']));
+        assert.ok(
+          String(preflight.headers['access-control-allow-methods']).split(/,\s*/).includes(method),
+          String(preflight.headers['access-control-allow-methods']),
+        );
       }
     });
 

@@ -162,7 +162,12 @@ describe('the API document', () => {
     assert.deepEqual(declaredCodes(me, 401), ['authentication_required', 'invalid_token']);
     assert.deepEqual(declaredCodes(doc.paths['/api/v1/admin/users']!.get!, 403), ['forbidden']);
     assert.deepEqual(declaredCodes(doc.paths['/api/v1/games']!.get!, 429), ['rate_limited']);
-    assert.deepEqual(declaredCodes(doc.paths['/api/v1/games/{id}/participants']!.post!, 409), ['already_joined', 'game_not_joinable', 'approval_required', 'skill_level_out_of_range']);
+    assert.deepEqual(declaredCodes(doc.paths['/api/v1/games/{id}/participants']!.post!, 409), [
+      'already_joined',
+      'game_not_joinable',
+      'approval_required',
+      'skill_level_out_of_range',
+    ]);
   });
 
   it("each module's table names only codes the service throws, and every code a module throws is in its table", () => {

@@ -39,7 +39,17 @@ const GATE: Record<Access, Partial<Record<Principal, 'pass' | number>>> = {
   admin: { anonymous: 401, owner: 403, other: 403, admin: 'pass', internal: 401, 'bad-token': 401, coHost: 403 },
   internal: { anonymous: 401, owner: 401, other: 401, admin: 401, internal: 'pass', 'bad-token': 401, coHost: 401 },
   // In-process requests come from 127.0.0.1 with Host localhost: loopback, whatever credential they carry.
-  loopback: { anonymous: 'pass', owner: 'pass', other: 'pass', admin: 'pass', internal: 'pass', 'bad-token': 'pass', coHost: 'pass', 'remote-peer': 401, 'remote-host': 401 },
+  loopback: {
+    anonymous: 'pass',
+    owner: 'pass',
+    other: 'pass',
+    admin: 'pass',
+    internal: 'pass',
+    'bad-token': 'pass',
+    coHost: 'pass',
+    'remote-peer': 401,
+    'remote-host': 401,
+  },
 };
 
 /** `ok` is the route's success status; 404 is "not yours" (seed 7: ownership mismatch answered as 404). */

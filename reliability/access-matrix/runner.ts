@@ -50,12 +50,18 @@ export function matrixRoutes(app: FastifyInstance): { routes: MatrixRoute[]; mis
 
 function credentials(world: World, principal: Principal, prepared: Prepared): { headers: Record<string, string>; remoteAddress?: string } {
   switch (principal) {
-    case 'anonymous': return { headers: {} };
-    case 'internal': return { headers: { 'x-internal-secret': INTERNAL_SECRET } };
-    case 'bad-token': return { headers: { authorization: `Bearer ${world.badToken}` } };
-    case 'remote-peer': return { headers: {}, remoteAddress: '203.0.113.7' };
-    case 'remote-host': return { headers: { host: 'api.example.com' } };
-    default: return { headers: (prepared.caller ?? world[principal]).auth };
+    case 'anonymous':
+      return { headers: {} };
+    case 'internal':
+      return { headers: { 'x-internal-secret': INTERNAL_SECRET } };
+    case 'bad-token':
+      return { headers: { authorization: `Bearer ${world.badToken}` } };
+    case 'remote-peer':
+      return { headers: {}, remoteAddress: '203.0.113.7' };
+    case 'remote-host':
+      return { headers: { host: 'api.example.com' } };
+    default:
+      return { headers: (prepared.caller ?? world[principal]).auth };
   }
 }
 
@@ -71,7 +77,9 @@ async function readFor(response: Response, stream: Prepared['stream']): Promise<
     let timer: NodeJS.Timeout | undefined;
     const chunk = await Promise.race([
       reader.read(),
-      new Promise<{ done: true; value: undefined }>((resolve) => { timer = setTimeout(() => resolve({ done: true, value: undefined }), left); }),
+      new Promise<{ done: true; value: undefined }>((resolve) => {
+        timer = setTimeout(() => resolve({ done: true, value: undefined }), left);
+      }),
     ]);
     clearTimeout(timer);
     if (chunk.done) break;
@@ -97,13 +105,26 @@ async function send(world: World, method: string, transport: RouteCase['transpor
 }
 
 /** The same request for an id nobody has: its 404 must read exactly like the 404 for A's resource. */
-async function sameAsMissing(world: World, route: MatrixRoute, routeCase: RouteCase, prepared: Prepared, principal: Principal, response: CellResponse): Promise<string[]> {
+async function sameAsMissing(
+  world: World,
+  route: MatrixRoute,
+  routeCase: RouteCase,
+  prepared: Prepared,
+  principal: Principal,
+  response: CellResponse,
+): Promise<string[]> {
   const swap = (text: string) => text.replaceAll(prepared.resourceId!, randomUUID());
-  const missing = await send(world, route.method, routeCase.transport, {
-    ...prepared,
-    url: swap(prepared.url),
-    payload: prepared.payload === undefined ? undefined : JSON.parse(swap(JSON.stringify(prepared.payload))),
-  }, principal);
+  const missing = await send(
+    world,
+    route.method,
+    routeCase.transport,
+    {
+      ...prepared,
+      url: swap(prepared.url),
+      payload: prepared.payload === undefined ? undefined : JSON.parse(swap(JSON.stringify(prepared.payload))),
+    },
+    principal,
+  );
   const gist = (r: CellResponse) => {
     const { status, code, detail } = JSON.parse(r.body) as { status: number; code?: string; detail?: string };
     return { status, code, detail };
@@ -121,14 +142,23 @@ function refusalProblems(response: CellResponse, method: string): string[] {
   const type = String(response.headers['content-type'] ?? '');
   if (!type.startsWith('application/problem+json') && !type.startsWith('text/html')) problems.push(`content-type ${type}`);
   if (response.status === 401 && response.headers['www-authenticate'] !== 'Bearer') problems.push('401 without WWW-Authenticate: Bearer');
-  if (response.status === 403 && method !== 'HEAD' && JSON.parse(response.body).code !== 'forbidden') problems.push(`403 code ${JSON.parse(response.body).code}`);
+  if (response.status === 403 && method !== 'HEAD' && JSON.parse(response.body).code !== 'forbidden')
+    problems.push(`403 code ${JSON.parse(response.body).code}`);
   return problems;
 }
 
 async function runCell(world: World, route: MatrixRoute, routeCase: RouteCase, principal: Principal): Promise<CellResult> {
   const expected = expectedStatus(route.access, routeCase.scope, routeCase.success, principal);
   const result: CellResult = {
-    method: route.method, url: route.url, label: routeCase.label, access: route.access, scope: routeCase.scope, principal, expected, actual: 0, problems: [],
+    method: route.method,
+    url: route.url,
+    label: routeCase.label,
+    access: route.access,
+    scope: routeCase.scope,
+    principal,
+    expected,
+    actual: 0,
+    problems: [],
   };
   let prepared: Prepared;
   try {
@@ -138,8 +168,10 @@ async function runCell(world: World, route: MatrixRoute, routeCase: RouteCase, p
     return result;
   }
   // A refused request changes nothing; another user acting for themselves leaves A's state alone.
-  const actsForThemselves = (principal === 'other' || principal === 'admin' || principal === 'coHost') && ['public', 'sign-in', 'authenticated'].includes(route.access)
-    && !mayChangeOwnersState(routeCase.scope, principal);
+  const actsForThemselves =
+    (principal === 'other' || principal === 'admin' || principal === 'coHost') &&
+    ['public', 'sign-in', 'authenticated'].includes(route.access) &&
+    !mayChangeOwnersState(routeCase.scope, principal);
   const guarded = prepared.snapshot && (expected >= 400 || actsForThemselves) ? prepared.snapshot : undefined;
   if (routeCase.scope !== 'shared' && !prepared.resourceId) result.problems.push('an owner-scoped case must name its resourceId');
   try {
@@ -153,13 +185,13 @@ async function runCell(world: World, route: MatrixRoute, routeCase: RouteCase, p
       // A route whose own answer is a 4xx (an unknown provider, an unrouted path) checks it too.
       if (expected === routeCase.success && route.method !== 'HEAD' && prepared.check) await prepared.check(response, principal);
       if (expected === 404 && prepared.resourceId && route.method !== 'HEAD') {
-        result.problems.push(...await sameAsMissing(world, route, routeCase, prepared, principal, response));
+        result.problems.push(...(await sameAsMissing(world, route, routeCase, prepared, principal, response)));
       }
-    }
-    else if (route.method !== 'HEAD' && prepared.check) await prepared.check(response, principal);
+    } else if (route.method !== 'HEAD' && prepared.check) await prepared.check(response, principal);
     if (guarded) {
       const after = await guarded();
-      if (!isDeepStrictEqual(before, after)) result.problems.push(`changed A's state: ${JSON.stringify(before).slice(0, 160)} → ${JSON.stringify(after).slice(0, 160)}`);
+      if (!isDeepStrictEqual(before, after))
+        result.problems.push(`changed A's state: ${JSON.stringify(before).slice(0, 160)} → ${JSON.stringify(after).slice(0, 160)}`);
     }
   } catch (error) {
     result.problems.push(describeError(error));

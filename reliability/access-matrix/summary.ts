@@ -2,7 +2,15 @@ import { LOOPBACK_PRINCIPALS, type Principal } from './oracle.ts';
 import type { CellResult } from './runner.ts';
 
 const SHORT: Record<Principal, string> = {
-  anonymous: 'anon', owner: 'A', other: 'B', admin: 'admin', internal: 'internal', 'bad-token': 'bad token', coHost: 'C (co-host)', 'remote-peer': 'remote peer', 'remote-host': 'remote Host',
+  anonymous: 'anon',
+  owner: 'A',
+  other: 'B',
+  admin: 'admin',
+  internal: 'internal',
+  'bad-token': 'bad token',
+  coHost: 'C (co-host)',
+  'remote-peer': 'remote peer',
+  'remote-host': 'remote Host',
 };
 
 const cellText = (cell: CellResult | undefined) => {
@@ -11,7 +19,13 @@ const cellText = (cell: CellResult | undefined) => {
   return cell.actual === cell.expected ? `**${cell.actual} ✗**` : `**${cell.actual || 'x'}≠${cell.expected}**`;
 };
 
-interface Row { route: string; label: string; access: string; scope: string; cells: Map<Principal, CellResult> }
+interface Row {
+  route: string;
+  label: string;
+  access: string;
+  scope: string;
+  cells: Map<Principal, CellResult>;
+}
 
 function rowsOf(results: CellResult[]): Row[] {
   const rows = new Map<string, Row>();
@@ -34,7 +48,9 @@ export function matrixTable(results: CellResult[]): string {
     `| --- | --- | --- | ${LOOPBACK_PRINCIPALS.map(() => '---').join(' | ')} |`,
   ];
   for (const row of rowsOf(results)) {
-    lines.push(`| \`${row.route}\` | ${row.label} | ${row.access} / ${row.scope} | ${LOOPBACK_PRINCIPALS.map((p) => cellText(row.cells.get(p))).join(' | ')} |`);
+    lines.push(
+      `| \`${row.route}\` | ${row.label} | ${row.access} / ${row.scope} | ${LOOPBACK_PRINCIPALS.map((p) => cellText(row.cells.get(p))).join(' | ')} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -44,7 +60,9 @@ export function patternNotes(results: CellResult[]): string[] {
   const groups = new Map<string, string[]>();
   for (const row of rowsOf(results)) {
     if (row.route.startsWith('HEAD ')) continue;
-    const pattern = LOOPBACK_PRINCIPALS.filter((p) => row.cells.has(p)).map((p) => `${SHORT[p]} ${cellText(row.cells.get(p))}`).join(' · ');
+    const pattern = LOOPBACK_PRINCIPALS.filter((p) => row.cells.has(p))
+      .map((p) => `${SHORT[p]} ${cellText(row.cells.get(p))}`)
+      .join(' · ');
     const list = groups.get(pattern) ?? [];
     list.push(row.label.includes("A's") ? `${row.route} (${row.label})` : row.route);
     groups.set(pattern, list);

@@ -44,7 +44,11 @@ export async function must(app: FastifyInstance, call: Call, status: number): Pr
 
 export async function createWorld(app: FastifyInstance, baseUrl: string): Promise<World> {
   const admin = await onboardedUser(app, 'Matrix Admin');
-  await must(app, { method: 'PUT', url: `/api/v1/internal/users/${admin.id}/roles`, headers: { 'x-internal-secret': INTERNAL_SECRET }, payload: { roles: ['ADMIN'] } }, 200);
+  await must(
+    app,
+    { method: 'PUT', url: `/api/v1/internal/users/${admin.id}/roles`, headers: { 'x-internal-secret': INTERNAL_SECRET }, payload: { roles: ['ADMIN'] } },
+    200,
+  );
   const sport = await createSport(app, admin, { name: `Matrix sport ${randomBytes(3).toString('hex')}` });
   const owner = await onboardedUser(app, 'Owner A');
   const helper = await onboardedUser(app, 'Helper H');
@@ -128,7 +132,11 @@ export async function freshAdmin(world: World): Promise<TestUser> {
 export const freshTokens = (world: World, userId: string) => mintTokens(world.app, userId);
 
 export async function freshActivity(world: World): Promise<string> {
-  const body = await must(world.app, { method: 'POST', url: '/api/v1/admin/activities', headers: world.admin.auth, payload: { name: unique('Matrix activity') } }, 201);
+  const body = await must(
+    world.app,
+    { method: 'POST', url: '/api/v1/admin/activities', headers: world.admin.auth, payload: { name: unique('Matrix activity') } },
+    201,
+  );
   return body.data.id as string;
 }
 

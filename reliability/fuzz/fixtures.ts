@@ -23,7 +23,10 @@ export async function call(base: string, method: string, url: string, options: {
 
 export async function createFixtures(base: string, internalSecret: string, victimCount: number): Promise<{ known: KnownValues; credentials: Credentials }> {
   const newUser = async (name: string, admin = false): Promise<{ id: string; token: string }> => {
-    const { id } = await call(base, 'POST', '/api/v1/internal/users', { internal: internalSecret, body: { authProvider: 'social', subject: `fuzz-${name}-${Date.now()}`, name } });
+    const { id } = await call(base, 'POST', '/api/v1/internal/users', {
+      internal: internalSecret,
+      body: { authProvider: 'social', subject: `fuzz-${name}-${Date.now()}`, name },
+    });
     if (admin) await call(base, 'PUT', `/api/v1/internal/users/${id}/roles`, { internal: internalSecret, body: { roles: ['ADMIN'] } });
     const { accessToken } = await call(base, 'POST', '/api/v1/auth/dev/tokens', { body: { userId: id } });
     return { id, token: accessToken };
@@ -33,26 +36,57 @@ export async function createFixtures(base: string, internalSecret: string, victi
   const player = await newUser('Fuzz Player');
   const victims = await Promise.all(Array.from({ length: victimCount }, (_, i) => newUser(`Victim ${i}`)));
   const activity = await call(base, 'POST', '/api/v1/admin/activities', {
-    token: admin.token, body: { name: 'Fuzzminton', skillLevels: [{ name: 'Beginner', sortOrder: 1 }, { name: 'Intermediate', sortOrder: 2 }, { name: 'Pro', sortOrder: 3 }] },
+    token: admin.token,
+    body: {
+      name: 'Fuzzminton',
+      skillLevels: [
+        { name: 'Beginner', sortOrder: 1 },
+        { name: 'Intermediate', sortOrder: 2 },
+        { name: 'Pro', sortOrder: 3 },
+      ],
+    },
   });
   const levels: string[] = activity.skillLevels.map((level: { id: string }) => level.id);
   const venue = await call(base, 'POST', '/api/v1/admin/venues', {
-    token: admin.token, body: { name: 'Fuzz Hall', address: '1 Fuzz Road', latitude: 1.35, longitude: 103.85, activityIds: [activity.id], stations: [{ code: 'EW8', name: 'Paya Lebar' }] },
+    token: admin.token,
+    body: {
+      name: 'Fuzz Hall',
+      address: '1 Fuzz Road',
+      latitude: 1.35,
+      longitude: 103.85,
+      activityIds: [activity.id],
+      stations: [{ code: 'EW8', name: 'Paya Lebar' }],
+    },
   });
-  const onboarding = { name: 'Fuzzer', contactMethods: [{ name: 'telegram', value: 'fuzzer' }], skillLevels: [{ activityId: activity.id, skillLevelId: levels[0] }] };
+  const onboarding = {
+    name: 'Fuzzer',
+    contactMethods: [{ name: 'telegram', value: 'fuzzer' }],
+    skillLevels: [{ activityId: activity.id, skillLevelId: levels[0] }],
+  };
   await call(base, 'POST', '/api/v1/me', { token: user.token, body: onboarding });
   await call(base, 'POST', '/api/v1/me', { token: player.token, body: { ...onboarding, name: 'Player' } });
   const games: Array<{ id: string; shareLink: { code: string } }> = [];
   for (let i = 0; i < 4; i++) {
     const start = Date.now() + (3 + i * 2) * 86_400_000;
-    games.push(await call(base, 'POST', '/api/v1/games', {
-      token: user.token,
-      body: {
-        activityId: activity.id, venueId: venue.id, skillLevelFromId: levels[0], skillLevelToId: levels[2], title: `Fuzz game ${i} <b>&</b>`,
-        currency: 'SGD', price: '8.50', slots: 8, startTime: new Date(start).toISOString(), endTime: new Date(start + 7_200_000).toISOString(),
-        visibility: i % 2 ? 'PRIVATE' : 'PUBLIC', gameType: 'DOUBLE',
-      },
-    }));
+    games.push(
+      await call(base, 'POST', '/api/v1/games', {
+        token: user.token,
+        body: {
+          activityId: activity.id,
+          venueId: venue.id,
+          skillLevelFromId: levels[0],
+          skillLevelToId: levels[2],
+          title: `Fuzz game ${i} <b>&</b>`,
+          currency: 'SGD',
+          price: '8.50',
+          slots: 8,
+          startTime: new Date(start).toISOString(),
+          endTime: new Date(start + 7_200_000).toISOString(),
+          visibility: i % 2 ? 'PRIVATE' : 'PUBLIC',
+          gameType: 'DOUBLE',
+        },
+      }),
+    );
   }
   await call(base, 'POST', `/api/v1/games/${games[0]!.id}/participants`, { token: player.token });
   await call(base, 'POST', '/api/v1/game-bookmarks', { token: user.token, body: { gameId: games[0]!.id } });
@@ -60,7 +94,15 @@ export async function createFixtures(base: string, internalSecret: string, victi
   return {
     known: {
       // The fuzzing user's and admin's own ids stay out: a role change would end the deep coverage.
-      uuids: [activity.id, ...levels, venue.id, ...games.map((g) => g.id), player.id, ...victims.slice(0, 1).map((v) => v.id), ...notifications.content.map((n: { id: string }) => n.id)],
+      uuids: [
+        activity.id,
+        ...levels,
+        venue.id,
+        ...games.map((g) => g.id),
+        player.id,
+        ...victims.slice(0, 1).map((v) => v.id),
+        ...notifications.content.map((n: { id: string }) => n.id),
+      ],
       shareCodes: games.map((g) => g.shareLink.code),
       jobNames: ['game-status', 'game-reminders', 'cleanup'],
     },

@@ -23,9 +23,12 @@ const PROVIDER_PATH = /^\/(api\/v1\/auth\/login|callback)\/([^/]+)$/;
  * cross-site check on cookie-carrying changes.
  */
 export function beforeGate(status: number, code: string | undefined): boolean {
-  return [408, 413, 414, 417, 431].includes(status) || (status === 400 && code === 'invalid_request')
+  return (
+    [408, 413, 414, 417, 431].includes(status) ||
+    (status === 400 && code === 'invalid_request') ||
     // A change carrying our cookies from another origin is refused before any credential is read.
-    || (status === 403 && code === 'cross_site_request');
+    (status === 403 && code === 'cross_site_request')
+  );
 }
 
 const decoded = (path: string) => {

@@ -23,12 +23,18 @@ export interface Operation {
 }
 
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, {
-    security?: Array<Record<string, string[]>>;
-    parameters?: Array<{ name: string; in: Parameter['in']; required?: boolean; schema?: JsonSchema; $ref?: string }>;
-    requestBody?: { required?: boolean; content: Record<string, { schema?: JsonSchema }> };
-    responses?: Record<string, { content?: Record<string, { schema?: { allOf?: Array<{ properties?: { code?: { enum?: string[] } } }> } }> }>;
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        security?: Array<Record<string, string[]>>;
+        parameters?: Array<{ name: string; in: Parameter['in']; required?: boolean; schema?: JsonSchema; $ref?: string }>;
+        requestBody?: { required?: boolean; content: Record<string, { schema?: JsonSchema }> };
+        responses?: Record<string, { content?: Record<string, { schema?: { allOf?: Array<{ properties?: { code?: { enum?: string[] } } }> } }> }>;
+      }
+    >
+  >;
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
@@ -58,17 +64,25 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
       // An empty requirement makes the others optional: a public read that accepts a token.
       const optional = (operation.security ?? []).some((requirement) => Object.keys(requirement).length === 0);
-      const security: Security = schemes.includes('internalSecret') ? 'internal'
-        : schemes.length === 0 || optional ? 'public'
-          : path.startsWith('/api/v1/admin/') ? 'admin' : 'user';
+      const security: Security = schemes.includes('internalSecret')
+        ? 'internal'
+        : schemes.length === 0 || optional
+          ? 'public'
+          : path.startsWith('/api/v1/admin/')
+            ? 'admin'
+            : 'user';
       const content = Object.entries(operation.requestBody?.content ?? {})[0];
       operations.push({
         id: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase(),
         path,
         security,
-        declared: Object.fromEntries(Object.entries(operation.responses ?? {}).map(([status, response]) =>
-          [status, response.content?.['application/problem+json']?.schema?.allOf?.[1]?.properties?.code?.enum ?? []])),
+        declared: Object.fromEntries(
+          Object.entries(operation.responses ?? {}).map(([status, response]) => [
+            status,
+            response.content?.['application/problem+json']?.schema?.allOf?.[1]?.properties?.code?.enum ?? [],
+          ]),
+        ),
         parameters: (operation.parameters ?? []).map((parameter) => ({
           name: parameter.name,
           in: parameter.in,

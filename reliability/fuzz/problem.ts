@@ -14,7 +14,8 @@ export interface Answer {
 }
 
 const LOCATIONS = new Set(['body', 'query', 'path', 'header']);
-const LEAKS = /\bat .+\(.+:\d+:\d+\)|node_modules|\/work\/|\.ts:\d+|SELECT |INSERT |UPDATE |DELETE FROM|syntax error at|relation "|duplicate key|violates|PGlite|TypeError|ReferenceError|ECONNREFUSED/;
+const LEAKS =
+  /\bat .+\(.+:\d+:\d+\)|node_modules|\/work\/|\.ts:\d+|SELECT |INSERT |UPDATE |DELETE FROM|syntax error at|relation "|duplicate key|violates|PGlite|TypeError|ReferenceError|ECONNREFUSED/;
 /** The HTTP parser answers before any request exists, so it cannot always know the path. */
 const PARSER_STATUSES = new Set([400, 408, 413, 431]);
 

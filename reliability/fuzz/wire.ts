@@ -43,13 +43,23 @@ function authHeaders(kase: FuzzCase, op: Operation | undefined, credentials: Cre
   const selfDestructive = kase.method === 'DELETE' && pathOf(kase, op).replace(/\/+$/, '') === '/api/v1/me';
   const user = selfDestructive ? victim() : credentials.userToken;
   switch (auth) {
-    case 'none': return [];
-    case 'user': return [['authorization', `Bearer ${user}`]];
-    case 'admin': return [['authorization', `Bearer ${selfDestructive ? user : credentials.adminToken}`]];
-    case 'cookie': return [['cookie', `access_token=${user}`]];
-    case 'internal': return [['x-internal-secret', credentials.internalSecret]];
-    case 'user+internal': return [['x-internal-secret', credentials.internalSecret], ['authorization', `Bearer ${user}`]];
-    case 'garbage-bearer': return [['authorization', 'Bearer abc.def.ghi']];
+    case 'none':
+      return [];
+    case 'user':
+      return [['authorization', `Bearer ${user}`]];
+    case 'admin':
+      return [['authorization', `Bearer ${selfDestructive ? user : credentials.adminToken}`]];
+    case 'cookie':
+      return [['cookie', `access_token=${user}`]];
+    case 'internal':
+      return [['x-internal-secret', credentials.internalSecret]];
+    case 'user+internal':
+      return [
+        ['x-internal-secret', credentials.internalSecret],
+        ['authorization', `Bearer ${user}`],
+      ];
+    case 'garbage-bearer':
+      return [['authorization', 'Bearer abc.def.ghi']];
     case 'alg-none': {
       const [header, payload] = jwtParts(credentials.userToken);
       return [['authorization', `Bearer ${b64({ ...header, alg: 'none' })}.${b64({ ...payload, sub: credentials.adminId })}.`]];
@@ -58,10 +68,14 @@ function authHeaders(kase: FuzzCase, op: Operation | undefined, credentials: Cre
       const [header, payload, signature] = jwtParts(credentials.userToken);
       return [['authorization', `Bearer ${b64(header)}.${b64({ ...payload, sub: credentials.adminId, roles: ['ADMIN'] })}.${signature}`]];
     }
-    case 'wrong-secret': return [['x-internal-secret', `${credentials.internalSecret.slice(0, -1)}x`]];
-    case 'huge-bearer': return [['authorization', `Bearer ${'a'.repeat(8000)}`]];
-    case 'garbage-cookie': return [['cookie', 'access_token=%zz; access_token=x.y.z; refresh_token=\u00ff\u00fe; =; ;;']];
-    case 'basic': return [['authorization', 'Basic YWRtaW46YWRtaW4=']];
+    case 'wrong-secret':
+      return [['x-internal-secret', `${credentials.internalSecret.slice(0, -1)}x`]];
+    case 'huge-bearer':
+      return [['authorization', `Bearer ${'a'.repeat(8000)}`]];
+    case 'garbage-cookie':
+      return [['cookie', 'access_token=%zz; access_token=x.y.z; refresh_token=\u00ff\u00fe; =; ;;']];
+    case 'basic':
+      return [['authorization', 'Basic YWRtaW46YWRtaW4=']];
   }
 }
 
@@ -71,15 +85,22 @@ function serialise(value: unknown): string {
 
 function bodyBytes(body: Body): { bytes: Buffer; contentType?: string } {
   switch (body.kind) {
-    case 'json': return { bytes: Buffer.from(serialise(body.value)), contentType: body.contentType ?? 'application/json' };
-    case 'text': return { bytes: Buffer.from(text(body.text)), contentType: body.contentType };
-    case 'bytes': return { bytes: Buffer.from(body.hex, 'hex'), contentType: body.contentType };
-    case 'pieces': return { bytes: Buffer.from(body.pieces.map(text).join('')), contentType: body.contentType };
+    case 'json':
+      return { bytes: Buffer.from(serialise(body.value)), contentType: body.contentType ?? 'application/json' };
+    case 'text':
+      return { bytes: Buffer.from(text(body.text)), contentType: body.contentType };
+    case 'bytes':
+      return { bytes: Buffer.from(body.hex, 'hex'), contentType: body.contentType };
+    case 'pieces':
+      return { bytes: Buffer.from(body.pieces.map(text).join('')), contentType: body.contentType };
     case 'multipart': {
       const boundary = body.boundary ?? '----fuzzboundary7MA4YWxkTrZu0gW';
       const head = `--${boundary}\r\nContent-Disposition: form-data; name="${body.field}"; filename="${body.filename}"\r\nContent-Type: text/csv\r\n\r\n`;
       const tail = body.broken ? '\r\n--wrong-boundary--' : `\r\n--${boundary}--\r\n`;
-      return { bytes: Buffer.concat([Buffer.from(head), Buffer.from(text(body.file)), Buffer.from(tail)]), contentType: `multipart/form-data; boundary=${boundary}` };
+      return {
+        bytes: Buffer.concat([Buffer.from(head), Buffer.from(text(body.file)), Buffer.from(tail)]),
+        contentType: `multipart/form-data; boundary=${boundary}`,
+      };
     }
   }
 }
@@ -98,7 +119,13 @@ export function queryOf(kase: FuzzCase): string {
 }
 
 /** Sends one case through node:http (keep-alive agent) and reads the answer. */
-export function send(kase: FuzzCase, op: Operation | undefined, target: { host: string; port: number; agent: http.Agent }, credentials: Credentials, victim: () => string): Promise<Outcome> {
+export function send(
+  kase: FuzzCase,
+  op: Operation | undefined,
+  target: { host: string; port: number; agent: http.Agent },
+  credentials: Credentials,
+  victim: () => string,
+): Promise<Outcome> {
   if (kase.raw !== undefined) return sendRaw(kase.raw, target);
   const path = pathOf(kase, op);
   const started = performance.now();
@@ -111,7 +138,8 @@ export function send(kase: FuzzCase, op: Operation | undefined, target: { host: 
   }
   return new Promise((resolve) => {
     const headBytes = Buffer.byteLength(path + queryOf(kase)) + headers.reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0);
-    const done = (outcome: Omit<Outcome, 'path' | 'method' | 'ms'>) => resolve({ ...outcome, path, method: kase.method, ms: performance.now() - started, headBytes });
+    const done = (outcome: Omit<Outcome, 'path' | 'method' | 'ms'>) =>
+      resolve({ ...outcome, path, method: kase.method, ms: performance.now() - started, headBytes });
     let request: http.ClientRequest;
     try {
       // A raw header list: node:http then adds neither Host nor Content-Length by itself.
@@ -119,7 +147,15 @@ export function send(kase: FuzzCase, op: Operation | undefined, target: { host: 
       if (!headers.some(([name]) => name === 'host')) flat.push('host', `${target.host}:${target.port}`);
       if (payload) flat.push('content-length', String(payload.length));
       for (const [name, value] of headers) flat.push(name, value);
-      request = http.request({ host: target.host, port: target.port, agent: target.agent, method: kase.method, path: path + queryOf(kase), headers: flat, timeout: 20_000 });
+      request = http.request({
+        host: target.host,
+        port: target.port,
+        agent: target.agent,
+        method: kase.method,
+        path: path + queryOf(kase),
+        headers: flat,
+        timeout: 20_000,
+      });
     } catch (error) {
       // node:http refused to send it (an invalid header or path): not the service's doing.
       done({ headers: {}, body: '', error: `client-refused:${(error as { code?: string }).code ?? (error as Error).message}` });
@@ -139,7 +175,14 @@ export function send(kase: FuzzCase, op: Operation | undefined, target: { host: 
         size += chunk.length;
       });
       response.on('end', () => done({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', (error) => done({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), error: (error as { code?: string }).code ?? error.message }));
+      response.on('error', (error) =>
+        done({
+          status: response.statusCode,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          error: (error as { code?: string }).code ?? error.message,
+        }),
+      );
     });
     request.on('timeout', () => request.destroy(new Error('timeout')));
     request.on('error', (error) => done({ headers: {}, body: '', error: (error as { code?: string }).code ?? error.message }));
@@ -162,7 +205,13 @@ export function sendRaw(raw: string, target: { host: string; port: number }): Pr
       clearTimeout(timer);
       socket.destroy();
       const parsed = parseFirstResponse(Buffer.concat(chunks));
-      resolve({ ...(parsed ?? { headers: {}, body: '' }), ...(parsed ? {} : { error: error ?? 'closed-without-answer' }), path, method, ms: performance.now() - started });
+      resolve({
+        ...(parsed ?? { headers: {}, body: '' }),
+        ...(parsed ? {} : { error: error ?? 'closed-without-answer' }),
+        path,
+        method,
+        ms: performance.now() - started,
+      });
     };
     const timer = setTimeout(() => finish('timeout'), 5000);
     socket.on('data', (chunk) => {
@@ -197,4 +246,3 @@ function parseFirstResponse(data: Buffer, requireComplete = false): { status: nu
     return { status, headers, body: Buffer.from(body.slice(0, length || undefined), 'latin1').toString('utf8') };
   }
 }
-

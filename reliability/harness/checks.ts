@@ -27,8 +27,14 @@ export async function checkData(pg: PostgresCluster, database: string, ledger: L
     const rows = await client.query<{ game_id: string; user_id: string }>('SELECT game_id, user_id FROM game_participants');
     const present = new Set(rows.rows.map((r) => `${r.user_id}:${r.game_id}`));
     const result: DataChecks = {
-      joinedPairs: 0, missingJoins: 0, ghostParticipants: 0, unsettledPairs: 0,
-      slotViolations: 0, counterMismatches: 0, stuckWaitlists: 0, contradictions: ledger.contradictions.length,
+      joinedPairs: 0,
+      missingJoins: 0,
+      ghostParticipants: 0,
+      unsettledPairs: 0,
+      slotViolations: 0,
+      counterMismatches: 0,
+      stuckWaitlists: 0,
+      contradictions: ledger.contradictions.length,
       details: ledger.contradictions.slice(0, 10),
     };
     for (const [key, pair] of ledger.participation) {

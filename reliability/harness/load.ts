@@ -179,7 +179,9 @@ export class LoadDriver {
     const state = ledger.state(userId, gameId);
     const leave = state === 'in' || (state === 'unknown' && Math.random() < 0.5);
     if (leave) {
-      const result = await this.#call('leave', { method: 'DELETE', path: `/api/v1/games/${gameId}/participants/me`, headers: this.#auth(vu) }, ['404 not_participant']);
+      const result = await this.#call('leave', { method: 'DELETE', path: `/api/v1/games/${gameId}/participants/me`, headers: this.#auth(vu) }, [
+        '404 not_participant',
+      ]);
       if (result.answer?.status === 204) {
         ledger.leaves204++;
         ledger.settle(userId, gameId, 'out');
@@ -192,13 +194,16 @@ export class LoadDriver {
       }
       return;
     }
-    const result = await this.#call('join', { method: 'POST', path: `/api/v1/games/${gameId}/participants`, headers: this.#auth(vu), body: {} }, ['409 already_joined']);
+    const result = await this.#call('join', { method: 'POST', path: `/api/v1/games/${gameId}/participants`, headers: this.#auth(vu), body: {} }, [
+      '409 already_joined',
+    ]);
     if (result.answer?.status === 201) {
       ledger.joins201++;
       ledger.settle(userId, gameId, 'in');
     } else if (result.outcome === 'expected4xx') {
       ledger.joinsAlreadyJoined++;
-      if (state === 'out') ledger.contradictions.push(`join answered 409 already_joined after an acknowledged leave or none at all (user ${userId}, game ${gameId})`);
+      if (state === 'out')
+        ledger.contradictions.push(`join answered 409 already_joined after an acknowledged leave or none at all (user ${userId}, game ${gameId})`);
       ledger.settle(userId, gameId, 'in');
     } else {
       ledger.settle(userId, gameId, 'unknown');

@@ -45,7 +45,9 @@ export function controlLoopDelay(durationMs: number): Promise<{ p50: number; p99
   return new Promise((resolve, reject) => {
     const child = track(spawn(process.execPath, ['-e', CONTROL, String(durationMs)], { stdio: ['ignore', 'pipe', 'inherit'] }));
     let out = '';
-    child.stdout!.on('data', (chunk) => { out += chunk; });
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+    });
     child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`control probe exited ${code}`))));
   });
 }

@@ -26,7 +26,8 @@ export interface PushChecks {
  * notifications PostgreSQL holds.
  */
 export async function checkPushes(pg: PostgresCluster, database: string, fcm: FakeFcm, kills: number[], waitMs: number): Promise<PushChecks> {
-  const outbox = () => pg.admin(async (client) => Number((await client.query<{ n: number }>('SELECT count(*)::int AS n FROM push_outbox')).rows[0]!.n), database);
+  const outbox = () =>
+    pg.admin(async (client) => Number((await client.query<{ n: number }>('SELECT count(*)::int AS n FROM push_outbox')).rows[0]!.n), database);
   const deadline = Date.now() + waitMs;
   let left = await outbox();
   while (left > 0 && Date.now() < deadline) {
@@ -36,7 +37,8 @@ export async function checkPushes(pg: PostgresCluster, database: string, fcm: Fa
   const { notifications, pairs } = await pg.admin(async (client) => {
     const count = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications');
     const expected = await client.query<{ id: string; device_token: string }>(
-      'SELECT n.id::text AS id, d.device_token FROM notifications n JOIN device_tokens d ON d.user_id = n.user_id');
+      'SELECT n.id::text AS id, d.device_token FROM notifications n JOIN device_tokens d ON d.user_id = n.user_id',
+    );
     return { notifications: Number(count.rows[0]!.n), pairs: expected.rows.map((row) => `${row.id}/${row.device_token}`) };
   }, database);
   const delivered = new Map<string, number[]>();
@@ -46,8 +48,16 @@ export async function checkPushes(pg: PostgresCluster, database: string, fcm: Fa
   }
   const expected = new Set(pairs);
   const result: PushChecks = {
-    notifications, expected: expected.size, delivered: fcm.delivered.length, lost: 0, duplicatedAtKill: 0, duplicatedOtherwise: 0,
-    unexpected: 0, leftInOutbox: left, rejected: fcm.rejected.length, details: [],
+    notifications,
+    expected: expected.size,
+    delivered: fcm.delivered.length,
+    lost: 0,
+    duplicatedAtKill: 0,
+    duplicatedOtherwise: 0,
+    unexpected: 0,
+    leftInOutbox: left,
+    rejected: fcm.rejected.length,
+    details: [],
   };
   for (const pair of expected) {
     if (!delivered.has(pair)) {

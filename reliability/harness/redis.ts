@@ -31,10 +31,28 @@ export class PrivateRedis {
   }
 
   async #spawn() {
-    const child = spawn('redis-server', [
-      '--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-      '--dir', this.#dir, '--dbfilename', 'dump.rdb', '--protected-mode', 'no', '--loglevel', 'warning',
-    ], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        this.#dir,
+        '--dbfilename',
+        'dump.rdb',
+        '--protected-mode',
+        'no',
+        '--loglevel',
+        'warning',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child.stdout.on('data', (chunk) => this.#log.push(chunk));
     child.stderr.on('data', (chunk) => this.#log.push(chunk));
     this.#child = track(child);

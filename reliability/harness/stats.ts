@@ -129,10 +129,12 @@ export function judge(recorder: Recorder, faults: FaultWindow[], graceMs: number
       connectionErrorsToKilled: inWindow.length - survivors.length,
       recoveryMs,
       recovered: recoveryMs <= graceMs,
-      unavailableByOp: survivors.filter((e) => e.outcome === 'unavailable').reduce<Record<string, number>>((acc, e) => {
-        acc[e.op] = (acc[e.op] ?? 0) + 1;
-        return acc;
-      }, {}),
+      unavailableByOp: survivors
+        .filter((e) => e.outcome === 'unavailable')
+        .reduce<Record<string, number>>((acc, e) => {
+          acc[e.op] = (acc[e.op] ?? 0) + 1;
+          return acc;
+        }, {}),
     };
   });
   return { failures, verdicts };

@@ -6,8 +6,11 @@ import { describe, it } from 'node:test';
 import { ConfigError, layeredEnv, loadConfig } from './index.ts';
 
 const SERVICE_ACCOUNT = JSON.stringify({
-  type: 'service_account', project_id: 'demo', client_email: 'push@demo.iam.gserviceaccount.com',
-  private_key: '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n', token_uri: 'https://oauth2.googleapis.com/token',
+  type: 'service_account',
+  project_id: 'demo',
+  client_email: 'push@demo.iam.gserviceaccount.com',
+  private_key: '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n',
+  token_uri: 'https://oauth2.googleapis.com/token',
 });
 
 describe('configuration', () => {
@@ -60,15 +63,20 @@ describe('configuration', () => {
     [{ FCM_SERVICE_ACCOUNT_JSON: '{"type":"authorized_user"}' }, 'FCM_SERVICE_ACCOUNT_JSON'],
     [{ FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/key.json' }, 'FCM_SERVICE_ACCOUNT_FILE'],
     [{ FCM_BASE_URL: 'http://fcm.example.com' }, 'FCM_BASE_URL'],
-    [{ FCM_SERVICE_ACCOUNT_JSON: SERVICE_ACCOUNT.replace('"token_uri":"https://oauth2.googleapis.com/token"', '"token_uri":"http://tokens.example.com/"') },
-      'FCM_SERVICE_ACCOUNT_JSON token_uri'],
+    [
+      { FCM_SERVICE_ACCOUNT_JSON: SERVICE_ACCOUNT.replace('"token_uri":"https://oauth2.googleapis.com/token"', '"token_uri":"http://tokens.example.com/"') },
+      'FCM_SERVICE_ACCOUNT_JSON token_uri',
+    ],
   ] as const) {
     it(`names ${variable} when it is bad`, () => {
-      assert.throws(() => loadConfig(env), (error: ConfigError) => error instanceof ConfigError && error.variable === variable && !error.message.includes('\n'));
+      assert.throws(
+        () => loadConfig(env),
+        (error: ConfigError) => error instanceof ConfigError && error.variable === variable && !error.message.includes('\n'),
+      );
     });
   }
 
-  it('lets the environment win over .env, and .env over npm start\'s defaults', () => {
+  it("lets the environment win over .env, and .env over npm start's defaults", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'env-'));
     const file = path.join(dir, '.env');
     writeFileSync(file, 'PORT=9000\nLOG_LEVEL=debug\nJOBS_ENABLED=false\n');
@@ -79,7 +87,7 @@ describe('configuration', () => {
     assert.equal(env.LOCAL_IDENTITY_PROVIDERS, 'true');
   });
 
-  it('never applies npm start\'s defaults in production', () => {
+  it("never applies npm start's defaults in production", () => {
     const env = layeredEnv({ processEnv: { APP_PROFILE: 'production' }, startDefaults: { LOCAL_IDENTITY_PROVIDERS: 'true' } });
     assert.equal(env.LOCAL_IDENTITY_PROVIDERS, undefined);
   });
@@ -95,7 +103,10 @@ describe('configuration', () => {
       assert.equal(loadConfig(layeredEnv({ processEnv: { HOST: host }, startDefaults })).devMintEndpointEnabled, true, String(host));
     }
     // Set explicitly, it is the operator's choice (every request is still checked for loopback).
-    assert.equal(loadConfig(layeredEnv({ processEnv: { HOST: '0.0.0.0', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' }, startDefaults })).devMintEndpointEnabled, true);
+    assert.equal(
+      loadConfig(layeredEnv({ processEnv: { HOST: '0.0.0.0', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' }, startDefaults })).devMintEndpointEnabled,
+      true,
+    );
   });
 
   it('takes TRUST_PROXY as a hop count or a list of proxy addresses, in production too', () => {

@@ -113,7 +113,10 @@ function reader(env: RawEnv) {
       return value;
     },
     list: (name: string, fallback: string) =>
-      (raw(name) ?? fallback).split(',').map((item) => item.trim()).filter(Boolean),
+      (raw(name) ?? fallback)
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
     json(name: string): string | undefined {
       const value = raw(name);
       if (value === undefined) return undefined;
@@ -132,7 +135,10 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((item) => item.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, prefix] = entry.split('/');
     if (!address || !isIP(address) || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {

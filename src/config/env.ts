@@ -16,9 +16,7 @@ export function isLoopbackHost(host: string): boolean {
  * which wins over the defaults `npm start` applies.
  */
 export function layeredEnv(options: { processEnv: RawEnv; dotEnvPath?: string; startDefaults?: RawEnv }): RawEnv {
-  const fromFile = options.dotEnvPath && existsSync(options.dotEnvPath)
-    ? parseEnv(readFileSync(options.dotEnvPath, 'utf8'))
-    : {};
+  const fromFile = options.dotEnvPath && existsSync(options.dotEnvPath) ? parseEnv(readFileSync(options.dotEnvPath, 'utf8')) : {};
   const merged: RawEnv = { ...fromFile };
   for (const [key, value] of Object.entries(options.processEnv)) {
     if (value !== undefined) merged[key] = value;

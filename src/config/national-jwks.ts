@@ -3,9 +3,7 @@ import { createPrivateKey } from 'node:crypto';
 /** Key management algorithms accepted for encrypted ID tokens (a FAPI 2.0 provider may use any). */
 export const ID_TOKEN_KEY_ALGS = ['ECDH-ES', 'ECDH-ES+A128KW', 'ECDH-ES+A192KW', 'ECDH-ES+A256KW'] as const;
 export const ID_TOKEN_CURVES = ['P-256', 'P-384', 'P-521'] as const;
-export const ID_TOKEN_CONTENT_ENCRYPTIONS = [
-  'A128GCM', 'A192GCM', 'A256GCM', 'A128CBC-HS256', 'A192CBC-HS384', 'A256CBC-HS512',
-] as const;
+export const ID_TOKEN_CONTENT_ENCRYPTIONS = ['A128GCM', 'A192GCM', 'A256GCM', 'A128CBC-HS256', 'A192CBC-HS384', 'A256CBC-HS512'] as const;
 
 export type IdTokenKeyAlg = (typeof ID_TOKEN_KEY_ALGS)[number];
 export type IdTokenCurve = (typeof ID_TOKEN_CURVES)[number];

@@ -52,7 +52,10 @@ function parseServiceAccount(text: string, variable: string, refuse: Refuse): Fc
     throw refuse(variable, 'must be a service account key (type service_account with project_id, client_email and private_key)');
   }
   return {
-    projectId, clientEmail, privateKey, privateKeyId: field('private_key_id'),
+    projectId,
+    clientEmail,
+    privateKey,
+    privateKeyId: field('private_key_id'),
     tokenUri: secureUrl(field('token_uri') ?? GOOGLE_TOKEN_URI, `${variable} token_uri`, refuse),
   };
 }

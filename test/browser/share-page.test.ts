@@ -40,7 +40,7 @@ describe('the share fallback page in a real browser', { skip: chromiumMissing },
     assert.equal(await page.title(), '<script>alert(1)</script>');
     assert.equal(await page.locator('meta[property="og:title"]').getAttribute('content'), '<script>alert(1)</script>');
     assert.equal(await page.locator('script').count(), 0);
-    assert.match(await page.getByRole('link', { name: 'Open in the app' }).getAttribute('href') ?? '', /^service:\/\/games\//);
+    assert.match((await page.getByRole('link', { name: 'Open in the app' }).getAttribute('href')) ?? '', /^service:\/\/games\//);
     assert.deepEqual(dialogs, []);
     await page.close();
   });

@@ -59,7 +59,7 @@ describe('web sign-in in a real browser, as npm start sets it up', { skip: chrom
     await context.close();
   });
 
-  it('login CSRF: an attacker\'s callback URL replayed in a fresh browser is refused, and signs nobody in', async () => {
+  it("login CSRF: an attacker's callback URL replayed in a fresh browser is refused, and signs nobody in", async () => {
     // The attacker signs in as themself but stops before the callback, keeping its URL.
     const isFrontend = (url: URL) => url.origin === 'http://localhost:3000';
     const attacker = await browser.newContext();
@@ -67,15 +67,18 @@ describe('web sign-in in a real browser, as npm start sets it up', { skip: chrom
     // Chromium does not route redirected requests, so the redirects after the login form are
     // followed by hand (same cookie jar) until one points at the callback, which is kept, not opened.
     let callbackUrl = '';
-    await attackerPage.route((url) => url.pathname.startsWith('/national/interaction/'), async (route) => {
-      if (route.request().method() !== 'POST') return route.continue();
-      let location = (await route.fetch({ maxRedirects: 0 })).headers().location ?? '';
-      for (let hop = 0; hop < 5 && location && !location.startsWith(`${base}/callback/`); hop++) {
-        location = (await attacker.request.get(location, { maxRedirects: 0 })).headers().location ?? '';
-      }
-      callbackUrl = location;
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>kept</h1>' });
-    });
+    await attackerPage.route(
+      (url) => url.pathname.startsWith('/national/interaction/'),
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        let location = (await route.fetch({ maxRedirects: 0 })).headers().location ?? '';
+        for (let hop = 0; hop < 5 && location && !location.startsWith(`${base}/callback/`); hop++) {
+          location = (await attacker.request.get(location, { maxRedirects: 0 })).headers().location ?? '';
+        }
+        callbackUrl = location;
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>kept</h1>' });
+      },
+    );
     await attackerPage.goto(`${base}/api/v1/auth/login/national`);
     await attackerPage.getByLabel('Username').fill('mallory');
     await attackerPage.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -90,7 +93,11 @@ describe('web sign-in in a real browser, as npm start sets it up', { skip: chrom
     assert.equal(refused?.status(), 401);
     assert.equal((await refused.json()).code, 'invalid_state');
     assert.equal(new URL(victimPage.url()).origin, base, 'no redirect to the frontend');
-    assert.deepEqual((await victim.cookies(base)).map((c) => c.name), [], 'no session cookie in the victim\'s browser');
+    assert.deepEqual(
+      (await victim.cookies(base)).map((c) => c.name),
+      [],
+      "no session cookie in the victim's browser",
+    );
     assert.equal((await victimPage.request.get(`${base}/api/v1/me`)).status(), 401);
     await victim.close();
 

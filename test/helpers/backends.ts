@@ -50,8 +50,6 @@ function postgres(adminUrl: string, redisUrl: string): Backend {
 }
 
 export const realBackend: Backend | undefined =
-  process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
-    ? postgres(process.env.TEST_DATABASE_URL, process.env.TEST_REDIS_URL)
-    : undefined;
+  process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? postgres(process.env.TEST_DATABASE_URL, process.env.TEST_REDIS_URL) : undefined;
 
 export const backends: Backend[] = realBackend ? [embedded, realBackend] : [embedded];

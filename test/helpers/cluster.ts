@@ -28,8 +28,14 @@ export async function buildTestCluster(backend: Backend, size = 2, env: RawEnv =
   try {
     for (let i = 0; i < size; i++) {
       const config = loadConfig({
-        APP_PROFILE: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: backend.redisUrl,
-        INTERNAL_SECRET, JOBS_ENABLED: 'false', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
+        APP_PROFILE: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        REDIS_URL: backend.redisUrl,
+        INTERNAL_SECRET,
+        JOBS_ENABLED: 'false',
+        AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
         ...env,
       });
       const app = await buildApp(config, { storeKeyPrefix, ...overrides });

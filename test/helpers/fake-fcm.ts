@@ -39,7 +39,11 @@ export interface FcmMessage {
   webpush?: { headers: Record<string, string> };
 }
 
-export interface Answer { status: number; body: unknown; headers?: Record<string, string> }
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
 const fcmError = (code: number, status: string, message: string, errorCode: string, extra: unknown[] = []) => ({
   error: { code, message, status, details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode }, ...extra] },
@@ -53,8 +57,9 @@ export const FCM = {
     body: fcmError(400, 'INVALID_ARGUMENT', 'The registration token is not a valid FCM registration token', 'INVALID_ARGUMENT'),
   }),
   quotaExceeded: (retryAfterSeconds: number): Answer => ({
-    status: 429, headers: { 'retry-after': String(retryAfterSeconds) },
-    body: fcmError(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded for quota metric \'Send requests\'.', 'QUOTA_EXCEEDED'),
+    status: 429,
+    headers: { 'retry-after': String(retryAfterSeconds) },
+    body: fcmError(429, 'RESOURCE_EXHAUSTED', "Quota exceeded for quota metric 'Send requests'.", 'QUOTA_EXCEEDED'),
   }),
   unavailable: (): Answer => ({ status: 503, body: fcmError(503, 'UNAVAILABLE', 'The service is currently unavailable.', 'UNAVAILABLE') }),
 };
@@ -76,7 +81,8 @@ function shapeProblem(message: FcmMessage | undefined): string | undefined {
   const blocks = ['android', 'apns', 'webpush'].filter((block) => block in message);
   if (blocks.length !== 1) return 'message (one platform block)';
   if (message.android && (!['normal', 'high'].includes(message.android.priority) || typeof message.android.collapse_key !== 'string')) return 'message.android';
-  if (message.apns && (Object.values(message.apns.headers ?? {}).some((value) => typeof value !== 'string') || typeof message.apns.payload?.aps !== 'object')) return 'message.apns';
+  if (message.apns && (Object.values(message.apns.headers ?? {}).some((value) => typeof value !== 'string') || typeof message.apns.payload?.aps !== 'object'))
+    return 'message.apns';
   return undefined;
 }
 
@@ -96,12 +102,22 @@ export async function startFakeFcm(): Promise<FakeFcm> {
   };
 
   const fake: FakeFcm = {
-    url: '', projectId, serviceAccountJson: '', delivered: [], attempts: [], rejected: [], tokenRequests: 0, holdTokenRequests: false,
+    url: '',
+    projectId,
+    serviceAccountJson: '',
+    delivered: [],
+    attempts: [],
+    rejected: [],
+    tokenRequests: 0,
+    holdTokenRequests: false,
     script: (deviceToken, answers) => scripts.set(deviceToken, [...(scripts.get(deviceToken) ?? []), ...answers]),
     async until(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate()) {
-        if (Date.now() > deadline) throw new Error(`fake FCM: condition not met in time (${JSON.stringify({ attempts: fake.attempts, rejected: fake.rejected, tokenRequests: fake.tokenRequests })})`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `fake FCM: condition not met in time (${JSON.stringify({ attempts: fake.attempts, rejected: fake.rejected, tokenRequests: fake.tokenRequests })})`,
+          );
         await new Promise<void>((resolve) => {
           const wake = () => {
             waiters.delete(wake);
@@ -159,9 +175,13 @@ export async function startFakeFcm(): Promise<FakeFcm> {
     const problem = shapeProblem(message);
     if (problem || !message) {
       fake.rejected.push(problem ?? 'message');
-      return answer(response, 400, fcmError(400, 'INVALID_ARGUMENT', `Invalid value at '${problem}'`, 'INVALID_ARGUMENT', [
-        { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: problem, description: 'Invalid value' }] },
-      ]));
+      return answer(
+        response,
+        400,
+        fcmError(400, 'INVALID_ARGUMENT', `Invalid value at '${problem}'`, 'INVALID_ARGUMENT', [
+          { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: problem, description: 'Invalid value' }] },
+        ]),
+      );
     }
     const next = scripts.get(message.token)?.shift();
     fake.attempts.push({ token: message.token, answered: next?.status ?? 200 });
@@ -172,9 +192,12 @@ export async function startFakeFcm(): Promise<FakeFcm> {
 
   const server = createServer((request, response) => {
     const path = request.url ?? '';
-    const handle = request.method === 'POST' && path === '/token' ? token
-      : request.method === 'POST' && path === `/v1/projects/${projectId}/messages:send` ? send
-        : undefined;
+    const handle =
+      request.method === 'POST' && path === '/token'
+        ? token
+        : request.method === 'POST' && path === `/v1/projects/${projectId}/messages:send`
+          ? send
+          : undefined;
     if (!handle) return answer(response, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } });
     handle(request, response).catch(() => answer(response, 500, { error: { code: 500, status: 'INTERNAL' } }));
   });
@@ -182,9 +205,14 @@ export async function startFakeFcm(): Promise<FakeFcm> {
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   fake.url = url;
   fake.serviceAccountJson = JSON.stringify({
-    type: 'service_account', project_id: projectId, private_key_id: randomBytes(8).toString('hex'),
-    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }), client_email: clientEmail, client_id: '1',
-    auth_uri: 'https://accounts.google.com/o/oauth2/auth', token_uri: `${url}/token`,
+    type: 'service_account',
+    project_id: projectId,
+    private_key_id: randomBytes(8).toString('hex'),
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    client_email: clientEmail,
+    client_id: '1',
+    auth_uri: 'https://accounts.google.com/o/oauth2/auth',
+    token_uri: `${url}/token`,
   });
   return fake;
 }

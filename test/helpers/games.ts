@@ -2,14 +2,24 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { createUser, type TestUser } from './users.ts';
 
-export interface Ladder { beginner: string; intermediate: string; advanced: string }
-export interface Sport { activityId: string; levels: Ladder; venueId: string }
+export interface Ladder {
+  beginner: string;
+  intermediate: string;
+  advanced: string;
+}
+export interface Sport {
+  activityId: string;
+  levels: Ladder;
+  venueId: string;
+}
 
 /** A user who has completed onboarding, so may host games. */
 export async function onboardedUser(app: FastifyInstance, name = 'Player'): Promise<TestUser> {
   const user = await createUser(app);
   const response = await app.inject({
-    method: 'POST', url: '/api/v1/me', headers: user.auth,
+    method: 'POST',
+    url: '/api/v1/me',
+    headers: user.auth,
     payload: { name, contactMethods: [{ name: 'whatsapp', value: '+65 9123 4567' }] },
   });
   assert.equal(response.statusCode, 201, response.body);
@@ -19,20 +29,46 @@ export async function onboardedUser(app: FastifyInstance, name = 'Player'): Prom
 /** An activity with a three-step ladder and a venue offering it. */
 export async function createSport(app: FastifyInstance, admin: TestUser, options: { name: string; latitude?: number; longitude?: number }): Promise<Sport> {
   const activity = await app.inject({
-    method: 'POST', url: '/api/v1/admin/activities', headers: admin.auth,
-    payload: { name: options.name, skillLevels: [{ name: 'Beginner', sortOrder: 1 }, { name: 'Intermediate', sortOrder: 2 }, { name: 'Advanced', sortOrder: 3 }] },
+    method: 'POST',
+    url: '/api/v1/admin/activities',
+    headers: admin.auth,
+    payload: {
+      name: options.name,
+      skillLevels: [
+        { name: 'Beginner', sortOrder: 1 },
+        { name: 'Intermediate', sortOrder: 2 },
+        { name: 'Advanced', sortOrder: 3 },
+      ],
+    },
   });
   assert.equal(activity.statusCode, 201, activity.body);
   const data = activity.json().data as { id: string; skillLevels: Array<{ id: string; name: string }> };
   const level = (name: string) => data.skillLevels.find((l) => l.name === name)!.id;
-  const venueId = await createVenue(app, admin, { name: `${options.name} Hall`, activityIds: [data.id], latitude: options.latitude, longitude: options.longitude });
+  const venueId = await createVenue(app, admin, {
+    name: `${options.name} Hall`,
+    activityIds: [data.id],
+    latitude: options.latitude,
+    longitude: options.longitude,
+  });
   return { activityId: data.id, levels: { beginner: level('Beginner'), intermediate: level('Intermediate'), advanced: level('Advanced') }, venueId };
 }
 
-export async function createVenue(app: FastifyInstance, admin: TestUser, options: { name: string; activityIds: string[]; latitude?: number; longitude?: number }): Promise<string> {
+export async function createVenue(
+  app: FastifyInstance,
+  admin: TestUser,
+  options: { name: string; activityIds: string[]; latitude?: number; longitude?: number },
+): Promise<string> {
   const venue = await app.inject({
-    method: 'POST', url: '/api/v1/admin/venues', headers: admin.auth,
-    payload: { name: options.name, address: `1 ${options.name} Road`, latitude: options.latitude ?? 1.3, longitude: options.longitude ?? 103.8, activityIds: options.activityIds },
+    method: 'POST',
+    url: '/api/v1/admin/venues',
+    headers: admin.auth,
+    payload: {
+      name: options.name,
+      address: `1 ${options.name} Road`,
+      latitude: options.latitude ?? 1.3,
+      longitude: options.longitude ?? 103.8,
+      activityIds: options.activityIds,
+    },
   });
   assert.equal(venue.statusCode, 201, venue.body);
   return venue.json().data.id as string;
@@ -42,11 +78,19 @@ export async function createVenue(app: FastifyInstance, admin: TestUser, options
 export function gameBody(sport: Sport, now: Date, startsInHours = 48, overrides: Record<string, unknown> = {}) {
   const start = new Date(now.getTime() + startsInHours * 3_600_000);
   return {
-    activityId: sport.activityId, venueId: sport.venueId,
-    skillLevelFromId: sport.levels.beginner, skillLevelToId: sport.levels.advanced,
-    title: 'Friendly game', description: 'Bring water', currency: 'SGD', price: '8.5', slots: 4,
-    startTime: start.toISOString(), endTime: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-    visibility: 'PUBLIC', gameType: 'DOUBLE',
+    activityId: sport.activityId,
+    venueId: sport.venueId,
+    skillLevelFromId: sport.levels.beginner,
+    skillLevelToId: sport.levels.advanced,
+    title: 'Friendly game',
+    description: 'Bring water',
+    currency: 'SGD',
+    price: '8.5',
+    slots: 4,
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    visibility: 'PUBLIC',
+    gameType: 'DOUBLE',
     ...overrides,
   };
 }

@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import {
-  CompactEncrypt, SignJWT, UnsecuredJWT, exportJWK, exportSPKI, generateKeyPair, importJWK, type CryptoKey, type JWK, type JWTPayload,
-} from 'jose';
+import { CompactEncrypt, SignJWT, UnsecuredJWT, exportJWK, exportSPKI, generateKeyPair, importJWK, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 
 /** How an ID token can be wrong; the names follow the cases of the FAPI 2.0 client test plan. */
 export type IdTokenFault =
-  | 'nonce-wrong' | 'nonce-missing' | 'iss-wrong' | 'iss-missing' | 'aud-wrong' | 'aud-missing'
-  | 'aud-extra-untrusted' | 'aud-array' | 'exp-past' | 'exp-missing' | 'bad-signature' | 'alg-none'
-  | 'hs256-with-public-key' | 'not-encrypted';
+  | 'nonce-wrong'
+  | 'nonce-missing'
+  | 'iss-wrong'
+  | 'iss-missing'
+  | 'aud-wrong'
+  | 'aud-missing'
+  | 'aud-extra-untrusted'
+  | 'aud-array'
+  | 'exp-past'
+  | 'exp-missing'
+  | 'bad-signature'
+  | 'alg-none'
+  | 'hs256-with-public-key'
+  | 'not-encrypted';
 
 export interface IdTokenSigner {
   alg: 'ES256' | 'RS256';
@@ -25,19 +34,29 @@ function faultyClaims(claims: JWTPayload & { nonce: string }, fault: IdTokenFaul
   const now = Math.floor(Date.now() / 1000);
   const payload: JWTPayload = { ...claims, iat: now, exp: now + 300 };
   switch (fault) {
-    case 'nonce-wrong': return { ...payload, nonce: 'not-the-nonce-that-was-sent' };
-    case 'iss-wrong': return { ...payload, iss: 'https://impostor.example.test' };
-    case 'aud-wrong': return { ...payload, aud: 'someone-else' };
+    case 'nonce-wrong':
+      return { ...payload, nonce: 'not-the-nonce-that-was-sent' };
+    case 'iss-wrong':
+      return { ...payload, iss: 'https://impostor.example.test' };
+    case 'aud-wrong':
+      return { ...payload, aud: 'someone-else' };
     // openid-client lets extra audiences through when azp names the client; the service must not.
-    case 'aud-extra-untrusted': return { ...payload, aud: [claims.aud as string, 'https://untrusted.example.test'], azp: claims.aud };
-    case 'aud-array': return { ...payload, aud: [claims.aud as string] };
-    case 'exp-past': return { ...payload, iat: now - 900, exp: now - 600 };
-    case 'nonce-missing': case 'iss-missing': case 'aud-missing': case 'exp-missing': {
+    case 'aud-extra-untrusted':
+      return { ...payload, aud: [claims.aud as string, 'https://untrusted.example.test'], azp: claims.aud };
+    case 'aud-array':
+      return { ...payload, aud: [claims.aud as string] };
+    case 'exp-past':
+      return { ...payload, iat: now - 900, exp: now - 600 };
+    case 'nonce-missing':
+    case 'iss-missing':
+    case 'aud-missing':
+    case 'exp-missing': {
       const claim = fault.replace('-missing', '');
       const { [claim]: _dropped, ...rest } = payload;
       return rest;
     }
-    default: return payload;
+    default:
+      return payload;
   }
 }
 

@@ -6,8 +6,15 @@ import { createIdTokenSigner, type IdTokenFault } from './rogue-id-token.ts';
 
 /** What the provider can be told to get wrong besides the ID token itself. */
 export type ResponseFault =
-  | 'auth-iss-wrong' | 'auth-iss-missing' | 'auth-state-wrong' | 'auth-state-missing'
-  | 'no-expires-in' | 'token-type-other-case' | 'dpop-nonce-at-par' | 'dpop-nonce-at-token' | 'code-reusable';
+  | 'auth-iss-wrong'
+  | 'auth-iss-missing'
+  | 'auth-state-wrong'
+  | 'auth-state-missing'
+  | 'no-expires-in'
+  | 'token-type-other-case'
+  | 'dpop-nonce-at-par'
+  | 'dpop-nonce-at-token'
+  | 'code-reusable';
 export type Fault = IdTokenFault | ResponseFault;
 
 export interface RogueProviderOptions {
@@ -29,7 +36,11 @@ export interface RogueProvider {
   close(): Promise<void>;
 }
 
-interface Grant { params: URLSearchParams; sub: string; used: boolean }
+interface Grant {
+  params: URLSearchParams;
+  sub: string;
+  used: boolean;
+}
 
 const IMPOSTOR = 'https://impostor.example.test';
 
@@ -78,8 +89,9 @@ export async function startRogueProvider(options: RogueProviderOptions): Promise
   async function checkDPoP(req: IncomingMessage, path: string, nonceFault: Fault): Promise<string> {
     const proof = req.headers.dpop;
     if (typeof proof !== 'string') throw new Refusal(400, 'invalid_dpop_proof');
-    const { payload, protectedHeader } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256'] })
-      .catch(() => { throw new Refusal(400, 'invalid_dpop_proof'); });
+    const { payload, protectedHeader } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256'] }).catch(() => {
+      throw new Refusal(400, 'invalid_dpop_proof');
+    });
     if (payload.htm !== 'POST' || payload.htu !== `${issuer}${path}`) throw new Refusal(400, 'invalid_dpop_proof');
     if (fault === nonceFault && payload.nonce !== dpopNonce) throw new Refusal(400, 'use_dpop_nonce', { 'dpop-nonce': dpopNonce });
     return calculateJwkThumbprint(protectedHeader.jwk!);
@@ -106,13 +118,13 @@ export async function startRogueProvider(options: RogueProviderOptions): Promise
       authorization_response_iss_parameter_supported: true,
       ...(national
         ? {
-          pushed_authorization_request_endpoint: `${issuer}/par`,
-          require_pushed_authorization_requests: true,
-          token_endpoint_auth_methods_supported: ['private_key_jwt'],
-          dpop_signing_alg_values_supported: ['ES256'],
-          id_token_encryption_alg_values_supported: [options.encryptTo?.alg ?? 'ECDH-ES+A256KW'],
-          id_token_encryption_enc_values_supported: ['A256GCM'],
-        }
+            pushed_authorization_request_endpoint: `${issuer}/par`,
+            require_pushed_authorization_requests: true,
+            token_endpoint_auth_methods_supported: ['private_key_jwt'],
+            dpop_signing_alg_values_supported: ['ES256'],
+            id_token_encryption_alg_values_supported: [options.encryptTo?.alg ?? 'ECDH-ES+A256KW'],
+            id_token_encryption_enc_values_supported: ['A256GCM'],
+          }
         : { token_endpoint_auth_methods_supported: ['client_secret_basic'] }),
     };
   }
@@ -149,12 +161,21 @@ export async function startRogueProvider(options: RogueProviderOptions): Promise
     const grant = grants.get(body.get('code') ?? '');
     if (!grant || (grant.used && fault !== 'code-reusable')) throw new Refusal(400, 'invalid_grant');
     if (dpopKey !== grant.params.get('dpop_jkt')) throw new Refusal(400, 'invalid_grant');
-    const challenge = createHash('sha256').update(body.get('code_verifier') ?? '').digest('base64url');
+    const challenge = createHash('sha256')
+      .update(body.get('code_verifier') ?? '')
+      .digest('base64url');
     if (challenge !== grant.params.get('code_challenge')) throw new Refusal(400, 'invalid_grant');
     grant.used = true;
-    const idToken = await signer.issue({
-      iss: issuer, aud: options.clientId, sub: grant.sub, nonce: grant.params.get('nonce')!, name: 'Rogue Tester',
-    }, fault as IdTokenFault);
+    const idToken = await signer.issue(
+      {
+        iss: issuer,
+        aud: options.clientId,
+        sub: grant.sub,
+        nonce: grant.params.get('nonce')!,
+        name: 'Rogue Tester',
+      },
+      fault as IdTokenFault,
+    );
     const tokenType = national ? 'DPoP' : 'Bearer';
     json(res, 200, {
       access_token: randomBytes(24).toString('base64url'),
@@ -188,15 +209,18 @@ export async function startRogueProvider(options: RogueProviderOptions): Promise
   return {
     issuer,
     counts,
-    get lastSubject() { return lastSubject; },
+    get lastSubject() {
+      return lastSubject;
+    },
     misbehave(next) {
       fault = next;
       counts.par = 0;
       counts.token = 0;
     },
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

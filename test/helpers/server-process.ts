@@ -26,8 +26,12 @@ export function startServer(env: Record<string, string>, args: string[] = []): S
     cwd: mkdtempSync(path.join(tmpdir(), 'svc-cwd-')),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (chunk) => { output += chunk; });
-  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exited: () => (child.exitCode !== null ? Promise.resolve(child.exitCode) : exit) };
 }

@@ -35,7 +35,10 @@ export async function serviceOnPort(backend: Backend, envFor: (base: string) => 
 
 /** Cookie header to send back: the `name=value` part of every Set-Cookie. */
 export function cookieHeader(response: Response): string {
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 /**
@@ -69,7 +72,10 @@ export async function userExists(service: ServiceOnPort, authProvider: 'national
   // Provisioning is idempotent: 200 means it was already there; the 201 case leaves a user behind, so
   // ask only once per subject.
   const response = await service.t.app.inject({
-    method: 'POST', url: '/api/v1/internal/users', headers: { 'x-internal-secret': INTERNAL_SECRET }, payload: { authProvider, subject },
+    method: 'POST',
+    url: '/api/v1/internal/users',
+    headers: { 'x-internal-secret': INTERNAL_SECRET },
+    payload: { authProvider, subject },
   });
   assert.ok(response.statusCode === 200 || response.statusCode === 201, response.body);
   return response.statusCode === 200;

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
-export interface SseEvent { id: string | undefined; data: string }
+export interface SseEvent {
+  id: string | undefined;
+  data: string;
+}
 
 export interface SseClient {
   status: number;

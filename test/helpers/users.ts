@@ -31,8 +31,10 @@ export async function createUser(
   const id: string = created.json().data.id;
   if (options.admin) {
     const roles = await app.inject({
-      method: 'PUT', url: `/api/v1/internal/users/${id}/roles`,
-      headers: { 'x-internal-secret': INTERNAL_SECRET }, payload: { roles: ['ADMIN'] },
+      method: 'PUT',
+      url: `/api/v1/internal/users/${id}/roles`,
+      headers: { 'x-internal-secret': INTERNAL_SECRET },
+      payload: { roles: ['ADMIN'] },
     });
     assert.equal(roles.statusCode, 200, roles.body);
   }

@@ -22,8 +22,12 @@ export interface PolicyEntry {
   rateLimit?: RateLimitClass;
 }
 
-const entry = (method: string, path: string, access: Access, rateLimit?: RateLimitClass): PolicyEntry =>
-  ({ method, path, access, ...(rateLimit ? { rateLimit } : {}) });
+const entry = (method: string, path: string, access: Access, rateLimit?: RateLimitClass): PolicyEntry => ({
+  method,
+  path,
+  access,
+  ...(rateLimit ? { rateLimit } : {}),
+});
 
 export const ACCESS_POLICY: readonly PolicyEntry[] = [
   // Whole trees first: admin routes need the role, internal ones the secret.
@@ -114,9 +118,10 @@ const UNLISTED_OTHER = entry('*', '*', 'public');
  * the request fits, else one its path fits, else everything under /api/v1 needs a token.
  */
 export function policyForUnrouted(method: string, path: string): PolicyEntry {
-  const found = ACCESS_POLICY.find((candidate) => fits(candidate, method, path))
+  const found =
+    ACCESS_POLICY.find((candidate) => fits(candidate, method, path)) ??
     // A wrong method on a path the public may read is no secret: that path's policy decides.
-    ?? ACCESS_POLICY.find((candidate) => candidate.path !== '*' && fits({ ...candidate, method: '*' }, method, path));
+    ACCESS_POLICY.find((candidate) => candidate.path !== '*' && fits({ ...candidate, method: '*' }, method, path));
   if (found) return found;
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) ? UNLISTED_API : UNLISTED_OTHER;
 }

@@ -4,18 +4,18 @@ import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../../platform/http/errors.ts';
 import { pathOf } from '../../platform/http/problem.ts';
 import { clientKey } from '../../platform/rate-limit/client-key.ts';
-import type { RateLimit } from '../../platform/rate-limit/rate-limiter.ts';
 import { ACCESS_COOKIE, bearerToken, isLoopbackRequest, type TokensService } from '../tokens/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { policyFor, policyForUnrouted, type PolicyEntry, type RateLimitClass } from './access-policy.ts';
 import { isCrossSiteCookieChange } from './cross-site.ts';
 import type { Principal } from './principal.ts';
+import type { RateLimits } from './rate-limits.ts';
 
 export interface AccessPluginOptions {
   tokens: TokensService;
   users: UsersService;
   internalSecret: string | undefined;
-  limits: Record<RateLimitClass, { anonymous: RateLimit; user: RateLimit }>;
+  limits: RateLimits;
   /** Origins whose pages may change things with the browser's cookies (ours and the frontends'). */
   trustedOrigins: readonly string[];
 }
@@ -35,97 +35,96 @@ declare module 'fastify' {
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Applies the access policy table to every route with one hook, then the rate limits. */
-export const accessPlugin = fp(async (app: FastifyInstance, options: AccessPluginOptions) => {
-  const expectedSecret = options.internalSecret ? digest(options.internalSecret) : undefined;
-  const trustedOrigins = new Set(options.trustedOrigins);
-  app.decorateRequest('principal', null);
-  // Every route with its policy: the access matrix and the fuzzer are generated from it.
-  const registered: RegisteredRoute[] = [];
-  app.decorate('routePolicies', registered);
+export const accessPlugin = fp(
+  async (app: FastifyInstance, options: AccessPluginOptions) => {
+    const expectedSecret = options.internalSecret ? digest(options.internalSecret) : undefined;
+    const trustedOrigins = new Set(options.trustedOrigins);
+    app.decorateRequest('principal', null);
+    // Every route with its policy: the access matrix and the fuzzer are generated from it.
+    const registered: RegisteredRoute[] = [];
+    app.decorate('routePolicies', registered);
 
-  app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    const policies = methods.map((method) => policyFor(method, route.url));
-    const policy = policies[0];
-    if (!policy || policies.some((other) => other !== policy)) {
-      throw new Error(`No single access policy entry for ${methods.join(',')} ${route.url}: add one to access-policy.ts`);
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      const policies = methods.map((method) => policyFor(method, route.url));
+      const policy = policies[0];
+      if (!policy || policies.some((other) => other !== policy)) {
+        throw new Error(`No single access policy entry for ${methods.join(',')} ${route.url}: add one to access-policy.ts`);
+      }
+      route.config = { ...route.config, access: policy };
+      for (const method of methods) registered.push({ method, url: route.url, policy });
+    });
+
+    async function principalOf(request: FastifyRequest): Promise<Principal | null> {
+      const token = bearerToken(request) ?? request.cookies[ACCESS_COOKIE];
+      if (!token) return null;
+      const claims = await options.tokens.verifyAccessToken(token);
+      const user = await options.users.findAccessUser(claims.sub);
+      if (!user) throw unauthorized('invalid_token', "The access token's user no longer exists.");
+      return { userId: user.id, roles: user.roles, authProvider: user.authProvider, claims };
     }
-    route.config = { ...route.config, access: policy };
-    for (const method of methods) registered.push({ method, url: route.url, policy });
-  });
 
-  async function principalOf(request: FastifyRequest): Promise<Principal | null> {
-    const token = bearerToken(request) ?? request.cookies[ACCESS_COOKIE];
-    if (!token) return null;
-    const claims = await options.tokens.verifyAccessToken(token);
-    const user = await options.users.findAccessUser(claims.sub);
-    if (!user) throw unauthorized('invalid_token', 'The access token\'s user no longer exists.');
-    return { userId: user.id, roles: user.roles, authProvider: user.authProvider, claims };
-  }
-
-  async function requirePrincipal(request: FastifyRequest): Promise<Principal> {
-    const principal = await principalOf(request);
-    if (!principal) throw unauthorized('authentication_required', 'This endpoint needs an access token.');
-    return principal;
-  }
-
-  function checkInternalSecret(request: FastifyRequest) {
-    const given = request.headers['x-internal-secret'];
-    if (!expectedSecret || typeof given !== 'string' || !timingSafeEqual(digest(given), expectedSecret)) {
-      throw unauthorized('invalid_internal_secret', 'The internal secret is missing or wrong.');
+    async function requirePrincipal(request: FastifyRequest): Promise<Principal> {
+      const principal = await principalOf(request);
+      if (!principal) throw unauthorized('authentication_required', 'This endpoint needs an access token.');
+      return principal;
     }
-  }
 
-  async function rateLimit(request: FastifyRequest, reply: FastifyReply, limitClass: RateLimitClass) {
-    const limits = options.limits[limitClass];
-    // Share resolves and sign-ins are counted per address even when signed in.
-    const perUser = limitClass === 'public-read' ? request.principal : null;
-    const decision = perUser
-      ? await limits.user.take(`user:${perUser.userId}`)
-      : await limits.anonymous.take(clientKey(request.ip));
-    reply.header('ratelimit-limit', decision.limit)
-      .header('ratelimit-remaining', decision.remaining)
-      .header('ratelimit-reset', decision.resetSeconds);
-    if (!decision.allowed) {
-      throw new AppError(429, 'rate_limited', 'Too many requests. Slow down and retry later.', {
-        headers: { 'retry-after': String(decision.resetSeconds) },
-      });
-    }
-  }
-
-  app.addHook('onRequest', async (request, reply) => {
-    // A request no route answers is gated too, so its 404 or 405 comes only after these checks.
-    const routed = request.routeOptions.config.access;
-    const policy: PolicyEntry = routed ?? policyForUnrouted(request.method, requestPath(request));
-    if (isCrossSiteCookieChange(request, trustedOrigins)) {
-      throw new AppError(403, 'cross_site_request', 'A change made with cookies must come from this service\'s own pages.');
-    }
-    switch (policy.access) {
-      case 'internal':
-        checkInternalSecret(request);
-        break;
-      case 'loopback':
-        if (!isLoopbackRequest(request)) throw unauthorized('loopback_only', 'This endpoint answers loopback callers only.');
-        break;
-      case 'sign-in':
-        break;
-      case 'public':
-        // No token is anonymous; a dead one is 401 here too, so the client knows to refresh.
-        request.principal = await principalOf(request);
-        break;
-      case 'authenticated':
-        request.principal = await requirePrincipal(request);
-        break;
-      case 'admin': {
-        const principal = await requirePrincipal(request);
-        if (!principal.roles.includes('ADMIN')) throw forbidden('This endpoint needs the ADMIN role.');
-        request.principal = principal;
-        break;
+    function checkInternalSecret(request: FastifyRequest) {
+      const given = request.headers['x-internal-secret'];
+      if (!expectedSecret || typeof given !== 'string' || !timingSafeEqual(digest(given), expectedSecret)) {
+        throw unauthorized('invalid_internal_secret', 'The internal secret is missing or wrong.');
       }
     }
-    if (routed?.rateLimit) await rateLimit(request, reply, routed.rateLimit);
-  });
-}, { name: 'access', dependencies: ['@fastify/cookie'] });
+
+    async function rateLimit(request: FastifyRequest, reply: FastifyReply, limitClass: RateLimitClass) {
+      const limits = options.limits[limitClass];
+      // Share resolves and sign-ins are counted per address even when signed in.
+      const perUser = limitClass === 'public-read' ? request.principal : null;
+      const decision = perUser ? await limits.user.take(`user:${perUser.userId}`) : await limits.anonymous.take(clientKey(request.ip));
+      reply.header('ratelimit-limit', decision.limit).header('ratelimit-remaining', decision.remaining).header('ratelimit-reset', decision.resetSeconds);
+      if (!decision.allowed) {
+        throw new AppError(429, 'rate_limited', 'Too many requests. Slow down and retry later.', {
+          headers: { 'retry-after': String(decision.resetSeconds) },
+        });
+      }
+    }
+
+    app.addHook('onRequest', async (request, reply) => {
+      // A request no route answers is gated too, so its 404 or 405 comes only after these checks.
+      const routed = request.routeOptions.config.access;
+      const policy: PolicyEntry = routed ?? policyForUnrouted(request.method, requestPath(request));
+      if (isCrossSiteCookieChange(request, trustedOrigins)) {
+        throw new AppError(403, 'cross_site_request', "A change made with cookies must come from this service's own pages.");
+      }
+      switch (policy.access) {
+        case 'internal':
+          checkInternalSecret(request);
+          break;
+        case 'loopback':
+          if (!isLoopbackRequest(request)) throw unauthorized('loopback_only', 'This endpoint answers loopback callers only.');
+          break;
+        case 'sign-in':
+          break;
+        case 'public':
+          // No token is anonymous; a dead one is 401 here too, so the client knows to refresh.
+          request.principal = await principalOf(request);
+          break;
+        case 'authenticated':
+          request.principal = await requirePrincipal(request);
+          break;
+        case 'admin': {
+          const principal = await requirePrincipal(request);
+          if (!principal.roles.includes('ADMIN')) throw forbidden('This endpoint needs the ADMIN role.');
+          request.principal = principal;
+          break;
+        }
+      }
+      if (routed?.rateLimit) await rateLimit(request, reply, routed.rateLimit);
+    });
+  },
+  { name: 'access', dependencies: ['@fastify/cookie'] },
+);
 
 /** The request's path as the router reads it (percent-decoded when that is possible). */
 function requestPath(request: FastifyRequest): string {

@@ -144,7 +144,12 @@ for (const backend of backends) {
       const routes = routesOf(t.app).filter((r) => r.policy.access === 'internal');
       assert.ok(routes.length >= 2);
       for (const route of routes) {
-        const wrongCredentials: Array<Record<string, string>> = [{}, { 'x-internal-secret': 'wrong' }, { 'x-internal-secret': `${INTERNAL_SECRET}x` }, admin.auth];
+        const wrongCredentials: Array<Record<string, string>> = [
+          {},
+          { 'x-internal-secret': 'wrong' },
+          { 'x-internal-secret': `${INTERNAL_SECRET}x` },
+          admin.auth,
+        ];
         for (const headers of wrongCredentials) {
           assertProblem(await call(route, headers), 401);
         }
@@ -166,7 +171,12 @@ for (const backend of backends) {
       const promoted = await createUser(t.app);
       const route = routesOf(t.app).find((r) => r.policy.access === 'admin' && r.method === 'GET')!;
       assertProblem(await call(route, promoted.auth), 403);
-      await t.app.inject({ method: 'PUT', url: `/api/v1/internal/users/${promoted.id}/roles`, headers: { 'x-internal-secret': INTERNAL_SECRET }, payload: { roles: ['ADMIN'] } });
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/internal/users/${promoted.id}/roles`,
+        headers: { 'x-internal-secret': INTERNAL_SECRET },
+        payload: { roles: ['ADMIN'] },
+      });
       assert.equal((await call(route, promoted.auth)).statusCode, 200, 'the same token now passes');
     });
   });

@@ -9,14 +9,21 @@ for (const backend of backends) {
   describe(`cookie-authenticated changes from another site (${backend.name})`, () => {
     let t: TestApp;
     before(async () => {
-      t = await buildTestApp(backend, { BASE_URL: 'https://api.example.com', FRONTEND_CALLBACK_URL: 'https://app.example.com/auth/callback', CORS_ALLOWED_ORIGINS: 'https://admin.example.com' });
+      t = await buildTestApp(backend, {
+        BASE_URL: 'https://api.example.com',
+        FRONTEND_CALLBACK_URL: 'https://app.example.com/auth/callback',
+        CORS_ALLOWED_ORIGINS: 'https://admin.example.com',
+      });
     });
     after(() => t.close());
 
-    const logout = (user: TestUser, headers: Record<string, string>, useBearer = false) => t.app.inject({
-      method: 'POST', url: '/api/v1/auth/logout', headers: { ...headers, ...(useBearer ? user.auth : {}) },
-      cookies: { access_token: user.accessToken, refresh_token: user.refreshToken },
-    });
+    const logout = (user: TestUser, headers: Record<string, string>, useBearer = false) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        headers: { ...headers, ...(useBearer ? user.auth : {}) },
+        cookies: { access_token: user.accessToken, refresh_token: user.refreshToken },
+      });
     const stillSignedIn = async (user: TestUser) =>
       (await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: user.refreshToken } })).statusCode === 200;
 
@@ -32,7 +39,11 @@ for (const backend of backends) {
         assertProblem(await logout(user, headers), 403, 'cross_site_request');
         // The form a sibling page can post without a preflight.
         const textPlain = await t.app.inject({
-          method: 'POST', url: '/api/v1/auth/logout', headers: { ...headers, 'content-type': 'text/plain' }, payload: '{}', cookies: { access_token: user.accessToken },
+          method: 'POST',
+          url: '/api/v1/auth/logout',
+          headers: { ...headers, 'content-type': 'text/plain' },
+          payload: '{}',
+          cookies: { access_token: user.accessToken },
         });
         assertProblem(textPlain, 403, 'cross_site_request');
         assert.equal(await stillSignedIn(user), true);
@@ -40,8 +51,8 @@ for (const backend of backends) {
     }
 
     for (const [label, headers] of [
-      ['the service\'s own origin', { origin: 'https://api.example.com' }],
-      ['the frontend\'s origin', { origin: 'https://app.example.com' }],
+      ["the service's own origin", { origin: 'https://api.example.com' }],
+      ["the frontend's origin", { origin: 'https://app.example.com' }],
       ['a CORS-allowed origin', { origin: 'https://admin.example.com' }],
       ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }],
       ['a client that is no browser (neither header)', {}],

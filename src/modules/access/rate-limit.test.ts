@@ -20,8 +20,7 @@ for (const backend of backends) {
     });
     after(() => t.close());
 
-    const read = (remoteAddress: string, headers: Record<string, string> = {}) =>
-      t.app.inject({ url: PUBLIC_READ, remoteAddress, headers });
+    const read = (remoteAddress: string, headers: Record<string, string> = {}) => t.app.inject({ url: PUBLIC_READ, remoteAddress, headers });
 
     it('lets an anonymous address make 60 public reads a minute; the 61st is 429 with Retry-After', async () => {
       for (let i = 1; i <= 60; i++) {
@@ -121,7 +120,10 @@ describe('rate limits across service processes', { skip: !redisBackend && 'needs
     const database = await redisBackend!.freshDatabase();
     const ports = [await freePort(), await freePort()];
     const env = {
-      DATABASE_URL: database.url, REDIS_URL: redisBackend!.redisUrl!, RATE_LIMIT_PUBLIC_ANON: '10', JOBS_ENABLED: 'false',
+      DATABASE_URL: database.url,
+      REDIS_URL: redisBackend!.redisUrl!,
+      RATE_LIMIT_PUBLIC_ANON: '10',
+      JOBS_ENABLED: 'false',
     };
     const servers = ports.map((port) => startServer({ ...env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'svc-rl-')) }));
     try {

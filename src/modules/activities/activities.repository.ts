@@ -19,43 +19,65 @@ export class ActivitiesRepository {
 
   levelsByIds(ids: string[]): Promise<Array<{ id: string; name: string; sortOrder: number }>> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.#db.select({ id: skillLevels.id, name: skillLevels.name, sortOrder: skillLevels.sortOrder }).from(skillLevels)
-      .where(inArray(skillLevels.id, ids)).orderBy(asc(skillLevels.sortOrder), sql`lower(${skillLevels.name})`, asc(skillLevels.id));
+    return this.#db
+      .select({ id: skillLevels.id, name: skillLevels.name, sortOrder: skillLevels.sortOrder })
+      .from(skillLevels)
+      .where(inArray(skillLevels.id, ids))
+      .orderBy(asc(skillLevels.sortOrder), sql`lower(${skillLevels.name})`, asc(skillLevels.id));
   }
 
   async page(options: { limit: number; offset: number }): Promise<{ rows: ActivityRow[]; total: number }> {
     const live = isNull(activities.deletedAt);
     const [rows, [count]] = await Promise.all([
-      this.#db.select().from(activities).where(live)
-        .orderBy(sql`lower(${activities.name})`, asc(activities.id)).limit(options.limit).offset(options.offset),
-      this.#db.select({ total: sql<number>`count(*)::int` }).from(activities).where(live),
+      this.#db
+        .select()
+        .from(activities)
+        .where(live)
+        .orderBy(sql`lower(${activities.name})`, asc(activities.id))
+        .limit(options.limit)
+        .offset(options.offset),
+      this.#db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(activities)
+        .where(live),
     ]);
     return { rows, total: count?.total ?? 0 };
   }
 
   async findLive(id: string): Promise<ActivityRow | undefined> {
-    const [row] = await this.#db.select().from(activities).where(and(eq(activities.id, id), isNull(activities.deletedAt)));
+    const [row] = await this.#db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.id, id), isNull(activities.deletedAt)));
     return row;
   }
 
   async findLiveByName(name: string): Promise<ActivityRow | undefined> {
-    const [row] = await this.#db.select().from(activities)
+    const [row] = await this.#db
+      .select()
+      .from(activities)
       .where(and(sql`lower(${activities.name}) = lower(${name})`, isNull(activities.deletedAt)));
     return row;
   }
 
   /** Locks the live activity against concurrent deletion or use checks until the transaction ends. */
   async lockLive(id: string): Promise<ActivityRow | undefined> {
-    const [row] = await this.#db.select().from(activities)
-      .where(and(eq(activities.id, id), isNull(activities.deletedAt))).for('update');
+    const [row] = await this.#db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.id, id), isNull(activities.deletedAt)))
+      .for('update');
     return row;
   }
 
   /** Share-locks the live ones among `ids` so none can be deleted while the caller's transaction uses them. */
   async shareLockLive(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await this.#db.select({ id: activities.id }).from(activities)
-      .where(and(inArray(activities.id, ids), isNull(activities.deletedAt))).for('share');
+    const rows = await this.#db
+      .select({ id: activities.id })
+      .from(activities)
+      .where(and(inArray(activities.id, ids), isNull(activities.deletedAt)))
+      .for('share');
     return rows.map((row) => row.id);
   }
 
@@ -65,8 +87,11 @@ export class ActivitiesRepository {
   }
 
   async rename(id: string, name: string): Promise<ActivityRow | undefined> {
-    const [row] = await this.#db.update(activities).set({ name, updatedAt: new Date() })
-      .where(and(eq(activities.id, id), isNull(activities.deletedAt))).returning();
+    const [row] = await this.#db
+      .update(activities)
+      .set({ name, updatedAt: new Date() })
+      .where(and(eq(activities.id, id), isNull(activities.deletedAt)))
+      .returning();
     return row;
   }
 
@@ -76,14 +101,19 @@ export class ActivitiesRepository {
 
   async softDelete(id: string): Promise<void> {
     const now = new Date();
-    await this.#db.update(skillLevels).set({ deletedAt: now }).where(and(eq(skillLevels.activityId, id), isNull(skillLevels.deletedAt)));
+    await this.#db
+      .update(skillLevels)
+      .set({ deletedAt: now })
+      .where(and(eq(skillLevels.activityId, id), isNull(skillLevels.deletedAt)));
     await this.#db.update(activities).set({ deletedAt: now, updatedAt: now }).where(eq(activities.id, id));
   }
 
   /** Live levels of the given activities, ladder order. */
   async levelsOf(activityIds: string[]): Promise<SkillLevelRow[]> {
     if (activityIds.length === 0) return [];
-    return this.#db.select().from(skillLevels)
+    return this.#db
+      .select()
+      .from(skillLevels)
       .where(and(inArray(skillLevels.activityId, activityIds), isNull(skillLevels.deletedAt)))
       .orderBy(asc(skillLevels.sortOrder), asc(skillLevels.name));
   }
@@ -91,7 +121,8 @@ export class ActivitiesRepository {
   /** Live levels among `ids` whose activity is live too. */
   async liveLevels(ids: string[]): Promise<Array<{ id: string; activityId: string }>> {
     if (ids.length === 0) return [];
-    return this.#db.select({ id: skillLevels.id, activityId: skillLevels.activityId })
+    return this.#db
+      .select({ id: skillLevels.id, activityId: skillLevels.activityId })
       .from(skillLevels)
       .innerJoin(activities, eq(activities.id, skillLevels.activityId))
       .where(and(inArray(skillLevels.id, ids), isNull(skillLevels.deletedAt), isNull(activities.deletedAt)));

@@ -23,7 +23,11 @@ const normalise = (name: string) => name.trim().toLowerCase();
 /** How long another instance's rename or ladder change may take to show in this one's listings. */
 const REFERENCE_TTL_MS = 5_000;
 
-export interface LevelSummary { id: string; name: string; sortOrder: number }
+export interface LevelSummary {
+  id: string;
+  name: string;
+  sortOrder: number;
+}
 
 export class ActivitiesService {
   readonly #db: Database;
@@ -59,12 +63,14 @@ export class ActivitiesService {
 
   async create(input: { name: string; skillLevels?: LadderInput[] }): Promise<ActivityWithLevels> {
     const ladder = checkLadder(input.skillLevels ?? []);
-    const id = await this.#uniqueName(() => this.#db.transaction(async (tx) => {
-      const repository = new ActivitiesRepository(tx);
-      const activity = await repository.insert(input.name.trim());
-      await repository.insertLevels(activity.id, ladder);
-      return activity.id;
-    }));
+    const id = await this.#uniqueName(() =>
+      this.#db.transaction(async (tx) => {
+        const repository = new ActivitiesRepository(tx);
+        const activity = await repository.insert(input.name.trim());
+        await repository.insertLevels(activity.id, ladder);
+        return activity.id;
+      }),
+    );
     return this.get(id);
   }
 
@@ -75,37 +81,41 @@ export class ActivitiesService {
   }
 
   async delete(id: string): Promise<void> {
-    await clearAfter([this.#names, this.#levels], () => this.#db.transaction(async (tx) => {
-      const repository = new ActivitiesRepository(tx);
-      if (!await repository.lockLive(id)) throw activityNotFound();
-      for (const inUse of this.#usageChecks) {
-        if (await inUse(id, tx)) throw conflict('activity_in_use', 'The activity is still used by venues or games.');
-      }
-      await repository.softDelete(id);
-    }));
+    await clearAfter([this.#names, this.#levels], () =>
+      this.#db.transaction(async (tx) => {
+        const repository = new ActivitiesRepository(tx);
+        if (!(await repository.lockLive(id))) throw activityNotFound();
+        for (const inUse of this.#usageChecks) {
+          if (await inUse(id, tx)) throw conflict('activity_in_use', 'The activity is still used by venues or games.');
+        }
+        await repository.softDelete(id);
+      }),
+    );
   }
 
   /** Replaces the ladder; a level whose name survives keeps its id, so its references stay meaningful. */
   async replaceLadder(id: string, input: LadderInput[]): Promise<ActivityWithLevels> {
     const ladder = checkLadder(input);
-    await clearAfter([this.#names, this.#levels], () => this.#db.transaction(async (tx) => {
-      const repository = new ActivitiesRepository(tx);
-      if (!await repository.lockLive(id)) throw activityNotFound();
-      const existing = new Map((await repository.levelsOf([id])).map((level) => [normalise(level.name), level]));
-      const added: LadderInput[] = [];
-      for (const level of ladder) {
-        const kept = existing.get(normalise(level.name));
-        if (kept) {
-          existing.delete(normalise(level.name));
-          await repository.updateLevel(kept.id, level);
-        } else {
-          added.push(level);
+    await clearAfter([this.#names, this.#levels], () =>
+      this.#db.transaction(async (tx) => {
+        const repository = new ActivitiesRepository(tx);
+        if (!(await repository.lockLive(id))) throw activityNotFound();
+        const existing = new Map((await repository.levelsOf([id])).map((level) => [normalise(level.name), level]));
+        const added: LadderInput[] = [];
+        for (const level of ladder) {
+          const kept = existing.get(normalise(level.name));
+          if (kept) {
+            existing.delete(normalise(level.name));
+            await repository.updateLevel(kept.id, level);
+          } else {
+            added.push(level);
+          }
         }
-      }
-      await repository.retireLevels([...existing.values()].map((level) => level.id));
-      await repository.insertLevels(id, added);
-      await repository.touch(id);
-    }));
+        await repository.retireLevels([...existing.values()].map((level) => level.id));
+        await repository.insertLevels(id, added);
+        await repository.touch(id);
+      }),
+    );
     return this.get(id);
   }
 
@@ -172,7 +182,8 @@ function checkLadder(levels: LadderInput[]): LadderInput[] {
     if (sameName !== undefined) errors.push({ field: `skillLevels[${index}].name`, location: 'body', message: `duplicates skillLevels[${sameName}].name` });
     else names.set(name, index);
     const sameOrder = orders.get(level.sortOrder);
-    if (sameOrder !== undefined) errors.push({ field: `skillLevels[${index}].sortOrder`, location: 'body', message: `duplicates skillLevels[${sameOrder}].sortOrder` });
+    if (sameOrder !== undefined)
+      errors.push({ field: `skillLevels[${index}].sortOrder`, location: 'body', message: `duplicates skillLevels[${sameOrder}].sortOrder` });
     else orders.set(level.sortOrder, index);
   });
   if (errors.length) throw validationFailed(errors);

@@ -28,8 +28,7 @@ for (const backend of backends) {
     });
     after(() => t.close());
 
-    const create = (payload: object, who: TestUser = admin) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/admin/activities', headers: who.auth, payload });
+    const create = (payload: object, who: TestUser = admin) => t.app.inject({ method: 'POST', url: '/api/v1/admin/activities', headers: who.auth, payload });
     const createOk = async (name: string, levels = ladder('Low', 'High')) => {
       const response = await create({ name, skillLevels: levels });
       assert.equal(response.statusCode, 201, response.body);
@@ -42,9 +41,18 @@ for (const backend of backends) {
     };
 
     it('creates an activity with its ladder in order, readable anonymously', async () => {
-      const created = await createOk('Table Tennis', [{ name: 'Pro', sortOrder: 5 }, { name: 'Casual', sortOrder: 1 }]);
+      const created = await createOk('Table Tennis', [
+        { name: 'Pro', sortOrder: 5 },
+        { name: 'Casual', sortOrder: 1 },
+      ]);
       assert.equal(created.name, 'Table Tennis');
-      assert.deepEqual(created.skillLevels.map((l) => [l.name, l.sortOrder]), [['Casual', 1], ['Pro', 5]]);
+      assert.deepEqual(
+        created.skillLevels.map((l) => [l.name, l.sortOrder]),
+        [
+          ['Casual', 1],
+          ['Pro', 5],
+        ],
+      );
       const fetched = await t.app.inject({ url: `/api/v1/activities/${created.id}` });
       assert.equal(fetched.statusCode, 200);
       assert.deepEqual(fetched.json().data, created);
@@ -57,7 +65,10 @@ for (const backend of backends) {
       const first = await list('?page=0&size=2');
       assert.deepEqual(first.page, { number: 0, size: 2, totalElements: total, totalPages: Math.ceil(total / 2) });
       assert.equal(first.content.length, 2);
-      assert.deepEqual(first.content.map((a) => a.name), ['Alpha Ball', 'Beta Ball']);
+      assert.deepEqual(
+        first.content.map((a) => a.name),
+        ['Alpha Ball', 'Beta Ball'],
+      );
       const past = await list('?page=50&size=2');
       assert.deepEqual(past, { content: [], page: { number: 50, size: 2, totalElements: total, totalPages: Math.ceil(total / 2) } });
       assertProblem(await t.app.inject({ url: '/api/v1/activities?size=101' }), 400, 'validation_failed');
@@ -67,13 +78,27 @@ for (const backend of backends) {
       await createOk('Futsal');
       assertProblem(await create({ name: 'FUTSAL' }), 409, 'activity_already_exists');
       const other = await createOk('Sepak Takraw');
-      assertProblem(await t.app.inject({ method: 'PUT', url: `/api/v1/admin/activities/${other.id}`, headers: admin.auth, payload: { name: 'futsal' } }), 409, 'activity_already_exists');
+      assertProblem(
+        await t.app.inject({ method: 'PUT', url: `/api/v1/admin/activities/${other.id}`, headers: admin.auth, payload: { name: 'futsal' } }),
+        409,
+        'activity_already_exists',
+      );
       assert.equal((await t.app.inject({ url: `/api/v1/activities/${other.id}` })).json().data.name, 'Sepak Takraw');
     });
 
     it('refuses a ladder with repeated names or positions, and writes nothing', async () => {
       const before = (await list()).page.totalElements;
-      const problem = assertProblem(await create({ name: 'Volleyball', skillLevels: [{ name: 'A', sortOrder: 0 }, { name: 'a', sortOrder: 0 }] }), 400, 'validation_failed');
+      const problem = assertProblem(
+        await create({
+          name: 'Volleyball',
+          skillLevels: [
+            { name: 'A', sortOrder: 0 },
+            { name: 'a', sortOrder: 0 },
+          ],
+        }),
+        400,
+        'validation_failed',
+      );
       assert.deepEqual(problem.errors.map((e: { field: string }) => e.field).sort(), ['skillLevels[1].name', 'skillLevels[1].sortOrder']);
       assertProblem(await create({ name: '' }), 400, 'validation_failed');
       assert.equal((await list()).page.totalElements, before);
@@ -96,24 +121,44 @@ for (const backend of backends) {
       const activity = await createOk('Badminton', ladder('Beginner', 'Intermediate', 'Advanced'));
       const [beginner, , advanced] = activity.skillLevels;
       const response = await t.app.inject({
-        method: 'PUT', url: `/api/v1/admin/activities/${activity.id}/skill-levels`, headers: admin.auth,
-        payload: { skillLevels: [{ name: 'beginner', sortOrder: 0 }, { name: 'Improver', sortOrder: 1 }, { name: 'Advanced', sortOrder: 2 }] },
+        method: 'PUT',
+        url: `/api/v1/admin/activities/${activity.id}/skill-levels`,
+        headers: admin.auth,
+        payload: {
+          skillLevels: [
+            { name: 'beginner', sortOrder: 0 },
+            { name: 'Improver', sortOrder: 1 },
+            { name: 'Advanced', sortOrder: 2 },
+          ],
+        },
       });
       assert.equal(response.statusCode, 200, response.body);
       const levels = response.json().data.skillLevels as Activity['skillLevels'];
-      assert.deepEqual(levels.map((l) => l.name), ['beginner', 'Improver', 'Advanced']);
+      assert.deepEqual(
+        levels.map((l) => l.name),
+        ['beginner', 'Improver', 'Advanced'],
+      );
       assert.equal(levels[0]!.id, beginner!.id);
       assert.equal(levels[2]!.id, advanced!.id);
       assert.ok(!activity.skillLevels.some((l) => l.id === levels[1]!.id));
-      assertProblem(await t.app.inject({
-        method: 'PUT', url: '/api/v1/admin/activities/00000000-0000-4000-8000-000000000000/skill-levels', headers: admin.auth, payload: { skillLevels: [] },
-      }), 404, 'activity_not_found');
+      assertProblem(
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/admin/activities/00000000-0000-4000-8000-000000000000/skill-levels',
+          headers: admin.auth,
+          payload: { skillLevels: [] },
+        }),
+        404,
+        'activity_not_found',
+      );
     });
 
     it('will not delete an activity a venue uses (409 activity_in_use), and soft-deletes it once unused', async () => {
       const activity = await createOk('Basketball');
       const venue = await t.app.inject({
-        method: 'POST', url: '/api/v1/admin/venues', headers: admin.auth,
+        method: 'POST',
+        url: '/api/v1/admin/venues',
+        headers: admin.auth,
         payload: { name: 'Court', address: '1 Hoop Road', latitude: 1.3, longitude: 103.8, activityIds: [activity.id] },
       });
       assert.equal(venue.statusCode, 201, venue.body);

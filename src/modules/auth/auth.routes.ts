@@ -23,37 +23,63 @@ export async function authRoutes(app: TypedApp, { auth, config }: AuthRoutesOpti
     return reply.redirect(authorizationUrl, 302);
   };
 
-  const callback = (provider: ProviderName) => async (request: FastifyRequest<{ Querystring: { code?: string; state?: string; error?: string } }>, reply: FastifyReply) => {
-    // The provider signs what it sent (iss, code, state), so the query goes on untouched.
-    const rawQuery = request.raw.url?.split('?')[1] ?? '';
-    const redirectUri = redirectUriOf(provider);
-    const outcome = await auth.finishLogin(provider, request.query, new URL(`${redirectUri.split('?')[0]}?${rawQuery}`), request.cookies[LOGIN_BINDING_COOKIE]);
-    if (request.cookies[LOGIN_BINDING_COOKIE]) clearLoginBindingCookie(reply, bindingCookie(provider));
-    if (outcome.cookies) setAuthCookies(reply, outcome.cookies, config);
-    reply.header('cache-control', 'no-store');
-    return reply.redirect(outcome.location, 302);
-  };
+  const callback =
+    (provider: ProviderName) => async (request: FastifyRequest<{ Querystring: { code?: string; state?: string; error?: string } }>, reply: FastifyReply) => {
+      // The provider signs what it sent (iss, code, state), so the query goes on untouched.
+      const rawQuery = request.raw.url?.split('?')[1] ?? '';
+      const redirectUri = redirectUriOf(provider);
+      const outcome = await auth.finishLogin(
+        provider,
+        request.query,
+        new URL(`${redirectUri.split('?')[0]}?${rawQuery}`),
+        request.cookies[LOGIN_BINDING_COOKIE],
+      );
+      if (request.cookies[LOGIN_BINDING_COOKIE]) clearLoginBindingCookie(reply, bindingCookie(provider));
+      if (outcome.cookies) setAuthCookies(reply, outcome.cookies, config);
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(outcome.location, 302);
+    };
 
   const loginResponses = { 200: AuthorizationUrl, 302: { type: 'null', description: 'Redirect to the provider (web)' } };
 
-  app.get('/api/v1/auth/login/national', {
-    schema: { tags: ['auth'], summary: 'Start sign-in with the national provider (FAPI 2.0)', querystring: LoginQuery, response: loginResponses },
-  }, login('national'));
+  app.get(
+    '/api/v1/auth/login/national',
+    {
+      schema: { tags: ['auth'], summary: 'Start sign-in with the national provider (FAPI 2.0)', querystring: LoginQuery, response: loginResponses },
+    },
+    login('national'),
+  );
 
-  app.get('/api/v1/auth/login/social', {
-    schema: { tags: ['auth'], summary: 'Start sign-in with the social provider', querystring: SocialLoginQuery, response: loginResponses },
-  }, login('social'));
+  app.get(
+    '/api/v1/auth/login/social',
+    {
+      schema: { tags: ['auth'], summary: 'Start sign-in with the social provider', querystring: SocialLoginQuery, response: loginResponses },
+    },
+    login('social'),
+  );
 
-  app.get('/callback/national', {
-    schema: { tags: ['auth'], summary: 'The national provider\'s redirect back (internal)', querystring: CallbackQuery },
-  }, callback('national'));
+  app.get(
+    '/callback/national',
+    {
+      schema: { tags: ['auth'], summary: "The national provider's redirect back (internal)", querystring: CallbackQuery },
+    },
+    callback('national'),
+  );
 
-  app.get('/callback/social', {
-    schema: { tags: ['auth'], summary: 'The social provider\'s redirect back (internal)', querystring: CallbackQuery },
-  }, callback('social'));
+  app.get(
+    '/callback/social',
+    {
+      schema: { tags: ['auth'], summary: "The social provider's redirect back (internal)", querystring: CallbackQuery },
+    },
+    callback('social'),
+  );
 
   // Any other provider name: the static routes above win, so only unknown names land here.
   const unknown = { schema: { tags: ['auth'], summary: 'Any other provider: 400 invalid_provider', params: ProviderParams } };
-  app.get('/api/v1/auth/login/:provider', unknown, async () => { throw unknownProvider(); });
-  app.get('/callback/:provider', unknown, async () => { throw unknownProvider(); });
+  app.get('/api/v1/auth/login/:provider', unknown, async () => {
+    throw unknownProvider();
+  });
+  app.get('/callback/:provider', unknown, async () => {
+    throw unknownProvider();
+  });
 }

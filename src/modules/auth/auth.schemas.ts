@@ -1,9 +1,12 @@
 import { Type } from 'typebox';
 
 const challenge = {
-  code_challenge: Type.Optional(Type.String({
-    maxLength: 128, description: 'Mobile only (recommended): base64url SHA-256 of a verifier the app keeps; redeeming the one-time refresh token then needs codeVerifier',
-  })),
+  code_challenge: Type.Optional(
+    Type.String({
+      maxLength: 128,
+      description: 'Mobile only (recommended): base64url SHA-256 of a verifier the app keeps; redeeming the one-time refresh token then needs codeVerifier',
+    }),
+  ),
   code_challenge_method: Type.Optional(Type.String({ maxLength: 16, description: 'S256 (the only method; the default)' })),
 };
 

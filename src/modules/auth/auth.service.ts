@@ -105,7 +105,10 @@ export class AuthService {
     }
     const identity = await this.#client(provider).complete(callbackUrl, login.pending);
     const { row, created } = await this.#users.provision({
-      authProvider: provider, subject: identity.subject, name: identity.name, email: identity.email,
+      authProvider: provider,
+      subject: identity.subject,
+      name: identity.name,
+      email: identity.email,
     });
     const newUser: Record<string, string> = created ? { isNewUser: 'true' } : {};
     if (login.platform === 'mobile') {

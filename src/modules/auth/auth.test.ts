@@ -36,13 +36,17 @@ for (const backend of backends) {
         national: { redirectUris: [`${base}/callback/national`] },
         social: { redirectUris: [`${base}/callback/social`], connections: ['google-oauth2', 'apple', 'email'], connectionParam: 'connection' },
       });
-      t = await buildTestApp(backend, {
-        BASE_URL: base,
-        FRONTEND_CALLBACK_URL: FRONTEND,
-        // Every sign-in here comes from 127.0.0.1; the limit itself is tested in rate-limit.test.ts.
-        RATE_LIMIT_SIGN_IN: '1000',
-        ...providerEnv(providers),
-      }, { clock });
+      t = await buildTestApp(
+        backend,
+        {
+          BASE_URL: base,
+          FRONTEND_CALLBACK_URL: FRONTEND,
+          // Every sign-in here comes from 127.0.0.1; the limit itself is tested in rate-limit.test.ts.
+          RATE_LIMIT_SIGN_IN: '1000',
+          ...providerEnv(providers),
+        },
+        { clock },
+      );
       await t.app.listen({ port, host: '127.0.0.1' });
     });
     after(async () => {
@@ -54,7 +58,11 @@ for (const backend of backends) {
     const call = (path: string, init: RequestInit = {}) => fetch(new URL(path, base), { redirect: 'manual', ...init });
 
     /** The login binding cookie a web start sets, as a Cookie header value. */
-    const bindingOf = (start: Response) => start.headers.getSetCookie().find((c) => c.startsWith('login_binding='))!.split(';')[0]!;
+    const bindingOf = (start: Response) =>
+      start.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('login_binding='))!
+        .split(';')[0]!;
 
     /** A web sign-in up to the provider's redirect back: the callback URL and this browser's cookie. */
     async function webLoginAt(provider: 'national' | 'social', username: string, query = '') {
@@ -66,8 +74,18 @@ for (const backend of backends) {
     const finishAt = (login: { path: string; cookie: string }) => t.app.inject({ url: login.path, headers: { cookie: login.cookie } });
 
     const userCount = async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v1/internal/users', headers: { 'x-internal-secret': INTERNAL_SECRET }, payload: { authProvider: 'social', subject: 'counter' } });
-      const admin = await t.app.inject({ method: 'PUT', url: `/api/v1/internal/users/${response.json().data.id}/roles`, headers: { 'x-internal-secret': INTERNAL_SECRET }, payload: { roles: ['ADMIN'] } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/internal/users',
+        headers: { 'x-internal-secret': INTERNAL_SECRET },
+        payload: { authProvider: 'social', subject: 'counter' },
+      });
+      const admin = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/internal/users/${response.json().data.id}/roles`,
+        headers: { 'x-internal-secret': INTERNAL_SECRET },
+        payload: { roles: ['ADMIN'] },
+      });
       assert.equal(admin.statusCode, 200);
       const minted = (await t.app.inject({ method: 'POST', url: '/api/v1/auth/dev/tokens', payload: { userId: response.json().data.id } })).json().data;
       const list = await t.app.inject({ url: '/api/v1/admin/users?size=1', headers: { authorization: `Bearer ${minted.accessToken}` } });
@@ -82,7 +100,10 @@ for (const backend of backends) {
       assert.ok(authorize.href.startsWith(providers.national.issuer));
 
       const binding = bindingOf(start);
-      assert.match(start.headers.getSetCookie().find((c) => c.startsWith('login_binding='))!, /^login_binding=[\w-]{43}; Max-Age=300; Path=\/callback\/national; HttpOnly; SameSite=Lax$/);
+      assert.match(
+        start.headers.getSetCookie().find((c) => c.startsWith('login_binding='))!,
+        /^login_binding=[\w-]{43}; Max-Age=300; Path=\/callback\/national; HttpOnly; SameSite=Lax$/,
+      );
 
       const callbackUrl = await driveLogin(authorize.href, 'alice');
       const finish = await call(callbackUrl.pathname + callbackUrl.search, { headers: { cookie: binding } });
@@ -110,7 +131,11 @@ for (const backend of backends) {
       const secondLogin = await webLoginAt('national', 'alice');
       const second = await call(secondLogin.path, { headers: { cookie: secondLogin.cookie } });
       assert.equal(second.headers.get('location'), FRONTEND);
-      const secondToken = second.headers.getSetCookie().find((c) => c.startsWith('access_token='))!.split(';')[0]!.slice(13);
+      const secondToken = second.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('access_token='))!
+        .split(';')[0]!
+        .slice(13);
       assert.equal(decodeJwt(secondToken).sub, data.userId);
     });
 
@@ -140,7 +165,7 @@ for (const backend of backends) {
       assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: oneTime } }), 401, 'invalid_refresh_token');
     });
 
-    it('login CSRF: a callback without its browser\'s binding cookie is refused like an unknown state and uses nothing up', async () => {
+    it("login CSRF: a callback without its browser's binding cookie is refused like an unknown state and uses nothing up", async () => {
       const attacker = await webLoginAt('social', 'mallory', '?provider=email');
       const unknown = await t.app.inject({ url: '/callback/social?code=x&state=never-issued' });
       const withoutCookie = await t.app.inject({ url: attacker.path });
@@ -189,7 +214,11 @@ for (const backend of backends) {
     it('refuses a code challenge on the web, with another method, or out of shape', async () => {
       const valid = createHash('sha256').update('v'.repeat(43)).digest('base64url');
       assertProblem(await t.app.inject({ url: `/api/v1/auth/login/national?code_challenge=${valid}` }), 400, 'invalid_request');
-      assertProblem(await t.app.inject({ url: `/api/v1/auth/login/national?platform=mobile&code_challenge=${valid}&code_challenge_method=plain` }), 400, 'invalid_request');
+      assertProblem(
+        await t.app.inject({ url: `/api/v1/auth/login/national?platform=mobile&code_challenge=${valid}&code_challenge_method=plain` }),
+        400,
+        'invalid_request',
+      );
       assertProblem(await t.app.inject({ url: '/api/v1/auth/login/national?platform=mobile&code_challenge=short' }), 400, 'invalid_request');
     });
 
@@ -216,7 +245,12 @@ for (const backend of backends) {
 
     it('answers 400 invalid_provider to an unknown provider in the login or callback path, signed in or not', async () => {
       const { accessToken } = await createUser(t.app);
-      for (const url of ['/api/v1/auth/login/facebook', '/api/v1/auth/login/facebook?platform=mobile', '/callback/facebook?code=x&state=y', '/callback/NATIONAL']) {
+      for (const url of [
+        '/api/v1/auth/login/facebook',
+        '/api/v1/auth/login/facebook?platform=mobile',
+        '/callback/facebook?code=x&state=y',
+        '/callback/NATIONAL',
+      ]) {
         assertProblem(await t.app.inject({ url }), 400, 'invalid_provider');
         assertProblem(await t.app.inject({ url, headers: { authorization: `Bearer ${accessToken}` } }), 400, 'invalid_provider');
       }

@@ -20,9 +20,11 @@ export class BookmarksRepository {
   async page(userId: string, limit: number, offset: number): Promise<{ rows: BookmarkRow[]; total: number }> {
     const where = eq(gameBookmarks.userId, userId);
     const [rows, [count]] = await Promise.all([
-      this.#db.select().from(gameBookmarks).where(where)
-        .orderBy(desc(gameBookmarks.createdAt), desc(gameBookmarks.gameId)).limit(limit).offset(offset),
-      this.#db.select({ total: sql<number>`count(*)::int` }).from(gameBookmarks).where(where),
+      this.#db.select().from(gameBookmarks).where(where).orderBy(desc(gameBookmarks.createdAt), desc(gameBookmarks.gameId)).limit(limit).offset(offset),
+      this.#db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(gameBookmarks)
+        .where(where),
     ]);
     return { rows, total: count?.total ?? 0 };
   }
@@ -33,7 +35,9 @@ export class BookmarksRepository {
 
   async gameIdsAmong(userId: string, gameIds: string[]): Promise<string[]> {
     if (gameIds.length === 0) return [];
-    const rows = await this.#db.select({ gameId: gameBookmarks.gameId }).from(gameBookmarks)
+    const rows = await this.#db
+      .select({ gameId: gameBookmarks.gameId })
+      .from(gameBookmarks)
       .where(and(eq(gameBookmarks.userId, userId), inArray(gameBookmarks.gameId, gameIds)));
     return rows.map((row) => row.gameId);
   }

@@ -19,24 +19,48 @@ export async function bookmarksRoutes(app: TypedApp, options: BookmarksRoutesOpt
   const { bookmarks } = options;
   const BookmarkSchema = Bookmark(options.gameSchema);
 
-  app.post('/api/v1/game-bookmarks', {
-    schema: { tags: ['bookmarks'], security: USER_SECURITY, summary: 'Bookmark a game', body: BookmarkBody, response: { 201: Envelope(BookmarkSchema) } },
-  }, async (request, reply) => {
-    reply.code(201);
-    return envelope(request, presentBookmark(await bookmarks.add(signedIn(request).userId, request.body.gameId)), 'Game bookmarked');
-  });
+  app.post(
+    '/api/v1/game-bookmarks',
+    {
+      schema: { tags: ['bookmarks'], security: USER_SECURITY, summary: 'Bookmark a game', body: BookmarkBody, response: { 201: Envelope(BookmarkSchema) } },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return envelope(request, presentBookmark(await bookmarks.add(signedIn(request).userId, request.body.gameId)), 'Game bookmarked');
+    },
+  );
 
-  app.get('/api/v1/game-bookmarks', {
-    schema: { tags: ['bookmarks'], security: USER_SECURITY, summary: 'Your bookmarks, newest first', querystring: OffsetQuery, response: { 200: Envelope(OffsetPage(BookmarkSchema)) } },
-  }, async (request) => {
-    const { items, total } = await bookmarks.page(signedIn(request).userId, request.query);
-    return envelope(request, offsetPage(items.map(presentBookmark), total, request.query), 'Bookmarks');
-  });
+  app.get(
+    '/api/v1/game-bookmarks',
+    {
+      schema: {
+        tags: ['bookmarks'],
+        security: USER_SECURITY,
+        summary: 'Your bookmarks, newest first',
+        querystring: OffsetQuery,
+        response: { 200: Envelope(OffsetPage(BookmarkSchema)) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await bookmarks.page(signedIn(request).userId, request.query);
+      return envelope(request, offsetPage(items.map(presentBookmark), total, request.query), 'Bookmarks');
+    },
+  );
 
-  app.delete('/api/v1/game-bookmarks/:gameId', {
-    schema: { tags: ['bookmarks'], security: USER_SECURITY, summary: 'Remove a bookmark (204 whether or not it existed)', params: GameIdParams, response: { 204: Type.Null() } },
-  }, async (request, reply) => {
-    await bookmarks.remove(signedIn(request).userId, request.params.gameId);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/api/v1/game-bookmarks/:gameId',
+    {
+      schema: {
+        tags: ['bookmarks'],
+        security: USER_SECURITY,
+        summary: 'Remove a bookmark (204 whether or not it existed)',
+        params: GameIdParams,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      await bookmarks.remove(signedIn(request).userId, request.params.gameId);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -30,7 +30,14 @@ export class BookmarksService<Game = unknown> {
   async page(userId: string, page: OffsetRequest): Promise<{ items: Array<BookmarkView<Game>>; total: number }> {
     const { rows, total } = await new BookmarksRepository(this.#db).page(userId, page.size, page.page * page.size);
     // One batch for the whole page, never a query per bookmark.
-    const games = new Map((await this.#games.presentMany(rows.map((row) => row.gameId), userId)).map((game) => [game.id, game]));
+    const games = new Map(
+      (
+        await this.#games.presentMany(
+          rows.map((row) => row.gameId),
+          userId,
+        )
+      ).map((game) => [game.id, game]),
+    );
     const items = rows.flatMap((row) => {
       const game = games.get(row.gameId);
       return game ? [{ gameId: row.gameId, game, createdAt: row.createdAt }] : [];

@@ -1,11 +1,15 @@
 import { index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const gameBookmarks = pgTable('game_bookmarks', {
-  userId: uuid('user_id').notNull(),
-  gameId: uuid('game_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (table) => [
-  primaryKey({ columns: [table.userId, table.gameId] }),
-  index('game_bookmarks_user_created_idx').on(table.userId, table.createdAt.desc(), table.gameId),
-  index('game_bookmarks_game_idx').on(table.gameId),
-]);
+export const gameBookmarks = pgTable(
+  'game_bookmarks',
+  {
+    userId: uuid('user_id').notNull(),
+    gameId: uuid('game_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.gameId] }),
+    index('game_bookmarks_user_created_idx').on(table.userId, table.createdAt.desc(), table.gameId),
+    index('game_bookmarks_game_idx').on(table.gameId),
+  ],
+);

@@ -37,18 +37,24 @@ for (const backend of backends) {
       assert.equal(seen.json().data.viewer.bookmarked, true);
     });
 
-    it('lists a user\'s own bookmarks newest first, offset-paged', async () => {
+    it("lists a user's own bookmarks newest first, offset-paged", async () => {
       const user = await createUser(t.app);
       const games: Game[] = [];
       for (let i = 0; i < 3; i++) games.push(await createGame(t.app, host, gameBody(sport, new Date(), 60 + i * 5)));
       for (const game of games) assert.equal((await add(user, game.id)).statusCode, 201);
       const page = (await list(user, '?page=0&size=2')).json().data;
       assert.deepEqual(page.page, { number: 0, size: 2, totalElements: 3, totalPages: 2 });
-      assert.deepEqual(page.content.map((b: { gameId: string }) => b.gameId), [games[2]!.id, games[1]!.id]);
+      assert.deepEqual(
+        page.content.map((b: { gameId: string }) => b.gameId),
+        [games[2]!.id, games[1]!.id],
+      );
       const rest = (await list(user, '?page=1&size=2')).json().data;
-      assert.deepEqual(rest.content.map((b: { gameId: string }) => b.gameId), [games[0]!.id]);
+      assert.deepEqual(
+        rest.content.map((b: { gameId: string }) => b.gameId),
+        [games[0]!.id],
+      );
       const other = await createUser(t.app);
-      assert.equal((await list(other)).json().data.page.totalElements, 0, 'nobody sees another\'s bookmarks');
+      assert.equal((await list(other)).json().data.page.totalElements, 0, "nobody sees another's bookmarks");
     });
 
     it('deletes idempotently with 204', async () => {

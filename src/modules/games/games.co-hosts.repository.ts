@@ -22,14 +22,19 @@ export class CoHostsRepository {
   }
 
   async isCoHost(gameId: string, userId: string): Promise<boolean> {
-    const [row] = await this.#db.select({ userId: gameCoHosts.userId }).from(gameCoHosts).where(and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)));
+    const [row] = await this.#db
+      .select({ userId: gameCoHosts.userId })
+      .from(gameCoHosts)
+      .where(and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)));
     return row !== undefined;
   }
 
   /** Of `gameIds`, those the user co-hosts. */
   async coHostedAmong(userId: string, gameIds: string[]): Promise<Set<string>> {
     if (gameIds.length === 0) return new Set();
-    const found = await this.#db.select({ gameId: gameCoHosts.gameId }).from(gameCoHosts)
+    const found = await this.#db
+      .select({ gameId: gameCoHosts.gameId })
+      .from(gameCoHosts)
       .where(and(eq(gameCoHosts.userId, userId), inArray(gameCoHosts.gameId, gameIds)));
     return new Set(found.map((row) => row.gameId));
   }
@@ -41,7 +46,10 @@ export class CoHostsRepository {
   }
 
   async remove(gameId: string, userId: string): Promise<boolean> {
-    const removed = await this.#db.delete(gameCoHosts).where(and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId))).returning({ userId: gameCoHosts.userId });
+    const removed = await this.#db
+      .delete(gameCoHosts)
+      .where(and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)))
+      .returning({ userId: gameCoHosts.userId });
     return removed.length > 0;
   }
 

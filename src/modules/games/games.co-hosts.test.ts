@@ -44,7 +44,10 @@ for (const backend of backends) {
       assert.equal(added.json().data.name, 'Co Host');
       assert.equal(await told(coHost, game.id, 'CO_HOST_ADDED'), 1);
       const listed = await req('GET', `/api/v1/games/${game.id}/co-hosts`, coHost);
-      assert.deepEqual(listed.json().data.map((c: { userId: string }) => c.userId), [coHost.id]);
+      assert.deepEqual(
+        listed.json().data.map((c: { userId: string }) => c.userId),
+        [coHost.id],
+      );
       const seen = await req('GET', `/api/v1/games/${game.id}`, coHost);
       assert.equal(seen.statusCode, 200);
       assert.equal(seen.json().data.viewer.isCoHost, true);

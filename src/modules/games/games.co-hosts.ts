@@ -19,7 +19,11 @@ export interface GameCoHostsDeps {
   users: Pick<UsersService, 'liveIds' | 'namesOf'>;
 }
 
-export interface PresentedCoHost { userId: string; name: string | null; addedAt: string }
+export interface PresentedCoHost {
+  userId: string;
+  name: string | null;
+  addedAt: string;
+}
 
 /** The organiser's helpers: only the organiser (not an admin, not a co-host) changes them. */
 export class GameCoHosts {
@@ -32,7 +36,7 @@ export class GameCoHosts {
   /** Anyone who may see the game sees who runs it. */
   async list(gameId: string, viewerId: string): Promise<PresentedCoHost[]> {
     const { db } = this.#deps;
-    if (!await new GamesRepository(db).isVisible(gameId, viewerId, this.#deps.clock.now())) throw gameNotFound();
+    if (!(await new GamesRepository(db).isVisible(gameId, viewerId, this.#deps.clock.now()))) throw gameNotFound();
     return this.#present(await new CoHostsRepository(db).list(gameId));
   }
 
@@ -49,7 +53,7 @@ export class GameCoHosts {
       if (userId === game.organizerId) throw conflict('co_host_is_organizer', 'The organiser already runs the game.');
       const coHosts = new CoHostsRepository(tx);
       // Counted under the game's row lock, which every co-host change takes: the limit cannot be raced past.
-      if (await coHosts.count(gameId) >= MAX_CO_HOSTS) throw conflict('co_host_limit', `A game has at most ${MAX_CO_HOSTS} co-hosts.`);
+      if ((await coHosts.count(gameId)) >= MAX_CO_HOSTS) throw conflict('co_host_limit', `A game has at most ${MAX_CO_HOSTS} co-hosts.`);
       const added = await coHosts.add({ gameId, userId, addedAt: now });
       if (!added) throw conflict('already_co_host', 'The user already co-hosts this game.');
       await announce(events, tx, { type: 'CO_HOST_ADDED', gameId, actorId: organizerId, recipients: [userId], title: game.title });
@@ -63,7 +67,7 @@ export class GameCoHosts {
     const { db, events } = this.#deps;
     await db.transaction(async (tx) => {
       const game = await lockOwned(new GamesRepository(tx), gameId, { userId: organizerId, roles: [] });
-      if (!await new CoHostsRepository(tx).remove(gameId, userId)) throw notFound('The user does not co-host this game.', 'co_host_not_found');
+      if (!(await new CoHostsRepository(tx).remove(gameId, userId))) throw notFound('The user does not co-host this game.', 'co_host_not_found');
       await announce(events, tx, { type: 'CO_HOST_REMOVED', gameId, actorId: organizerId, recipients: [userId], title: game.title });
     });
   }

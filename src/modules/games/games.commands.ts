@@ -41,7 +41,7 @@ export class GameCommands {
 
   async create(organizerId: string, input: CreateGameInput): Promise<PresentedGame> {
     const { db, clock, activities, shareLinks } = this.#deps;
-    if (!await this.#deps.profiles.hasCompletedOnboarding(organizerId)) {
+    if (!(await this.#deps.profiles.hasCompletedOnboarding(organizerId))) {
       throw conflict('onboarding_required', 'Complete onboarding (POST /api/v1/me) before hosting a game.');
     }
     // A create body holds every column the patch mapping copies, and the two that are never patched.
@@ -74,13 +74,18 @@ export class GameCommands {
     // Checked before the transaction: other modules' reads use their own connection (and the
     // embedded database has only one). The activity never changes, so the check stays true.
     const current = await new GamesRepository(db).find(gameId);
-    if (!current || (current.organizerId !== actorId && !await new CoHostsRepository(db).isCoHost(gameId, actorId))) throw gameNotFound();
+    if (!current || (current.organizerId !== actorId && !(await new CoHostsRepository(db).isCoHost(gameId, actorId)))) throw gameNotFound();
     const errors: FieldError[] = [];
     if (patch.activityId !== undefined && patch.activityId !== current.activityId) errors.push(bodyError('activityId', 'cannot be changed'));
     if (patch.visibility !== undefined && patch.visibility !== current.visibility) errors.push(bodyError('visibility', 'cannot be changed'));
     if (errors.length) throw validationFailed(errors);
     if (patch.venueId || patch.skillLevelFromId || patch.skillLevelToId) {
-      await this.#checkRefs(current.activityId, patch.venueId, patch.skillLevelFromId ?? current.skillLevelFromId, patch.skillLevelToId ?? current.skillLevelToId);
+      await this.#checkRefs(
+        current.activityId,
+        patch.venueId,
+        patch.skillLevelFromId ?? current.skillLevelFromId,
+        patch.skillLevelToId ?? current.skillLevelToId,
+      );
     }
     await db.transaction(async (tx) => {
       const repository = new GamesRepository(tx);
@@ -115,7 +120,7 @@ export class GameCommands {
       const title = values.title !== undefined ? values.title : game.title;
       const change = { gameId: game.id, actorId, title };
       // A co-host's edit is news to the organiser too.
-      await announce(events, tx, { ...change, type: 'GAME_UPDATED', recipients: [game.organizerId, ...await repository.playerIds(game.id)] });
+      await announce(events, tx, { ...change, type: 'GAME_UPDATED', recipients: [game.organizerId, ...(await repository.playerIds(game.id))] });
       if (promoted.length) await announce(events, tx, { ...change, type: 'WAITLIST_PROMOTED', recipients: promoted });
     });
     return this.#deps.queries.get(gameId, actorId);

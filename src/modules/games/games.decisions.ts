@@ -24,7 +24,13 @@ export async function confirmGame(repository: GamesRepository, events: GameEvent
 export async function callOff(repository: GamesRepository, events: GameEvents, tx: Executor, game: GameRow, now: Date): Promise<void> {
   await repository.update(game.id, { status: 'CANCELLED', cancelReason: 'NOT_ENOUGH_PLAYERS', decidedAt: now }, now);
   const released = await repository.releaseAll(game.id);
-  await announce(events, tx, { type: 'GAME_NOT_ENOUGH_PLAYERS', gameId: game.id, actorId: SYSTEM_ACTOR, recipients: [game.organizerId, ...released], title: game.title });
+  await announce(events, tx, {
+    type: 'GAME_NOT_ENOUGH_PLAYERS',
+    gameId: game.id,
+    actorId: SYSTEM_ACTOR,
+    recipients: [game.organizerId, ...released],
+    title: game.title,
+  });
 }
 
 /** The job's step for one game, in its own transaction: decides it unless someone already has. Answers whether it did. */

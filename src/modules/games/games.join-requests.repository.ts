@@ -20,12 +20,21 @@ export class JoinRequestsRepository {
 
   /** Removes the request (approved, declined or withdrawn); undefined when there was none. */
   async take(gameId: string, userId: string): Promise<JoinRequestRow | undefined> {
-    const [row] = await this.#db.delete(gameJoinRequests).where(and(eq(gameJoinRequests.gameId, gameId), eq(gameJoinRequests.userId, userId))).returning();
+    const [row] = await this.#db
+      .delete(gameJoinRequests)
+      .where(and(eq(gameJoinRequests.gameId, gameId), eq(gameJoinRequests.userId, userId)))
+      .returning();
     return row;
   }
 
   async page(gameId: string, offset: number, limit: number): Promise<{ rows: JoinRequestRow[]; total: number }> {
-    const rows = await this.#db.select().from(gameJoinRequests).where(eq(gameJoinRequests.gameId, gameId)).orderBy(asc(gameJoinRequests.seq)).offset(offset).limit(limit);
+    const rows = await this.#db
+      .select()
+      .from(gameJoinRequests)
+      .where(eq(gameJoinRequests.gameId, gameId))
+      .orderBy(asc(gameJoinRequests.seq))
+      .offset(offset)
+      .limit(limit);
     const [total] = await this.#db.select({ n: count() }).from(gameJoinRequests).where(eq(gameJoinRequests.gameId, gameId));
     return { rows, total: Number(total?.n ?? 0) };
   }

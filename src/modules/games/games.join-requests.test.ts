@@ -20,7 +20,8 @@ for (const backend of backends) {
       hours += 3;
       return createGame(t.app, host, gameBody(sport, clock.now(), hours, overrides));
     };
-    const ask = (gameId: string, who: TestUser, message?: string) => req('POST', `/api/v1/games/${gameId}/join-requests`, who, message === undefined ? {} : { message });
+    const ask = (gameId: string, who: TestUser, message?: string) =>
+      req('POST', `/api/v1/games/${gameId}/join-requests`, who, message === undefined ? {} : { message });
     const approve = (gameId: string, userId: string, who = host) => req('POST', `/api/v1/games/${gameId}/join-requests/${userId}/approve`, who);
     const pending = async (gameId: string, who = host) => {
       const response = await req('GET', `/api/v1/games/${gameId}/join-requests`, who);
@@ -46,7 +47,7 @@ for (const backend of backends) {
     after(() => t.close());
 
     it('an ordinary game stays open: policies default to OPEN / ALLOW and a request is refused as needless', async () => {
-      const game = await hostGame({}) as { id: string; joinPolicy?: string; offLevelPolicy?: string };
+      const game = (await hostGame({})) as { id: string; joinPolicy?: string; offLevelPolicy?: string };
       assert.equal(game.joinPolicy, 'OPEN');
       assert.equal(game.offLevelPolicy, 'ALLOW');
       const player = await playerAt('Open Olga');
@@ -68,7 +69,10 @@ for (const backend of backends) {
       assert.equal((await ask(game.id, second)).statusCode, 201);
       assert.equal(await told(host, game.id, 'JOIN_REQUESTED'), 2);
       assert.equal(await told(coHost, game.id, 'JOIN_REQUESTED'), 2);
-      assert.deepEqual((await pending(game.id, coHost)).map((r) => r.userId), [first.id, second.id]);
+      assert.deepEqual(
+        (await pending(game.id, coHost)).map((r) => r.userId),
+        [first.id, second.id],
+      );
       assertProblem(await req('GET', `/api/v1/games/${game.id}/join-requests`, outsider), 404, 'game_not_found');
       assertProblem(await approve(game.id, first.id, outsider), 404, 'game_not_found');
 
@@ -82,7 +86,13 @@ for (const backend of backends) {
       assertProblem(await approve(game.id, first.id), 404, 'join_request_not_found');
       assert.deepEqual(await pending(game.id), []);
       const players = (await req('GET', `/api/v1/games/${game.id}/participants`, host)).json().data as Array<{ userId: string; status: string }>;
-      assert.deepEqual(players.map((p) => [p.userId, p.status]), [[second.id, 'ACTIVE'], [first.id, 'WAITLISTED']]);
+      assert.deepEqual(
+        players.map((p) => [p.userId, p.status]),
+        [
+          [second.id, 'ACTIVE'],
+          [first.id, 'WAITLISTED'],
+        ],
+      );
     });
 
     it('declined and withdrawn requests go, each told to the other side', async () => {
@@ -118,7 +128,11 @@ for (const backend of backends) {
     it('offLevelPolicy: REFUSE turns away players outside the range (or with no level), REQUEST makes them ask; in range they join', async () => {
       const refuse = await hostGame({ skillLevelFromId: sport.levels.intermediate, skillLevelToId: sport.levels.advanced, offLevelPolicy: 'REFUSE' });
       const request = await hostGame({ skillLevelFromId: sport.levels.intermediate, skillLevelToId: sport.levels.advanced, offLevelPolicy: 'REQUEST' });
-      const [beginner, unknown, intermediate] = [await playerAt('Bea', sport.levels.beginner), await playerAt('Nolevel Nia'), await playerAt('Ivy', sport.levels.intermediate)];
+      const [beginner, unknown, intermediate] = [
+        await playerAt('Bea', sport.levels.beginner),
+        await playerAt('Nolevel Nia'),
+        await playerAt('Ivy', sport.levels.intermediate),
+      ];
       for (const who of [beginner, unknown]) {
         assertProblem(await req('POST', `/api/v1/games/${refuse.id}/participants`, who), 409, 'skill_level_out_of_range');
         assertProblem(await ask(refuse.id, who), 409, 'skill_level_out_of_range');

@@ -32,7 +32,11 @@ const requestNotFound = () => notFound('There is no such join request.', 'join_r
  * How the player may enter the game: read before any transaction (other modules' reads use their
  * own connection), from the game's policies, its level range and the player's stated level.
  */
-export async function entryOf(deps: Pick<GameJoinRequestsDeps, 'activities' | 'levels'>, game: GameRow, userId: string): Promise<'JOIN' | 'REQUEST' | 'REFUSED'> {
+export async function entryOf(
+  deps: Pick<GameJoinRequestsDeps, 'activities' | 'levels'>,
+  game: GameRow,
+  userId: string,
+): Promise<'JOIN' | 'REQUEST' | 'REFUSED'> {
   if (game.offLevelPolicy === 'ALLOW') return entryFor(game, undefined, undefined);
   const [activity, levelId] = await Promise.all([deps.activities.find(game.activityId), deps.levels.levelIn(userId, game.activityId)]);
   const order = (id: string | undefined) => activity?.levels.find((level) => level.id === id)?.sortOrder;
@@ -52,7 +56,7 @@ export class GameJoinRequests {
   async create(userId: string, gameId: string, message: string | undefined) {
     const { db, clock, events } = this.#deps;
     const seen = await new GamesRepository(db).find(gameId);
-    if (!seen || !await new GamesRepository(db).isVisible(gameId, userId, clock.now())) throw gameNotFound();
+    if (!seen || !(await new GamesRepository(db).isVisible(gameId, userId, clock.now()))) throw gameNotFound();
     const entry = await entryOf(this.#deps, seen, userId);
     if (entry === 'REFUSED') throw conflict('skill_level_out_of_range', 'Your skill level is outside the range of this game.');
     if (entry === 'JOIN') throw conflict('approval_not_required', 'This game takes players directly: join it (POST /api/v1/games/{id}/participants).');
@@ -77,7 +81,7 @@ export class GameJoinRequests {
   async list(actorId: string, gameId: string, page: OffsetRequest) {
     const { db, clock } = this.#deps;
     const game = await new GamesRepository(db).find(gameId);
-    if (!game || (game.organizerId !== actorId && !await new CoHostsRepository(db).isCoHost(gameId, actorId))) throw gameNotFound();
+    if (!game || (game.organizerId !== actorId && !(await new CoHostsRepository(db).isCoHost(gameId, actorId)))) throw gameNotFound();
     if (effectiveStatus(game, clock.now()) !== 'SCHEDULED') return offsetPage([], 0, page);
     const { rows, total } = await new JoinRequestsRepository(db).page(gameId, page.page * page.size, page.size);
     return offsetPage(await this.#present(rows), total, page);
@@ -112,7 +116,7 @@ export class GameJoinRequests {
     const { db, events } = this.#deps;
     await db.transaction(async (tx) => {
       const game = await lockManaged(new GamesRepository(tx), tx, gameId, actorId);
-      if (!await new JoinRequestsRepository(tx).take(gameId, userId)) throw requestNotFound();
+      if (!(await new JoinRequestsRepository(tx).take(gameId, userId))) throw requestNotFound();
       await announce(events, tx, { type: 'JOIN_REQUEST_DECLINED', gameId, actorId, recipients: [userId], title: game.title });
     });
   }
@@ -122,13 +126,19 @@ export class GameJoinRequests {
     const { db, events } = this.#deps;
     await db.transaction(async (tx) => {
       const game = await new GamesRepository(tx).lock(gameId);
-      if (!game || !await new JoinRequestsRepository(tx).take(gameId, userId)) throw requestNotFound();
+      if (!game || !(await new JoinRequestsRepository(tx).take(gameId, userId))) throw requestNotFound();
       await announce(events, tx, { type: 'JOIN_REQUEST_WITHDRAWN', gameId, actorId: userId, recipients: [game.organizerId], title: game.title });
     });
   }
 
   async #present(rows: JoinRequestRow[]) {
     const names = await this.#deps.users.namesOf(rows.map((row) => row.userId));
-    return rows.map((row) => ({ gameId: row.gameId, userId: row.userId, name: names.get(row.userId) ?? null, message: row.message, requestedAt: row.requestedAt.toISOString() }));
+    return rows.map((row) => ({
+      gameId: row.gameId,
+      userId: row.userId,
+      name: names.get(row.userId) ?? null,
+      message: row.message,
+      requestedAt: row.requestedAt.toISOString(),
+    }));
   }
 }

@@ -9,8 +9,10 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
 
 const ZONE = 'Asia/Singapore';
-const localDate = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-const localTime = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+const localDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+const localTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 const byStart = (a: Game, b: Game) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 for (const backend of backends) {
@@ -25,7 +27,7 @@ for (const backend of backends) {
     before(async () => {
       t = await buildTestApp(backend, { RATE_LIMIT_PUBLIC_ANON: '100000' }, { clock });
       const admin = await createUser(t.app, { admin: true });
-      a = await createSport(t.app, admin, { name: 'Badminton', latitude: 1.30, longitude: 103.80 });
+      a = await createSport(t.app, admin, { name: 'Badminton', latitude: 1.3, longitude: 103.8 });
       b = await createSport(t.app, admin, { name: 'Tennis', latitude: 1.35, longitude: 103.95 });
       farVenue = await createVenue(t.app, admin, { name: 'North Hall', activityIds: [a.activityId], latitude: 1.45, longitude: 103.82 });
       const organisers = await Promise.all(Array.from({ length: 10 }, (_, i) => onboardedUser(t.app, `Host ${i}`)));
@@ -39,7 +41,8 @@ for (const backend of backends) {
         const body = gameBody(sport, base, 1 + slot * 7 + (g % 10 === 9 ? 0.5 : 0), {
           venueId: sport === a && (g >> 1) % 2 ? farVenue : sport.venueId,
           gameType: g % 4 < 2 ? 'SINGLE' : 'DOUBLE',
-          skillLevelFromId: levels[from], skillLevelToId: levels[Math.max(from, (g >> 2) % 3)],
+          skillLevelFromId: levels[from],
+          skillLevelToId: levels[Math.max(from, (g >> 2) % 3)],
         });
         const response = await t.app.inject({ method: 'POST', url: '/api/v1/games', headers: organisers[g % 10]!.auth, payload: body });
         assert.equal(response.statusCode, 201, response.body);
@@ -55,7 +58,9 @@ for (const backend of backends) {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const response: LightMyRequestResponse = await t.app.inject({ url: `/api/v1/games?size=${size}&${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}` });
+        const response: LightMyRequestResponse = await t.app.inject({
+          url: `/api/v1/games?size=${size}&${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        });
         assert.equal(response.statusCode, 200, response.body);
         const data = response.json().data as { content: Game[]; nextCursor: string | null };
         assert.ok(data.content.length <= size);
@@ -69,7 +74,10 @@ for (const backend of backends) {
     };
     const expect = async (query: string, keep: (g: Game) => boolean, options: { includePast?: boolean } = {}) => {
       const now = clock.now().toISOString();
-      const expected = games.filter((g) => (options.includePast || g.startTime >= now) && keep(g)).sort(byStart).map((g) => g.id);
+      const expected = games
+        .filter((g) => (options.includePast || g.startTime >= now) && keep(g))
+        .sort(byStart)
+        .map((g) => g.id);
       assert.ok(expected.length > 0, `the filter ${query} selects something`);
       assert.deepEqual(await walk(query), expected, query);
     };
@@ -83,14 +91,22 @@ for (const backend of backends) {
     it('pages the same way under each filter', async () => {
       await expect(`activityId=${b.activityId}`, (g) => g.activity.id === b.activityId);
       await expect(`venueIds=${farVenue}&venueIds=${b.venueId}`, (g) => g.venue.id === farVenue || g.venue.id === b.venueId);
-      await expect(`skillLevelIds=${a.levels.intermediate}`, (g) => g.skillLevel.from.id === a.levels.intermediate || g.skillLevel.to.id === a.levels.intermediate);
+      await expect(
+        `skillLevelIds=${a.levels.intermediate}`,
+        (g) => g.skillLevel.from.id === a.levels.intermediate || g.skillLevel.to.id === a.levels.intermediate,
+      );
       await expect('gameType=DOUBLE', (g) => g.gameType === 'DOUBLE');
       const dates = [...new Set(games.map((g) => localDate(g.startTime)))].sort();
       const [fromDate, toDate] = [dates[2]!, dates[4]!];
-      await expect(`fromDate=${fromDate}&toDate=${toDate}`, (g) => localDate(g.startTime) >= fromDate && localDate(g.startTime) <= toDate, { includePast: true });
+      await expect(`fromDate=${fromDate}&toDate=${toDate}`, (g) => localDate(g.startTime) >= fromDate && localDate(g.startTime) <= toDate, {
+        includePast: true,
+      });
       await expect('fromTime=08:00&toTime=15:30', (g) => localTime(g.startTime) >= '08:00' && localTime(g.startTime) <= '15:30');
       await expect('lat=1.30&lng=103.80&radiusKm=5', (g) => g.venue.id === a.venueId);
-      await expect(`lat=1.30&lng=103.80&radiusKm=30&gameType=SINGLE&activityId=${a.activityId}`, (g) => g.activity.id === a.activityId && g.gameType === 'SINGLE');
+      await expect(
+        `lat=1.30&lng=103.80&radiusKm=30&gameType=SINGLE&activityId=${a.activityId}`,
+        (g) => g.activity.id === a.activityId && g.gameType === 'SINGLE',
+      );
     });
 
     it('refuses size above 1000, a garbled cursor, a cursor under other filters, and partial geo filters', async () => {

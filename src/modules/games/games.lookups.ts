@@ -3,13 +3,27 @@ import type { Database, Executor } from '../../platform/db/index.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
+import { ShareAccessRepository } from './games.share-access.repository.ts';
 import { effectiveStatus } from './games.rules.ts';
 
 export interface GameSummary {
-  id: string; title: string | null; activityName: string; venueName: string; venueAddress: string;
-  startTime: Date; endTime: Date; playersJoined: number; slots: number; status: GameRow['status']; visibility: GameRow['visibility'];
+  id: string;
+  title: string | null;
+  activityName: string;
+  venueName: string;
+  venueAddress: string;
+  startTime: Date;
+  endTime: Date;
+  playersJoined: number;
+  slots: number;
+  status: GameRow['status'];
+  visibility: GameRow['visibility'];
   organizerId: string;
-  waitlisted: number; price: string; currency: string; skillLevelFrom: string; skillLevelTo: string;
+  waitlisted: number;
+  price: string;
+  currency: string;
+  skillLevelFrom: string;
+  skillLevelTo: string;
 }
 
 export interface GameLookupsDeps extends GameRefsDeps {
@@ -46,24 +60,36 @@ export class GameLookups {
     const refs = (await refsOf(this.#deps, [game])).get(gameId);
     if (!refs) return undefined;
     return {
-      id: game.id, title: game.title, activityName: refs.activityName, venueName: refs.venueName, venueAddress: refs.venueAddress,
-      startTime: game.startTime, endTime: game.endTime, playersJoined: game.playersJoined, slots: game.slots,
-      status: effectiveStatus(game, this.#deps.clock.now()), visibility: game.visibility, organizerId: game.organizerId,
-      waitlisted: game.waitlisted, price: game.price, currency: game.currency, skillLevelFrom: refs.fromName, skillLevelTo: refs.toName,
+      id: game.id,
+      title: game.title,
+      activityName: refs.activityName,
+      venueName: refs.venueName,
+      venueAddress: refs.venueAddress,
+      startTime: game.startTime,
+      endTime: game.endTime,
+      playersJoined: game.playersJoined,
+      slots: game.slots,
+      status: effectiveStatus(game, this.#deps.clock.now()),
+      visibility: game.visibility,
+      organizerId: game.organizerId,
+      waitlisted: game.waitlisted,
+      price: game.price,
+      currency: game.currency,
+      skillLevelFrom: refs.fromName,
+      skillLevelTo: refs.toName,
     };
   }
 
   /** Lets the user see the (possibly private) game; false when there is no such game. */
   async grantShareAccess(userId: string, gameId: string): Promise<boolean> {
-    const repository = new GamesRepository(this.#deps.db);
-    if (!await repository.find(gameId)) return false;
-    await repository.grantShareAccess(gameId, userId, this.#deps.clock.now());
+    if (!(await new GamesRepository(this.#deps.db).find(gameId))) return false;
+    await new ShareAccessRepository(this.#deps.db).grant(gameId, userId, this.#deps.clock.now());
     return true;
   }
 
   /** Everyone's share access: the game's share code was rotated. Players keep their places. */
   async revokeShareAccess(gameId: string): Promise<void> {
-    await new GamesRepository(this.#deps.db).revokeShareAccess(gameId);
+    await new ShareAccessRepository(this.#deps.db).revoke(gameId);
   }
 
   /** Games the user plays in (active) and hosts, cancelled ones left out. */

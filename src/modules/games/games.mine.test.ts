@@ -13,8 +13,7 @@ for (const backend of backends) {
     const clock = new TestClock(new Date('2031-03-03T02:00:00Z'));
     let admin: TestUser;
     let sport: Sport;
-    const req = (method: 'GET' | 'POST' | 'DELETE', url: string, who?: TestUser) =>
-      t.app.inject({ method, url, headers: who ? who.auth : {} });
+    const req = (method: 'GET' | 'POST' | 'DELETE', url: string, who?: TestUser) => t.app.inject({ method, url, headers: who ? who.auth : {} });
     const getGame = async (id: string, who?: TestUser) => {
       const response = await req('GET', `/api/v1/games/${id}`, who);
       assert.equal(response.statusCode, 200, response.body);
@@ -59,8 +58,28 @@ for (const backend of backends) {
       const pickle = await createSport(t.app, admin, { name: 'Pickleball' });
       const organiser = await onboardedUser(t.app, 'Picky');
       // 2031-03-10 09:30 and 18:00 in Singapore (UTC+8).
-      await createGame(t.app, organiser, gameBody(pickle, clock.now(), 0, { startTime: '2031-03-10T01:30:00Z', endTime: '2031-03-10T03:00:00Z', gameType: 'SINGLE', skillLevelFromId: pickle.levels.beginner, skillLevelToId: pickle.levels.intermediate }));
-      await createGame(t.app, organiser, gameBody(pickle, clock.now(), 0, { startTime: '2031-03-10T10:00:00Z', endTime: '2031-03-10T11:00:00Z', gameType: 'DOUBLE', skillLevelFromId: pickle.levels.advanced, skillLevelToId: pickle.levels.advanced }));
+      await createGame(
+        t.app,
+        organiser,
+        gameBody(pickle, clock.now(), 0, {
+          startTime: '2031-03-10T01:30:00Z',
+          endTime: '2031-03-10T03:00:00Z',
+          gameType: 'SINGLE',
+          skillLevelFromId: pickle.levels.beginner,
+          skillLevelToId: pickle.levels.intermediate,
+        }),
+      );
+      await createGame(
+        t.app,
+        organiser,
+        gameBody(pickle, clock.now(), 0, {
+          startTime: '2031-03-10T10:00:00Z',
+          endTime: '2031-03-10T11:00:00Z',
+          gameType: 'DOUBLE',
+          skillLevelFromId: pickle.levels.advanced,
+          skillLevelToId: pickle.levels.advanced,
+        }),
+      );
       const options = async (query: string) => {
         const response = await req('GET', `/api/v1/games/filter-options?activityId=${pickle.activityId}&${query}`);
         assert.equal(response.statusCode, 200, response.body);
@@ -69,8 +88,14 @@ for (const backend of backends) {
       const all = await options('');
       assert.deepEqual(all.startTimes, ['09:30', '18:00']);
       assert.deepEqual(all.gameTypes, ['DOUBLE', 'SINGLE']);
-      assert.deepEqual(all.skillLevels.map((l: { name: string }) => l.name), ['Beginner', 'Intermediate', 'Advanced']);
-      assert.deepEqual(all.venues.map((v: { id: string }) => v.id), [pickle.venueId]);
+      assert.deepEqual(
+        all.skillLevels.map((l: { name: string }) => l.name),
+        ['Beginner', 'Intermediate', 'Advanced'],
+      );
+      assert.deepEqual(
+        all.venues.map((v: { id: string }) => v.id),
+        [pickle.venueId],
+      );
       const morning = await options('toTime=12:00');
       assert.deepEqual([morning.startTimes, morning.gameTypes], [['09:30'], ['SINGLE']]);
       assertProblem(await req('GET', '/api/v1/games/filter-options?lat=1.3'), 400, 'validation_failed');

@@ -8,6 +8,7 @@ import type { GameEvents, GameEventType, PlayerLevels, PlayerRemovalHook } from 
 import { presentParticipation } from './games.presenter.ts';
 import { gameNotFound } from './games.queries.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
+import { ShareAccessRepository } from './games.share-access.repository.ts';
 import { countsAfterDeparture, effectiveStatus, joinPlan, leaveRefused, promotionsForDeparture } from './games.rules.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { announce, lockManaged, type Actor } from './games.writes.ts';
@@ -45,7 +46,11 @@ export class GameParticipation {
   async join(userId: string, gameId: string) {
     // Policies are set by the organiser; the level judgement reads other modules, so before the transaction.
     const seen = await new GamesRepository(this.#db).find(gameId);
-    if (seen && (seen.joinPolicy !== 'OPEN' || seen.offLevelPolicy !== 'ALLOW') && await new GamesRepository(this.#db).isVisible(gameId, userId, this.#clock.now())) {
+    if (
+      seen &&
+      (seen.joinPolicy !== 'OPEN' || seen.offLevelPolicy !== 'ALLOW') &&
+      (await new GamesRepository(this.#db).isVisible(gameId, userId, this.#clock.now()))
+    ) {
       const entry = await entryOf(this.#entry, seen, userId);
       if (entry === 'REFUSED') throw conflict('skill_level_out_of_range', 'Your skill level is outside the range of this game.');
       if (entry === 'REQUEST') throw conflict('approval_required', 'This game takes join requests: POST /api/v1/games/{id}/join-requests.');
@@ -54,7 +59,7 @@ export class GameParticipation {
       return await this.#db.transaction(async (tx) => {
         const repository = new GamesRepository(tx);
         const game = await repository.lock(gameId);
-        if (!game || !await repository.isVisible(gameId, userId, this.#clock.now())) throw gameNotFound();
+        if (!game || !(await repository.isVisible(gameId, userId, this.#clock.now()))) throw gameNotFound();
         const now = this.#clock.now();
         const status = effectiveStatus(game, now);
         if (status !== 'SCHEDULED') throw notJoinable(`A ${status.toLowerCase()} game cannot be joined.`);
@@ -82,7 +87,7 @@ export class GameParticipation {
       if (game.organizerId === userId) throw notJoinable('The organiser cannot leave their own game; cancel it instead.');
       if (!participation) {
         // A private game the caller cannot see stays unknown to them: the same 404 as a missing game.
-        if (!await repository.isVisible(gameId, userId, this.#clock.now())) throw gameNotFound();
+        if (!(await repository.isVisible(gameId, userId, this.#clock.now()))) throw gameNotFound();
         throw notFound('You are not a player of this game.', 'not_participant');
       }
       const now = this.#clock.now();
@@ -100,10 +105,10 @@ export class GameParticipation {
       const repository = new GamesRepository(tx);
       const game = await lockManaged(repository, tx, gameId, actor.userId);
       if (userId === game.organizerId) throw notJoinable('The organiser cannot be removed from their own game.');
-      if (!await repository.participant(gameId, userId)) throw notFound('The player was not found in this game.', 'participant_not_found');
+      if (!(await repository.participant(gameId, userId))) throw notFound('The player was not found in this game.', 'participant_not_found');
       await this.#drop(tx, repository, game, userId, { actorId: actor.userId, type: 'PLAYER_REMOVED', recipients: [userId] });
       // A removed player may not walk back in through the link that let them see the game.
-      await repository.revokeShareAccess(gameId, userId);
+      await new ShareAccessRepository(tx).revoke(gameId, userId);
       return game.endTime;
     });
     // After the commit: the hook may use another store (the embedded one shares this database).
@@ -134,12 +139,19 @@ export class GameParticipation {
   }
 
   /** Removes the player; a freed ACTIVE place goes to the first waitlisted player, in the same transaction. */
-  async #drop(tx: Executor, repository: GamesRepository, game: GameRow, userId: string, change: { actorId: string; type: GameEventType; recipients: string[] }) {
+  async #drop(
+    tx: Executor,
+    repository: GamesRepository,
+    game: GameRow,
+    userId: string,
+    change: { actorId: string; type: GameEventType; recipients: string[] },
+  ) {
     const removed = await repository.removeParticipant(game.id, userId);
     if (!removed) return;
     const promoted = await repository.promote(game.id, promotionsForDeparture(removed.status, game.status));
     await repository.adjustCounts(game.id, countsAfterDeparture(removed.status, promoted.length));
     await announce(this.#events, tx, { ...change, gameId: game.id, title: game.title });
-    if (promoted.length) await announce(this.#events, tx, { type: 'WAITLIST_PROMOTED', gameId: game.id, actorId: change.actorId, recipients: promoted, title: game.title });
+    if (promoted.length)
+      await announce(this.#events, tx, { type: 'WAITLIST_PROMOTED', gameId: game.id, actorId: change.actorId, recipients: promoted, title: game.title });
   }
 }

@@ -2,7 +2,12 @@ import type { Executor } from '../../platform/db/index.ts';
 
 /** What games need from other modules; `app.ts` hands each part in. */
 
-export interface ShareLinkBlock { code: string; shareUrl: string; webUrl: string; mobileUrl: string }
+export interface ShareLinkBlock {
+  code: string;
+  shareUrl: string;
+  webUrl: string;
+  mobileUrl: string;
+}
 
 export interface GameShareLinks {
   /** Called inside the create transaction, so a game never exists without its link. */
@@ -10,11 +15,26 @@ export interface GameShareLinks {
   linksFor(gameIds: string[]): Promise<Map<string, ShareLinkBlock>>;
 }
 
-export interface GameBookmarks { bookmarkedAmong(userId: string, gameIds: string[]): Promise<Set<string>> }
+export interface GameBookmarks {
+  bookmarkedAmong(userId: string, gameIds: string[]): Promise<Set<string>>;
+}
 
-export type GameEventType = 'PLAYER_JOINED' | 'PLAYER_LEFT' | 'GAME_FULL' | 'WAITLIST_PROMOTED' | 'GAME_UPDATED' | 'GAME_CANCELLED' | 'PLAYER_REMOVED'
-  | 'GAME_CONFIRMED' | 'GAME_NOT_ENOUGH_PLAYERS' | 'CO_HOST_ADDED' | 'CO_HOST_REMOVED'
-  | 'JOIN_REQUESTED' | 'JOIN_REQUEST_APPROVED' | 'JOIN_REQUEST_DECLINED' | 'JOIN_REQUEST_WITHDRAWN';
+export type GameEventType =
+  | 'PLAYER_JOINED'
+  | 'PLAYER_LEFT'
+  | 'GAME_FULL'
+  | 'WAITLIST_PROMOTED'
+  | 'GAME_UPDATED'
+  | 'GAME_CANCELLED'
+  | 'PLAYER_REMOVED'
+  | 'GAME_CONFIRMED'
+  | 'GAME_NOT_ENOUGH_PLAYERS'
+  | 'CO_HOST_ADDED'
+  | 'CO_HOST_REMOVED'
+  | 'JOIN_REQUESTED'
+  | 'JOIN_REQUEST_APPROVED'
+  | 'JOIN_REQUEST_DECLINED'
+  | 'JOIN_REQUEST_WITHDRAWN';
 
 /** Told of each change in the change's own transaction (the notifications module writes them there). */
 export interface GameEvents {
@@ -22,7 +42,10 @@ export interface GameEvents {
    * `title` is the game's title as of the change (null when it has none), for the notification's
    * text; `waitlisted` marks a PLAYER_JOINED that went onto the waitlist.
    */
-  emit(event: { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title?: string | null; waitlisted?: boolean }, executor: Executor): Promise<void>;
+  emit(
+    event: { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title?: string | null; waitlisted?: boolean },
+    executor: Executor,
+  ): Promise<void>;
 }
 
 /** Runs after the organiser removed a player (not after a leave), once the removal is committed. */
@@ -32,4 +55,6 @@ export type PlayerRemovalHook = (removal: { gameId: string; userId: string; game
 export type GameRemovalStep = (gameId: string, executor: Executor) => Promise<void>;
 
 /** The player's stated skill level for an activity (the profiles module); undefined when none. */
-export interface PlayerLevels { levelIn(userId: string, activityId: string): Promise<string | undefined> }
+export interface PlayerLevels {
+  levelIn(userId: string, activityId: string): Promise<string | undefined>;
+}

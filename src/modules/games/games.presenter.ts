@@ -18,7 +18,6 @@ export interface GameRefs {
   toSortOrder: number;
 }
 
-
 /** The listing filters as the repository takes them (dates and times already checked). */
 
 import type { GameSchema } from './games.schemas.ts';
@@ -69,7 +68,17 @@ export function presentGame({ row, refs, status, shareLink, viewer }: GameView):
     joinPolicy: row.joinPolicy,
     offLevelPolicy: row.offLevelPolicy,
     ...(shareLink ? { shareLink: { code: shareLink.code, shareUrl: shareLink.shareUrl, webUrl: shareLink.webUrl, mobileUrl: shareLink.mobileUrl } } : {}),
-    ...(viewer ? { viewer: { joined: viewer.joined, waitlisted: viewer.waitlisted, bookmarked: viewer.bookmarked, isOrganizer: viewer.isOrganizer, isCoHost: viewer.isCoHost } } : {}),
+    ...(viewer
+      ? {
+          viewer: {
+            joined: viewer.joined,
+            waitlisted: viewer.waitlisted,
+            bookmarked: viewer.bookmarked,
+            isOrganizer: viewer.isOrganizer,
+            isCoHost: viewer.isCoHost,
+          },
+        }
+      : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

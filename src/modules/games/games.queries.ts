@@ -21,7 +21,10 @@ export interface GameQueriesDeps extends GameRefsDeps {
   bookmarks: GameBookmarks;
 }
 
-export interface CursorRequest { cursor?: string; size: number }
+export interface CursorRequest {
+  cursor?: string;
+  size: number;
+}
 
 export const gameNotFound = () => notFound('The game was not found.', 'game_not_found');
 
@@ -43,12 +46,16 @@ export class GameQueries {
 
   async joined(userId: string, query: CursorRequest & { includePast: boolean }) {
     const from = query.includePast ? undefined : this.#deps.clock.now();
-    return this.#page(query, `games:joined:${query.includePast}`, userId, (position, limit) => new GamesRepository(this.#db).joinedPage(userId, from, position, limit));
+    return this.#page(query, `games:joined:${query.includePast}`, userId, (position, limit) =>
+      new GamesRepository(this.#db).joinedPage(userId, from, position, limit),
+    );
   }
 
   async hosted(userId: string, query: CursorRequest & { includePast: boolean }) {
     const from = query.includePast ? undefined : this.#deps.clock.now();
-    return this.#page(query, `games:hosted:${query.includePast}`, userId, (position, limit) => new GamesRepository(this.#db).hostedPage(userId, from, position, limit));
+    return this.#page(query, `games:hosted:${query.includePast}`, userId, (position, limit) =>
+      new GamesRepository(this.#db).hostedPage(userId, from, position, limit),
+    );
   }
 
   async filterOptions(query: GameFilterInput, viewerId: string | null) {
@@ -74,13 +81,17 @@ export class GameQueries {
   async presentMany(ids: string[], viewerId: string | null): Promise<PresentedGame[]> {
     const repository = new GamesRepository(this.#db);
     const visible = await repository.visibleAmong([...new Set(ids)], viewerId, this.#deps.clock.now());
-    return this.#present(repository, ids.filter((id) => visible.has(id)), viewerId);
+    return this.#present(
+      repository,
+      ids.filter((id) => visible.has(id)),
+      viewerId,
+    );
   }
 
   async participants(gameId: string, viewerId: string) {
     const repository = new GamesRepository(this.#db);
     const game = await repository.find(gameId);
-    if (!game || !await repository.isVisible(gameId, viewerId, this.#deps.clock.now())) throw gameNotFound();
+    if (!game || !(await repository.isVisible(gameId, viewerId, this.#deps.clock.now()))) throw gameNotFound();
     const rows = await repository.participantsOf(gameId);
     const names = await this.#deps.users.namesOf(rows.map((row) => row.userId));
     return rows.map((row) => presentParticipant({ ...row, name: names.get(row.userId) ?? null }, game.organizerId));
@@ -89,8 +100,10 @@ export class GameQueries {
   async #filter(query: GameFilterInput): Promise<GameFilter> {
     const { circle, errors } = circleQuery(query);
     const order: FieldError[] = [];
-    if (query.fromDate && query.toDate && query.fromDate > query.toDate) order.push({ field: 'toDate', location: 'query', message: 'must not be before fromDate' });
-    if (query.fromTime && query.toTime && query.fromTime > query.toTime) order.push({ field: 'toTime', location: 'query', message: 'must not be before fromTime' });
+    if (query.fromDate && query.toDate && query.fromDate > query.toDate)
+      order.push({ field: 'toDate', location: 'query', message: 'must not be before fromDate' });
+    if (query.fromTime && query.toTime && query.fromTime > query.toTime)
+      order.push({ field: 'toTime', location: 'query', message: 'must not be before fromTime' });
     if (errors.length || order.length) throw validationFailed([...errors, ...order]);
     return {
       activityId: query.activityId,
@@ -117,7 +130,15 @@ export class GameQueries {
     const last = page.at(-1)?.position;
     const nextCursor = found.length > query.size && last ? this.#deps.cursors.encode([last.startTime, last.id], scope) : null;
     const rows = page.map((p) => p.row);
-    return { content: await this.#present(new GamesRepository(this.#db), rows.map((row) => row.id), viewerId, rows), nextCursor };
+    return {
+      content: await this.#present(
+        new GamesRepository(this.#db),
+        rows.map((row) => row.id),
+        viewerId,
+        rows,
+      ),
+      nextCursor,
+    };
   }
 
   #position(cursor: string, scope: string): Position {
@@ -135,7 +156,7 @@ export class GameQueries {
    */
   async #present(repository: GamesRepository, ids: string[], viewerId: string | null, loaded?: GameRow[]): Promise<PresentedGame[]> {
     if (ids.length === 0) return [];
-    const rows = loaded ?? await repository.findMany(ids);
+    const rows = loaded ?? (await repository.findMany(ids));
     const [refs, links, participation, bookmarked, coHosted] = await Promise.all([
       refsOf(this.#deps, rows),
       this.#deps.shareLinks.linksFor(ids),
@@ -150,14 +171,19 @@ export class GameQueries {
       const ref = refs.get(id);
       if (!row || !ref) return [];
       const view: GameView = {
-        row, refs: ref, status: effectiveStatus(row, now), shareLink: links.get(id),
-        viewer: viewerId ? {
-          joined: participation?.get(id) === 'ACTIVE',
-          waitlisted: participation?.get(id) === 'WAITLISTED',
-          bookmarked: bookmarked?.has(id) ?? false,
-          isOrganizer: row.organizerId === viewerId,
-          isCoHost: coHosted?.has(id) ?? false,
-        } : undefined,
+        row,
+        refs: ref,
+        status: effectiveStatus(row, now),
+        shareLink: links.get(id),
+        viewer: viewerId
+          ? {
+              joined: participation?.get(id) === 'ACTIVE',
+              waitlisted: participation?.get(id) === 'WAITLISTED',
+              bookmarked: bookmarked?.has(id) ?? false,
+              isOrganizer: row.organizerId === viewerId,
+              isCoHost: coHosted?.has(id) ?? false,
+            }
+          : undefined,
       };
       return [presentGame(view)];
     });

@@ -40,14 +40,20 @@ for (const backend of backends) {
       return response;
     };
     const decide = async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v1/internal/jobs/game-decisions/run', headers: { 'x-internal-secret': INTERNAL_SECRET } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/internal/jobs/game-decisions/run',
+        headers: { 'x-internal-secret': INTERNAL_SECRET },
+      });
       assert.equal(response.statusCode, 200, response.body);
       return response.json().data.processed as number;
     };
     const told = async (who: TestUser, gameId: string, type: string) => {
       const response = await req('GET', '/api/v1/notifications?size=100', who);
       assert.equal(response.statusCode, 200, response.body);
-      return (response.json().data.content as Array<{ type: string; resourceId: string; message: string }>).filter((n) => n.type === type && n.resourceId === gameId);
+      return (response.json().data.content as Array<{ type: string; resourceId: string; message: string }>).filter(
+        (n) => n.type === type && n.resourceId === gameId,
+      );
     };
     const quorumGame = async (startsInHours: number, overrides: Record<string, unknown>) =>
       createGame(t.app, host, gameBody(sport, clock.now(), startsInHours, overrides)) as Promise<Quorum>;
@@ -76,7 +82,11 @@ for (const backend of backends) {
     it('refuses a quorum above the slots or a decision moment already past, and changes nothing', async () => {
       assertProblem(await req('POST', '/api/v1/games', host, gameBody(sport, clock.now(), 48, { slots: 4, minPlayers: 5 })), 400, 'validation_failed');
       assertProblem(await req('POST', '/api/v1/games', host, gameBody(sport, clock.now(), 2, { minPlayers: 2 })), 400, 'validation_failed');
-      assertProblem(await req('POST', '/api/v1/games', host, gameBody(sport, clock.now(), 48, { minPlayers: 2, decisionHoursBefore: 169 })), 400, 'validation_failed');
+      assertProblem(
+        await req('POST', '/api/v1/games', host, gameBody(sport, clock.now(), 48, { minPlayers: 2, decisionHoursBefore: 169 })),
+        400,
+        'validation_failed',
+      );
       const hosted = await req('GET', '/api/v1/me/games/hosted', host);
       assert.deepEqual(hosted.json().data.content, []);
     });
@@ -160,32 +170,33 @@ for (const backend of backends) {
       await advanceHours(12);
     });
 
-    for (const decisionSent of ['before', 'after'] as const) it(`50 concurrent joins at the decision moment (job sent ${decisionSent} them): confirmed with its active players or cancelled with none, never both`, async () => {
-      const game = await quorumGame(30, { slots: 50, minPlayers: 25, decisionHoursBefore: 3 });
-      const players: TestUser[] = [];
-      for (let i = 0; i < 50; i++) players.push(await user(`Racer ${decisionSent} ${i}`));
-      await advanceHours(27);
-      const joins = () => players.map((who) => req('POST', `/api/v1/games/${game.id}/participants`, who));
-      const settled = decisionSent === 'before' ? await Promise.all([decide(), ...joins()]) : (await Promise.all([...joins(), decide()])).reverse();
-      const [decided, ...responses] = settled as [number, ...Awaited<ReturnType<typeof req>>[]];
-      assert.equal(decided, 1);
-      const joined = responses.filter((r) => r.statusCode === 201);
-      for (const r of responses) if (r.statusCode !== 201) assertProblem(r, 409, 'game_not_joinable');
-      const final = await getGame(game.id, host);
-      const listed = (await req('GET', `/api/v1/games/${game.id}/participants`, host)).json().data as unknown[];
-      if (final.status === 'CANCELLED') {
-        assert.equal(final.confirmed, false);
-        assert.equal(final.playersJoined, 0);
-        assert.equal(listed.length, 0);
-      } else {
-        assert.equal(final.status, 'SCHEDULED');
-        assert.equal(final.confirmed, true);
-        assert.equal(joined.length, 50, 'a confirmed game goes on taking players');
-        assert.equal(final.playersJoined, 50);
-        assert.equal(listed.length, 50);
-      }
-      assert.equal(await decide(), 0);
-      await advanceHours(4);
-    });
+    for (const decisionSent of ['before', 'after'] as const)
+      it(`50 concurrent joins at the decision moment (job sent ${decisionSent} them): confirmed with its active players or cancelled with none, never both`, async () => {
+        const game = await quorumGame(30, { slots: 50, minPlayers: 25, decisionHoursBefore: 3 });
+        const players: TestUser[] = [];
+        for (let i = 0; i < 50; i++) players.push(await user(`Racer ${decisionSent} ${i}`));
+        await advanceHours(27);
+        const joins = () => players.map((who) => req('POST', `/api/v1/games/${game.id}/participants`, who));
+        const settled = decisionSent === 'before' ? await Promise.all([decide(), ...joins()]) : (await Promise.all([...joins(), decide()])).reverse();
+        const [decided, ...responses] = settled as [number, ...Awaited<ReturnType<typeof req>>[]];
+        assert.equal(decided, 1);
+        const joined = responses.filter((r) => r.statusCode === 201);
+        for (const r of responses) if (r.statusCode !== 201) assertProblem(r, 409, 'game_not_joinable');
+        const final = await getGame(game.id, host);
+        const listed = (await req('GET', `/api/v1/games/${game.id}/participants`, host)).json().data as unknown[];
+        if (final.status === 'CANCELLED') {
+          assert.equal(final.confirmed, false);
+          assert.equal(final.playersJoined, 0);
+          assert.equal(listed.length, 0);
+        } else {
+          assert.equal(final.status, 'SCHEDULED');
+          assert.equal(final.confirmed, true);
+          assert.equal(joined.length, 50, 'a confirmed game goes on taking players');
+          assert.equal(final.playersJoined, 50);
+          assert.equal(listed.length, 50);
+        }
+        assert.equal(await decide(), 0);
+        await advanceHours(4);
+      });
   });
 }

@@ -31,9 +31,17 @@ export async function refsOf(deps: GameRefsDeps, rows: GameRow[]): Promise<Map<s
     const activityName = activityNames.get(row.activityId);
     if (!venue || !from || !to || activityName === undefined) continue;
     refs.set(row.id, {
-      gameId: row.id, activityName, organizerName: organizerNames.get(row.organizerId) ?? null,
-      venueName: venue.name, venueAddress: venue.address, venueLatitude: venue.latitude, venueLongitude: venue.longitude,
-      fromName: from.name, fromSortOrder: from.sortOrder, toName: to.name, toSortOrder: to.sortOrder,
+      gameId: row.id,
+      activityName,
+      organizerName: organizerNames.get(row.organizerId) ?? null,
+      venueName: venue.name,
+      venueAddress: venue.address,
+      venueLatitude: venue.latitude,
+      venueLongitude: venue.longitude,
+      fromName: from.name,
+      fromSortOrder: from.sortOrder,
+      toName: to.name,
+      toSortOrder: to.sortOrder,
     });
   }
   return refs;

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
-import { ISO, after, filterConditions, list, parseUuidArray, rows, visibleTo, where } from './games.sql.ts';
-import { sharedGameIds, SHARE_ACCESS_AFTER_END_MS } from './games.share-access.ts';
-import { gameParticipants, gameShareAccess, games } from './games.table.ts';
+import { ISO, after, filterConditions, list, rows, visibleTo, where } from './games.sql.ts';
+import { sharedGameIds } from './games.share-access.ts';
+import { gameParticipants, games } from './games.table.ts';
 
 export type GameRow = typeof games.$inferSelect;
 export type GameValues = Omit<typeof games.$inferInsert, 'id' | 'playersJoined' | 'waitlisted' | 'status' | 'createdAt' | 'updatedAt'>;
@@ -27,10 +27,16 @@ export interface GameFilter {
   now: Date;
 }
 
-export interface Position { startTime: string; id: string }
+export interface Position {
+  startTime: string;
+  id: string;
+}
 
 /** A listing page's game with its keyset position. */
-export interface PageRow { position: Position; row: GameRow }
+export interface PageRow {
+  position: Position;
+  row: GameRow;
+}
 
 export class GamesRepository {
   readonly #db: Executor;
@@ -66,23 +72,32 @@ export class GamesRepository {
   }
 
   async hasOverlap(organizerId: string, startTime: Date, endTime: Date, exceptId?: string): Promise<boolean> {
-    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g
+    const found = await rows<{ id: string }>(
+      this.#db,
+      sql`SELECT g.id FROM games g
       WHERE g.organizer_id = ${organizerId}::uuid AND g.status <> 'CANCELLED'
         AND g.start_time < ${endTime.toISOString()}::timestamptz AND g.end_time > ${startTime.toISOString()}::timestamptz
         ${exceptId ? sql`AND g.id <> ${exceptId}::uuid` : sql``}
-      LIMIT 1`);
+      LIMIT 1`,
+    );
     return found.length > 0;
   }
 
   async update(id: string, values: Partial<GameValues> & { status?: GameRow['status'] }, now: Date): Promise<void> {
-    await this.#db.update(games).set({ ...values, updatedAt: now }).where(eq(games.id, id));
+    await this.#db
+      .update(games)
+      .set({ ...values, updatedAt: now })
+      .where(eq(games.id, id));
   }
 
   async adjustCounts(id: string, delta: { active: number; waitlisted: number }): Promise<void> {
-    await this.#db.update(games).set({
-      playersJoined: sql`${games.playersJoined} + ${delta.active}`,
-      waitlisted: sql`${games.waitlisted} + ${delta.waitlisted}`,
-    }).where(eq(games.id, id));
+    await this.#db
+      .update(games)
+      .set({
+        playersJoined: sql`${games.playersJoined} + ${delta.active}`,
+        waitlisted: sql`${games.waitlisted} + ${delta.waitlisted}`,
+      })
+      .where(eq(games.id, id));
   }
 
   async hardDelete(id: string): Promise<boolean> {
@@ -93,7 +108,9 @@ export class GamesRepository {
   // Participation
 
   async participant(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
-    const [row] = await this.#db.select().from(gameParticipants)
+    const [row] = await this.#db
+      .select()
+      .from(gameParticipants)
       .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)));
     return row;
   }
@@ -104,18 +121,23 @@ export class GamesRepository {
   }
 
   async removeParticipant(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
-    const [row] = await this.#db.delete(gameParticipants)
-      .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId))).returning();
+    const [row] = await this.#db
+      .delete(gameParticipants)
+      .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)))
+      .returning();
     return row;
   }
 
   /** Turns the first `count` waitlisted players (in joining order) ACTIVE; answers their ids. */
   async promote(gameId: string, count: number): Promise<string[]> {
     if (count <= 0) return [];
-    const promoted = await rows<{ user_id: string }>(this.#db, sql`UPDATE game_participants SET status = 'ACTIVE'
+    const promoted = await rows<{ user_id: string }>(
+      this.#db,
+      sql`UPDATE game_participants SET status = 'ACTIVE'
       WHERE game_id = ${gameId}::uuid AND user_id IN (
         SELECT user_id FROM game_participants WHERE game_id = ${gameId}::uuid AND status = 'WAITLISTED' ORDER BY seq LIMIT ${count})
-      RETURNING user_id`);
+      RETURNING user_id`,
+    );
     return promoted.map((row) => row.user_id);
   }
 
@@ -131,31 +153,11 @@ export class GamesRepository {
   /** The viewer's participation status per game among `ids`. */
   async participationOf(userId: string, ids: string[]): Promise<Map<string, 'ACTIVE' | 'WAITLISTED'>> {
     if (ids.length === 0) return new Map();
-    const found = await this.#db.select({ gameId: gameParticipants.gameId, status: gameParticipants.status }).from(gameParticipants)
+    const found = await this.#db
+      .select({ gameId: gameParticipants.gameId, status: gameParticipants.status })
+      .from(gameParticipants)
       .where(and(eq(gameParticipants.userId, userId), inArray(gameParticipants.gameId, ids)));
     return new Map(found.map((row) => [row.gameId, row.status]));
-  }
-
-  async grantShareAccess(gameId: string, userId: string, now: Date): Promise<void> {
-    await this.#db.insert(gameShareAccess).values({ gameId, userId, grantedAt: now }).onConflictDoNothing();
-  }
-
-  /** One user's share access to the game, or everyone's (a rotated share code). */
-  async revokeShareAccess(gameId: string, userId?: string): Promise<void> {
-    await this.#db.delete(gameShareAccess)
-      .where(and(eq(gameShareAccess.gameId, gameId), userId === undefined ? undefined : eq(gameShareAccess.userId, userId)));
-  }
-
-  async hasShareAccess(gameId: string, userId: string, now: Date): Promise<boolean> {
-    const found = await rows<{ game_id: string }>(this.#db, sql`${sharedGameIds(userId, now)} AND s.game_id = ${gameId}::uuid`);
-    return found.length > 0;
-  }
-
-  /** Cleanup: share access to games that ended more than a day before `now`. */
-  async purgeShareAccess(now: Date): Promise<number> {
-    const cut = new Date(now.getTime() - SHARE_ACCESS_AFTER_END_MS).toISOString();
-    return (await rows<{ game_id: string }>(this.#db, sql`DELETE FROM game_share_access s USING games g
-      WHERE g.id = s.game_id AND g.end_time <= ${cut}::timestamptz RETURNING s.game_id`)).length;
   }
 
   // Listing
@@ -175,10 +177,14 @@ export class GamesRepository {
     const union = viewerId
       ? sql`${publicBranch}
         UNION ALL ${branch([sql`g.visibility = 'PRIVATE'`, sql`g.organizer_id = ${viewerId}::uuid`])}
-        UNION ALL ${branch([sql`g.visibility = 'PRIVATE'`, sql`g.organizer_id <> ${viewerId}::uuid`, sql`g.id IN (
+        UNION ALL ${branch([
+          sql`g.visibility = 'PRIVATE'`,
+          sql`g.organizer_id <> ${viewerId}::uuid`,
+          sql`g.id IN (
           SELECT p.game_id FROM game_participants p WHERE p.user_id = ${viewerId}::uuid
           UNION ${sharedGameIds(viewerId, filter.now)}
-          UNION SELECT c.game_id FROM game_co_hosts c WHERE c.user_id = ${viewerId}::uuid)`])}`
+          UNION SELECT c.game_id FROM game_co_hosts c WHERE c.user_id = ${viewerId}::uuid)`,
+        ])}`
       : publicBranch;
     return sql`SELECT u.id, to_char(u.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM (${union}) u
       ORDER BY u.start_time, u.id LIMIT ${limit}`;
@@ -206,14 +212,19 @@ export class GamesRepository {
    * keyset walk and the rows in one statement, not a second one by id.
    */
   async #pageRows(query: SQL): Promise<PageRow[]> {
-    const found = await this.#db.select({ row: games, startTime: sql<string>`page.start_time` })
-      .from(games).innerJoin(sql`(${query}) AS page`, sql`page.id = ${games.id}`)
+    const found = await this.#db
+      .select({ row: games, startTime: sql<string>`page.start_time` })
+      .from(games)
+      .innerJoin(sql`(${query}) AS page`, sql`page.id = ${games.id}`)
       .orderBy(asc(games.startTime), asc(games.id));
     return found.map(({ row, startTime }) => ({ position: { id: row.id, startTime }, row }));
   }
 
   /** What the filtered set holds, for the filter pickers. */
-  async filterOptions(filter: GameFilter, viewerId: string | null): Promise<{ venueIds: string[]; levelIds: string[]; startTimes: string[]; gameTypes: string[] }> {
+  async filterOptions(
+    filter: GameFilter,
+    viewerId: string | null,
+  ): Promise<{ venueIds: string[]; levelIds: string[]; startTimes: string[]; gameTypes: string[] }> {
     const filtered = sql`FROM games g WHERE ${where([visibleTo(viewerId, filter.now), sql`g.status <> 'CANCELLED'`, ...filterConditions(filter)])}`;
     const [venues, levels, times, types] = [
       await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT g.venue_id AS v ${filtered}`),
@@ -244,32 +255,14 @@ export class GamesRepository {
   }
 
   async totals(userId: string): Promise<{ joined: number; hosted: number }> {
-    const [row] = await rows<{ joined: number; hosted: number }>(this.#db, sql`SELECT
+    const [row] = await rows<{ joined: number; hosted: number }>(
+      this.#db,
+      sql`SELECT
       (SELECT count(*)::int FROM game_participants p JOIN games g ON g.id = p.game_id
         WHERE p.user_id = ${userId}::uuid AND p.status = 'ACTIVE' AND g.status <> 'CANCELLED') AS joined,
-      (SELECT count(*)::int FROM games g WHERE g.organizer_id = ${userId}::uuid AND g.status <> 'CANCELLED') AS hosted`);
+      (SELECT count(*)::int FROM games g WHERE g.organizer_id = ${userId}::uuid AND g.status <> 'CANCELLED') AS hosted`,
+    );
     return { joined: Number(row?.joined ?? 0), hosted: Number(row?.hosted ?? 0) };
-  }
-
-  // For the scheduled jobs
-
-  /** Stores the status the clock implies: SCHEDULED → STARTED at start, → COMPLETED at end. Answers how many rows moved. */
-  async advanceStatuses(now: Date): Promise<number> {
-    const at = now.toISOString();
-    const completed = await rows<{ id: string }>(this.#db, sql`UPDATE games SET status = 'COMPLETED', updated_at = ${at}::timestamptz
-      WHERE status IN ('SCHEDULED', 'STARTED') AND end_time <= ${at}::timestamptz RETURNING id`);
-    const started = await rows<{ id: string }>(this.#db, sql`UPDATE games SET status = 'STARTED', updated_at = ${at}::timestamptz
-      WHERE status = 'SCHEDULED' AND start_time <= ${at}::timestamptz RETURNING id`);
-    return completed.length + started.length;
-  }
-
-  /** Quorum games whose decision moment has come and that nobody has decided yet. */
-  async dueDecisions(now: Date): Promise<string[]> {
-    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g
-      WHERE g.min_players IS NOT NULL AND g.decided_at IS NULL AND g.status = 'SCHEDULED'
-        AND g.start_time - make_interval(hours => g.decision_hours_before) <= ${now.toISOString()}::timestamptz
-      ORDER BY g.start_time, g.id`);
-    return found.map((row) => row.id);
   }
 
   /** Everyone leaves the game at once (a game called off); answers who was in it. */
@@ -279,28 +272,24 @@ export class GamesRepository {
     return removed.map((row) => row.userId);
   }
 
-  /** SCHEDULED games starting in (from, to], each with its ACTIVE players. */
-  async startingBetween(from: Date, to: Date): Promise<Array<{ gameId: string; title: string | null; startTime: Date; playerIds: string[] }>> {
-    const found = await rows<{ id: string; title: string | null; start_time: string | Date; player_ids: string[] | null }>(this.#db, sql`
-      SELECT g.id, g.title, g.start_time, array_agg(p.user_id ORDER BY p.seq) AS player_ids
-      FROM games g JOIN game_participants p ON p.game_id = g.id AND p.status = 'ACTIVE'
-      WHERE g.status = 'SCHEDULED' AND g.start_time > ${from.toISOString()}::timestamptz AND g.start_time <= ${to.toISOString()}::timestamptz
-      GROUP BY g.id, g.title, g.start_time ORDER BY g.start_time, g.id`);
-    return found.map((row) => ({ gameId: row.id, title: row.title, startTime: new Date(row.start_time), playerIds: parseUuidArray(row.player_ids) }));
-  }
-
   /** Ids of the user's games (hosted) not yet started and not cancelled, locked for the caller's transaction. */
   async lockFutureHosted(userId: string, now: Date): Promise<string[]> {
-    const found = await this.#db.select({ id: games.id }).from(games)
+    const found = await this.#db
+      .select({ id: games.id })
+      .from(games)
       .where(and(eq(games.organizerId, userId), sql`${games.status} = 'SCHEDULED'`, sql`${games.startTime} > ${now.toISOString()}::timestamptz`))
-      .orderBy(asc(games.id)).for('update');
+      .orderBy(asc(games.id))
+      .for('update');
     return found.map((row) => row.id);
   }
 
   /** Games not yet started in which the user plays or waits. */
   async futureJoined(userId: string, now: Date): Promise<string[]> {
-    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g JOIN game_participants p ON p.game_id = g.id
-      WHERE p.user_id = ${userId}::uuid AND g.status = 'SCHEDULED' AND g.start_time > ${now.toISOString()}::timestamptz ORDER BY g.id`);
+    const found = await rows<{ id: string }>(
+      this.#db,
+      sql`SELECT g.id FROM games g JOIN game_participants p ON p.game_id = g.id
+      WHERE p.user_id = ${userId}::uuid AND g.status = 'SCHEDULED' AND g.start_time > ${now.toISOString()}::timestamptz ORDER BY g.id`,
+    );
     return found.map((row) => row.id);
   }
 }

@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  countsAfterDeparture, effectiveStatus, joinPlan, promotionsForDeparture, promotionsForSlots, recipientsOf, referenceErrors,
-  scopeOf, timeErrors, valuesFromPatch,
+  countsAfterDeparture,
+  effectiveStatus,
+  joinPlan,
+  promotionsForDeparture,
+  promotionsForSlots,
+  recipientsOf,
+  referenceErrors,
+  scopeOf,
+  timeErrors,
+  valuesFromPatch,
 } from './games.rules.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -20,7 +28,10 @@ describe('game rules', () => {
   it('a patch sets only the fields present, trims text and turns an empty title into null', () => {
     assert.deepEqual(valuesFromPatch({}), {});
     assert.deepEqual(valuesFromPatch({ title: '  Doubles  ', description: '   ', slots: 4, startTime: '2030-01-01T10:00:00Z' }), {
-      title: 'Doubles', description: null, slots: 4, startTime: at('2030-01-01T10:00:00Z'),
+      title: 'Doubles',
+      description: null,
+      slots: 4,
+      startTime: at('2030-01-01T10:00:00Z'),
     });
     assert.deepEqual(valuesFromPatch({ title: null }), { title: null });
     assert.equal('activityId' in valuesFromPatch({ activityId: 'a' }), false);
@@ -30,19 +41,24 @@ describe('game rules', () => {
     const now = at('2030-01-01T00:00:00Z');
     assert.deepEqual(timeErrors(at('2030-01-02T00:00:00Z'), at('2030-01-02T01:00:00Z'), true, now), []);
     assert.deepEqual(fields(timeErrors(at('2029-12-31T00:00:00Z'), at('2029-12-30T00:00:00Z'), true, now)), [
-      'startTime must be in the future', 'endTime must be after startTime',
+      'startTime must be in the future',
+      'endTime must be after startTime',
     ]);
     assert.deepEqual(timeErrors(at('2029-12-31T00:00:00Z'), at('2029-12-31T01:00:00Z'), false, now), []);
   });
 
   it('references: an unknown activity alone, else levels in ladder order and a venue offering the activity', () => {
-    const ladder = [{ id: 'low', sortOrder: 1 }, { id: 'high', sortOrder: 2 }];
+    const ladder = [
+      { id: 'low', sortOrder: 1 },
+      { id: 'high', sortOrder: 2 },
+    ];
     const base = { activityId: 'act', ladder, fromId: 'low', toId: 'high' };
     assert.deepEqual(referenceErrors(base), []);
     assert.deepEqual(fields(referenceErrors({ ...base, ladder: undefined, venue: { found: undefined } })), ['activityId is not a known activity']);
     assert.deepEqual(fields(referenceErrors({ ...base, fromId: 'high', toId: 'low' })), ['skillLevelToId must not be below skillLevelFromId']);
     assert.deepEqual(fields(referenceErrors({ ...base, fromId: 'x', toId: 'y' })), [
-      'skillLevelFromId is not a skill level of the activity', 'skillLevelToId is not a skill level of the activity',
+      'skillLevelFromId is not a skill level of the activity',
+      'skillLevelToId is not a skill level of the activity',
     ]);
     assert.deepEqual(fields(referenceErrors({ ...base, venue: { found: undefined } })), ['venueId is not a known venue']);
     assert.deepEqual(fields(referenceErrors({ ...base, venue: { found: { activityIds: ['other'] } } })), ['venueId does not offer the activity']);

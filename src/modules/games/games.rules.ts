@@ -80,7 +80,10 @@ export function leaveRefused(game: Pick<GameRow, 'status' | 'startTime' | 'minPl
   return game.startTime.getTime() - now.getTime() < LEAVE_WINDOW_MS;
 }
 
-export interface LadderLevel { id: string; sortOrder: number }
+export interface LadderLevel {
+  id: string;
+  sortOrder: number;
+}
 
 export interface ReferenceCheck {
   activityId: string;
@@ -139,9 +142,18 @@ export function recipientsOf(recipients: string[], actorId: string): string[] {
 export function scopeOf(query: GameFilterInput): string {
   const sorted = (values?: string[]) => (values ? [...values].sort() : null);
   return JSON.stringify([
-    query.activityId ?? null, sorted(query.venueIds), sorted(query.skillLevelIds), query.gameType ?? null,
-    query.fromDate ?? null, query.toDate ?? null, query.fromTime ?? null, query.toTime ?? null,
-    query.lat ?? null, query.lng ?? null, query.radiusKm ?? null, query.includePast,
+    query.activityId ?? null,
+    sorted(query.venueIds),
+    sorted(query.skillLevelIds),
+    query.gameType ?? null,
+    query.fromDate ?? null,
+    query.toDate ?? null,
+    query.fromTime ?? null,
+    query.toTime ?? null,
+    query.lat ?? null,
+    query.lng ?? null,
+    query.radiusKm ?? null,
+    query.includePast,
     ...(query.confirmed === undefined ? [] : [query.confirmed]),
   ]);
 }
@@ -150,7 +162,11 @@ export function scopeOf(query: GameFilterInput): string {
  * How a player may enter: join at once, ask, or not at all. Off level means a stated level outside
  * the game's range, or no level stated for the activity (`playerOrder` undefined).
  */
-export function entryFor(game: Pick<GameRow, 'joinPolicy' | 'offLevelPolicy'>, range: { from: number; to: number } | undefined, playerOrder: number | undefined): 'JOIN' | 'REQUEST' | 'REFUSED' {
+export function entryFor(
+  game: Pick<GameRow, 'joinPolicy' | 'offLevelPolicy'>,
+  range: { from: number; to: number } | undefined,
+  playerOrder: number | undefined,
+): 'JOIN' | 'REQUEST' | 'REFUSED' {
   const offLevel = range !== undefined && (playerOrder === undefined || playerOrder < range.from || playerOrder > range.to);
   if (offLevel && game.offLevelPolicy === 'REFUSE') return 'REFUSED';
   if (game.joinPolicy === 'APPROVAL' || (offLevel && game.offLevelPolicy === 'REQUEST')) return 'REQUEST';

@@ -3,8 +3,15 @@ import type { Database } from '../../platform/db/index.ts';
 import { decide } from './games.decisions.ts';
 import type { GameEvents } from './games.ports.ts';
 import { GamesRepository } from './games.repository.ts';
+import { GameScheduleRepository } from './games.schedule.repository.ts';
+import { ShareAccessRepository } from './games.share-access.repository.ts';
 
-export interface UpcomingGame { gameId: string; title: string | null; startTime: Date; playerIds: string[] }
+export interface UpcomingGame {
+  gameId: string;
+  title: string | null;
+  startTime: Date;
+  playerIds: string[];
+}
 
 /** What the scheduled jobs do to games (the jobs module runs these under a cluster-wide lock). */
 export class GameSchedule {
@@ -24,7 +31,7 @@ export class GameSchedule {
    */
   async decideDue(): Promise<number> {
     let decided = 0;
-    for (const gameId of await new GamesRepository(this.#db).dueDecisions(this.#clock.now())) {
+    for (const gameId of await new GameScheduleRepository(this.#db).dueDecisions(this.#clock.now())) {
       const done = await this.#db.transaction((tx) => decide(new GamesRepository(tx), this.#events, tx, gameId, this.#clock.now()));
       if (done) decided += 1;
     }
@@ -33,17 +40,17 @@ export class GameSchedule {
 
   /** Writes SCHEDULED → STARTED → COMPLETED as the clock has passed start and end; answers the games moved. */
   advanceStatuses(): Promise<number> {
-    return new GamesRepository(this.#db).advanceStatuses(this.#clock.now());
+    return new GameScheduleRepository(this.#db).advanceStatuses(this.#clock.now());
   }
 
   /** Cleanup: share access rows past their life (they already grant nothing; see games.share-access.ts). */
   purgeShareAccess(): Promise<number> {
-    return new GamesRepository(this.#db).purgeShareAccess(this.#clock.now());
+    return new ShareAccessRepository(this.#db).purge(this.#clock.now());
   }
 
   /** SCHEDULED games starting within `withinMs` from now, with their ACTIVE players: who gets a reminder. */
   startingSoon(withinMs: number): Promise<UpcomingGame[]> {
     const now = this.#clock.now();
-    return new GamesRepository(this.#db).startingBetween(now, new Date(now.getTime() + withinMs));
+    return new GameScheduleRepository(this.#db).startingBetween(now, new Date(now.getTime() + withinMs));
   }
 }

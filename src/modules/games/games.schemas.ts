@@ -40,7 +40,9 @@ export const GameSchema = Type.Object({
   joinPolicy: Type.Union([Type.Literal('OPEN'), Type.Literal('APPROVAL')]),
   offLevelPolicy: Type.Union([Type.Literal('ALLOW'), Type.Literal('REQUEST'), Type.Literal('REFUSE')]),
   shareLink: Type.Optional(Type.Object({ code: Type.String(), shareUrl: Type.String(), webUrl: Type.String(), mobileUrl: Type.String() })),
-  viewer: Type.Optional(Type.Object({ joined: Type.Boolean(), waitlisted: Type.Boolean(), bookmarked: Type.Boolean(), isOrganizer: Type.Boolean(), isCoHost: Type.Boolean() })),
+  viewer: Type.Optional(
+    Type.Object({ joined: Type.Boolean(), waitlisted: Type.Boolean(), bookmarked: Type.Boolean(), isOrganizer: Type.Boolean(), isCoHost: Type.Boolean() }),
+  ),
   createdAt: Instant,
   updatedAt: Instant,
 });
@@ -52,7 +54,9 @@ const Price = Type.String({ pattern: '^(0|[1-9][0-9]{0,7})(\\.[0-9]{1,2})?$', de
 const Slots = Type.Integer({ minimum: 1, maximum: 100 });
 const MinPlayers = Type.Integer({ minimum: 1, maximum: 100, description: 'At most slots' });
 const JoinPolicy = Type.Union([Type.Literal('OPEN'), Type.Literal('APPROVAL')], { description: 'APPROVAL: joining is a request; default OPEN' });
-const OffLevelPolicy = Type.Union([Type.Literal('ALLOW'), Type.Literal('REQUEST'), Type.Literal('REFUSE')], { description: 'Players outside the level range: join, request, or refused; default ALLOW' });
+const OffLevelPolicy = Type.Union([Type.Literal('ALLOW'), Type.Literal('REQUEST'), Type.Literal('REFUSE')], {
+  description: 'Players outside the level range: join, request, or refused; default ALLOW',
+});
 const DecisionHours = Type.Integer({ minimum: 0, maximum: 168, description: 'Hours before the start; default 3' });
 
 export const CreateGameBody = Type.Object({
@@ -143,7 +147,13 @@ export const ParticipantParams = Type.Object({ id: Uuid, userId: Uuid });
 export const CoHost = Type.Object({ userId: Uuid, name: Type.Union([Type.String(), Type.Null()]), addedAt: Instant });
 export const AddCoHostBody = Type.Object({ userId: Uuid });
 // PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
-export const JoinRequestBody = Type.Object({ message: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'At most 500 characters, no NUL' })) });
+export const JoinRequestBody = Type.Object({
+  message: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'At most 500 characters, no NUL' })),
+});
 export const JoinRequest = Type.Object({
-  gameId: Uuid, userId: Uuid, name: Type.Union([Type.String(), Type.Null()]), message: Type.Union([Type.String(), Type.Null()]), requestedAt: Instant,
+  gameId: Uuid,
+  userId: Uuid,
+  name: Type.Union([Type.String(), Type.Null()]),
+  message: Type.Union([Type.String(), Type.Null()]),
+  requestedAt: Instant,
 });

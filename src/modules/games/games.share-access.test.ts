@@ -25,7 +25,11 @@ for (const backend of backends) {
     const sees = async (who: TestUser, gameId: string) => {
       const single = await t.app.inject({ url: `/api/v1/games/${gameId}`, headers: who.auth });
       const listed = (await t.app.inject({ url: '/api/v1/games?includePast=true&size=100', headers: who.auth })).json().data.content as Array<{ id: string }>;
-      assert.equal(single.statusCode === 200, listed.some((game) => game.id === gameId), 'the page and the listing agree');
+      assert.equal(
+        single.statusCode === 200,
+        listed.some((game) => game.id === gameId),
+        'the page and the listing agree',
+      );
       if (single.statusCode !== 200) assertProblem(single, 404, 'game_not_found');
       return single.statusCode === 200;
     };

@@ -11,7 +11,11 @@ export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-export const list = (values: string[]) => sql`(${sql.join(values.map((value) => sql`${value}::uuid`), sql`, `)})`;
+export const list = (values: string[]) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}::uuid`),
+    sql`, `,
+  )})`;
 
 /** Conditions on `g` (the games alias) for the filters; each compares a column with constants, so indexes apply. */
 export function filterConditions(filter: GameFilter): SQL[] {
@@ -47,7 +51,7 @@ export function visibleTo(viewerId: string | null, now: Date): SQL {
 }
 
 export const after = (position: Position | undefined) =>
-  (position ? [sql`(g.start_time, g.id) > (${position.startTime}::timestamptz, ${position.id}::uuid)`] : []);
+  position ? [sql`(g.start_time, g.id) > (${position.startTime}::timestamptz, ${position.id}::uuid)`] : [];
 
 export const where = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
 
@@ -55,5 +59,8 @@ export const where = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
 export function parseUuidArray(value: string[] | string | null): string[] {
   if (value === null) return [];
   if (Array.isArray(value)) return value;
-  return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  return value
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);
 }

@@ -69,8 +69,13 @@ for (const backend of backends) {
         const now = clock.now();
         const other = await createSport(t.app, admin, { name: 'Tennis' });
         const cases: Array<[Record<string, unknown>, string]> = [
-          [{ slots: 0 }, 'slots'], [{ slots: 101 }, 'slots'], [{ price: '8.505' }, 'price'], [{ price: '-1' }, 'price'],
-          [{ currency: 'sgd' }, 'currency'], [{ visibility: 'SECRET' }, 'visibility'], [{ gameType: 'TRIPLE' }, 'gameType'],
+          [{ slots: 0 }, 'slots'],
+          [{ slots: 101 }, 'slots'],
+          [{ price: '8.505' }, 'price'],
+          [{ price: '-1' }, 'price'],
+          [{ currency: 'sgd' }, 'currency'],
+          [{ visibility: 'SECRET' }, 'visibility'],
+          [{ gameType: 'TRIPLE' }, 'gameType'],
           [{ startTime: new Date(now.getTime() - HOUR).toISOString() }, 'startTime'],
           [{ endTime: new Date(now.getTime() + 48 * HOUR).toISOString() }, 'endTime'],
           [{ skillLevelFromId: sport.levels.advanced, skillLevelToId: sport.levels.beginner }, 'skillLevelToId'],
@@ -81,11 +86,14 @@ for (const backend of backends) {
         ];
         for (const [override, fieldName] of cases) {
           const problem = assertProblem(await req('POST', '/api/v1/games', host, gameBody(sport, now, 300, override)), 400, 'validation_failed');
-          assert.ok(problem.errors.some((e: { field: string }) => e.field === fieldName), `${JSON.stringify(override)} → ${JSON.stringify(problem.errors)}`);
+          assert.ok(
+            problem.errors.some((e: { field: string }) => e.field === fieldName),
+            `${JSON.stringify(override)} → ${JSON.stringify(problem.errors)}`,
+          );
         }
       });
 
-      it('needs onboarding, and refuses an organiser\'s overlapping game', async () => {
+      it("needs onboarding, and refuses an organiser's overlapping game", async () => {
         const newcomer = await createUser(t.app);
         assertProblem(await req('POST', '/api/v1/games', newcomer, gameBody(sport, clock.now(), 500)), 409, 'onboarding_required');
         assertProblem(await req('POST', '/api/v1/games', undefined, gameBody(sport, clock.now(), 500)), 401);
@@ -120,8 +128,14 @@ for (const backend of backends) {
         seen = await getGame(game.id, players[2]);
         assert.deepEqual([seen.playersJoined, seen.waitlisted, seen.viewer!.joined], [2, 1, true]);
         const list = await req('GET', `/api/v1/games/${game.id}/participants`, players[1]);
-        assert.deepEqual(list.json().data.map((p: { userId: string; status: string }) => [p.userId, p.status]),
-          [[players[1]!.id, 'ACTIVE'], [players[2]!.id, 'ACTIVE'], [players[3]!.id, 'WAITLISTED']]);
+        assert.deepEqual(
+          list.json().data.map((p: { userId: string; status: string }) => [p.userId, p.status]),
+          [
+            [players[1]!.id, 'ACTIVE'],
+            [players[2]!.id, 'ACTIVE'],
+            [players[3]!.id, 'WAITLISTED'],
+          ],
+        );
         assertProblem(await req('GET', `/api/v1/games/${game.id}/participants`), 401);
 
         // The organiser removes a player: the waitlist moves up again.
@@ -184,7 +198,11 @@ for (const backend of backends) {
         const game = await createGame(t.app, host, gameBody(sport, clock.now(), 210, { visibility: 'PRIVATE' }));
         const stranger = await onboardedUser(t.app, 'Prober');
         const hidden = assertProblem(await req('DELETE', `/api/v1/games/${game.id}/participants/me`, stranger), 404, 'game_not_found');
-        const missing = assertProblem(await req('DELETE', '/api/v1/games/00000000-0000-4000-8000-000000000000/participants/me', stranger), 404, 'game_not_found');
+        const missing = assertProblem(
+          await req('DELETE', '/api/v1/games/00000000-0000-4000-8000-000000000000/participants/me', stranger),
+          404,
+          'game_not_found',
+        );
         assert.equal(hidden.detail, missing.detail);
         // Once the game is visible to them (share access), not being a player is said plainly.
         assert.equal((await req('GET', `/api/v1/share-links/${game.shareLink!.code}`, stranger)).statusCode, 200);
@@ -199,7 +217,10 @@ for (const backend of backends) {
         const changed = await put({ title: 'Evening doubles', price: '10', slots: 8, skillLevelFromId: sport.levels.intermediate });
         assert.equal(changed.statusCode, 200, changed.body);
         const data = changed.json().data as Game;
-        assert.deepEqual([data.title, data.price, data.slots, data.skillLevel.from.name, data.description], ['Evening doubles', '10.00', 8, 'Intermediate', 'Bring water']);
+        assert.deepEqual(
+          [data.title, data.price, data.slots, data.skillLevel.from.name, data.description],
+          ['Evening doubles', '10.00', 8, 'Intermediate', 'Bring water'],
+        );
         const other = await createSport(t.app, admin, { name: 'Squash' });
         assertProblem(await put({ activityId: other.activityId }), 400, 'validation_failed');
         assertProblem(await put({ visibility: 'PRIVATE' }), 400, 'validation_failed');
@@ -225,20 +246,27 @@ for (const backend of backends) {
         await createGame(t.app, host, gameBody(sport, clock.now(), 1000));
       });
 
-      it('an admin\'s rename of the activity, a level or the venue shows on the game at once', async () => {
+      it("an admin's rename of the activity, a level or the venue shows on the game at once", async () => {
         const padel = await createSport(t.app, admin, { name: 'Padel' });
         const game = await createGame(t.app, host, gameBody(padel, clock.now(), 1100));
         assert.equal((await getGame(game.id)).venue.name, 'Padel Hall', 'names are read (and cached) before the writes');
         assert.equal((await req('PUT', `/api/v1/admin/activities/${padel.activityId}`, admin, { name: 'Padel Tennis' })).statusCode, 200);
         const ladder = await req('PUT', `/api/v1/admin/activities/${padel.activityId}/skill-levels`, admin, {
-          skillLevels: [{ name: 'BEGINNER', sortOrder: 1 }, { name: 'Intermediate', sortOrder: 2 }, { name: 'Advanced', sortOrder: 3 }],
+          skillLevels: [
+            { name: 'BEGINNER', sortOrder: 1 },
+            { name: 'Intermediate', sortOrder: 2 },
+            { name: 'Advanced', sortOrder: 3 },
+          ],
         });
         assert.equal(ladder.statusCode, 200, ladder.body);
         assert.equal((await req('PUT', `/api/v1/admin/venues/${padel.venueId}`, admin, { name: 'Padel Dome' })).statusCode, 200);
         const seen = await getGame(game.id);
         assert.deepEqual([seen.activity.name, seen.skillLevel.from.name, seen.venue.name], ['Padel Tennis', 'BEGINNER', 'Padel Dome']);
         const listed = (await req('GET', `/api/v1/games?size=1000&activityId=${padel.activityId}`)).json().data.content as Game[];
-        assert.deepEqual(listed.map((g) => [g.activity.name, g.venue.name]), [['Padel Tennis', 'Padel Dome']]);
+        assert.deepEqual(
+          listed.map((g) => [g.activity.name, g.venue.name]),
+          [['Padel Tennis', 'Padel Dome']],
+        );
       });
 
       it('an activity used by a game cannot be deleted; once the game is gone it can', async () => {

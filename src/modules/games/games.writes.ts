@@ -6,7 +6,10 @@ import type { GameRow, GamesRepository } from './games.repository.ts';
 import { recipientsOf } from './games.rules.ts';
 
 /** Who makes a change: organisers change their own games; with `ADMIN` among the roles, any game. */
-export interface Actor { userId: string; roles: readonly string[] }
+export interface Actor {
+  userId: string;
+  roles: readonly string[];
+}
 
 /** Locks the game for a write by its organiser (or an admin); anyone else learns nothing: 404. */
 export async function lockOwned(repository: GamesRepository, gameId: string, actor: Actor): Promise<GameRow> {
@@ -19,12 +22,19 @@ export async function lockOwned(repository: GamesRepository, gameId: string, act
 export async function lockManaged(repository: GamesRepository, tx: Executor, gameId: string, userId: string): Promise<GameRow> {
   const game = await repository.lock(gameId);
   if (!game) throw gameNotFound();
-  if (game.organizerId !== userId && !await new CoHostsRepository(tx).isCoHost(gameId, userId)) throw gameNotFound();
+  if (game.organizerId !== userId && !(await new CoHostsRepository(tx).isCoHost(gameId, userId))) throw gameNotFound();
   return game;
 }
 
 /** `waitlisted` marks a PLAYER_JOINED that went onto the waitlist (its notification says so). */
-export interface GameChange { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title: string | null; waitlisted?: boolean }
+export interface GameChange {
+  type: GameEventType;
+  gameId: string;
+  actorId: string;
+  recipients: string[];
+  title: string | null;
+  waitlisted?: boolean;
+}
 
 /** Tells the others concerned, in the change's own transaction; the one who made it is never told. */
 export async function announce(events: GameEvents, executor: Executor, change: GameChange): Promise<void> {

@@ -11,22 +11,37 @@ export interface InternalRoutesOptions {
 
 /** Server-to-server operations; the access policy demands X-Internal-Secret for all of them. */
 export async function internalRoutes(app: TypedApp, options: InternalRoutesOptions) {
-  app.post('/api/v1/internal/users', {
-    schema: {
-      tags: ['internal'], security: INTERNAL_SECURITY, summary: 'Provision a user by provider identity (idempotent)',
-      body: ProvisionBody, response: { 200: Envelope(Account), 201: Envelope(Account) },
+  app.post(
+    '/api/v1/internal/users',
+    {
+      schema: {
+        tags: ['internal'],
+        security: INTERNAL_SECURITY,
+        summary: 'Provision a user by provider identity (idempotent)',
+        body: ProvisionBody,
+        response: { 200: Envelope(Account), 201: Envelope(Account) },
+      },
+      preValidation: upperCaseEnums('authProvider'),
     },
-    preValidation: upperCaseEnums('authProvider'),
-  }, async (request, reply) => {
-    const { row, created } = await options.users.provision(request.body);
-    reply.code(created ? 201 : 200);
-    return envelope(request, presentAccount(row), created ? 'User created' : 'User already existed');
-  });
+    async (request, reply) => {
+      const { row, created } = await options.users.provision(request.body);
+      reply.code(created ? 201 : 200);
+      return envelope(request, presentAccount(row), created ? 'User created' : 'User already existed');
+    },
+  );
 
-  app.put('/api/v1/internal/users/:id/roles', {
-    schema: {
-      tags: ['internal'], security: INTERNAL_SECURITY, summary: 'Replace a user\'s roles',
-      params: UserIdParams, body: RolesBody, response: { 200: Envelope(Account) },
+  app.put(
+    '/api/v1/internal/users/:id/roles',
+    {
+      schema: {
+        tags: ['internal'],
+        security: INTERNAL_SECURITY,
+        summary: "Replace a user's roles",
+        params: UserIdParams,
+        body: RolesBody,
+        response: { 200: Envelope(Account) },
+      },
     },
-  }, async (request) => envelope(request, presentAccount(await options.users.setRoles(request.params.id, request.body.roles)), 'Roles updated'));
+    async (request) => envelope(request, presentAccount(await options.users.setRoles(request.params.id, request.body.roles)), 'Roles updated'),
+  );
 }

@@ -29,7 +29,10 @@ for (const backend of backends) {
 
       const admin = await createUser(t.app, { admin: true });
       const listed = await t.app.inject({ url: '/api/v1/admin/users?q=Upper', headers: admin.auth });
-      assert.deepEqual(listed.json().data.content.map((u: { authProvider: string }) => u.authProvider), ['NATIONAL']);
+      assert.deepEqual(
+        listed.json().data.content.map((u: { authProvider: string }) => u.authProvider),
+        ['NATIONAL'],
+      );
     });
 
     it('keeps the token claim as the seed writes it', async () => {
@@ -40,7 +43,10 @@ for (const backend of backends) {
 
     it('refuses an unknown provider and creates nobody', async () => {
       const problem = assertProblem(await provision({ authProvider: 'FACEBOOK', subject: 'nobody' }), 400, 'validation_failed');
-      assert.deepEqual(problem.errors.map((e: { field: string }) => e.field), ['authProvider']);
+      assert.deepEqual(
+        problem.errors.map((e: { field: string }) => e.field),
+        ['authProvider'],
+      );
       assert.equal((await provision({ authProvider: 'SOCIAL', subject: 'nobody' })).statusCode, 201, 'the identity was not taken');
     });
 

@@ -28,7 +28,7 @@ export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
     cleanup: async () => {
       // Redis expires its own keys; the embedded store keeps expired rows until purged.
       const kv = store.purgeExpired ? await store.purgeExpired() : 0;
-      return kv + await notifications.cleanup() + await games.purgeShareAccess();
+      return kv + (await notifications.cleanup()) + (await games.purgeShareAccess());
     },
   };
 }

@@ -28,8 +28,9 @@ const refresh = async (app: FastifyInstance, ...users: TestUser[]) => {
 const reminders = async (app: FastifyInstance, user: TestUser, gameId?: string) => {
   const response = await app.inject({ url: '/api/v1/notifications?size=100', headers: user.auth });
   assert.equal(response.statusCode, 200, response.body);
-  return (response.json().data.content as Array<{ type: string; resourceId: string; message: string }>)
-    .filter((n) => n.type === 'GAME_REMINDER' && (!gameId || n.resourceId === gameId));
+  return (response.json().data.content as Array<{ type: string; resourceId: string; message: string }>).filter(
+    (n) => n.type === 'GAME_REMINDER' && (!gameId || n.resourceId === gameId),
+  );
 };
 const join = async (app: FastifyInstance, user: TestUser, gameId: string) => {
   const response = await app.inject({ method: 'POST', url: `/api/v1/games/${gameId}/participants`, headers: user.auth });
@@ -118,9 +119,13 @@ for (const backend of backends) {
         assert.equal(await processed(t.app, 'game-reminders'), 0, '48 h ahead: too early');
         clock.advance(25 * 3600);
         await refresh(t.app, host, player, waiting);
-        const runs = [await processed(t.app, 'game-reminders'), ...await Promise.all([1, 2, 3].map(() => processed(t.app, 'game-reminders')))];
+        const runs = [await processed(t.app, 'game-reminders'), ...(await Promise.all([1, 2, 3].map(() => processed(t.app, 'game-reminders'))))];
         runs.push(await processed(t.app, 'game-reminders'));
-        assert.equal(runs.reduce((a, b) => a + b, 0), 2, `runs: ${runs.join(',')}`);
+        assert.equal(
+          runs.reduce((a, b) => a + b, 0),
+          2,
+          `runs: ${runs.join(',')}`,
+        );
         assert.equal((await reminders(t.app, host, game.id)).length, 1, 'the organiser plays: reminded once');
         const [reminder] = await reminders(t.app, player, game.id);
         assert.ok(reminder);
@@ -134,13 +139,20 @@ for (const backend of backends) {
           const handle = await openDatabase({ url: t.config.databaseUrl, dataDir: t.config.dataDir, poolSize: 8 });
           try {
             const service = new NotificationsService({
-              db: handle.db, clock, timeZone: 'UTC', log: { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger,
+              db: handle.db,
+              clock,
+              timeZone: 'UTC',
+              log: { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger,
             });
             const gameId = '00000000-0000-4000-8000-00000000abcd';
             const playerIds = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'];
             const game = { gameId, title: 'Overlap', startTime: new Date(clock.now().getTime() + 3_600_000), playerIds };
             const sent = await Promise.all(Array.from({ length: 6 }, () => service.remind(game)));
-            assert.equal(sent.reduce((a, b) => a + b, 0), 3, `sent: ${sent.join(',')}`);
+            assert.equal(
+              sent.reduce((a, b) => a + b, 0),
+              3,
+              `sent: ${sent.join(',')}`,
+            );
             assert.equal(await service.remind(game), 0);
           } finally {
             await handle.close();
@@ -216,7 +228,10 @@ if (realBackend) {
       clock.advance(3 * 3600);
       const started = await Promise.all([...apps, ...apps].map((app) => processed(app, 'game-status')));
       // The reminder test's game (23 h ahead) has not started; only this one moves.
-      assert.equal(started.reduce((a, b) => a + b, 0), 1);
+      assert.equal(
+        started.reduce((a, b) => a + b, 0),
+        1,
+      );
       assert.equal((await apps[0]!.inject({ url: `/api/v1/games/${game.id}` })).json().data.status, 'STARTED');
     });
   });

@@ -53,7 +53,10 @@ export async function createNotificationsModule(deps: NotificationsModuleDeps): 
   const delivery = new PushDelivery({ db: database.db, clock: deps.clock, gateway, log, pollMs: deps.pushPollMs });
   const streams = new NotificationStreams({
     after: (userId, seq, limit) => notifications.after(userId, seq, limit),
-    liveUsers: deps.liveUsers, clock: deps.clock, log, heartbeatMs: deps.streamHeartbeatMs,
+    liveUsers: deps.liveUsers,
+    clock: deps.clock,
+    log,
+    heartbeatMs: deps.streamHeartbeatMs,
   });
   const listener = await listenForSignals(database, log);
   let closed = false;

@@ -9,7 +9,10 @@
  * The server-sent event id is `<txid>-<seq>`. A plain number is an id from before this scheme
  * (a seq); the repository turns it into a position.
  */
-export interface Position { txid: number; seq: number }
+export interface Position {
+  txid: number;
+  seq: number;
+}
 
 export const START: Position = { txid: 0, seq: 0 };
 

@@ -41,41 +41,58 @@ export class NotificationsRepository {
   async signal(userIds: string[]): Promise<void> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return;
-    await this.#db.execute(sql`SELECT pg_notify(${SIGNAL_CHANNEL}, v.id) FROM (VALUES ${sql.join(ids.map((id) => sql`(${id}::text)`), sql`, `)}) AS v(id)`);
+    await this.#db.execute(
+      sql`SELECT pg_notify(${SIGNAL_CHANNEL}, v.id) FROM (VALUES ${sql.join(
+        ids.map((id) => sql`(${id}::text)`),
+        sql`, `,
+      )}) AS v(id)`,
+    );
   }
 
   async page(userId: string, limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
     const where = and(eq(notifications.userId, userId), eq(notifications.inApp, true));
     const [rows, [count]] = await Promise.all([
       this.#db.select().from(notifications).where(where).orderBy(desc(notifications.seq)).limit(limit).offset(offset),
-      this.#db.select({ total: sql<number>`count(*)::int` }).from(notifications).where(where),
+      this.#db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(where),
     ]);
     return { rows, total: count?.total ?? 0 };
   }
 
   async unreadCount(userId: string): Promise<number> {
-    const [row] = await this.#db.select({ count: sql<number>`count(*)::int` }).from(notifications)
+    const [row] = await this.#db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), eq(notifications.isRead, false)));
     return row?.count ?? 0;
   }
 
   /** Marks read once: a second call keeps the first readAt. Undefined when not the user's. */
   async markRead(userId: string, id: string, now: Date): Promise<NotificationRow | undefined> {
-    const [row] = await this.#db.update(notifications)
+    const [row] = await this.#db
+      .update(notifications)
       .set({ isRead: true, readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.inApp, true))).returning();
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.inApp, true)))
+      .returning();
     return row;
   }
 
   async markAllRead(userId: string, now: Date): Promise<number> {
-    const rows = await this.#db.update(notifications).set({ isRead: true, readAt: now })
-      .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), eq(notifications.isRead, false))).returning({ id: notifications.id });
+    const rows = await this.#db
+      .update(notifications)
+      .set({ isRead: true, readAt: now })
+      .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), eq(notifications.isRead, false)))
+      .returning({ id: notifications.id });
     return rows.length;
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
-    const rows = await this.#db.delete(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.inApp, true))).returning({ id: notifications.id });
+    const rows = await this.#db
+      .delete(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.inApp, true)))
+      .returning({ id: notifications.id });
     return rows.length > 0;
   }
 
@@ -85,10 +102,18 @@ export class NotificationsRepository {
    * `heldBack` says such a row was seen, so the caller should look again shortly.
    */
   async after(userId: string, position: Position, limit: number): Promise<{ rows: NotificationRow[]; heldBack: boolean }> {
-    const found = await this.#db.select({ row: notifications, ready: sql<boolean>`${notifications.txid} < ${HORIZON}` }).from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true),
-        sql`(${notifications.txid}, ${notifications.seq}) > (${position.txid}::bigint, ${position.seq}::bigint)`))
-      .orderBy(asc(notifications.txid), asc(notifications.seq)).limit(limit);
+    const found = await this.#db
+      .select({ row: notifications, ready: sql<boolean>`${notifications.txid} < ${HORIZON}` })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.inApp, true),
+          sql`(${notifications.txid}, ${notifications.seq}) > (${position.txid}::bigint, ${position.seq}::bigint)`,
+        ),
+      )
+      .orderBy(asc(notifications.txid), asc(notifications.seq))
+      .limit(limit);
     const ready = found.findIndex((item) => !item.ready);
     if (ready === -1) return { rows: found.map((item) => item.row), heldBack: false };
     return { rows: found.slice(0, ready).map((item) => item.row), heldBack: true };
@@ -102,14 +127,17 @@ export class NotificationsRepository {
 
   /** An event id from before positions (a bare seq): just after that row, or after what preceded it. */
   async legacyPosition(userId: string, seq: number): Promise<Position> {
-    const [row] = await this.#db.select({ txid: sql<string | number | null>`max(${notifications.txid})` }).from(notifications)
+    const [row] = await this.#db
+      .select({ txid: sql<string | number | null>`max(${notifications.txid})` })
+      .from(notifications)
       .where(and(eq(notifications.userId, userId), lte(notifications.seq, seq)));
     return { txid: Number(row?.txid ?? 0), seq };
   }
 
   /** Retention: read notifications after `readBefore`, any after `createdBefore`. */
   async purge(readBefore: Date, createdBefore: Date): Promise<number> {
-    const rows = await this.#db.delete(notifications)
+    const rows = await this.#db
+      .delete(notifications)
       .where(or(and(eq(notifications.isRead, true), lt(notifications.readAt, readBefore)), lt(notifications.createdAt, createdBefore)))
       .returning({ id: notifications.id });
     return rows.length;
@@ -124,8 +152,11 @@ export class NotificationsRepository {
   // Device tokens
 
   async saveDeviceToken(userId: string, deviceToken: string, platform: DeviceTokenRow['platform'], now: Date): Promise<DeviceTokenRow> {
-    const [row] = await this.#db.insert(deviceTokens).values({ deviceToken, userId, platform, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: deviceTokens.deviceToken, set: { userId, platform, updatedAt: now } }).returning();
+    const [row] = await this.#db
+      .insert(deviceTokens)
+      .values({ deviceToken, userId, platform, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: deviceTokens.deviceToken, set: { userId, platform, updatedAt: now } })
+      .returning();
     return row!;
   }
 
@@ -135,7 +166,10 @@ export class NotificationsRepository {
 
   tokensOf(userIds: string[]): Promise<DeviceTokenRow[]> {
     if (userIds.length === 0) return Promise.resolve([]);
-    return this.#db.select().from(deviceTokens).where(inArray(deviceTokens.userId, [...new Set(userIds)]));
+    return this.#db
+      .select()
+      .from(deviceTokens)
+      .where(inArray(deviceTokens.userId, [...new Set(userIds)]));
   }
 
   // Reminders
@@ -143,8 +177,11 @@ export class NotificationsRepository {
   /** Records a reminder per user; answers only the users whose row is new (each reminded once). */
   async recordReminders(gameId: string, userIds: string[], now: Date): Promise<string[]> {
     if (userIds.length === 0) return [];
-    const rows = await this.#db.insert(gameReminders).values(userIds.map((userId) => ({ gameId, userId, sentAt: now })))
-      .onConflictDoNothing().returning({ userId: gameReminders.userId });
+    const rows = await this.#db
+      .insert(gameReminders)
+      .values(userIds.map((userId) => ({ gameId, userId, sentAt: now })))
+      .onConflictDoNothing()
+      .returning({ userId: gameReminders.userId });
     return rows.map((row) => row.userId);
   }
 

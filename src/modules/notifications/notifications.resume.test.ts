@@ -55,7 +55,15 @@ for (const backend of backends) {
     };
 
     before(async () => {
-      t = await buildTestApp(backend, {}, { onDatabase: (handle) => { db = handle.db; } });
+      t = await buildTestApp(
+        backend,
+        {},
+        {
+          onDatabase: (handle) => {
+            db = handle.db;
+          },
+        },
+      );
       base = await listen(t.app);
       // The games module's producer, on the app's own database: the same rows, outbox and signal.
       service = new NotificationsService({ db, clock: systemClock, log: silent, timeZone: 'UTC' });
@@ -94,7 +102,7 @@ for (const backend of backends) {
         // nothing yet; whatever it is sent, it remembers the last id, as EventSource does.
         await t2;
         const during = await connect(user, last);
-        received.push(...await drain(during, 300));
+        received.push(...(await drain(during, 300)));
         during.close();
         if (received.length) last = received.at(-1)!.id!;
       }
@@ -103,15 +111,21 @@ for (const backend of backends) {
       await Promise.all([t1, t2]);
 
       const resumed = await connect(user, last);
-      received.push(...await drain(resumed));
+      received.push(...(await drain(resumed)));
       assert.deepEqual(received.map(typeOf), ['PLAYER_JOINED', 'PLAYER_LEFT'], 'both, once each, the earlier transaction first');
       assert.equal(new Set(received.map((event) => event.id)).size, 2);
 
       // Stable: resuming from the same points again gives the same events, ids and order.
       const again = await connect(user, seen.id!);
-      assert.deepEqual((await drain(again)).map((event) => event.id), received.map((event) => event.id));
+      assert.deepEqual(
+        (await drain(again)).map((event) => event.id),
+        received.map((event) => event.id),
+      );
       const fromMiddle = await connect(user, received[0]!.id!);
-      assert.deepEqual((await drain(fromMiddle)).map((event) => event.id), [received[1]!.id]);
+      assert.deepEqual(
+        (await drain(fromMiddle)).map((event) => event.id),
+        [received[1]!.id],
+      );
     });
 
     if (backend.name !== 'embedded') {
@@ -156,7 +170,10 @@ for (const backend of backends) {
 
 /** PostgreSQL with Redis, and PostgreSQL with the embedded key-value store (no REDIS_URL). */
 const clusterSetups: Array<{ name: string; backend: Backend; env: Record<string, string> }> = realBackend
-  ? [{ name: 'postgres+redis', backend: realBackend, env: {} }, { name: 'postgres+embedded store', backend: realBackend, env: { REDIS_URL: '' } }]
+  ? [
+      { name: 'postgres+redis', backend: realBackend, env: {} },
+      { name: 'postgres+embedded store', backend: realBackend, env: { REDIS_URL: '' } },
+    ]
   : [];
 
 for (const setup of clusterSetups) {
@@ -173,7 +190,7 @@ for (const setup of clusterSetups) {
     });
 
     it('notifications written on instance A while the client was away are replayed on instance B, once each, in order', async () => {
-      const [a, b] = cluster.apps as [typeof cluster.apps[0], typeof cluster.apps[0]];
+      const [a, b] = cluster.apps as [(typeof cluster.apps)[0], (typeof cluster.apps)[0]];
       const admin = await createUser(a, { admin: true });
       const sport = await createSport(a, admin, { name: 'Sepak takraw' });
       const host = await onboardedUser(a, 'Host Lim');
@@ -197,7 +214,13 @@ for (const setup of clusterSetups) {
       assert.deepEqual(replayed.map(typeOf), ['PLAYER_JOINED', 'PLAYER_JOINED', 'GAME_FULL']);
       assert.ok(!replayed.some((event) => event.id === seen.id), 'the event already seen is not sent again');
       const listed = (await b.inject({ url: '/api/v1/notifications?size=10', headers: host.auth })).json().data.content as Array<{ id: string }>;
-      assert.deepEqual(replayed.map((event) => (JSON.parse(event.data) as { id: string }).id), listed.slice(0, 3).map((item) => item.id).reverse());
+      assert.deepEqual(
+        replayed.map((event) => (JSON.parse(event.data) as { id: string }).id),
+        listed
+          .slice(0, 3)
+          .map((item) => item.id)
+          .reverse(),
+      );
     });
   });
 }

@@ -2,10 +2,22 @@ import { Type, type Static } from 'typebox';
 import { EVENT_ID_PATTERN } from './notifications.position.ts';
 
 export const NotificationTypeSchema = Type.Union([
-  Type.Literal('PLAYER_JOINED'), Type.Literal('PLAYER_LEFT'), Type.Literal('GAME_FULL'), Type.Literal('WAITLIST_PROMOTED'),
-  Type.Literal('GAME_UPDATED'), Type.Literal('GAME_CANCELLED'), Type.Literal('PLAYER_REMOVED'), Type.Literal('GAME_REMINDER'),
-  Type.Literal('GAME_CONFIRMED'), Type.Literal('GAME_NOT_ENOUGH_PLAYERS'), Type.Literal('CO_HOST_ADDED'), Type.Literal('CO_HOST_REMOVED'),
-  Type.Literal('JOIN_REQUESTED'), Type.Literal('JOIN_REQUEST_APPROVED'), Type.Literal('JOIN_REQUEST_DECLINED'), Type.Literal('JOIN_REQUEST_WITHDRAWN'),
+  Type.Literal('PLAYER_JOINED'),
+  Type.Literal('PLAYER_LEFT'),
+  Type.Literal('GAME_FULL'),
+  Type.Literal('WAITLIST_PROMOTED'),
+  Type.Literal('GAME_UPDATED'),
+  Type.Literal('GAME_CANCELLED'),
+  Type.Literal('PLAYER_REMOVED'),
+  Type.Literal('GAME_REMINDER'),
+  Type.Literal('GAME_CONFIRMED'),
+  Type.Literal('GAME_NOT_ENOUGH_PLAYERS'),
+  Type.Literal('CO_HOST_ADDED'),
+  Type.Literal('CO_HOST_REMOVED'),
+  Type.Literal('JOIN_REQUESTED'),
+  Type.Literal('JOIN_REQUEST_APPROVED'),
+  Type.Literal('JOIN_REQUEST_DECLINED'),
+  Type.Literal('JOIN_REQUEST_WITHDRAWN'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 
@@ -26,7 +38,9 @@ export const UnreadCount = Type.Object({ count: Type.Integer() });
 export const ReadAllResult = Type.Object({ updated: Type.Integer() });
 
 export const StreamHeaders = Type.Object({
-  'last-event-id': Type.Optional(Type.String({ pattern: EVENT_ID_PATTERN, description: 'A notification sequence number: the stream replays what came after it' })),
+  'last-event-id': Type.Optional(
+    Type.String({ pattern: EVENT_ID_PATTERN, description: 'A notification sequence number: the stream replays what came after it' }),
+  ),
 });
 
 export const Platform = Type.Union([Type.Literal('ANDROID'), Type.Literal('IOS'), Type.Literal('WEB')]);
@@ -44,7 +58,14 @@ export const DeviceTokenRegistered = Type.Object({
 });
 
 export const NOTIFICATION_TYPES = [
-  'PLAYER_JOINED', 'PLAYER_LEFT', 'GAME_FULL', 'WAITLIST_PROMOTED', 'GAME_UPDATED', 'GAME_CANCELLED', 'PLAYER_REMOVED', 'GAME_REMINDER',
+  'PLAYER_JOINED',
+  'PLAYER_LEFT',
+  'GAME_FULL',
+  'WAITLIST_PROMOTED',
+  'GAME_UPDATED',
+  'GAME_CANCELLED',
+  'PLAYER_REMOVED',
+  'GAME_REMINDER',
 ] as const satisfies readonly NotificationType[];
 
 const Channels = Type.Object({
@@ -53,9 +74,12 @@ const Channels = Type.Object({
 });
 const ChannelsPatch = Type.Object({ inApp: Type.Optional(Type.Boolean()), push: Type.Optional(Type.Boolean()) });
 const LocalTime = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:mm in the service time zone' });
-export const QuietHours = Type.Object({ start: LocalTime, end: LocalTime }, {
-  description: 'No push from start (inclusive) to end (exclusive), in the service time zone; may span midnight; start and end differ',
-});
+export const QuietHours = Type.Object(
+  { start: LocalTime, end: LocalTime },
+  {
+    description: 'No push from start (inclusive) to end (exclusive), in the service time zone; may span midnight; start and end differ',
+  },
+);
 
 export const NotificationPreferences = Type.Object({
   types: Type.Object(Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, Channels])) as Record<NotificationType, typeof Channels>),
@@ -66,9 +90,14 @@ export const NotificationPreferences = Type.Object({
 
 export const MAX_MUTED_GAMES = 500;
 
-export const NotificationPreferencesPatch = Type.Object({
-  types: Type.Optional(Type.Partial(Type.Object(Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, ChannelsPatch])) as Record<NotificationType, typeof ChannelsPatch>))),
-  quietHours: Type.Optional(Type.Union([QuietHours, Type.Null()])),
-  mutedGameIds: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: MAX_MUTED_GAMES, uniqueItems: true })),
-}, { description: 'Present fields replace, absent ones stay; a type lists only the channels it changes; quietHours null turns them off' });
+export const NotificationPreferencesPatch = Type.Object(
+  {
+    types: Type.Optional(
+      Type.Partial(Type.Object(Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, ChannelsPatch])) as Record<NotificationType, typeof ChannelsPatch>)),
+    ),
+    quietHours: Type.Optional(Type.Union([QuietHours, Type.Null()])),
+    mutedGameIds: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: MAX_MUTED_GAMES, uniqueItems: true })),
+  },
+  { description: 'Present fields replace, absent ones stay; a type lists only the channels it changes; quietHours null turns them off' },
+);
 export type PreferencesPatch = Static<typeof NotificationPreferencesPatch>;

@@ -43,16 +43,33 @@ export class NotificationsService implements GameEvents {
     this.#clock = deps.clock;
     this.#nameOf = deps.nameOf ?? (async () => null);
     this.preferences = deps.preferences ?? new PreferencesService({ db: deps.db, clock: deps.clock, timeZone: deps.timeZone });
-    this.#startFormat = new Intl.DateTimeFormat('en-GB', { timeZone: deps.timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
+    this.#startFormat = new Intl.DateTimeFormat('en-GB', {
+      timeZone: deps.timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    });
   }
 
   // Producing
 
   /** GameEvents: runs inside the games transaction, so the rows (and the signal) commit or roll back with the change. */
-  async emit(event: { type: NotificationType; gameId: string; actorId?: string; recipients: string[]; title?: string | null; waitlisted?: boolean }, executor: Executor): Promise<void> {
+  async emit(
+    event: { type: NotificationType; gameId: string; actorId?: string; recipients: string[]; title?: string | null; waitlisted?: boolean },
+    executor: Executor,
+  ): Promise<void> {
     const aboutPlayer = event.actorId !== undefined && (event.type === 'PLAYER_JOINED' || event.type === 'PLAYER_LEFT');
     const playerName = aboutPlayer && event.actorId ? await this.#nameOf(event.actorId, executor) : undefined;
-    await this.#write(executor, event.type, event.gameId, [...new Set(event.recipients)], describe(event.type, event.title, { playerName, waitlisted: event.waitlisted }));
+    await this.#write(
+      executor,
+      event.type,
+      event.gameId,
+      [...new Set(event.recipients)],
+      describe(event.type, event.title, { playerName, waitlisted: event.waitlisted }),
+    );
   }
 
   /**
@@ -80,10 +97,12 @@ export class NotificationsService implements GameEvents {
     if (wanted.length === 0) return;
     const createdAt = this.#clock.now();
     const repository = new NotificationsRepository(executor);
-    const written = await repository.insertMany(wanted.map((userId) => {
-      const inApp = decided.get(userId)?.inApp ?? true;
-      return { userId, type, ...text, resourceType: 'GAME' as const, resourceId: gameId, inApp, isRead: !inApp, createdAt };
-    }));
+    const written = await repository.insertMany(
+      wanted.map((userId) => {
+        const inApp = decided.get(userId)?.inApp ?? true;
+        return { userId, type, ...text, resourceType: 'GAME' as const, resourceId: gameId, inApp, isRead: !inApp, createdAt };
+      }),
+    );
     const pushes = written.filter((row) => decided.get(row.userId)?.push).map((row) => ({ notificationId: row.id, userId: row.userId }));
     await new PushRepository(executor).enqueue(pushes, createdAt);
     await repository.signal(wanted);
@@ -110,7 +129,7 @@ export class NotificationsService implements GameEvents {
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    if (!await new NotificationsRepository(this.#db).delete(userId, id)) throw notificationNotFound();
+    if (!(await new NotificationsRepository(this.#db).delete(userId, id))) throw notificationNotFound();
   }
 
   /**

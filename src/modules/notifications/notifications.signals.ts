@@ -16,9 +16,13 @@ export interface SignalListener {
 /** Listens on the database's signal channel; one listener per instance fans out to its subscribers. */
 export async function listenForSignals(database: DatabaseHandle, log: FastifyBaseLogger): Promise<SignalListener> {
   const handlers: Array<(userId: string | null) => void> = [];
-  const unlisten = await database.listen(SIGNAL_CHANNEL, (userId) => {
-    for (const handler of handlers) handler(userId);
-  }, log);
+  const unlisten = await database.listen(
+    SIGNAL_CHANNEL,
+    (userId) => {
+      for (const handler of handlers) handler(userId);
+    },
+    log,
+  );
   return {
     subscribe: (handler) => {
       handlers.push(handler);

@@ -56,7 +56,7 @@ for (const backend of backends) {
       assert.match(String(head.headers['content-type']), /^text\/event-stream/);
     });
 
-    it('delivers a join to the organiser\'s open streams within a second, as id + JSON data', async () => {
+    it("delivers a join to the organiser's open streams within a second, as id + JSON data", async () => {
       const game = await createGame(t.app, host, gameBody(sport, new Date(), 48, { title: 'Beach game' }));
       const first = await connect(host);
       const second = await connect(host);
@@ -92,7 +92,10 @@ for (const backend of backends) {
       const resumed = await connect(host, { 'last-event-id': seen.id! });
       const replayed = [await resumed.next(1000), await resumed.next(1000)];
       assert.ok(later(replayed[0]!.id, seen.id) && later(replayed[1]!.id, replayed[0]!.id));
-      assert.deepEqual(replayed.map((e) => JSON.parse(e.data).type), ['PLAYER_JOINED', 'PLAYER_JOINED']);
+      assert.deepEqual(
+        replayed.map((e) => JSON.parse(e.data).type),
+        ['PLAYER_JOINED', 'PLAYER_JOINED'],
+      );
       const fresh = await connect(host);
       await join(await createUser(t.app), game.id);
       const live = await fresh.next(1000);
@@ -119,7 +122,7 @@ if (realBackend) {
     });
 
     it('a join on instance A reaches a stream held on instance B within a second', async () => {
-      const [a, b] = cluster.apps as [typeof cluster.apps[0], typeof cluster.apps[0]];
+      const [a, b] = cluster.apps as [(typeof cluster.apps)[0], (typeof cluster.apps)[0]];
       const admin = await createUser(a, { admin: true });
       const sport = await createSport(a, admin, { name: 'Rugby' });
       const host = await onboardedUser(a, 'Host Ong');
@@ -184,7 +187,10 @@ for (const backend of backends) {
       const user = await createUser(t.app);
       const streams = [];
       for (let i = 0; i < 5; i++) streams.push(await connect(user));
-      assert.deepEqual(streams.map((stream) => stream.status), [200, 200, 200, 200, 200]);
+      assert.deepEqual(
+        streams.map((stream) => stream.status),
+        [200, 200, 200, 200, 200],
+      );
       const refused = await fetch(`${base}${STREAM}`, { headers: { accept: 'text/event-stream', ...user.auth } });
       assert.equal(refused.status, 429);
       assert.equal(refused.headers.get('retry-after'), '15');
@@ -211,7 +217,13 @@ describe('notification streams (unit)', () => {
     const { createServer } = await import('node:http');
     const { NotificationStreams } = await import('./notifications.stream.ts');
     const log = { warn: () => undefined } as never;
-    const streams = new NotificationStreams({ after: async () => ({ rows: [], heldBack: false }), liveUsers: async (ids) => new Set(ids), clock: new TestClock(), log, heartbeatMs: 30 });
+    const streams = new NotificationStreams({
+      after: async () => ({ rows: [], heldBack: false }),
+      liveUsers: async (ids) => new Set(ids),
+      clock: new TestClock(),
+      log,
+      heartbeatMs: 30,
+    });
     const expiresAt = new Date(Date.now() + 60_000);
     const server = createServer((request, response) => streams.open(request, response, { userId: 'user-1', after: { txid: 0, seq: 0 }, expiresAt }, {}));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

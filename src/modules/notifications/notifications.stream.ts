@@ -172,9 +172,11 @@ class StreamConnection {
 
   /** Sends what is new; runs one at a time per stream, so no row goes out twice. */
   pump(): void {
-    this.#chain = this.#chain.then(() => this.#drain()).catch((error: Error) => {
-      this.#deps.log.warn({ err: { type: error.name } }, 'notification stream could not read new notifications');
-    });
+    this.#chain = this.#chain
+      .then(() => this.#drain())
+      .catch((error: Error) => {
+        this.#deps.log.warn({ err: { type: error.name } }, 'notification stream could not read new notifications');
+      });
   }
 
   async #drain(): Promise<void> {

@@ -9,44 +9,55 @@ import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, 
  * to be pushed (the user turned the type off in the app): lists, counts and streams skip it.
  * The game id is a reference into another module; no foreign key, a notification outlives its game.
  */
-export const notifications = pgTable('notifications', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-  txid: bigint('txid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
-  userId: uuid('user_id').notNull(),
-  type: text('type').notNull(),
-  title: text('title').notNull(),
-  message: text('message').notNull(),
-  resourceType: text('resource_type').$type<'GAME'>().notNull(),
-  resourceId: uuid('resource_id').notNull(),
-  inApp: boolean('in_app').notNull().default(true),
-  isRead: boolean('is_read').notNull().default(false),
-  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-}, (table) => [
-  check('notifications_resource_type', sql`${table.resourceType} IN ('GAME')`),
-  // The list (newest first) walks the user's rows in seq order.
-  index('notifications_user_seq_idx').on(table.userId, table.seq),
-  // The stream's "after position P" walks them in (txid, seq) order.
-  index('notifications_user_position_idx').on(table.userId, table.txid, table.seq),
-  // Unread count and read-all touch only the unread few.
-  index('notifications_user_unread_idx').on(table.userId).where(sql`NOT is_read`),
-]);
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    txid: bigint('txid', { mode: 'number' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text::bigint)`),
+    userId: uuid('user_id').notNull(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    resourceType: text('resource_type').$type<'GAME'>().notNull(),
+    resourceId: uuid('resource_id').notNull(),
+    inApp: boolean('in_app').notNull().default(true),
+    isRead: boolean('is_read').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    check('notifications_resource_type', sql`${table.resourceType} IN ('GAME')`),
+    // The list (newest first) walks the user's rows in seq order.
+    index('notifications_user_seq_idx').on(table.userId, table.seq),
+    // The stream's "after position P" walks them in (txid, seq) order.
+    index('notifications_user_position_idx').on(table.userId, table.txid, table.seq),
+    // Unread count and read-all touch only the unread few.
+    index('notifications_user_unread_idx')
+      .on(table.userId)
+      .where(sql`NOT is_read`),
+  ],
+);
 
 /**
  * A device registered for push. The token identifies a device, so it belongs to the last user who
  * registered it: a shared phone stops receiving the previous user's notifications.
  */
-export const deviceTokens = pgTable('device_tokens', {
-  deviceToken: text('device_token').primaryKey(),
-  userId: uuid('user_id').notNull(),
-  platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB'>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
-}, (table) => [
-  check('device_tokens_platform', sql`${table.platform} IN ('ANDROID', 'IOS', 'WEB')`),
-  index('device_tokens_user_idx').on(table.userId),
-]);
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    deviceToken: text('device_token').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [check('device_tokens_platform', sql`${table.platform} IN ('ANDROID', 'IOS', 'WEB')`), index('device_tokens_user_idx').on(table.userId)],
+);
 
 /**
  * The push outbox: one row per notification and device, written in the notification's
@@ -54,55 +65,79 @@ export const deviceTokens = pgTable('device_tokens', {
  * `claimed_until` (a lease) with FOR UPDATE SKIP LOCKED, sends, then deletes it; a failed send
  * puts it back with a later `next_attempt_at`. The unique key keeps one row per device.
  */
-export const pushOutbox = pgTable('push_outbox', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  notificationId: uuid('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull(),
-  deviceToken: text('device_token').notNull(),
-  platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB'>().notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
-  claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-}, (table) => [
-  uniqueIndex('push_outbox_notification_device_uq').on(table.notificationId, table.deviceToken),
-  index('push_outbox_due_idx').on(table.nextAttemptAt, table.id),
-  index('push_outbox_device_idx').on(table.deviceToken),
-]);
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    deviceToken: text('device_token').notNull(),
+    platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('push_outbox_notification_device_uq').on(table.notificationId, table.deviceToken),
+    index('push_outbox_due_idx').on(table.nextAttemptAt, table.id),
+    index('push_outbox_device_idx').on(table.deviceToken),
+  ],
+);
 
 /**
  * A user's choices; no row means the defaults (everything on, no quiet hours). The type lists
  * name what is turned off, so a type added later starts on. Quiet hours are minutes after
  * midnight in the app time zone; start = end is refused, start > end spans midnight.
  */
-export const notificationPreferences = pgTable('notification_preferences', {
-  userId: uuid('user_id').primaryKey(),
-  inAppOff: text('in_app_off').array().notNull().default(sql`'{}'::text[]`),
-  pushOff: text('push_off').array().notNull().default(sql`'{}'::text[]`),
-  quietStart: smallint('quiet_start'),
-  quietEnd: smallint('quiet_end'),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
-}, (table) => [
-  check('notification_preferences_quiet', sql`(${table.quietStart} IS NULL) = (${table.quietEnd} IS NULL)
-    AND coalesce(${table.quietStart} BETWEEN 0 AND 1439 AND ${table.quietEnd} BETWEEN 0 AND 1439 AND ${table.quietStart} <> ${table.quietEnd}, true)`),
-]);
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id').primaryKey(),
+    inAppOff: text('in_app_off')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    pushOff: text('push_off')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    quietStart: smallint('quiet_start'),
+    quietEnd: smallint('quiet_end'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    check(
+      'notification_preferences_quiet',
+      sql`(${table.quietStart} IS NULL) = (${table.quietEnd} IS NULL)
+    AND coalesce(${table.quietStart} BETWEEN 0 AND 1439 AND ${table.quietEnd} BETWEEN 0 AND 1439 AND ${table.quietStart} <> ${table.quietEnd}, true)`,
+    ),
+  ],
+);
 
 /** A game the user hears nothing about (neither in the app nor on the phone). */
-export const notificationGameMutes = pgTable('notification_game_mutes', {
-  userId: uuid('user_id').notNull(),
-  gameId: uuid('game_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-}, (table) => [primaryKey({ columns: [table.userId, table.gameId] })]);
+export const notificationGameMutes = pgTable(
+  'notification_game_mutes',
+  {
+    userId: uuid('user_id').notNull(),
+    gameId: uuid('game_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.gameId] })],
+);
 
 /**
  * One row per reminder sent: the primary key is what makes "once per player" hold when job runs
  * overlap or one crashes half-way (the notification is inserted only when this row is).
  */
-export const gameReminders = pgTable('game_reminders', {
-  gameId: uuid('game_id').notNull(),
-  userId: uuid('user_id').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
-}, (table) => [
-  primaryKey({ columns: [table.gameId, table.userId] }),
-  index('game_reminders_sent_idx').on(table.sentAt),
-]);
+export const gameReminders = pgTable(
+  'game_reminders',
+  {
+    gameId: uuid('game_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('game_reminders_sent_idx').on(table.sentAt)],
+);

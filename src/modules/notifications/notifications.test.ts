@@ -9,7 +9,17 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 import { LoggingPushGateway } from './push.ts';
 
-interface Item { id: string; type: string; title: string; message: string; resourceType: string; resourceId: string; isRead: boolean; readAt: string | null; createdAt: string }
+interface Item {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  resourceType: string;
+  resourceId: string;
+  isRead: boolean;
+  readAt: string | null;
+  createdAt: string;
+}
 
 for (const backend of backends) {
   describe(`notifications (${backend.name})`, () => {
@@ -34,7 +44,11 @@ for (const backend of backends) {
       return response.json().data.content as Item[];
     };
     /** The user's notification types about one game, oldest first. */
-    const typesFor = async (who: TestUser, game: Game) => (await all(who)).filter((n) => n.resourceId === game.id).map((n) => n.type).reverse();
+    const typesFor = async (who: TestUser, game: Game) =>
+      (await all(who))
+        .filter((n) => n.resourceId === game.id)
+        .map((n) => n.type)
+        .reverse();
     const join = (who: TestUser, game: Game) => req('POST', `/api/v1/games/${game.id}/participants`, who);
 
     it('join, fill, waitlist, leave (promotion), update, remove and cancel notify exactly the right users', async () => {
@@ -68,7 +82,11 @@ for (const backend of backends) {
       assert.equal((await req('DELETE', `/api/v1/games/${game.id}`, host)).statusCode, 204);
       assert.deepEqual(await typesFor(c, game), ['WAITLIST_PROMOTED', 'GAME_UPDATED', 'GAME_CANCELLED']);
       assert.deepEqual(await typesFor(b, game), ['GAME_UPDATED', 'PLAYER_REMOVED'], 'a removed player is not told of the cancellation');
-      assert.deepEqual(await typesFor(host, game), ['PLAYER_JOINED', 'PLAYER_JOINED', 'GAME_FULL', 'PLAYER_JOINED', 'PLAYER_LEFT'], 'the actor is never told of their own change');
+      assert.deepEqual(
+        await typesFor(host, game),
+        ['PLAYER_JOINED', 'PLAYER_JOINED', 'GAME_FULL', 'PLAYER_JOINED', 'PLAYER_LEFT'],
+        'the actor is never told of their own change',
+      );
 
       const [latest] = await all(c);
       assert.equal(latest!.type, 'GAME_CANCELLED');
@@ -96,7 +114,7 @@ for (const backend of backends) {
       assert.deepEqual(await all(late), []);
     });
 
-    it('counts unread, marks one read idempotently, reads all, deletes; another user\'s id is 404', async () => {
+    it("counts unread, marks one read idempotently, reads all, deletes; another user's id is 404", async () => {
       const owner = await onboardedUser(t.app, 'Owner');
       const game = await createGame(t.app, owner, gameBody(sport, clock.now(), 80, { slots: 10 }));
       for (let i = 0; i < 3; i++) assert.equal((await join(await createUser(t.app), game)).statusCode, 201);

@@ -23,23 +23,39 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
   const the = gameName(gameTitle, 'the game');
   const player = extra.playerName?.trim() || 'A player';
   switch (type) {
-    case 'PLAYER_JOINED': return extra.waitlisted
-      ? { title: 'New on the waitlist', message: `${player} joined the waitlist of ${yours}.` }
-      : { title: 'New player', message: `${player} joined ${yours}.` };
-    case 'PLAYER_LEFT': return { title: 'Player left', message: `${player} left ${yours}.` };
-    case 'GAME_FULL': return { title: 'Game full', message: `${capitalise(yours)} is now full.` };
-    case 'WAITLIST_PROMOTED': return { title: 'You\'re in', message: `A place opened up: you moved from the waitlist into ${the}.` };
-    case 'GAME_UPDATED': return { title: 'Game updated', message: `The organiser changed the details of ${the}.` };
-    case 'GAME_CANCELLED': return { title: 'Game cancelled', message: `${capitalise(the)} was cancelled.` };
-    case 'PLAYER_REMOVED': return { title: 'Removed from game', message: `The organiser removed you from ${the}.` };
-    case 'GAME_CONFIRMED': return { title: 'Game on', message: `${capitalise(the)} is confirmed: it goes ahead.` };
-    case 'GAME_NOT_ENOUGH_PLAYERS': return { title: 'Game called off', message: `${capitalise(the)} was cancelled: not enough players joined.` };
-    case 'CO_HOST_ADDED': return { title: 'Co-host', message: `The organiser made you a co-host of ${the}.` };
-    case 'CO_HOST_REMOVED': return { title: 'No longer co-host', message: `The organiser removed you as a co-host of ${the}.` };
-    case 'JOIN_REQUESTED': return { title: 'Join request', message: `A player asked to join ${the}.` };
-    case 'JOIN_REQUEST_APPROVED': return { title: 'Request approved', message: `Your request to join ${the} was approved.` };
-    case 'JOIN_REQUEST_DECLINED': return { title: 'Request declined', message: `Your request to join ${the} was declined.` };
-    case 'JOIN_REQUEST_WITHDRAWN': return { title: 'Request withdrawn', message: `A player withdrew their request to join ${yours}.` };
-    case 'GAME_REMINDER': return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
+    case 'PLAYER_JOINED':
+      return extra.waitlisted
+        ? { title: 'New on the waitlist', message: `${player} joined the waitlist of ${yours}.` }
+        : { title: 'New player', message: `${player} joined ${yours}.` };
+    case 'PLAYER_LEFT':
+      return { title: 'Player left', message: `${player} left ${yours}.` };
+    case 'GAME_FULL':
+      return { title: 'Game full', message: `${capitalise(yours)} is now full.` };
+    case 'WAITLIST_PROMOTED':
+      return { title: "You're in", message: `A place opened up: you moved from the waitlist into ${the}.` };
+    case 'GAME_UPDATED':
+      return { title: 'Game updated', message: `The organiser changed the details of ${the}.` };
+    case 'GAME_CANCELLED':
+      return { title: 'Game cancelled', message: `${capitalise(the)} was cancelled.` };
+    case 'PLAYER_REMOVED':
+      return { title: 'Removed from game', message: `The organiser removed you from ${the}.` };
+    case 'GAME_CONFIRMED':
+      return { title: 'Game on', message: `${capitalise(the)} is confirmed: it goes ahead.` };
+    case 'GAME_NOT_ENOUGH_PLAYERS':
+      return { title: 'Game called off', message: `${capitalise(the)} was cancelled: not enough players joined.` };
+    case 'CO_HOST_ADDED':
+      return { title: 'Co-host', message: `The organiser made you a co-host of ${the}.` };
+    case 'CO_HOST_REMOVED':
+      return { title: 'No longer co-host', message: `The organiser removed you as a co-host of ${the}.` };
+    case 'JOIN_REQUESTED':
+      return { title: 'Join request', message: `A player asked to join ${the}.` };
+    case 'JOIN_REQUEST_APPROVED':
+      return { title: 'Request approved', message: `Your request to join ${the} was approved.` };
+    case 'JOIN_REQUEST_DECLINED':
+      return { title: 'Request declined', message: `Your request to join ${the} was declined.` };
+    case 'JOIN_REQUEST_WITHDRAWN':
+      return { title: 'Request withdrawn', message: `A player withdrew their request to join ${yours}.` };
+    case 'GAME_REMINDER':
+      return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
   }
 }

@@ -26,12 +26,18 @@ export class PreferencesRepository {
   }
 
   async save(userId: string, values: PreferencesValues, now: Date): Promise<void> {
-    await this.#db.update(notificationPreferences).set({ ...values, updatedAt: now }).where(eq(notificationPreferences.userId, userId));
+    await this.#db
+      .update(notificationPreferences)
+      .set({ ...values, updatedAt: now })
+      .where(eq(notificationPreferences.userId, userId));
   }
 
   async mutedGames(userId: string): Promise<string[]> {
-    const rows = await this.#db.select({ gameId: notificationGameMutes.gameId }).from(notificationGameMutes)
-      .where(eq(notificationGameMutes.userId, userId)).orderBy(asc(notificationGameMutes.createdAt), asc(notificationGameMutes.gameId));
+    const rows = await this.#db
+      .select({ gameId: notificationGameMutes.gameId })
+      .from(notificationGameMutes)
+      .where(eq(notificationGameMutes.userId, userId))
+      .orderBy(asc(notificationGameMutes.createdAt), asc(notificationGameMutes.gameId));
     return rows.map((row) => row.gameId);
   }
 
@@ -45,7 +51,9 @@ export class PreferencesRepository {
     if (userIds.length === 0) return { rows: [], muted: new Set() };
     // One after the other: this runs inside the producer's transaction (one connection).
     const rows = await this.#db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds));
-    const mutes = await this.#db.select({ userId: notificationGameMutes.userId }).from(notificationGameMutes)
+    const mutes = await this.#db
+      .select({ userId: notificationGameMutes.userId })
+      .from(notificationGameMutes)
       .where(and(eq(notificationGameMutes.gameId, gameId), inArray(notificationGameMutes.userId, userIds)));
     return { rows, muted: new Set(mutes.map((mute) => mute.userId)) };
   }

@@ -5,7 +5,10 @@ import { NOTIFICATION_TYPES, type NotificationType, type PreferencesPatch } from
 import { PreferencesRepository, type PreferencesRow } from './preferences.repository.ts';
 
 /** Which channels a notification goes to, per recipient. */
-export interface Delivery { inApp: boolean; push: boolean }
+export interface Delivery {
+  inApp: boolean;
+  push: boolean;
+}
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -48,9 +51,10 @@ export class PreferencesService {
         if (change?.inApp !== undefined) toggle(inAppOff, type, !change.inApp);
         if (change?.push !== undefined) toggle(pushOff, type, !change.push);
       }
-      const quiet = patch.quietHours === undefined
-        ? { quietStart: current.quietStart, quietEnd: current.quietEnd }
-        : { quietStart: patch.quietHours ? toMinutes(patch.quietHours.start) : null, quietEnd: patch.quietHours ? toMinutes(patch.quietHours.end) : null };
+      const quiet =
+        patch.quietHours === undefined
+          ? { quietStart: current.quietStart, quietEnd: current.quietEnd }
+          : { quietStart: patch.quietHours ? toMinutes(patch.quietHours.start) : null, quietEnd: patch.quietHours ? toMinutes(patch.quietHours.end) : null };
       await repository.save(userId, { inAppOff: [...inAppOff].sort(), pushOff: [...pushOff].sort(), ...quiet }, now);
       if (patch.mutedGameIds) await repository.replaceMutes(userId, patch.mutedGameIds, now);
     });
@@ -62,12 +66,14 @@ export class PreferencesService {
     const { rows, muted } = await new PreferencesRepository(executor).forRecipients(recipients, gameId);
     const byUser = new Map(rows.map((row) => [row.userId, row]));
     const minute = this.#minuteOfDay(this.#clock.now());
-    return new Map(recipients.map((userId) => {
-      const row = byUser.get(userId);
-      if (muted.has(userId)) return [userId, { inApp: false, push: false }];
-      if (!row) return [userId, { inApp: true, push: true }];
-      return [userId, { inApp: !row.inAppOff.includes(type), push: !row.pushOff.includes(type) && !quiet(row, minute) }];
-    }));
+    return new Map(
+      recipients.map((userId) => {
+        const row = byUser.get(userId);
+        if (muted.has(userId)) return [userId, { inApp: false, push: false }];
+        if (!row) return [userId, { inApp: true, push: true }];
+        return [userId, { inApp: !row.inAppOff.includes(type), push: !row.pushOff.includes(type) && !quiet(row, minute) }];
+      }),
+    );
   }
 
   forgetUser(userId: string, executor: Executor): Promise<void> {
@@ -81,9 +87,15 @@ export class PreferencesService {
   }
 
   #present(row: PreferencesRow | undefined, mutedGameIds: string[]) {
-    const types = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, {
-      inApp: !row?.inAppOff.includes(type), push: !row?.pushOff.includes(type),
-    }])) as Record<NotificationType, Delivery>;
+    const types = Object.fromEntries(
+      NOTIFICATION_TYPES.map((type) => [
+        type,
+        {
+          inApp: !row?.inAppOff.includes(type),
+          push: !row?.pushOff.includes(type),
+        },
+      ]),
+    ) as Record<NotificationType, Delivery>;
     const quietHours = row?.quietStart != null && row.quietEnd != null ? { start: toTime(row.quietStart), end: toTime(row.quietEnd) } : null;
     return { types, quietHours, timeZone: this.#timeZone, mutedGameIds };
   }
@@ -97,7 +109,5 @@ function toggle(set: Set<string>, type: string, off: boolean): void {
 /** Quiet from start (inclusive) to end (exclusive); start > end spans midnight. */
 function quiet(row: PreferencesRow, minute: number): boolean {
   if (row.quietStart === null || row.quietEnd === null) return false;
-  return row.quietStart < row.quietEnd
-    ? minute >= row.quietStart && minute < row.quietEnd
-    : minute >= row.quietStart || minute < row.quietEnd;
+  return row.quietStart < row.quietEnd ? minute >= row.quietStart && minute < row.quietEnd : minute >= row.quietStart || minute < row.quietEnd;
 }

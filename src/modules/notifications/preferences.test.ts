@@ -27,9 +27,17 @@ for (const backend of backends) {
 
     before(async () => {
       fcm = await startFakeFcm();
-      t = await buildTestApp(backend, { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url }, {
-        clock, pushPollMs: 20, onDatabase: (handle) => { db = handle.db; },
-      });
+      t = await buildTestApp(
+        backend,
+        { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url },
+        {
+          clock,
+          pushPollMs: 20,
+          onDatabase: (handle) => {
+            db = handle.db;
+          },
+        },
+      );
       base = await listen(t.app);
       sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Quiet ball' });
     });
@@ -48,7 +56,8 @@ for (const backend of backends) {
     const refresh = async (who: TestUser) => {
       who.auth = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
     };
-    const listed = async (who: TestUser) => ((await t.app.inject({ url: '/api/v1/notifications?size=100', headers: who.auth })).json().data.content as Array<{ type: string; resourceId: string }>);
+    const listed = async (who: TestUser) =>
+      (await t.app.inject({ url: '/api/v1/notifications?size=100', headers: who.auth })).json().data.content as Array<{ type: string; resourceId: string }>;
     const unread = async (who: TestUser) => (await t.app.inject({ url: '/api/v1/notifications/unread-count', headers: who.auth })).json().data.count as number;
     /** Pushes to `token` once the outbox is empty (everything queued has been sent). */
     const pushedTo = async (token: string) => {
@@ -61,7 +70,12 @@ for (const backend of backends) {
     };
     const hostWithPhone = async (token: string) => {
       const host = await onboardedUser(t.app, 'Host Prefs');
-      const device = await t.app.inject({ method: 'POST', url: '/api/v1/device-tokens', headers: host.auth, payload: { deviceToken: token, platform: 'ANDROID' } });
+      const device = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/device-tokens',
+        headers: host.auth,
+        payload: { deviceToken: token, platform: 'ANDROID' },
+      });
       assert.equal(device.statusCode, 201, device.body);
       return host;
     };
@@ -70,7 +84,7 @@ for (const backend of backends) {
       assert.equal(response.statusCode, 201, response.body);
     };
 
-    it('defaults keep today\'s behaviour; a PUT is a patch; bad input is a 400 that changes nothing', async () => {
+    it("defaults keep today's behaviour; a PUT is a patch; bad input is a 400 that changes nothing", async () => {
       const user = await createUser(t.app);
       const defaults = await get(user);
       assert.deepEqual(Object.keys(defaults.types).sort(), [...TYPES].sort());
@@ -115,7 +129,10 @@ for (const backend of backends) {
       const event = await stream.next(2000);
       assert.equal(JSON.parse(event.data).type, 'GAME_FULL');
       await assert.rejects(stream.next(300), /no event/, 'the in-app-off join is not streamed');
-      assert.deepEqual((await listed(host)).map((item) => item.type), ['GAME_FULL']);
+      assert.deepEqual(
+        (await listed(host)).map((item) => item.type),
+        ['GAME_FULL'],
+      );
       assert.equal(await unread(host), 1);
       assert.deepEqual(await pushedTo('prefs-phone-1'), ['PLAYER_JOINED']);
     });
@@ -148,7 +165,10 @@ for (const backend of backends) {
       assert.equal((await put(host, { mutedGameIds: [muted.id] })).statusCode, 200);
       await join(muted.id);
       await join(other.id);
-      assert.deepEqual((await listed(host)).map((item) => item.resourceId), [other.id]);
+      assert.deepEqual(
+        (await listed(host)).map((item) => item.resourceId),
+        [other.id],
+      );
       assert.deepEqual(await pushedTo('prefs-phone-3'), ['PLAYER_JOINED']);
       assert.equal(fcm.delivered.filter((item) => item.token === 'prefs-phone-3')[0]!.message.data.resourceId, other.id);
     });

@@ -40,8 +40,15 @@ if (realBackend) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const env = {
-        APP_PROFILE: 'test', PORT: String(port), DATABASE_URL: database.url, DATA_DIR: dataDir, INTERNAL_SECRET,
-        AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true', JOBS_ENABLED: 'false', FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url,
+        APP_PROFILE: 'test',
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        INTERNAL_SECRET,
+        AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
+        JOBS_ENABLED: 'false',
+        FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson,
+        FCM_BASE_URL: fcm.url,
       };
       // The sender cannot get an access token: it is stuck before sending anything.
       fcm.holdTokenRequests = true;
@@ -50,7 +57,12 @@ if (realBackend) {
       const app = httpApp(base);
       const sport = await createSport(app, await createUser(app, { admin: true }), { name: 'Crash ball' });
       const host = await onboardedUser(app, 'Host Crash');
-      const device = await app.inject({ method: 'POST', url: '/api/v1/device-tokens', headers: host.auth, payload: { deviceToken: 'crash-phone-token', platform: 'ANDROID' } });
+      const device = await app.inject({
+        method: 'POST',
+        url: '/api/v1/device-tokens',
+        headers: host.auth,
+        payload: { deviceToken: 'crash-phone-token', platform: 'ANDROID' },
+      });
       assert.equal(device.statusCode, 201, device.body);
       const game = await createGame(app, host, gameBody(sport, new Date(), 48, { slots: 5 }));
       const joinAs = async () => {

@@ -73,7 +73,10 @@ export class PushDelivery {
       try {
         await this.drain();
       } catch (error) {
-        this.#deps.log.warn({ err: { type: (error as Error).name, code: (error as { code?: string }).code } }, 'push delivery pass failed; retrying on the next poll');
+        this.#deps.log.warn(
+          { err: { type: (error as Error).name, code: (error as { code?: string }).code } },
+          'push delivery pass failed; retrying on the next poll',
+        );
       }
     } while (this.#again && !this.#stopped);
   }
@@ -85,7 +88,7 @@ export class PushDelivery {
     let ready = false;
     await this.#recordSent(repository);
     while (!this.#stopped) {
-      if (!ready && await repository.pending() > 0) {
+      if (!ready && (await repository.pending()) > 0) {
         await this.#deps.gateway.ready?.();
         ready = true;
       }
@@ -109,7 +112,7 @@ export class PushDelivery {
 
   async #deliver(repository: PushRepository, push: ClaimedPush): Promise<void> {
     // Re-registered by someone else, or removed, since it was queued: not this user's phone any more.
-    if (!await repository.deviceStillOf(push.deviceToken, push.userId)) return repository.done(push.id);
+    if (!(await repository.deviceStillOf(push.deviceToken, push.userId))) return repository.done(push.id);
     const result = await this.#deps.gateway.send(push, { deviceToken: push.deviceToken, platform: push.platform });
     await this.#settle(repository, push, result);
   }

@@ -56,7 +56,10 @@ class AccessTokenSource {
     const now = this.#now();
     const assertion = await new SignJWT({ scope: SCOPE })
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(serviceAccount.privateKeyId ? { kid: serviceAccount.privateKeyId } : {}) })
-      .setIssuer(serviceAccount.clientEmail).setAudience(serviceAccount.tokenUri).setIssuedAt(now).setExpirationTime(now + 3600)
+      .setIssuer(serviceAccount.clientEmail)
+      .setAudience(serviceAccount.tokenUri)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
       .sign(await this.#key);
     const response = await fetch(serviceAccount.tokenUri, {
       method: 'POST',
@@ -64,7 +67,7 @@ class AccessTokenSource {
       body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    const body = await response.json().catch(() => ({})) as { access_token?: unknown; expires_in?: unknown };
+    const body = (await response.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
     if (!response.ok || typeof body.access_token !== 'string') throw new OAuthError(response.status);
     const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 3600;
     this.#current = { token: body.access_token, expiresAt: now + expiresIn };
@@ -83,12 +86,13 @@ class OAuthError extends Error {
 
 /** The body FCM v1 expects: the common notification, data for the app, and each platform's block. */
 export function fcmMessage(message: PushMessage, target: PushTarget) {
-  const platform = target.platform === 'ANDROID'
-    // The collapse key and apns-collapse-id make a repeated send (after a crash) replace the shown notification.
-    ? { android: { priority: 'high', collapse_key: message.notificationId, notification: { tag: message.notificationId } } }
-    : target.platform === 'IOS'
-      ? { apns: { headers: { 'apns-priority': '10', 'apns-collapse-id': message.notificationId }, payload: { aps: { sound: 'default' } } } }
-      : { webpush: { headers: { Urgency: 'high' } } };
+  const platform =
+    target.platform === 'ANDROID'
+      ? // The collapse key and apns-collapse-id make a repeated send (after a crash) replace the shown notification.
+        { android: { priority: 'high', collapse_key: message.notificationId, notification: { tag: message.notificationId } } }
+      : target.platform === 'IOS'
+        ? { apns: { headers: { 'apns-priority': '10', 'apns-collapse-id': message.notificationId }, payload: { aps: { sound: 'default' } } } }
+        : { webpush: { headers: { Urgency: 'high' } } };
   return {
     message: {
       token: target.deviceToken,
@@ -143,7 +147,7 @@ export class FcmPushGateway implements PushGateway {
       await response.body?.cancel();
       return { outcome: 'sent' };
     }
-    const body = await response.json().catch(() => ({})) as FcmErrorBody;
+    const body = (await response.json().catch(() => ({}))) as FcmErrorBody;
     return this.#classify(response, body);
   }
 
@@ -159,8 +163,9 @@ export class FcmPushGateway implements PushGateway {
     if (code === 'UNREGISTERED' || code === 'SENDER_ID_MISMATCH') return { outcome: 'dead-token', reason: code };
     if (code === 'INVALID_ARGUMENT') {
       // Only a complaint about the token condemns it; a malformed message is our fault, not the device's.
-      const aboutToken = details.some((detail) => detail.fieldViolations?.some((violation) => violation.field === 'message.token'))
-        || /registration token/i.test(body.error?.message ?? '');
+      const aboutToken =
+        details.some((detail) => detail.fieldViolations?.some((violation) => violation.field === 'message.token')) ||
+        /registration token/i.test(body.error?.message ?? '');
       return aboutToken ? { outcome: 'dead-token', reason: code } : { outcome: 'failed', reason: code };
     }
     if (response.status === 429 || response.status >= 500) return { outcome: 'retry', reason: code, ...(wait !== undefined ? { afterMs: wait } : {}) };

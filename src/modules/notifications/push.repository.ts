@@ -30,7 +30,10 @@ export class PushRepository {
   /** In the notification's transaction: a row per (notification, device of its recipient). */
   async enqueue(pushes: Array<{ notificationId: string; userId: string }>, now: Date): Promise<number> {
     if (pushes.length === 0) return 0;
-    const values = sql.join(pushes.map((push) => sql`(${push.notificationId}::uuid, ${push.userId}::uuid)`), sql`, `);
+    const values = sql.join(
+      pushes.map((push) => sql`(${push.notificationId}::uuid, ${push.userId}::uuid)`),
+      sql`, `,
+    );
     const at = now.toISOString();
     const inserted: unknown = await this.#db.execute(sql`INSERT INTO push_outbox (notification_id, user_id, device_token, platform, next_attempt_at, created_at)
       SELECT v.notification_id, v.user_id, d.device_token, d.platform, ${at}::timestamptz, ${at}::timestamptz
@@ -57,24 +60,44 @@ export class PushRepository {
       rows: Array<{ id: string | number; notification_id: string; user_id: string; device_token: string; platform: ClaimedPush['platform']; attempts: number }>;
     };
     if (result.rows.length === 0) return [];
-    const texts = await this.#db.select({
-      id: notifications.id, type: notifications.type, title: notifications.title, message: notifications.message,
-      resourceType: notifications.resourceType, resourceId: notifications.resourceId,
-    }).from(notifications).where(inArray(notifications.id, [...new Set(result.rows.map((row) => row.notification_id))]));
+    const texts = await this.#db
+      .select({
+        id: notifications.id,
+        type: notifications.type,
+        title: notifications.title,
+        message: notifications.message,
+        resourceType: notifications.resourceType,
+        resourceId: notifications.resourceId,
+      })
+      .from(notifications)
+      .where(inArray(notifications.id, [...new Set(result.rows.map((row) => row.notification_id))]));
     const byId = new Map(texts.map((text) => [text.id, text]));
     return result.rows.flatMap((row) => {
       const text = byId.get(row.notification_id);
       if (!text) return [];
-      return [{
-        id: Number(row.id), notificationId: row.notification_id, userId: row.user_id, deviceToken: row.device_token, platform: row.platform,
-        attempts: Number(row.attempts), type: text.type, title: text.title, message: text.message, resourceType: text.resourceType, resourceId: text.resourceId,
-      }];
+      return [
+        {
+          id: Number(row.id),
+          notificationId: row.notification_id,
+          userId: row.user_id,
+          deviceToken: row.device_token,
+          platform: row.platform,
+          attempts: Number(row.attempts),
+          type: text.type,
+          title: text.title,
+          message: text.message,
+          resourceType: text.resourceType,
+          resourceId: text.resourceId,
+        },
+      ];
     });
   }
 
   /** Whether the device still belongs to the user the push was queued for (re-registered or removed since). */
   async deviceStillOf(deviceToken: string, userId: string): Promise<boolean> {
-    const [row] = await this.#db.select({ token: deviceTokens.deviceToken }).from(deviceTokens)
+    const [row] = await this.#db
+      .select({ token: deviceTokens.deviceToken })
+      .from(deviceTokens)
       .where(and(eq(deviceTokens.deviceToken, deviceToken), eq(deviceTokens.userId, userId)));
     return row !== undefined;
   }

@@ -28,7 +28,8 @@ async function hostedGame(app: FastifyInstance, sport: Sport, now: Date, slots =
     const response = await app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: (await createUser(app)).auth });
     assert.equal(response.statusCode, 201, response.body);
   };
-  const newest = async () => (await app.inject({ url: '/api/v1/notifications?size=1', headers: host.auth })).json().data.content[0] as { id: string; title: string; message: string };
+  const newest = async () =>
+    (await app.inject({ url: '/api/v1/notifications?size=1', headers: host.auth })).json().data.content[0] as { id: string; title: string; message: string };
   return { host, game, join, newest };
 }
 
@@ -52,7 +53,17 @@ for (const backend of backends) {
 
     before(async () => {
       fcm = await startFakeFcm();
-      t = await buildTestApp(backend, { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url }, { clock, pushPollMs: 20, onDatabase: (handle) => { db = handle.db; } });
+      t = await buildTestApp(
+        backend,
+        { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url },
+        {
+          clock,
+          pushPollMs: 20,
+          onDatabase: (handle) => {
+            db = handle.db;
+          },
+        },
+      );
       sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Push ball' });
     });
     after(async () => {
@@ -94,10 +105,17 @@ for (const backend of backends) {
       await fcm.until(() => triedTo(phone).length === 1);
       await settled();
       clock.advance(20);
-      await assert.rejects(fcm.until(() => triedTo(phone).length > 1, 300), /not met/, 'not before Retry-After');
+      await assert.rejects(
+        fcm.until(() => triedTo(phone).length > 1, 300),
+        /not met/,
+        'not before Retry-After',
+      );
       clock.advance(11);
       await fcm.until(() => sentTo(phone).length === 1);
-      assert.deepEqual(triedTo(phone).map((attempt) => attempt.answered), [429, 200]);
+      assert.deepEqual(
+        triedTo(phone).map((attempt) => attempt.answered),
+        [429, 200],
+      );
     });
 
     it('503, then success after the backoff', async () => {
@@ -110,7 +128,10 @@ for (const backend of backends) {
       await settled();
       clock.advance(3); // the first backoff is 1 to 2 s
       await fcm.until(() => sentTo(phone).length === 1);
-      assert.deepEqual(triedTo(phone).map((attempt) => attempt.answered), [503, 200]);
+      assert.deepEqual(
+        triedTo(phone).map((attempt) => attempt.answered),
+        [503, 200],
+      );
     });
 
     it('UNREGISTERED and an invalid token: the device is removed and gets nothing more; other devices still do', async () => {
@@ -156,16 +177,21 @@ if (realBackend) {
       const phones = [deviceToken('twin'), deviceToken('twin')];
       for (const phone of phones) await registerDevice(a, host, phone);
       const players = await Promise.all(Array.from({ length: 20 }, () => createUser(a)));
-      await Promise.all(players.map(async (player, index) => {
-        const app = index % 2 ? a : b;
-        const response = await app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: player.auth });
-        assert.equal(response.statusCode, 201, response.body);
-      }));
+      await Promise.all(
+        players.map(async (player, index) => {
+          const app = index % 2 ? a : b;
+          const response = await app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: player.auth });
+          assert.equal(response.statusCode, 201, response.body);
+        }),
+      );
       await fcm.until(() => fcm.delivered.length >= 40, 10_000);
       const listed = (await b.inject({ url: '/api/v1/notifications?size=100', headers: host.auth })).json().data.content as Array<{ id: string }>;
       assert.equal(listed.length, 20);
       for (const phone of phones) {
-        const ids = fcm.delivered.filter((item) => item.token === phone).map((item) => item.message.data.notificationId).sort();
+        const ids = fcm.delivered
+          .filter((item) => item.token === phone)
+          .map((item) => item.message.data.notificationId)
+          .sort();
         assert.deepEqual(ids, listed.map((item) => item.id).sort(), 'every notification once on this device');
       }
       // Another event after them all: when it has arrived, nothing older was sent a second time.

@@ -9,7 +9,10 @@ export interface PushMessage {
   resourceId: string;
 }
 
-export interface PushTarget { deviceToken: string; platform: 'ANDROID' | 'IOS' | 'WEB' }
+export interface PushTarget {
+  deviceToken: string;
+  platform: 'ANDROID' | 'IOS' | 'WEB';
+}
 
 /**
  * What became of one push: `sent`; `retry` (the service is busy or down; `afterMs` when it said

@@ -3,7 +3,12 @@ import type { MeView } from './profiles.service.ts';
 import type { ContactMethod, StoredContactMethod } from './profiles.table.ts';
 
 const METHOD_NAME: Record<StoredContactMethod['name'], ContactMethod['name']> = {
-  WHATSAPP: 'WHATSAPP', TELEGRAM: 'TELEGRAM', MESSENGER: 'MESSENGER', whatsapp: 'WHATSAPP', telegram: 'TELEGRAM', messenger: 'MESSENGER',
+  WHATSAPP: 'WHATSAPP',
+  TELEGRAM: 'TELEGRAM',
+  MESSENGER: 'MESSENGER',
+  whatsapp: 'WHATSAPP',
+  telegram: 'TELEGRAM',
+  messenger: 'MESSENGER',
 };
 
 /** The caller's own profile (`GET /api/v1/me`). */

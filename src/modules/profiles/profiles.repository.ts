@@ -24,7 +24,9 @@ export class ProfilesRepository {
   /** Marks onboarding complete; undefined when it already was (so two racing requests cannot both succeed). */
   async completeOnboarding(userId: string, contactMethods: ContactMethod[]): Promise<ProfileRow | undefined> {
     const now = new Date();
-    const [row] = await this.#db.insert(profiles).values({ userId, contactMethods, onboardedAt: now })
+    const [row] = await this.#db
+      .insert(profiles)
+      .values({ userId, contactMethods, onboardedAt: now })
       .onConflictDoUpdate({
         target: profiles.userId,
         set: { contactMethods, onboardedAt: now, updatedAt: now },

@@ -11,30 +11,54 @@ import { signedIn } from '../access/index.ts';
 export async function profilesRoutes(app: TypedApp, { profiles }: { profiles: ProfilesService }) {
   const contactMethodNames = upperCaseEnums('contactMethods[].name');
 
-  app.get('/api/v1/me', {
-    schema: { tags: ['me'], security: USER_SECURITY, summary: 'The caller\'s profile', response: { 200: Envelope(Me) } },
-  }, async (request) => envelope(request, presentMe(await profiles.me(signedIn(request).userId)), 'Profile'));
-
-  app.post('/api/v1/me', {
-    schema: { tags: ['me'], security: USER_SECURITY, summary: 'Complete onboarding (once)', body: OnboardingBody, response: { 201: Envelope(Me) } },
-    preValidation: contactMethodNames,
-  }, async (request, reply) => {
-    reply.code(201);
-    return envelope(request, presentMe(await profiles.completeOnboarding(signedIn(request).userId, request.body)), 'Onboarding complete');
-  });
-
-  app.put('/api/v1/me', {
-    schema: { tags: ['me'], security: USER_SECURITY, summary: 'Change the profile (fields present replace)', body: ProfilePatchBody, response: { 200: Envelope(Me) } },
-    preValidation: contactMethodNames,
-  }, async (request) => envelope(request, presentMe(await profiles.update(signedIn(request).userId, request.body)), 'Profile updated'));
-
-  app.delete('/api/v1/me', {
-    schema: {
-      tags: ['me'], security: USER_SECURITY, response: { 204: Type.Null() },
-      summary: 'Delete the account: revokes tokens, settles games, erases personal data',
+  app.get(
+    '/api/v1/me',
+    {
+      schema: { tags: ['me'], security: USER_SECURITY, summary: "The caller's profile", response: { 200: Envelope(Me) } },
     },
-  }, async (request, reply) => {
-    await profiles.deleteAccount(signedIn(request).userId);
-    return reply.code(204).send(null);
-  });
+    async (request) => envelope(request, presentMe(await profiles.me(signedIn(request).userId)), 'Profile'),
+  );
+
+  app.post(
+    '/api/v1/me',
+    {
+      schema: { tags: ['me'], security: USER_SECURITY, summary: 'Complete onboarding (once)', body: OnboardingBody, response: { 201: Envelope(Me) } },
+      preValidation: contactMethodNames,
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return envelope(request, presentMe(await profiles.completeOnboarding(signedIn(request).userId, request.body)), 'Onboarding complete');
+    },
+  );
+
+  app.put(
+    '/api/v1/me',
+    {
+      schema: {
+        tags: ['me'],
+        security: USER_SECURITY,
+        summary: 'Change the profile (fields present replace)',
+        body: ProfilePatchBody,
+        response: { 200: Envelope(Me) },
+      },
+      preValidation: contactMethodNames,
+    },
+    async (request) => envelope(request, presentMe(await profiles.update(signedIn(request).userId, request.body)), 'Profile updated'),
+  );
+
+  app.delete(
+    '/api/v1/me',
+    {
+      schema: {
+        tags: ['me'],
+        security: USER_SECURITY,
+        response: { 204: Type.Null() },
+        summary: 'Delete the account: revokes tokens, settles games, erases personal data',
+      },
+    },
+    async (request, reply) => {
+      await profiles.deleteAccount(signedIn(request).userId);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -57,7 +57,10 @@ export class ProfilesService {
   async me(userId: string): Promise<MeView> {
     const repository = new ProfilesRepository(this.#db);
     const [user, profile, chosen, totals] = await Promise.all([
-      this.#users.findLive(userId), repository.find(userId), repository.skillLevelsOf(userId), this.#gameTotals(userId),
+      this.#users.findLive(userId),
+      repository.find(userId),
+      repository.skillLevelsOf(userId),
+      this.#gameTotals(userId),
     ]);
     // The access plugin checked the account is live; only a deletion racing this read gets here.
     if (!user) throw notFound('The user was not found.', 'user_not_found');
@@ -71,7 +74,7 @@ export class ProfilesService {
     const { methods, skillLevels } = await this.#check(input);
     await this.#db.transaction(async (tx) => {
       const repository = new ProfilesRepository(tx);
-      if (!await repository.completeOnboarding(userId, methods!)) throw alreadyCompleted();
+      if (!(await repository.completeOnboarding(userId, methods!))) throw alreadyCompleted();
       await this.#users.rename(userId, input.name.trim(), tx);
       await repository.replaceSkillLevels(userId, skillLevels ?? []);
     });

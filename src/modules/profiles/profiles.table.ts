@@ -18,18 +18,24 @@ export interface StoredContactMethod {
  */
 export const profiles = pgTable('profiles', {
   userId: uuid('user_id').primaryKey(),
-  contactMethods: jsonb('contact_methods').$type<StoredContactMethod[]>().notNull().default(sql`'[]'::jsonb`),
+  contactMethods: jsonb('contact_methods')
+    .$type<StoredContactMethod[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   onboardedAt: timestamp('onboarded_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /** One level per activity; activity and level ids belong to the activities module. */
-export const profileSkillLevels = pgTable('profile_skill_levels', {
-  userId: uuid('user_id').notNull().references(() => profiles.userId, { onDelete: 'cascade' }),
-  activityId: uuid('activity_id').notNull(),
-  skillLevelId: uuid('skill_level_id').notNull(),
-}, (table) => [
-  primaryKey({ columns: [table.userId, table.activityId] }),
-  index('profile_skill_levels_level_idx').on(table.skillLevelId),
-]);
+export const profileSkillLevels = pgTable(
+  'profile_skill_levels',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.userId, { onDelete: 'cascade' }),
+    activityId: uuid('activity_id').notNull(),
+    skillLevelId: uuid('skill_level_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.activityId] }), index('profile_skill_levels_level_idx').on(table.skillLevelId)],
+);

@@ -25,7 +25,9 @@ for (const backend of backends) {
       admin = await createUser(t.app, { admin: true });
       const create = async (name: string, levels: string[]) => {
         const response = await t.app.inject({
-          method: 'POST', url: '/api/v1/admin/activities', headers: admin.auth,
+          method: 'POST',
+          url: '/api/v1/admin/activities',
+          headers: admin.auth,
           payload: { name, skillLevels: levels.map((level, sortOrder) => ({ name: level, sortOrder })) },
         });
         assert.equal(response.statusCode, 201, response.body);
@@ -47,9 +49,17 @@ for (const backend of backends) {
       assert.equal(response.statusCode, 200);
       const { data } = response.json();
       assert.deepEqual(data, {
-        userId: user.id, authProvider: 'SOCIAL', name: 'Provider Name', email: 'p@example.com',
-        contactMethods: [], skillLevels: [], roles: [], hasCompletedOnboarding: false,
-        totalGamesJoined: 0, totalGamesHosted: 0, createdAt: data.createdAt,
+        userId: user.id,
+        authProvider: 'SOCIAL',
+        name: 'Provider Name',
+        email: 'p@example.com',
+        contactMethods: [],
+        skillLevels: [],
+        roles: [],
+        hasCompletedOnboarding: false,
+        totalGamesJoined: 0,
+        totalGamesHosted: 0,
+        createdAt: data.createdAt,
       });
       assert.ok(!Number.isNaN(Date.parse(data.createdAt)));
     });
@@ -66,7 +76,10 @@ for (const backend of backends) {
       const { data } = created.json();
       assert.equal(data.hasCompletedOnboarding, true);
       assert.equal(data.name, 'Mei Ling');
-      assert.deepEqual(data.contactMethods, [{ name: 'WHATSAPP', value: '+65 9123 4567' }, { name: 'TELEGRAM', value: '@meiling_sg' }]);
+      assert.deepEqual(data.contactMethods, [
+        { name: 'WHATSAPP', value: '+65 9123 4567' },
+        { name: 'TELEGRAM', value: '@meiling_sg' },
+      ]);
       assert.deepEqual(data.skillLevels, body.skillLevels);
       assert.deepEqual((await me(user)).json().data, data);
 
@@ -75,9 +88,18 @@ for (const backend of backends) {
 
     it('takes the lowercase spelling of earlier callers and answers uppercase enums', async () => {
       const user = await createUser(t.app);
-      const created = await post(user, { name: 'Legacy', contactMethods: [{ name: 'whatsapp', value: '+65 9123 4567' }, { name: 'Telegram', value: '@legacy_sg' }] });
+      const created = await post(user, {
+        name: 'Legacy',
+        contactMethods: [
+          { name: 'whatsapp', value: '+65 9123 4567' },
+          { name: 'Telegram', value: '@legacy_sg' },
+        ],
+      });
       assert.equal(created.statusCode, 201, created.body);
-      assert.deepEqual(created.json().data.contactMethods, [{ name: 'WHATSAPP', value: '+65 9123 4567' }, { name: 'TELEGRAM', value: '@legacy_sg' }]);
+      assert.deepEqual(created.json().data.contactMethods, [
+        { name: 'WHATSAPP', value: '+65 9123 4567' },
+        { name: 'TELEGRAM', value: '@legacy_sg' },
+      ]);
       const patched = await put(user, { contactMethods: [{ name: 'messenger', value: 'legacy.sg' }] });
       assert.deepEqual(patched.json().data.contactMethods, [{ name: 'MESSENGER', value: 'legacy.sg' }]);
       assert.deepEqual((await me(user)).json().data.contactMethods, [{ name: 'MESSENGER', value: 'legacy.sg' }]);
@@ -95,16 +117,67 @@ for (const backend of backends) {
       ['a blank name', () => ({ name: '   ', contactMethods: CONTACT }), 400, 'validation_failed', ['body:name']],
       ['a 201-character name', () => ({ name: 'x'.repeat(201), contactMethods: CONTACT }), 400, 'validation_failed', ['body:name']],
       ['no contact methods', () => ({ name: 'Ann', contactMethods: [] }), 400, 'validation_failed', ['body:contactMethods']],
-      ['eleven contact methods', () => ({ name: 'Ann', contactMethods: Array.from({ length: 11 }, (_, i) => ({ name: 'WHATSAPP', value: `+6591234${String(i).padStart(3, '0')}` })) }), 400, 'validation_failed', ['body:contactMethods']],
-      ['an unknown contact method', () => ({ name: 'Ann', contactMethods: [{ name: 'fax', value: '+6561234567' }] }), 400, 'validation_failed', ['body:contactMethods[0].name']],
-      ['a contact method without value', () => ({ name: 'Ann', contactMethods: [{ name: 'fax' }] }), 400, 'validation_failed', ['body:contactMethods[0].name', 'body:contactMethods[0].value']],
-      ['a whatsapp value that is no phone number', () => ({ name: 'Ann', contactMethods: [{ name: 'TELEGRAM', value: '@good_name' }, { name: 'WHATSAPP', value: 'call me' }] }), 400, 'validation_failed', ['body:contactMethods[1].value']],
-      ['a level of another activity', () => ({ name: 'Ann', contactMethods: CONTACT, skillLevels: [{ activityId: badminton.id, skillLevelId: pickleball.skillLevels[0]!.id }] }), 400, 'validation_failed', ['body:skillLevels[0].skillLevelId']],
-      ['an unknown level', () => ({ name: 'Ann', contactMethods: CONTACT, skillLevels: [{ activityId: badminton.id, skillLevelId: '00000000-0000-4000-8000-000000000000' }] }), 400, 'validation_failed', ['body:skillLevels[0].skillLevelId']],
-      ['the same activity twice', () => ({ name: 'Ann', contactMethods: CONTACT, skillLevels: [
-        { activityId: badminton.id, skillLevelId: badminton.skillLevels[0]!.id },
-        { activityId: badminton.id, skillLevelId: badminton.skillLevels[1]!.id },
-      ] }), 409, 'duplicate_skill_level_activity'],
+      [
+        'eleven contact methods',
+        () => ({ name: 'Ann', contactMethods: Array.from({ length: 11 }, (_, i) => ({ name: 'WHATSAPP', value: `+6591234${String(i).padStart(3, '0')}` })) }),
+        400,
+        'validation_failed',
+        ['body:contactMethods'],
+      ],
+      [
+        'an unknown contact method',
+        () => ({ name: 'Ann', contactMethods: [{ name: 'fax', value: '+6561234567' }] }),
+        400,
+        'validation_failed',
+        ['body:contactMethods[0].name'],
+      ],
+      [
+        'a contact method without value',
+        () => ({ name: 'Ann', contactMethods: [{ name: 'fax' }] }),
+        400,
+        'validation_failed',
+        ['body:contactMethods[0].name', 'body:contactMethods[0].value'],
+      ],
+      [
+        'a whatsapp value that is no phone number',
+        () => ({
+          name: 'Ann',
+          contactMethods: [
+            { name: 'TELEGRAM', value: '@good_name' },
+            { name: 'WHATSAPP', value: 'call me' },
+          ],
+        }),
+        400,
+        'validation_failed',
+        ['body:contactMethods[1].value'],
+      ],
+      [
+        'a level of another activity',
+        () => ({ name: 'Ann', contactMethods: CONTACT, skillLevels: [{ activityId: badminton.id, skillLevelId: pickleball.skillLevels[0]!.id }] }),
+        400,
+        'validation_failed',
+        ['body:skillLevels[0].skillLevelId'],
+      ],
+      [
+        'an unknown level',
+        () => ({ name: 'Ann', contactMethods: CONTACT, skillLevels: [{ activityId: badminton.id, skillLevelId: '00000000-0000-4000-8000-000000000000' }] }),
+        400,
+        'validation_failed',
+        ['body:skillLevels[0].skillLevelId'],
+      ],
+      [
+        'the same activity twice',
+        () => ({
+          name: 'Ann',
+          contactMethods: CONTACT,
+          skillLevels: [
+            { activityId: badminton.id, skillLevelId: badminton.skillLevels[0]!.id },
+            { activityId: badminton.id, skillLevelId: badminton.skillLevels[1]!.id },
+          ],
+        }),
+        409,
+        'duplicate_skill_level_activity',
+      ],
     ];
 
     for (const [what, body, status, code, fields] of badBodies) {
@@ -144,14 +217,26 @@ for (const backend of backends) {
     });
 
     it('drops a chosen level from the profile once the ladder retires it', async () => {
-      const activity = (await t.app.inject({
-        method: 'POST', url: '/api/v1/admin/activities', headers: admin.auth,
-        payload: { name: 'Squash', skillLevels: [{ name: 'Low', sortOrder: 0 }, { name: 'High', sortOrder: 1 }] },
-      })).json().data as Ladder;
+      const activity = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/activities',
+          headers: admin.auth,
+          payload: {
+            name: 'Squash',
+            skillLevels: [
+              { name: 'Low', sortOrder: 0 },
+              { name: 'High', sortOrder: 1 },
+            ],
+          },
+        })
+      ).json().data as Ladder;
       const user = await createUser(t.app);
       await post(user, { name: 'Sam', contactMethods: CONTACT, skillLevels: [{ activityId: activity.id, skillLevelId: activity.skillLevels[0]!.id }] });
       await t.app.inject({
-        method: 'PUT', url: `/api/v1/admin/activities/${activity.id}/skill-levels`, headers: admin.auth,
+        method: 'PUT',
+        url: `/api/v1/admin/activities/${activity.id}/skill-levels`,
+        headers: admin.auth,
         payload: { skillLevels: [{ name: 'High', sortOrder: 0 }] },
       });
       assert.deepEqual((await me(user)).json().data.skillLevels, []);
@@ -166,13 +251,19 @@ for (const backend of backends) {
       assert.equal(deleted.body, '');
 
       assertProblem(await me(user), 401);
-      assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: user.refreshToken } }), 401, 'invalid_refresh_token');
+      assertProblem(
+        await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: user.refreshToken } }),
+        401,
+        'invalid_refresh_token',
+      );
 
       const listed = await t.app.inject({ url: '/api/v1/admin/users?q=gone', headers: admin.auth });
       assert.equal(listed.json().data.page.totalElements, 0);
 
       const again = await t.app.inject({
-        method: 'POST', url: '/api/v1/internal/users', headers: { 'x-internal-secret': INTERNAL_SECRET },
+        method: 'POST',
+        url: '/api/v1/internal/users',
+        headers: { 'x-internal-secret': INTERNAL_SECRET },
         payload: { authProvider: 'social', subject },
       });
       assert.equal(again.statusCode, 201, 'a new account, not the erased one');
@@ -200,8 +291,14 @@ describe('profiles stored with lowercase contact method names', { skip: realBack
     const user = await createUser(t.app);
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/me', headers: user.auth, payload: { name: 'Old', contactMethods: CONTACT } });
     assert.equal(created.statusCode, 201, created.body);
-    await client.query(`UPDATE profiles SET contact_methods = '[{"name":"whatsapp","value":"+65 9123 4567"},{"name":"messenger","value":"old.timer"}]'::jsonb WHERE user_id = $1`, [user.id]);
+    await client.query(
+      `UPDATE profiles SET contact_methods = '[{"name":"whatsapp","value":"+65 9123 4567"},{"name":"messenger","value":"old.timer"}]'::jsonb WHERE user_id = $1`,
+      [user.id],
+    );
     const me = (await t.app.inject({ url: '/api/v1/me', headers: user.auth })).json().data;
-    assert.deepEqual(me.contactMethods, [{ name: 'WHATSAPP', value: '+65 9123 4567' }, { name: 'MESSENGER', value: 'old.timer' }]);
+    assert.deepEqual(me.contactMethods, [
+      { name: 'WHATSAPP', value: '+65 9123 4567' },
+      { name: 'MESSENGER', value: 'old.timer' },
+    ]);
   });
 });

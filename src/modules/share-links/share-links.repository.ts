@@ -14,20 +14,23 @@ export class ShareLinksRepository {
 
   /** Inserts unless the code is taken; undefined on a collision (the caller draws again). */
   async insert(code: string, resourceType: ResourceType, resourceId: string): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.#db.insert(shareLinks).values({ code, resourceType, resourceId })
-      .onConflictDoNothing().returning();
+    const [row] = await this.#db.insert(shareLinks).values({ code, resourceType, resourceId }).onConflictDoNothing().returning();
     return row;
   }
 
   async findByResource(resourceType: ResourceType, resourceId: string): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.#db.select().from(shareLinks)
+    const [row] = await this.#db
+      .select()
+      .from(shareLinks)
       .where(and(eq(shareLinks.resourceType, resourceType), eq(shareLinks.resourceId, resourceId)));
     return row;
   }
 
   findByResources(resourceType: ResourceType, resourceIds: string[]): Promise<ShareLinkRow[]> {
     if (resourceIds.length === 0) return Promise.resolve([]);
-    return this.#db.select().from(shareLinks)
+    return this.#db
+      .select()
+      .from(shareLinks)
       .where(and(eq(shareLinks.resourceType, resourceType), inArray(shareLinks.resourceId, resourceIds)));
   }
 
@@ -38,16 +41,26 @@ export class ShareLinksRepository {
 
   /** One statement, so concurrent clicks all count. */
   async countClick(code: string): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.#db.update(shareLinks).set({ clickCount: sql`${shareLinks.clickCount} + 1` })
-      .where(eq(shareLinks.code, code)).returning();
+    const [row] = await this.#db
+      .update(shareLinks)
+      .set({ clickCount: sql`${shareLinks.clickCount} + 1` })
+      .where(eq(shareLinks.code, code))
+      .returning();
     return row;
   }
 
   /** A new code for the resource's link; undefined on a collision with another link's code. */
   async replaceCode(resourceType: ResourceType, resourceId: string, code: string): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.#db.update(shareLinks).set({ code })
-      .where(and(eq(shareLinks.resourceType, resourceType), eq(shareLinks.resourceId, resourceId),
-        sql`NOT EXISTS (SELECT 1 FROM ${shareLinks} taken WHERE taken.code = ${code})`))
+    const [row] = await this.#db
+      .update(shareLinks)
+      .set({ code })
+      .where(
+        and(
+          eq(shareLinks.resourceType, resourceType),
+          eq(shareLinks.resourceId, resourceId),
+          sql`NOT EXISTS (SELECT 1 FROM ${shareLinks} taken WHERE taken.code = ${code})`,
+        ),
+      )
       .returning();
     return row;
   }

@@ -16,48 +16,78 @@ export interface ShareLinksRoutesOptions {
 export async function shareLinksRoutes(app: TypedApp, { shareLinks, config }: ShareLinksRoutesOptions) {
   const association = presentAppSiteAssociation(config.mobileAppIds);
 
-  app.post('/api/v1/share-links', {
-    schema: {
-      tags: ['share-links'], security: USER_SECURITY, summary: 'The share link of a game you organise or play in',
-      body: CreateShareLinkBody, response: { 200: Envelope(ShareLinkSchema), 201: Envelope(ShareLinkSchema) },
+  app.post(
+    '/api/v1/share-links',
+    {
+      schema: {
+        tags: ['share-links'],
+        security: USER_SECURITY,
+        summary: 'The share link of a game you organise or play in',
+        body: CreateShareLinkBody,
+        response: { 200: Envelope(ShareLinkSchema), 201: Envelope(ShareLinkSchema) },
+      },
     },
-  }, async (request, reply) => {
-    const { view, created } = await shareLinks.create(signedIn(request).userId, request.body.resourceType, request.body.resourceId);
-    reply.code(created ? 201 : 200);
-    return envelope(request, presentShareLink(view), created ? 'Share link created' : 'Share link');
-  });
+    async (request, reply) => {
+      const { view, created } = await shareLinks.create(signedIn(request).userId, request.body.resourceType, request.body.resourceId);
+      reply.code(created ? 201 : 200);
+      return envelope(request, presentShareLink(view), created ? 'Share link created' : 'Share link');
+    },
+  );
 
-  app.post('/api/v1/share-links/rotate', {
-    schema: {
-      tags: ['share-links'], security: USER_SECURITY,
-      summary: 'A new share code for a game you organise: the old link stops working (404) and the access it gave ends',
-      body: CreateShareLinkBody, response: { 200: Envelope(ShareLinkSchema) },
+  app.post(
+    '/api/v1/share-links/rotate',
+    {
+      schema: {
+        tags: ['share-links'],
+        security: USER_SECURITY,
+        summary: 'A new share code for a game you organise: the old link stops working (404) and the access it gave ends',
+        body: CreateShareLinkBody,
+        response: { 200: Envelope(ShareLinkSchema) },
+      },
     },
-  }, async (request) => {
-    const view = await shareLinks.rotate(signedIn(request).userId, request.body.resourceType, request.body.resourceId);
-    return envelope(request, presentShareLink(view), 'Share code rotated');
-  });
+    async (request) => {
+      const view = await shareLinks.rotate(signedIn(request).userId, request.body.resourceType, request.body.resourceId);
+      return envelope(request, presentShareLink(view), 'Share code rotated');
+    },
+  );
 
   // The pattern is checked by the schema, so a malformed code never reaches the database.
-  app.get('/api/v1/share-links/:code', {
-    schema: { tags: ['share-links'], summary: 'Resolve a share code (counts a click; grants a signed-in caller access)', params: CodeParams, response: { 200: Envelope(ResolvedShareLink) } },
-  }, async (request) => envelope(request, await shareLinks.resolve(request.params.code, request.principal?.userId ?? null), 'Share link resolved'));
+  app.get(
+    '/api/v1/share-links/:code',
+    {
+      schema: {
+        tags: ['share-links'],
+        summary: 'Resolve a share code (counts a click; grants a signed-in caller access)',
+        params: CodeParams,
+        response: { 200: Envelope(ResolvedShareLink) },
+      },
+    },
+    async (request) => envelope(request, await shareLinks.resolve(request.params.code, request.principal?.userId ?? null), 'Share link resolved'),
+  );
 
-  app.get('/games/:code', {
-    schema: { tags: ['share-links'], summary: 'Web fallback page of a share link (HTML)', params: CodeParams, produces: ['text/html'] },
-    // An HTML answer even for a malformed code: this URL is opened by people, not clients.
-    attachValidation: true,
-  }, async (request, reply) => {
-    const page = request.validationError ? undefined : await shareLinks.page(request.params.code);
-    reply.header('content-security-policy', SHARE_PAGE_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    if (!page) return reply.code(404).send(renderNotFoundPage());
-    return reply.send(renderGamePage(page.game, page.urls, config.timeZone));
-  });
+  app.get(
+    '/games/:code',
+    {
+      schema: { tags: ['share-links'], summary: 'Web fallback page of a share link (HTML)', params: CodeParams, produces: ['text/html'] },
+      // An HTML answer even for a malformed code: this URL is opened by people, not clients.
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const page = request.validationError ? undefined : await shareLinks.page(request.params.code);
+      reply.header('content-security-policy', SHARE_PAGE_CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (!page) return reply.code(404).send(renderNotFoundPage());
+      return reply.send(renderGamePage(page.game, page.urls, config.timeZone));
+    },
+  );
 
-  app.get('/.well-known/mobile-app-site-association', {
-    schema: { tags: ['share-links'], summary: 'Which app opens /games/* links', response: { 200: AppSiteAssociation } },
-  }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=3600');
-    return association;
-  });
+  app.get(
+    '/.well-known/mobile-app-site-association',
+    {
+      schema: { tags: ['share-links'], summary: 'Which app opens /games/* links', response: { 200: AppSiteAssociation } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return association;
+    },
+  );
 }

@@ -33,11 +33,13 @@ export const ResolvedShareLink = Type.Object({
 export const AppSiteAssociation = Type.Object({
   applinks: Type.Object({
     apps: Type.Array(Type.String()),
-    details: Type.Array(Type.Object({
-      appID: Type.String(),
-      appIDs: Type.Array(Type.String()),
-      paths: Type.Array(Type.String()),
-      components: Type.Array(Type.Object({ '/': Type.String() })),
-    })),
+    details: Type.Array(
+      Type.Object({
+        appID: Type.String(),
+        appIDs: Type.Array(Type.String()),
+        paths: Type.Array(Type.String()),
+        components: Type.Array(Type.Object({ '/': Type.String() })),
+      }),
+    ),
   }),
 });

@@ -107,7 +107,7 @@ export class ShareLinksService {
     // A removed player is told what anyone with a wrong code is told.
     if (userId && (await this.#store.get(barKey(link.resourceId, userId)))) throw unknownLink();
     await new ShareLinksRepository(this.#db).countClick(code);
-    if (userId && !await this.#games.grantShareAccess(userId, link.resourceId)) throw unknownLink();
+    if (userId && !(await this.#games.grantShareAccess(userId, link.resourceId))) throw unknownLink();
     return { resourceType: link.resourceType, ...this.urls(link) };
   }
 

@@ -46,8 +46,10 @@ for (const backend of backends) {
       const response = await linkOf(host, game.id);
       assert.equal(response.statusCode, 200);
       const link = response.json().data;
-      assert.deepEqual({ code: link.code, resourceType: link.resourceType, resourceId: link.resourceId },
-        { code: game.shareLink!.code, resourceType: 'GAME', resourceId: game.id });
+      assert.deepEqual(
+        { code: link.code, resourceType: link.resourceType, resourceId: link.resourceId },
+        { code: game.shareLink!.code, resourceType: 'GAME', resourceId: game.id },
+      );
       assert.equal(link.mobileUrl, `service://games/${game.id}`);
     });
 
@@ -75,7 +77,7 @@ for (const backend of backends) {
       assert.equal((await linkOf(host, game.id)).json().data.clickCount, before + 1);
     });
 
-    it('lets a stranger who resolves a PRIVATE game\'s code while signed in see and join it', async () => {
+    it("lets a stranger who resolves a PRIVATE game's code while signed in see and join it", async () => {
       const hidden = await createGame(t.app, host, gameBody(sport, new Date(), 72, { visibility: 'PRIVATE' }));
       const stranger = await onboardedUser(t.app);
       assertProblem(await t.app.inject({ url: `/api/v1/games/${hidden.id}`, headers: stranger.auth }), 404);
@@ -106,7 +108,7 @@ for (const backend of backends) {
       assert.ok(Number(limited.headers['retry-after']) >= 1);
     });
 
-    it('gives the HTML page a per-address budget of its own: a visit does not spend the app\'s resolves', async () => {
+    it("gives the HTML page a per-address budget of its own: a visit does not spend the app's resolves", async () => {
       const address = '192.0.2.78';
       const code = game.shareLink!.code;
       for (let i = 1; i <= 30; i++) {

@@ -4,10 +4,11 @@ import { Eta } from 'eta';
 import type { ShareableGameSummary } from './share-links.ports.ts';
 import type { ShareLinkUrls } from './share-links.service.ts';
 
-const CSS = 'body{font-family:system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1d2330}'
-  + 'main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px}'
-  + '.kicker,.muted{color:#5b6475}dt{font-weight:600;margin-top:.75rem}dd{margin:0}'
-  + '.button{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;background:#1f6feb;color:#fff;border-radius:8px;text-decoration:none}';
+const CSS =
+  'body{font-family:system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1d2330}' +
+  'main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px}' +
+  '.kicker,.muted{color:#5b6475}dt{font-weight:600;margin-top:.75rem}dd{margin:0}' +
+  '.button{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;background:#1f6feb;color:#fff;border-radius:8px;text-decoration:none}';
 
 /** No script at all, and only this exact stylesheet: anything injected would not run or apply. */
 export const SHARE_PAGE_CSP = [
@@ -29,11 +30,23 @@ export function renderGamePage(game: ShareableGameSummary, urls: ShareLinkUrls, 
   const price = Number(game.price) === 0 ? 'Free' : `${game.currency} ${game.price}`;
   const level = game.skillLevelFrom === game.skillLevelTo ? game.skillLevelFrom : `${game.skillLevelFrom} to ${game.skillLevelTo}`;
   const body = eta.render('./game', {
-    title, activity: game.activityName, venue: game.venueName, address: game.venueAddress, when, players, waitlist, price, level,
-    status: game.status, mobileUrl: urls.mobileUrl, webUrl: urls.webUrl,
+    title,
+    activity: game.activityName,
+    venue: game.venueName,
+    address: game.venueAddress,
+    when,
+    players,
+    waitlist,
+    price,
+    level,
+    status: game.status,
+    mobileUrl: urls.mobileUrl,
+    webUrl: urls.webUrl,
   });
   return eta.render('./layout', {
-    title, css: CSS, body,
+    title,
+    css: CSS,
+    body,
     og: { title, description: `${game.activityName} · ${level} · ${game.venueName} · ${when} · ${price} · ${players}`, url: urls.shareUrl },
   });
 }

@@ -35,8 +35,14 @@ for (const backend of backends) {
       assert.equal((await resolve(code)).statusCode, 200);
       assert.equal((await t.app.inject({ url: `/games/${code}` })).statusCode, 200);
       const lines = logged.filter((line) => line.includes('"url"'));
-      assert.ok(lines.some((line) => line.includes('/api/v1/share-links/[REDACTED]')), 'the resolve is logged, masked');
-      assert.ok(lines.some((line) => line.includes('/games/[REDACTED]')), 'the page is logged, masked');
+      assert.ok(
+        lines.some((line) => line.includes('/api/v1/share-links/[REDACTED]')),
+        'the resolve is logged, masked',
+      );
+      assert.ok(
+        lines.some((line) => line.includes('/games/[REDACTED]')),
+        'the page is logged, masked',
+      );
       assert.ok(!logged.some((line) => line.includes(code)), 'the code is in no log line');
     });
 
@@ -89,7 +95,12 @@ for (const backend of backends) {
       assert.equal((await view(game, player)).statusCode, 200, 'players keep their places');
       assert.equal((await resolve(link.code, onlooker)).statusCode, 200);
       assert.equal((await view(game, onlooker)).statusCode, 200);
-      const shown = await t.app.inject({ method: 'POST', url: '/api/v1/share-links', headers: host.auth, payload: { resourceType: 'GAME', resourceId: game.id } });
+      const shown = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/share-links',
+        headers: host.auth,
+        payload: { resourceType: 'GAME', resourceId: game.id },
+      });
       assert.equal(shown.json().data.code, link.code);
     });
 
@@ -101,7 +112,12 @@ for (const backend of backends) {
       for (const caller of [player, await createUser(t.app)]) assertProblem(await rotate(game, caller), 404, 'game_not_found');
       assertProblem(await rotate({ ...game, id: '00000000-0000-4000-8000-000000000000' }, host), 404, 'game_not_found');
       assert.equal((await resolve(game.shareLink!.code)).statusCode, 200, 'the code still works');
-      const bad = await t.app.inject({ method: 'POST', url: '/api/v1/share-links/rotate', headers: host.auth, payload: { resourceType: 'VENUE', resourceId: 'x' } });
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/share-links/rotate',
+        headers: host.auth,
+        payload: { resourceType: 'VENUE', resourceId: 'x' },
+      });
       assertProblem(bad, 400, 'validation_failed');
       assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/share-links/rotate', payload: { resourceType: 'GAME', resourceId: game.id } }), 401);
     });

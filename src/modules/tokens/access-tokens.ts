@@ -39,14 +39,24 @@ export class AccessTokens {
   async issue(subject: TokenSubject): Promise<{ token: string; expiresAt: number }> {
     const now = Math.floor(this.#clock.now().getTime() / 1000);
     const expiresAt = now + this.#jwt.accessTokenTtl;
-    const providerClaim = subject.authProvider === 'national' ? { national_uuid: subject.providerSubject }
-      : subject.authProvider === 'social' ? { social_uuid: subject.providerSubject } : {};
+    const providerClaim =
+      subject.authProvider === 'national'
+        ? { national_uuid: subject.providerSubject }
+        : subject.authProvider === 'social'
+          ? { social_uuid: subject.providerSubject }
+          : {};
     // Compact JWS by hand with node:crypto (the same header and claims jose's SignJWT wrote):
     // every sign-in and refresh signs, and the WebCrypto path cost three times the CPU.
     const header = encodePart({ alg: 'ES256', kid: this.#keys.signer.kid, typ: 'JWT' });
     const payload = encodePart({
-      auth_provider: subject.authProvider, ...providerClaim, sub: subject.id, iss: this.#jwt.issuer, aud: this.#jwt.audience,
-      iat: now, nbf: now, exp: expiresAt,
+      auth_provider: subject.authProvider,
+      ...providerClaim,
+      sub: subject.id,
+      iss: this.#jwt.issuer,
+      aud: this.#jwt.audience,
+      iat: now,
+      nbf: now,
+      exp: expiresAt,
     });
     const input = `${header}.${payload}`;
     // ES256 wants the raw r||s signature (IEEE P1363), not DER.
@@ -57,18 +67,22 @@ export class AccessTokens {
   /** Only ES256, only known key ids, our issuer, one of the three audiences, 30 s of skew. */
   async verify(token: string): Promise<AccessClaims> {
     try {
-      const { payload } = await jwtVerify(token, (header) => {
-        const key = header.kid ? this.#keys.verifiers.get(header.kid) : undefined;
-        if (!key) throw new joseErrors.JWKSNoMatchingKey();
-        return key;
-      }, {
-        algorithms: ['ES256'],
-        issuer: this.#jwt.issuer,
-        audience: this.#audiences,
-        clockTolerance: SKEW_SECONDS,
-        currentDate: this.#clock.now(),
-        requiredClaims: ['sub', 'iat', 'exp', 'nbf'],
-      });
+      const { payload } = await jwtVerify(
+        token,
+        (header) => {
+          const key = header.kid ? this.#keys.verifiers.get(header.kid) : undefined;
+          if (!key) throw new joseErrors.JWKSNoMatchingKey();
+          return key;
+        },
+        {
+          algorithms: ['ES256'],
+          issuer: this.#jwt.issuer,
+          audience: this.#audiences,
+          clockTolerance: SKEW_SECONDS,
+          currentDate: this.#clock.now(),
+          requiredClaims: ['sub', 'iat', 'exp', 'nbf'],
+        },
+      );
       if (typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.auth_provider !== 'string') {
         throw new Error('claims out of shape');
       }

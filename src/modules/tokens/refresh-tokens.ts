@@ -22,8 +22,7 @@ function verifierMatches(challenge: string, verifier: string | undefined): boole
   return computed.length === expected.length && timingSafeEqual(computed, expected);
 }
 
-export const invalidRefreshToken = () =>
-  unauthorized('invalid_refresh_token', 'The refresh token is invalid, expired or already used.');
+export const invalidRefreshToken = () => unauthorized('invalid_refresh_token', 'The refresh token is invalid, expired or already used.');
 
 /**
  * Opaque single-use refresh tokens. The store keeps only SHA-256 hashes; every token belongs to

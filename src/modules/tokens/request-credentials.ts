@@ -30,6 +30,6 @@ function isForwarded(request: FastifyRequest): boolean {
 export function isLoopbackRequest(request: FastifyRequest): boolean {
   if (isForwarded(request)) return false;
   const host = request.headers.host ?? '';
-  const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0] ?? '';
+  const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '');
   return LOOPBACK_HOSTS.has(hostname.toLowerCase()) && isLoopbackAddress(request.socket.remoteAddress);
 }

@@ -12,18 +12,26 @@ import { generateSigningJwk } from './signing-keys.ts';
 function startProxy(target: string): Promise<{ url: string; server: Server }> {
   const upstream = new URL(target);
   const server = createServer((incoming, outgoing) => {
-    const forwarded = httpRequest({
-      host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url,
-      headers: { ...incoming.headers, 'x-forwarded-for': '203.0.113.7' },
-    }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const forwarded = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, 'x-forwarded-for': '203.0.113.7' },
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     incoming.pipe(forwarded);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    resolve({ url: `http://localhost:${(server.address() as { port: number }).port}`, server });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      resolve({ url: `http://localhost:${(server.address() as { port: number }).port}`, server });
+    }),
+  );
 }
 
 const refresh = (t: TestApp, refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken } });
@@ -46,9 +54,12 @@ for (const backend of backends) {
     });
 
     describe('dev token minting behind a local proxy', () => {
-      const mint = (base: string, userId: string) => fetch(`${base}/api/v1/auth/dev/tokens`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId }),
-      });
+      const mint = (base: string, userId: string) =>
+        fetch(`${base}/api/v1/auth/dev/tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userId }),
+        });
 
       it('is 401 through a proxy on 127.0.0.1 that passes Host: localhost on, and 200 without it', async () => {
         const user = await createUser(t.app);
@@ -63,7 +74,10 @@ for (const backend of backends) {
         it(`is 401 whenever ${header} is present, even from loopback`, async () => {
           const user = await createUser(t.app);
           const response = await t.app.inject({
-            method: 'POST', url: '/api/v1/auth/dev/tokens', headers: { host: 'localhost', [header]: header === 'forwarded' ? 'for=127.0.0.1' : '127.0.0.1' }, payload: { userId: user.id },
+            method: 'POST',
+            url: '/api/v1/auth/dev/tokens',
+            headers: { host: 'localhost', [header]: header === 'forwarded' ? 'for=127.0.0.1' : '127.0.0.1' },
+            payload: { userId: user.id },
           });
           assertProblem(response, 401, 'loopback_only');
         });
@@ -103,19 +117,36 @@ describe('verification-only signing keys', () => {
   it('verifies tokens of an old key given without its private part; only the first key needs one', async () => {
     const oldKey = await generateSigningJwk(new Date('2026-09-01T00:00:00Z'));
     const { d: _private, ...oldPublic } = oldKey;
-    const newKey = { ...(await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey)), kid: 'service-2026-11', alg: 'ES256', use: 'sig' };
+    const newKey = {
+      ...(await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey)),
+      kid: 'service-2026-11',
+      alg: 'ES256',
+      use: 'sig',
+    };
     const t = await buildTestApp(backend, { JWT_SIGNING_KEYS: JSON.stringify({ keys: [newKey, oldPublic] }) });
     try {
       const jwks = (await t.app.inject({ url: '/.well-known/jwks.json' })).json();
-      assert.deepEqual(jwks.keys.map((k: { kid: string }) => k.kid), ['service-2026-11', oldKey.kid]);
+      assert.deepEqual(
+        jwks.keys.map((k: { kid: string }) => k.kid),
+        ['service-2026-11', oldKey.kid],
+      );
       const user = await createUser(t.app);
-      const oldSigned = await new SignJWT({ auth_provider: 'social' }).setProtectedHeader({ alg: 'ES256', kid: oldKey.kid! })
-        .setSubject(user.id).setIssuer('service').setAudience('service').setIssuedAt().setNotBefore('0s').setExpirationTime('10m')
+      const oldSigned = await new SignJWT({ auth_provider: 'social' })
+        .setProtectedHeader({ alg: 'ES256', kid: oldKey.kid! })
+        .setSubject(user.id)
+        .setIssuer('service')
+        .setAudience('service')
+        .setIssuedAt()
+        .setNotBefore('0s')
+        .setExpirationTime('10m')
         .sign(await importJWK(oldKey, 'ES256'));
       assert.equal((await t.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${oldSigned}` } })).statusCode, 200);
     } finally {
       await t.close();
     }
-    await assert.rejects(buildTestApp(backend, { JWT_SIGNING_KEYS: JSON.stringify({ keys: [oldPublic, newKey] }) }), /key 0 signs, so it needs its private part/);
+    await assert.rejects(
+      buildTestApp(backend, { JWT_SIGNING_KEYS: JSON.stringify({ keys: [oldPublic, newKey] }) }),
+      /key 0 signs, so it needs its private part/,
+    );
   });
 });

@@ -17,50 +17,71 @@ export interface TokensRoutesOptions {
 }
 
 export async function tokensRoutes(app: TypedApp, { config, tokens, keys }: TokensRoutesOptions) {
-  app.get('/.well-known/jwks.json', {
-    schema: { tags: ['auth'], summary: 'Public keys that verify access tokens', response: { 200: JwksSchema, 304: Type.Null() } },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=300').header('etag', keys.etag);
-    if (noneMatchHits(request.headers['if-none-match'], keys.etag)) return reply.code(304).send(null);
-    return keys.jwks;
-  });
-
-  app.post('/api/v1/auth/refresh', {
-    schema: {
-      tags: ['auth'],
-      summary: 'Rotate a refresh token (body for mobile, cookie for web)',
-      body: RefreshBody,
-      response: { 200: Type.Union([TokenPairSchema, MessageSchema]) },
+  app.get(
+    '/.well-known/jwks.json',
+    {
+      schema: { tags: ['auth'], summary: 'Public keys that verify access tokens', response: { 200: JwksSchema, 304: Type.Null() } },
     },
-  }, async (request, reply) => {
-    // Every answer here carries tokens (or sets them): never cached.
-    reply.header('cache-control', 'no-store');
-    const fromBody = request.body?.refreshToken;
-    if (fromBody) return tokens.refresh(fromBody, request.body?.codeVerifier);
-    const fromCookie = request.cookies[REFRESH_COOKIE];
-    if (!fromCookie) throw invalidRefreshToken();
-    setAuthCookies(reply, await tokens.refresh(fromCookie), config);
-    return { message: 'Tokens refreshed' };
-  });
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=300').header('etag', keys.etag);
+      if (noneMatchHits(request.headers['if-none-match'], keys.etag)) return reply.code(304).send(null);
+      return keys.jwks;
+    },
+  );
 
-  app.post('/api/v1/auth/logout', {
-    schema: { tags: ['auth'], summary: 'Revoke all of the caller\'s refresh tokens', body: RefreshBody, response: { 200: MessageSchema } },
-  }, async (request, reply) => {
-    await tokens.logout({
-      accessToken: bearerToken(request) ?? request.cookies[ACCESS_COOKIE],
-      refreshToken: request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE],
-    });
-    clearAuthCookies(reply, config);
-    return { message: 'Logged out' };
-  });
+  app.post(
+    '/api/v1/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate a refresh token (body for mobile, cookie for web)',
+        body: RefreshBody,
+        response: { 200: Type.Union([TokenPairSchema, MessageSchema]) },
+      },
+    },
+    async (request, reply) => {
+      // Every answer here carries tokens (or sets them): never cached.
+      reply.header('cache-control', 'no-store');
+      const fromBody = request.body?.refreshToken;
+      if (fromBody) return tokens.refresh(fromBody, request.body?.codeVerifier);
+      const fromCookie = request.cookies[REFRESH_COOKIE];
+      if (!fromCookie) throw invalidRefreshToken();
+      setAuthCookies(reply, await tokens.refresh(fromCookie), config);
+      return { message: 'Tokens refreshed' };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/logout',
+    {
+      schema: { tags: ['auth'], summary: "Revoke all of the caller's refresh tokens", body: RefreshBody, response: { 200: MessageSchema } },
+    },
+    async (request, reply) => {
+      await tokens.logout({
+        accessToken: bearerToken(request) ?? request.cookies[ACCESS_COOKIE],
+        refreshToken: request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE],
+      });
+      clearAuthCookies(reply, config);
+      return { message: 'Logged out' };
+    },
+  );
 
   // Not even routed in production or when the flag is off: it answers 404 like any unknown path.
   if (config.profile !== 'production' && config.devMintEndpointEnabled) {
-    app.post('/api/v1/auth/dev/tokens', {
-      schema: { tags: ['auth'], summary: 'Mint tokens for a user (development, loopback only)', body: DevTokenBody, response: { 200: Envelope(TokenPairSchema) } },
-    }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return envelope(request, await tokens.mintForDevelopment(request.body.userId), 'Development tokens minted');
-    });
+    app.post(
+      '/api/v1/auth/dev/tokens',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Mint tokens for a user (development, loopback only)',
+          body: DevTokenBody,
+          response: { 200: Envelope(TokenPairSchema) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return envelope(request, await tokens.mintForDevelopment(request.body.userId), 'Development tokens minted');
+      },
+    );
   }
 }

@@ -11,9 +11,13 @@ export const MessageSchema = Type.Object({ message: Type.String() });
 export const RefreshBody = Type.Union([
   Type.Object({
     refreshToken: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
-    codeVerifier: Type.Optional(Type.String({
-      minLength: 1, maxLength: 128, description: 'Mobile: the verifier of the code_challenge sent when the sign-in started (needed then)',
-    })),
+    codeVerifier: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 128,
+        description: 'Mobile: the verifier of the code_challenge sent when the sign-in started (needed then)',
+      }),
+    ),
   }),
   Type.Null(),
 ]);

@@ -49,7 +49,10 @@ export class TokensService {
   async logout(credentials: { accessToken?: string; refreshToken?: string }): Promise<void> {
     let userId: string | undefined;
     if (credentials.accessToken) {
-      userId = await this.#access.verify(credentials.accessToken).then((claims) => claims.sub, () => undefined);
+      userId = await this.#access.verify(credentials.accessToken).then(
+        (claims) => claims.sub,
+        () => undefined,
+      );
     }
     if (!userId && credentials.refreshToken) userId = await this.#refresh.ownerForLogout(credentials.refreshToken);
     if (userId) await this.#refresh.revokeAll(userId);

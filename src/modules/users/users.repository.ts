@@ -34,23 +34,31 @@ export class UsersRepository {
 
   async liveIds(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await this.#db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+    const rows = await this.#db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
     return rows.map((row) => row.id);
   }
 
   async findLive(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.#db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+    const [row] = await this.#db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)));
     return row;
   }
 
   /** Inserts unless a live user has this identity; answers the row and whether it is new. */
   async upsertIdentity(input: { authProvider: string; providerSubject: string; name?: string; email?: string }): Promise<{ row: UserRow; created: boolean }> {
-    const inserted = await this.#db.insert(users)
+    const inserted = await this.#db
+      .insert(users)
       .values({ authProvider: input.authProvider, providerSubject: input.providerSubject, name: input.name, email: input.email })
       .onConflictDoNothing({ target: [users.authProvider, users.providerSubject], where: sql`deleted_at IS NULL` })
       .returning();
     if (inserted[0]) return { row: inserted[0], created: true };
-    const [existing] = await this.#db.update(users)
+    const [existing] = await this.#db
+      .update(users)
       .set({
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.email !== undefined ? { email: input.email } : {}),
@@ -64,20 +72,23 @@ export class UsersRepository {
 
   async page(options: { q?: string; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
     const pattern = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-    const where = and(
-      isNull(users.deletedAt),
-      pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
-    );
+    const where = and(isNull(users.deletedAt), pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined);
     const [rows, [count]] = await Promise.all([
       this.#db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(options.limit).offset(options.offset),
-      this.#db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+      this.#db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where),
     ]);
     return { rows, total: count?.total ?? 0 };
   }
 
   async rename(id: string, name: string): Promise<boolean> {
-    const renamed = await this.#db.update(users).set({ name, updatedAt: new Date() })
-      .where(and(eq(users.id, id), isNull(users.deletedAt))).returning({ id: users.id });
+    const renamed = await this.#db
+      .update(users)
+      .set({ name, updatedAt: new Date() })
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .returning({ id: users.id });
     return renamed.length > 0;
   }
 
@@ -87,15 +98,20 @@ export class UsersRepository {
    */
   async erase(id: string): Promise<boolean> {
     const now = new Date();
-    const erased = await this.#db.update(users)
+    const erased = await this.#db
+      .update(users)
       .set({ name: null, email: null, providerSubject: sql`'erased:' || ${users.id}::text`, roles: [], updatedAt: now, deletedAt: now })
-      .where(and(eq(users.id, id), isNull(users.deletedAt))).returning({ id: users.id });
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .returning({ id: users.id });
     return erased.length > 0;
   }
 
   async setRoles(id: string, roles: string[]): Promise<UserRow | undefined> {
-    const [row] = await this.#db.update(users).set({ roles, updatedAt: new Date() })
-      .where(and(eq(users.id, id), isNull(users.deletedAt))).returning();
+    const [row] = await this.#db
+      .update(users)
+      .set({ roles, updatedAt: new Date() })
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .returning();
     return row;
   }
 }

@@ -8,20 +8,35 @@ import { Account, AdminUsersQuery, RolesBody, UserIdParams } from './users.schem
 import type { UsersService } from './users.service.ts';
 
 export async function usersRoutes(app: TypedApp, { users }: { users: UsersService }) {
-  app.get('/api/v1/admin/users', {
-    schema: {
-      tags: ['admin'], security: USER_SECURITY, summary: 'Users, newest first, optionally matching q (name or e-mail)',
-      querystring: Type.Intersect([OffsetQuery, AdminUsersQuery]), response: { 200: Envelope(OffsetPage(Account)) },
+  app.get(
+    '/api/v1/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        security: USER_SECURITY,
+        summary: 'Users, newest first, optionally matching q (name or e-mail)',
+        querystring: Type.Intersect([OffsetQuery, AdminUsersQuery]),
+        response: { 200: Envelope(OffsetPage(Account)) },
+      },
     },
-  }, async (request) => {
-    const { rows, total } = await users.page(request.query);
-    return envelope(request, offsetPage(rows.map(presentAccount), total, request.query), 'Users');
-  });
+    async (request) => {
+      const { rows, total } = await users.page(request.query);
+      return envelope(request, offsetPage(rows.map(presentAccount), total, request.query), 'Users');
+    },
+  );
 
-  app.put('/api/v1/admin/users/:id/roles', {
-    schema: {
-      tags: ['admin'], security: USER_SECURITY, summary: 'Replace a user\'s roles',
-      params: UserIdParams, body: RolesBody, response: { 200: Envelope(Account) },
+  app.put(
+    '/api/v1/admin/users/:id/roles',
+    {
+      schema: {
+        tags: ['admin'],
+        security: USER_SECURITY,
+        summary: "Replace a user's roles",
+        params: UserIdParams,
+        body: RolesBody,
+        response: { 200: Envelope(Account) },
+      },
     },
-  }, async (request) => envelope(request, presentAccount(await users.setRoles(request.params.id, request.body.roles)), 'Roles updated'));
+    async (request) => envelope(request, presentAccount(await users.setRoles(request.params.id, request.body.roles)), 'Roles updated'),
+  );
 }

@@ -57,12 +57,12 @@ export class UsersService {
   }
 
   async rename(id: string, name: string, executor?: Executor): Promise<void> {
-    if (!await this.#repository(executor).rename(id, name)) throw notFound('The user was not found.', 'user_not_found');
+    if (!(await this.#repository(executor).rename(id, name))) throw notFound('The user was not found.', 'user_not_found');
   }
 
   /** Soft-deletes the account and erases its personal data; the id stays for others' records. */
   async erase(id: string, executor?: Executor): Promise<void> {
-    if (!await this.#repository(executor).erase(id)) throw notFound('The user was not found.', 'user_not_found');
+    if (!(await this.#repository(executor).erase(id))) throw notFound('The user was not found.', 'user_not_found');
   }
 
   async setRoles(id: string, roles: Role[]): Promise<UserRow> {

@@ -23,10 +23,17 @@ async function venuesTotal(app: FastifyInstance): Promise<number> {
 
 /** The service as `npm start` opens it: embedded database in DATA_DIR, no DATABASE_URL. */
 function openDefault(dataDir: string, databaseUrl?: string) {
-  return buildApp(loadConfig({
-    APP_PROFILE: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, INTERNAL_SECRET,
-    JOBS_ENABLED: 'false', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
-  }));
+  return buildApp(
+    loadConfig({
+      APP_PROFILE: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      INTERNAL_SECRET,
+      JOBS_ENABLED: 'false',
+      AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
+    }),
+  );
 }
 
 describe('sample data on the embedded default database', () => {
@@ -46,12 +53,15 @@ describe('sample data on the embedded default database', () => {
     const byName = new Map(activities.map((a) => [a.name, a]));
     assert.equal(byName.get('Badminton')?.skillLevels.length, 7);
     assert.ok(byName.has('Pickleball'));
-    assert.ok(await venuesTotal(app) >= 20);
+    assert.ok((await venuesTotal(app)) >= 20);
 
     // Near Bishan MRT, the Bishan hall comes first, with its interchange.
     const near = (await app.inject({ url: '/api/v1/venues?lat=1.3510&lng=103.8485&radiusKm=2' })).json().data.content;
     assert.equal(near[0].name, 'Bishan Sports Hall');
-    assert.deepEqual(near[0].stations[0].lines.map((l: { code: string; stationNumber: number }) => `${l.code}${l.stationNumber}`), ['CC15', 'NS17']);
+    assert.deepEqual(
+      near[0].stations[0].lines.map((l: { code: string; stationNumber: number }) => `${l.code}${l.stationNumber}`),
+      ['CC15', 'NS17'],
+    );
     for (const venue of (await app.inject({ url: '/api/v1/venues?size=100' })).json().data.content) {
       assert.ok(venue.latitude > 1.2 && venue.latitude < 1.48 && venue.longitude > 103.6 && venue.longitude < 104.1, `${venue.name} lies in Singapore`);
       assert.ok(venue.stations.length > 0 && venue.activityIds.length > 0, venue.name);
@@ -95,7 +105,7 @@ for (const backend of backends) {
         assert.match((await seed()).stdout, /Sample data: 0 venues imported, 2[0-9] already present/);
         const app = await openDefault(dataDir, url);
         try {
-          assert.ok(await venuesTotal(app) >= 20);
+          assert.ok((await venuesTotal(app)) >= 20);
           assert.equal((await app.inject({ url: '/api/v1/activities' })).json().data.page.totalElements, 2);
         } finally {
           await app.close();

@@ -20,8 +20,11 @@ export interface SampleDataResult {
  * sourceId, so running it again changes nothing. Unless `always`, it only runs on a database
  * that never had a venue: an embedded database's first start, not one an admin has curated.
  */
-export async function loadSampleData(services: { activities: ActivitiesService; venues: VenuesService }, options: { always?: boolean } = {}): Promise<SampleDataResult> {
-  if (!options.always && !await services.venues.isPristine()) return { loaded: false, imported: 0, skipped: 0 };
+export async function loadSampleData(
+  services: { activities: ActivitiesService; venues: VenuesService },
+  options: { always?: boolean } = {},
+): Promise<SampleDataResult> {
+  if (!options.always && !(await services.venues.isPristine())) return { loaded: false, imported: 0, skipped: 0 };
   const ids: Record<string, string> = {};
   for (const [key, activity] of Object.entries(SAMPLE_ACTIVITIES)) {
     ids[key] = (await services.activities.ensure(activity.name, [...activity.ladder])).id;

@@ -14,11 +14,21 @@ function csvFile(prefix: string, count: number, activityId: string, edit: (row: 
   const lines = [HEADER];
   for (let i = 0; i < count; i++) {
     const cells: Record<string, string> = {
-      sourceId: `${prefix}-${i}`, name: `"Hall ${i}, Block ${i % 7}"`, address: `${i} Import Street`, postalCode: String(100000 + i),
-      latitude: (1.25 + i * 0.0003).toFixed(6), longitude: (103.7 + i * 0.0004).toFixed(6), activityIds: activityId, stations: STATIONS[i % STATIONS.length]!,
+      sourceId: `${prefix}-${i}`,
+      name: `"Hall ${i}, Block ${i % 7}"`,
+      address: `${i} Import Street`,
+      postalCode: String(100000 + i),
+      latitude: (1.25 + i * 0.0003).toFixed(6),
+      longitude: (103.7 + i * 0.0004).toFixed(6),
+      activityIds: activityId,
+      stations: STATIONS[i % STATIONS.length]!,
     };
     edit(i, cells);
-    lines.push(HEADER.split(',').map((column) => cells[column]).join(','));
+    lines.push(
+      HEADER.split(',')
+        .map((column) => cells[column])
+        .join(','),
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -65,16 +75,26 @@ for (const backend of backends) {
       assert.equal(listed.name, 'Hall 1, Block 1');
       assert.equal(listed.postalCode, '100001');
       assert.deepEqual(listed.activityIds, [badminton]);
-      assert.deepEqual(listed.stations, [{ name: 'Jurong East', lines: [
-        { code: 'EW', name: 'East-West Line', color: '#009645', stationNumber: 24 },
-        { code: 'NS', name: 'North-South Line', color: '#D42E12', stationNumber: 1 },
-      ] }]);
+      assert.deepEqual(listed.stations, [
+        {
+          name: 'Jurong East',
+          lines: [
+            { code: 'EW', name: 'East-West Line', color: '#009645', stationNumber: 24 },
+            { code: 'NS', name: 'North-South Line', color: '#D42E12', stationNumber: 1 },
+          ],
+        },
+      ]);
     });
 
     it('imports a JSON array the same way, skipping the sourceIds it already has', async () => {
       const rows = [0, 1, 2].map((i) => ({
-        sourceId: `json-${i}`, name: `Json Hall ${i}`, address: `${i} Json Road`, latitude: 1.3 + i / 100, longitude: 103.8,
-        activityIds: [badminton], stations: [{ code: 'TE2', name: 'Woodlands', color: '#9D5B25', latitude: 1.437, longitude: 103.786 }],
+        sourceId: `json-${i}`,
+        name: `Json Hall ${i}`,
+        address: `${i} Json Road`,
+        latitude: 1.3 + i / 100,
+        longitude: 103.8,
+        activityIds: [badminton],
+        stations: [{ code: 'TE2', name: 'Woodlands', color: '#9D5B25', latitude: 1.437, longitude: 103.786 }],
       }));
       assert.deepEqual((await upload(JSON.stringify(rows.slice(0, 2)), admin, 'venues.json')).json().data, { imported: 2, skipped: 0 });
       assert.deepEqual((await upload(JSON.stringify(rows), admin, 'venues.json')).json().data, { imported: 1, skipped: 2 });
@@ -87,10 +107,13 @@ for (const backend of backends) {
         if (row === 120) cells.stations = 'E-W8 Paya Lebar';
       });
       const problem = assertProblem(await upload(file), 400, 'invalid_import_file');
-      assert.deepEqual(problem.errors.map((e: { field: string; location: string }) => [e.field, e.location]), [
-        ['rows[37].latitude', 'body'],
-        ['rows[120].stations[0].code', 'body'],
-      ]);
+      assert.deepEqual(
+        problem.errors.map((e: { field: string; location: string }) => [e.field, e.location]),
+        [
+          ['rows[37].latitude', 'body'],
+          ['rows[120].stations[0].code', 'body'],
+        ],
+      );
       assert.equal(await total(), before);
     });
 
@@ -103,13 +126,15 @@ for (const backend of backends) {
         if (row === 4) cells.sourceId = 'rows-3';
       }).replace(/\n5 Import.*|\nrows-5,.*\n/, '\nrows-5,Short row\n');
       const problem = assertProblem(await upload(file), 400, 'invalid_import_file');
-      assert.deepEqual(problem.errors.map((e: { field: string }) => e.field), [
-        'rows[0].name', 'rows[1].activityIds[1]', 'rows[2].longitude', 'rows[4].sourceId', 'rows[5]',
-      ]);
+      assert.deepEqual(
+        problem.errors.map((e: { field: string }) => e.field),
+        ['rows[0].name', 'rows[1].activityIds[1]', 'rows[2].longitude', 'rows[4].sourceId', 'rows[5]'],
+      );
       const json = assertProblem(await upload(JSON.stringify([{ sourceId: 'j' }, 7]), admin, 'x.json'), 400, 'invalid_import_file');
-      assert.deepEqual(json.errors.map((e: { field: string }) => e.field), [
-        'rows[0].activityIds', 'rows[0].address', 'rows[0].latitude', 'rows[0].longitude', 'rows[0].name', 'rows[1]',
-      ]);
+      assert.deepEqual(
+        json.errors.map((e: { field: string }) => e.field),
+        ['rows[0].activityIds', 'rows[0].address', 'rows[0].latitude', 'rows[0].longitude', 'rows[0].name', 'rows[1]'],
+      );
       assert.equal(await total(), before);
     });
 
@@ -117,17 +142,27 @@ for (const backend of backends) {
       assertProblem(await upload('[]', admin, 'x.json', 'attachment'), 400, 'invalid_import_file');
       assertProblem(await upload('[{"sourceId": ', admin, 'x.json'), 400, 'invalid_import_file');
       const header = assertProblem(await upload('sourceId,name\na,b\n'), 400, 'invalid_import_file');
-      assert.deepEqual(header.errors.map((e: { field: string }) => e.field), ['header.address', 'header.latitude', 'header.longitude']);
+      assert.deepEqual(
+        header.errors.map((e: { field: string }) => e.field),
+        ['header.address', 'header.latitude', 'header.longitude'],
+      );
       assertProblem(await upload(''), 400, 'invalid_import_file');
       assertProblem(await upload('sourceId,name\n"open quote,b\n'), 400, 'invalid_import_file');
-      assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/admin/venues/import', headers: admin.auth, payload: [] }), 415, 'unsupported_media_type');
+      assertProblem(
+        await t.app.inject({ method: 'POST', url: '/api/v1/admin/venues/import', headers: admin.auth, payload: [] }),
+        415,
+        'unsupported_media_type',
+      );
     });
 
     it('accepts up to 5 MB and answers a larger file with 413', async () => {
       // 4.5 MB passes the size limit and fails validation instead.
       const big = `${HEADER}\nbig-1,${'x'.repeat(4.5 * 1024 * 1024)},addr,,1,1,,\n`;
       const problem = assertProblem(await upload(big), 400, 'invalid_import_file');
-      assert.deepEqual(problem.errors.map((e: { field: string }) => e.field), ['rows[0].name']);
+      assert.deepEqual(
+        problem.errors.map((e: { field: string }) => e.field),
+        ['rows[0].name'],
+      );
       assertProblem(await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 'a')), 413, 'payload_too_large');
     });
 

@@ -21,8 +21,7 @@ export interface ParsedImport {
   errors: RowError[];
 }
 
-export const rowError = (row: number, path: string, message: string): RowError =>
-  ({ row, field: `rows[${row}]${path}`, location: 'body', message });
+export const rowError = (row: number, path: string, message: string): RowError => ({ row, field: `rows[${row}]${path}`, location: 'body', message });
 
 /** The 400 for a rejected file: its problems in file order, at most MAX_REPORTED_ERRORS of them. */
 export function rejectedFile(errors: RowError[]) {
@@ -32,8 +31,7 @@ export function rejectedFile(errors: RowError[]) {
   return badRequest('invalid_import_file', `The file was rejected; nothing was imported.${more}`, shown);
 }
 
-const fileProblem = (message: string) =>
-  badRequest('invalid_import_file', message, [{ field: 'file', location: 'body', message }]);
+const fileProblem = (message: string) => badRequest('invalid_import_file', message, [{ field: 'file', location: 'body', message }]);
 
 /** Reads a JSON array or a CSV file (told apart by its first character) into validated rows. */
 export function parseImportFile(content: Buffer): ParsedImport {
@@ -89,11 +87,14 @@ function readCsv(text: string): unknown[] {
   if (!header) throw fileProblem('The file is empty.');
   const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
   if (missing.length) {
-    throw badRequest('invalid_import_file', 'The CSV header lacks required columns.',
-      missing.map((column) => ({ field: `header.${column}`, location: 'body' as const, message: 'is a required column' })));
+    throw badRequest(
+      'invalid_import_file',
+      'The CSV header lacks required columns.',
+      missing.map((column) => ({ field: `header.${column}`, location: 'body' as const, message: 'is a required column' })),
+    );
   }
   checkCount(rows.length);
-  return rows.map((cells) => cells.length === header.length ? fromCells(header, cells) : { csvFieldCount: cells.length, headerCount: header.length });
+  return rows.map((cells) => (cells.length === header.length ? fromCells(header, cells) : { csvFieldCount: cells.length, headerCount: header.length }));
 }
 
 /** One CSV record as a create body: numbers as numbers, lists split on `;` (or `|`). */
@@ -111,7 +112,11 @@ function fromCells(header: string[], cells: string[]): Record<string, unknown> {
   return record;
 }
 
-const splitList = (cell: string) => cell.split(/[;|]/).map((item) => item.trim()).filter(Boolean);
+const splitList = (cell: string) =>
+  cell
+    .split(/[;|]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 /** `EW8 Paya Lebar; CC9 Paya Lebar`, or a JSON array of station objects for colours and positions. */
 function parseStations(cell: string): unknown {
@@ -136,8 +141,11 @@ function validate(record: unknown, index: number): RowError[] {
   if (checkRow.Check(record)) return [];
   const byField = new Map<string, RowError>();
   for (const violation of checkRow.Errors(record)) {
-    const base = violation.instancePath.split('/').slice(1)
-      .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`)).join('');
+    const base = violation.instancePath
+      .split('/')
+      .slice(1)
+      .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`))
+      .join('');
     const required = (violation.params as { requiredProperties?: string[] }).requiredProperties;
     const entries = required ? required.map((name) => [`${base}.${name}`, 'is required'] as const) : [[base, violation.message] as const];
     for (const [path, message] of entries) {

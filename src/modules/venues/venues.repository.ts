@@ -72,13 +72,25 @@ export class VenuesRepository {
     this.#db = db;
   }
 
-  async page(filter: { activityId?: string; q?: string; circle?: Circle; limit: number; offset: number }): Promise<{ rows: Array<VenueRow & { distanceKm?: number }>; total: number }> {
+  async page(filter: {
+    activityId?: string;
+    q?: string;
+    circle?: Circle;
+    limit: number;
+    offset: number;
+  }): Promise<{ rows: Array<VenueRow & { distanceKm?: number }>; total: number }> {
     const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
     const distance = filter.circle ? distanceKm(filter.circle) : undefined;
     const where = and(
       isNull(venues.deletedAt),
-      filter.activityId ? exists(this.#db.select({ one: sql`1` }).from(venueActivities)
-        .where(and(eq(venueActivities.venueId, venues.id), eq(venueActivities.activityId, filter.activityId)))) : undefined,
+      filter.activityId
+        ? exists(
+            this.#db
+              .select({ one: sql`1` })
+              .from(venueActivities)
+              .where(and(eq(venueActivities.venueId, venues.id), eq(venueActivities.activityId, filter.activityId))),
+          )
+        : undefined,
       pattern ? or(ilike(venues.name, pattern), ilike(venues.address, pattern)) : undefined,
       filter.circle ? boundingBox(filter.circle) : undefined,
       filter.circle && distance ? sql`${distance} <= ${filter.circle.radiusKm}::float8` : undefined,
@@ -86,34 +98,61 @@ export class VenuesRepository {
     const order = distance ? [asc(distance), asc(venues.id)] : [sql`lower(${venues.name})`, asc(venues.id)];
     const [rows, [count]] = await Promise.all([
       distance
-        ? this.#db.select({ venue: venues, distanceKm: distance }).from(venues).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset)
-          .then((found) => found.map(({ venue, distanceKm }) => ({ ...venue, distanceKm: Number(distanceKm) })))
-        : this.#db.select().from(venues).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset),
-      this.#db.select({ total: sql<number>`count(*)::int` }).from(venues).where(where),
+        ? this.#db
+            .select({ venue: venues, distanceKm: distance })
+            .from(venues)
+            .where(where)
+            .orderBy(...order)
+            .limit(filter.limit)
+            .offset(filter.offset)
+            .then((found) => found.map(({ venue, distanceKm }) => ({ ...venue, distanceKm: Number(distanceKm) })))
+        : this.#db
+            .select()
+            .from(venues)
+            .where(where)
+            .orderBy(...order)
+            .limit(filter.limit)
+            .offset(filter.offset),
+      this.#db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(venues)
+        .where(where),
     ]);
     return { rows, total: count?.total ?? 0 };
   }
 
   /** Venues (deleted ones too: games there keep their place) within the circle. */
   async idsWithin(circle: Circle): Promise<string[]> {
-    const rows = await this.#db.select({ id: venues.id }).from(venues)
+    const rows = await this.#db
+      .select({ id: venues.id })
+      .from(venues)
       .where(and(boundingBox(circle), sql`${distanceKm(circle)} <= ${circle.radiusKm}::float8`));
     return rows.map((row) => row.id);
   }
 
   summariesByIds(ids: string[]): Promise<VenueSummary[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.#db.select({ id: venues.id, name: venues.name, address: venues.address, latitude: venues.latitude, longitude: venues.longitude })
-      .from(venues).where(inArray(venues.id, ids)).orderBy(sql`lower(${venues.name})`, asc(venues.id));
+    return this.#db
+      .select({ id: venues.id, name: venues.name, address: venues.address, latitude: venues.latitude, longitude: venues.longitude })
+      .from(venues)
+      .where(inArray(venues.id, ids))
+      .orderBy(sql`lower(${venues.name})`, asc(venues.id));
   }
 
   async findLive(id: string): Promise<VenueRow | undefined> {
-    const [row] = await this.#db.select().from(venues).where(and(eq(venues.id, id), isNull(venues.deletedAt)));
+    const [row] = await this.#db
+      .select()
+      .from(venues)
+      .where(and(eq(venues.id, id), isNull(venues.deletedAt)));
     return row;
   }
 
   async lockLive(id: string): Promise<VenueRow | undefined> {
-    const [row] = await this.#db.select().from(venues).where(and(eq(venues.id, id), isNull(venues.deletedAt))).for('update');
+    const [row] = await this.#db
+      .select()
+      .from(venues)
+      .where(and(eq(venues.id, id), isNull(venues.deletedAt)))
+      .for('update');
     return row;
   }
 
@@ -121,7 +160,9 @@ export class VenuesRepository {
   async insertNew(values: VenueValues[]): Promise<Array<string | undefined>> {
     const ids: Array<string | undefined> = [];
     for (const chunk of chunks(values)) {
-      const inserted = await this.#db.insert(venues).values(chunk)
+      const inserted = await this.#db
+        .insert(venues)
+        .values(chunk)
         .onConflictDoNothing({ target: venues.sourceId, where: sql`deleted_at IS NULL` })
         .returning({ id: venues.id, sourceId: venues.sourceId });
       // Without a sourceId nothing conflicts, so those rows come back in input order too.
@@ -133,12 +174,18 @@ export class VenuesRepository {
   }
 
   async update(id: string, values: Partial<VenueValues>): Promise<void> {
-    await this.#db.update(venues).set({ ...values, updatedAt: new Date() }).where(eq(venues.id, id));
+    await this.#db
+      .update(venues)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(venues.id, id));
   }
 
   async softDelete(id: string): Promise<boolean> {
-    const deleted = await this.#db.update(venues).set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(venues.id, id), isNull(venues.deletedAt))).returning({ id: venues.id });
+    const deleted = await this.#db
+      .update(venues)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(venues.id, id), isNull(venues.deletedAt)))
+      .returning({ id: venues.id });
     return deleted.length > 0;
   }
 
@@ -148,9 +195,12 @@ export class VenuesRepository {
   }
 
   async usesActivity(activityId: string): Promise<boolean> {
-    const [row] = await this.#db.select({ one: sql`1` }).from(venueActivities)
+    const [row] = await this.#db
+      .select({ one: sql`1` })
+      .from(venueActivities)
       .innerJoin(venues, eq(venues.id, venueActivities.venueId))
-      .where(and(eq(venueActivities.activityId, activityId), isNull(venues.deletedAt))).limit(1);
+      .where(and(eq(venueActivities.activityId, activityId), isNull(venues.deletedAt)))
+      .limit(1);
     return row !== undefined;
   }
 
@@ -167,13 +217,22 @@ export class VenuesRepository {
   /** Station ids by lower-cased name, creating the missing stations. */
   async ensureStations(entries: Array<{ name: string; latitude?: number; longitude?: number }>): Promise<Map<string, string>> {
     for (const chunk of chunks(entries)) {
-      await this.#db.insert(stations).values(chunk.map((e) => ({ name: e.name, latitude: e.latitude ?? null, longitude: e.longitude ?? null })))
+      await this.#db
+        .insert(stations)
+        .values(chunk.map((e) => ({ name: e.name, latitude: e.latitude ?? null, longitude: e.longitude ?? null })))
         .onConflictDoNothing();
     }
     const ids = new Map<string, string>();
     for (const chunk of chunks(entries)) {
-      const rows = await this.#db.select({ id: stations.id, name: stations.name }).from(stations)
-        .where(inArray(sql`lower(${stations.name})`, chunk.map((e) => e.name.toLowerCase())));
+      const rows = await this.#db
+        .select({ id: stations.id, name: stations.name })
+        .from(stations)
+        .where(
+          inArray(
+            sql`lower(${stations.name})`,
+            chunk.map((e) => e.name.toLowerCase()),
+          ),
+        );
       for (const row of rows) ids.set(row.name.toLowerCase(), row.id);
     }
     return ids;
@@ -183,8 +242,15 @@ export class VenuesRepository {
   async ensureLines(lines: Array<{ code: string; name: string; color: string | null }>): Promise<Map<string, string>> {
     if (lines.length === 0) return new Map();
     await this.#db.insert(transitLines).values(lines).onConflictDoNothing();
-    const rows = await this.#db.select({ id: transitLines.id, code: transitLines.code }).from(transitLines)
-      .where(inArray(transitLines.code, lines.map((line) => line.code)));
+    const rows = await this.#db
+      .select({ id: transitLines.id, code: transitLines.code })
+      .from(transitLines)
+      .where(
+        inArray(
+          transitLines.code,
+          lines.map((line) => line.code),
+        ),
+      );
     return new Map(rows.map((row) => [row.code, row.id]));
   }
 
@@ -194,21 +260,26 @@ export class VenuesRepository {
 
   async activitiesOf(venueIds: string[]): Promise<Array<{ venueId: string; activityId: string }>> {
     if (venueIds.length === 0) return [];
-    return this.#db.select().from(venueActivities).where(inArray(venueActivities.venueId, venueIds))
+    return this.#db
+      .select()
+      .from(venueActivities)
+      .where(inArray(venueActivities.venueId, venueIds))
       .orderBy(asc(venueActivities.venueId), asc(venueActivities.activityId));
   }
 
   /** Each venue's stations in their given order, one row per station line. */
   async stationsOf(venueIds: string[]): Promise<StationLineRow[]> {
     if (venueIds.length === 0) return [];
-    return this.#db.select({
-      venueId: venueStations.venueId,
-      stationName: stations.name,
-      lineCode: transitLines.code,
-      lineName: transitLines.name,
-      lineColor: transitLines.color,
-      stationNumber: stationLines.stationNumber,
-    }).from(venueStations)
+    return this.#db
+      .select({
+        venueId: venueStations.venueId,
+        stationName: stations.name,
+        lineCode: transitLines.code,
+        lineName: transitLines.name,
+        lineColor: transitLines.color,
+        stationNumber: stationLines.stationNumber,
+      })
+      .from(venueStations)
       .innerJoin(stations, eq(stations.id, venueStations.stationId))
       .leftJoin(stationLines, eq(stationLines.stationId, stations.id))
       .leftJoin(transitLines, eq(transitLines.id, stationLines.lineId))

@@ -13,44 +13,73 @@ export async function venuesRoutes(app: TypedApp, { venues }: { venues: VenuesSe
   // Registered here, not globally: only the import accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, parts: 5, fields: 4 } });
 
-  app.get('/api/v1/venues', {
-    schema: {
-      tags: ['venues'], summary: 'Venues by name, or nearest first within lat/lng/radiusKm',
-      querystring: Type.Intersect([OffsetQuery, VenuesQuery]), response: { 200: Envelope(OffsetPage(Venue)) },
+  app.get(
+    '/api/v1/venues',
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'Venues by name, or nearest first within lat/lng/radiusKm',
+        querystring: Type.Intersect([OffsetQuery, VenuesQuery]),
+        response: { 200: Envelope(OffsetPage(Venue)) },
+      },
     },
-  }, async (request) => {
-    const { items, total } = await venues.list(request.query);
-    return envelope(request, offsetPage(items.map(presentVenue), total, request.query), 'Venues');
-  });
-
-  app.post('/api/v1/admin/venues', {
-    schema: { tags: ['admin'], security: USER_SECURITY, summary: 'Create a venue', body: CreateVenueBody, response: { 201: Envelope(Venue) } },
-  }, async (request, reply) => {
-    reply.code(201);
-    return envelope(request, presentVenue(await venues.create(request.body)), 'Venue created');
-  });
-
-  app.put('/api/v1/admin/venues/:id', {
-    schema: {
-      tags: ['admin'], security: USER_SECURITY, summary: 'Update a venue (fields present replace, absent stay)',
-      params: VenueIdParams, body: UpdateVenueBody, response: { 200: Envelope(Venue) },
+    async (request) => {
+      const { items, total } = await venues.list(request.query);
+      return envelope(request, offsetPage(items.map(presentVenue), total, request.query), 'Venues');
     },
-  }, async (request) => envelope(request, presentVenue(await venues.update(request.params.id, request.body)), 'Venue updated'));
+  );
 
-  app.delete('/api/v1/admin/venues/:id', {
-    schema: { tags: ['admin'], security: USER_SECURITY, summary: 'Delete a venue', params: VenueIdParams, response: { 204: Type.Null() } },
-  }, async (request, reply) => {
-    await venues.delete(request.params.id);
-    return reply.code(204).send(null);
-  });
-
-  app.post('/api/v1/admin/venues/import', {
-    // The body schema only documents the upload; the file is streamed and checked by the service.
-    validatorCompiler: () => () => true,
-    schema: {
-      tags: ['admin'], security: USER_SECURITY, consumes: ['multipart/form-data'], body: ImportUpload,
-      summary: 'Import venues from a JSON array or CSV file (part "file", at most 5 MB and 10,000 rows); all or nothing, idempotent by sourceId',
-      response: { 200: Envelope(ImportResult) },
+  app.post(
+    '/api/v1/admin/venues',
+    {
+      schema: { tags: ['admin'], security: USER_SECURITY, summary: 'Create a venue', body: CreateVenueBody, response: { 201: Envelope(Venue) } },
     },
-  }, async (request) => envelope(request, await venues.importFile(await readImportUpload(request)), 'Venues imported'));
+    async (request, reply) => {
+      reply.code(201);
+      return envelope(request, presentVenue(await venues.create(request.body)), 'Venue created');
+    },
+  );
+
+  app.put(
+    '/api/v1/admin/venues/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        security: USER_SECURITY,
+        summary: 'Update a venue (fields present replace, absent stay)',
+        params: VenueIdParams,
+        body: UpdateVenueBody,
+        response: { 200: Envelope(Venue) },
+      },
+    },
+    async (request) => envelope(request, presentVenue(await venues.update(request.params.id, request.body)), 'Venue updated'),
+  );
+
+  app.delete(
+    '/api/v1/admin/venues/:id',
+    {
+      schema: { tags: ['admin'], security: USER_SECURITY, summary: 'Delete a venue', params: VenueIdParams, response: { 204: Type.Null() } },
+    },
+    async (request, reply) => {
+      await venues.delete(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/venues/import',
+    {
+      // The body schema only documents the upload; the file is streamed and checked by the service.
+      validatorCompiler: () => () => true,
+      schema: {
+        tags: ['admin'],
+        security: USER_SECURITY,
+        consumes: ['multipart/form-data'],
+        body: ImportUpload,
+        summary: 'Import venues from a JSON array or CSV file (part "file", at most 5 MB and 10,000 rows); all or nothing, idempotent by sourceId',
+        response: { 200: Envelope(ImportResult) },
+      },
+    },
+    async (request) => envelope(request, await venues.importFile(await readImportUpload(request)), 'Venues imported'),
+  );
 }

@@ -8,7 +8,7 @@ const Longitude = Type.Number({ minimum: -180, maximum: 180 });
 export const StationInput = Type.Object({
   code: Type.String({ pattern: STATION_CODE, description: 'A station code: line code and number, like EW8' }),
   name: Type.String({ maxLength: 100, pattern: '\\S', description: 'Not blank' }),
-  color: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'The line\'s colour as #RRGGBB' })),
+  color: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: "The line's colour as #RRGGBB" })),
   latitude: Type.Optional(Latitude),
   longitude: Type.Optional(Longitude),
 });
@@ -73,20 +73,27 @@ export const Venue = Type.Object({
   latitude: Type.Number(),
   longitude: Type.Number(),
   activityIds: Type.Array(Uuid),
-  stations: Type.Array(Type.Object({
-    name: Type.String(),
-    lines: Type.Array(Type.Object({
-      code: Type.String(),
+  stations: Type.Array(
+    Type.Object({
       name: Type.String(),
-      color: Type.Union([Type.String(), Type.Null()]),
-      stationNumber: Type.Integer(),
-    })),
-  })),
+      lines: Type.Array(
+        Type.Object({
+          code: Type.String(),
+          name: Type.String(),
+          color: Type.Union([Type.String(), Type.Null()]),
+          stationNumber: Type.Integer(),
+        }),
+      ),
+    }),
+  ),
   distanceKm: Type.Optional(Type.Number({ description: 'Present on radius searches' })),
 });
 
 export const ImportUpload = Type.Object({
-  file: Type.String({ format: 'binary', description: 'A JSON array of venues, or CSV with the header sourceId,name,address,postalCode,latitude,longitude,activityIds,stations' }),
+  file: Type.String({
+    format: 'binary',
+    description: 'A JSON array of venues, or CSV with the header sourceId,name,address,postalCode,latitude,longitude,activityIds,stations',
+  }),
 });
 
 export const ImportResult = Type.Object({ imported: Type.Integer(), skipped: Type.Integer() });

@@ -48,7 +48,11 @@ export class VenuesService {
     if (errors.length) throw validationFailed(errors);
     const repository = new VenuesRepository(this.#db);
     const { rows, total } = await repository.page({
-      activityId: query.activityId, q: query.q, circle, limit: query.size, offset: query.page * query.size,
+      activityId: query.activityId,
+      q: query.q,
+      circle,
+      limit: query.size,
+      offset: query.page * query.size,
     });
     return { items: await this.#details(repository, rows), total };
   }
@@ -83,34 +87,42 @@ export class VenuesService {
   }
 
   async create(input: VenueInput): Promise<VenueDetails> {
-    const id = await this.#uniqueSource(() => this.#db.transaction(async (tx) => {
-      await this.#requireActivities(input.activityIds, tx);
-      const repository = new VenuesRepository(tx);
-      const [created] = await repository.insertNew([valuesOf(input)]);
-      if (!created) throw sourceTaken();
-      await this.#writeLinks(repository, [{ id: created, activityIds: input.activityIds, stations: input.stations ?? [] }]);
-      return created;
-    }));
+    const id = await this.#uniqueSource(() =>
+      this.#db.transaction(async (tx) => {
+        await this.#requireActivities(input.activityIds, tx);
+        const repository = new VenuesRepository(tx);
+        const [created] = await repository.insertNew([valuesOf(input)]);
+        if (!created) throw sourceTaken();
+        await this.#writeLinks(repository, [{ id: created, activityIds: input.activityIds, stations: input.stations ?? [] }]);
+        return created;
+      }),
+    );
     return this.get(id);
   }
 
   async update(id: string, patch: VenuePatch): Promise<VenueDetails> {
-    await clearAfter([this.#summaries], () => this.#uniqueSource(() => this.#db.transaction(async (tx) => {
-      const repository = new VenuesRepository(tx);
-      if (!await repository.lockLive(id)) throw venueNotFound();
-      if (patch.activityIds) await this.#requireActivities(patch.activityIds, tx);
-      const { activityIds, stations, ...fields } = patch;
-      const values = Object.fromEntries(Object.entries(fields)
-        .filter(([, value]) => value !== undefined)
-        .map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value])) as Partial<VenueValues>;
-      if (Object.keys(values).length) await repository.update(id, values);
-      await this.#writeLinks(repository, [{ id, activityIds, stations }]);
-    })));
+    await clearAfter([this.#summaries], () =>
+      this.#uniqueSource(() =>
+        this.#db.transaction(async (tx) => {
+          const repository = new VenuesRepository(tx);
+          if (!(await repository.lockLive(id))) throw venueNotFound();
+          if (patch.activityIds) await this.#requireActivities(patch.activityIds, tx);
+          const { activityIds, stations, ...fields } = patch;
+          const values = Object.fromEntries(
+            Object.entries(fields)
+              .filter(([, value]) => value !== undefined)
+              .map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value]),
+          ) as Partial<VenueValues>;
+          if (Object.keys(values).length) await repository.update(id, values);
+          await this.#writeLinks(repository, [{ id, activityIds, stations }]);
+        }),
+      ),
+    );
     return this.get(id);
   }
 
   async delete(id: string): Promise<void> {
-    if (!await clearAfter([this.#summaries], () => new VenuesRepository(this.#db).softDelete(id))) throw venueNotFound();
+    if (!(await clearAfter([this.#summaries], () => new VenuesRepository(this.#db).softDelete(id)))) throw venueNotFound();
   }
 
   /** All or nothing: a file with any bad row writes nothing; rows whose sourceId exists are skipped. */
@@ -137,12 +149,14 @@ export class VenuesService {
 
   /** True until the first venue is ever written (deleted ones count): the sample data's marker. */
   async isPristine(): Promise<boolean> {
-    return !await new VenuesRepository(this.#db).everHadVenues();
+    return !(await new VenuesRepository(this.#db).everHadVenues());
   }
 
   async #requireActivities(ids: string[], executor: Executor): Promise<void> {
     const unknown = new Set(await this.#activities.lockForUse(ids, executor));
-    const errors: FieldError[] = ids.flatMap((id, i) => (unknown.has(id) ? [{ field: `activityIds[${i}]`, location: 'body' as const, message: 'is not a known activity' }] : []));
+    const errors: FieldError[] = ids.flatMap((id, i) =>
+      unknown.has(id) ? [{ field: `activityIds[${i}]`, location: 'body' as const, message: 'is not a known activity' }] : [],
+    );
     if (errors.length) throw validationFailed(errors);
   }
 
@@ -160,9 +174,11 @@ export class VenuesService {
     const firstByName = new Map<string, StationInput>();
     for (const station of all) if (!firstByName.has(key(station))) firstByName.set(key(station), station);
     // A fixed order keeps concurrent writers from deadlocking on each other's new rows.
-    const stationIds = await repository.ensureStations([...firstByName.values()]
-      .map((station) => ({ name: station.name.trim(), latitude: station.latitude, longitude: station.longitude }))
-      .sort((a, b) => a.name.localeCompare(b.name)));
+    const stationIds = await repository.ensureStations(
+      [...firstByName.values()]
+        .map((station) => ({ name: station.name.trim(), latitude: station.latitude, longitude: station.longitude }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    );
     const lines = new Map<string, { code: string; name: string; color: string | null }>();
     for (const station of all) {
       const { lineCode } = parseStationCode(station.code);
@@ -177,10 +193,13 @@ export class VenuesService {
       stationLines.set(`${link.stationId}:${link.lineId}`, stationLines.get(`${link.stationId}:${link.lineId}`) ?? link);
     }
     await repository.linkStationLines([...stationLines.values()]);
-    await repository.replaceStations(withStations.map((item) => item.id), withStations.flatMap((item) => {
-      const ids = [...new Set(item.stations!.map((station) => stationIds.get(key(station))!))];
-      return ids.map((stationId, position) => ({ venueId: item.id, stationId, position }));
-    }));
+    await repository.replaceStations(
+      withStations.map((item) => item.id),
+      withStations.flatMap((item) => {
+        const ids = [...new Set(item.stations!.map((station) => stationIds.get(key(station))!))];
+        return ids.map((stationId, position) => ({ venueId: item.id, stationId, position }));
+      }),
+    );
   }
 
   async #details(repository: VenuesRepository, rows: Array<VenueRow & { distanceKm?: number }>): Promise<VenueDetails[]> {

@@ -1,64 +1,94 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export const venues = pgTable('venues', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  sourceId: text('source_id'),
-  name: text('name').notNull(),
-  address: text('address').notNull(),
-  postalCode: text('postal_code'),
-  latitude: doublePrecision('latitude').notNull(),
-  longitude: doublePrecision('longitude').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
-}, (table) => [
-  // Imports are idempotent by sourceId among live venues.
-  uniqueIndex('venues_source_id_uq').on(table.sourceId).where(sql`deleted_at IS NULL`),
-  // Serves the bounding-box prefilter of radius searches.
-  index('venues_lat_lng_idx').on(table.latitude, table.longitude),
-  index('venues_name_idx').on(sql`lower(${table.name})`, table.id),
-]);
+export const venues = pgTable(
+  'venues',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    sourceId: text('source_id'),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    postalCode: text('postal_code'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    // Imports are idempotent by sourceId among live venues.
+    uniqueIndex('venues_source_id_uq')
+      .on(table.sourceId)
+      .where(sql`deleted_at IS NULL`),
+    // Serves the bounding-box prefilter of radius searches.
+    index('venues_lat_lng_idx').on(table.latitude, table.longitude),
+    index('venues_name_idx').on(sql`lower(${table.name})`, table.id),
+  ],
+);
 
 /** activity_id refers to the activities module, which cannot delete an activity a live venue uses. */
-export const venueActivities = pgTable('venue_activities', {
-  venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
-  activityId: uuid('activity_id').notNull(),
-}, (table) => [
-  primaryKey({ columns: [table.venueId, table.activityId] }),
-  index('venue_activities_activity_idx').on(table.activityId),
-]);
+export const venueActivities = pgTable(
+  'venue_activities',
+  {
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    activityId: uuid('activity_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.venueId, table.activityId] }), index('venue_activities_activity_idx').on(table.activityId)],
+);
 
-export const stations = pgTable('stations', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  name: text('name').notNull(),
-  latitude: doublePrecision('latitude'),
-  longitude: doublePrecision('longitude'),
-}, (table) => [
-  // One station per name: "Jurong East" of EW24 and of NS1 is one interchange.
-  uniqueIndex('stations_name_uq').on(sql`lower(${table.name})`),
-]);
+export const stations = pgTable(
+  'stations',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+  },
+  (table) => [
+    // One station per name: "Jurong East" of EW24 and of NS1 is one interchange.
+    uniqueIndex('stations_name_uq').on(sql`lower(${table.name})`),
+  ],
+);
 
 export const transitLines = pgTable('transit_lines', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   code: text('code').notNull().unique('transit_lines_code_uq'),
   name: text('name').notNull(),
   color: text('color'),
 });
 
-export const stationLines = pgTable('station_lines', {
-  stationId: uuid('station_id').notNull().references(() => stations.id),
-  lineId: uuid('line_id').notNull().references(() => transitLines.id),
-  stationNumber: integer('station_number').notNull(),
-}, (table) => [
-  primaryKey({ columns: [table.stationId, table.lineId] }),
-]);
+export const stationLines = pgTable(
+  'station_lines',
+  {
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id),
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => transitLines.id),
+    stationNumber: integer('station_number').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.stationId, table.lineId] })],
+);
 
-export const venueStations = pgTable('venue_stations', {
-  venueId: uuid('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
-  stationId: uuid('station_id').notNull().references(() => stations.id),
-  position: integer('position').notNull(),
-}, (table) => [
-  primaryKey({ columns: [table.venueId, table.stationId] }),
-  index('venue_stations_station_idx').on(table.stationId),
-]);
+export const venueStations = pgTable(
+  'venue_stations',
+  {
+    venueId: uuid('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.venueId, table.stationId] }), index('venue_stations_station_idx').on(table.stationId)],
+);

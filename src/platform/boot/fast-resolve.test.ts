@@ -13,11 +13,13 @@ function load(withHook: boolean): Record<string, string[]> {
     const out = {};
     for (const name of ${JSON.stringify(PACKAGES)}) out[name] = Object.keys(await import(name)).sort();
     process.stdout.write(JSON.stringify(out));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.join(import.meta.dirname, '..', '..', '..'), encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.join(import.meta.dirname, '..', '..', '..'), encoding: 'utf8' }),
+  );
 }
 
 describe('fast module resolution at start-up', () => {
-  it('loads the service\'s packages with exactly the exports Node gives without it', () => {
+  it("loads the service's packages with exactly the exports Node gives without it", () => {
     const plain = load(false);
     const hooked = load(true);
     for (const name of PACKAGES) {

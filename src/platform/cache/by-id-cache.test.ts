@@ -5,21 +5,42 @@ import { ByIdCache, clearAfter } from './by-id-cache.ts';
 /** A cache over a fake table whose loads are recorded, on a clock the test moves. */
 function setUp(options: { ttlMs?: number; maxEntries?: number } = {}) {
   let now = 0;
-  const table = new Map([['a', 'A'], ['b', 'B'], ['c', 'C']]);
+  const table = new Map([
+    ['a', 'A'],
+    ['b', 'B'],
+    ['c', 'C'],
+  ]);
   const loads: string[][] = [];
   const cache = new ByIdCache<string>({ ttlMs: options.ttlMs ?? 1000, maxEntries: options.maxEntries, now: () => now });
   const load = async (missing: string[]) => {
     loads.push([...missing].sort());
     return new Map(missing.flatMap((id) => (table.has(id) ? [[id, table.get(id)!] as const] : [])));
   };
-  return { cache, table, loads, load, advance: (ms: number) => { now += ms; } };
+  return {
+    cache,
+    table,
+    loads,
+    load,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 describe('ByIdCache', () => {
   it('loads each missing id once per call, and answers cached ones without loading', async () => {
     const { cache, loads, load } = setUp();
-    assert.deepEqual([...await cache.getMany(['a', 'b', 'a'], load)], [['a', 'A'], ['b', 'B']]);
-    assert.deepEqual([...await cache.getMany(['b', 'c'], load)].sort(), [['b', 'B'], ['c', 'C']]);
+    assert.deepEqual(
+      [...(await cache.getMany(['a', 'b', 'a'], load))],
+      [
+        ['a', 'A'],
+        ['b', 'B'],
+      ],
+    );
+    assert.deepEqual([...(await cache.getMany(['b', 'c'], load))].sort(), [
+      ['b', 'B'],
+      ['c', 'C'],
+    ]);
     assert.deepEqual(loads, [['a', 'b'], ['c']]);
   });
 
@@ -44,18 +65,33 @@ describe('ByIdCache', () => {
   it('clearAfter drops what a write may have changed, even when the write fails', async () => {
     const { cache, table, load } = setUp();
     await cache.getMany(['a'], load);
-    await clearAfter([cache], async () => { table.set('a', 'A2'); });
+    await clearAfter([cache], async () => {
+      table.set('a', 'A2');
+    });
     assert.equal((await cache.getMany(['a'], load)).get('a'), 'A2');
-    await assert.rejects(clearAfter([cache], async () => { table.set('a', 'A3'); throw new Error('rolled forward anyway'); }));
+    await assert.rejects(
+      clearAfter([cache], async () => {
+        table.set('a', 'A3');
+        throw new Error('rolled forward anyway');
+      }),
+    );
     assert.equal((await cache.getMany(['a'], load)).get('a'), 'A3');
   });
 
   it('does not keep what a load read before a write that ended while it ran', async () => {
     const { cache, table, load } = setUp();
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
-    const slow = cache.getMany(['a'], async (missing) => { const read = await load(missing); await gate; return read; });
-    await clearAfter([cache], async () => { table.set('a', 'A2'); });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = cache.getMany(['a'], async (missing) => {
+      const read = await load(missing);
+      await gate;
+      return read;
+    });
+    await clearAfter([cache], async () => {
+      table.set('a', 'A2');
+    });
     release();
     assert.equal((await slow).get('a'), 'A', 'the slow reader still gets what it read');
     assert.equal((await cache.getMany(['a'], load)).get('a'), 'A2', 'but the cache did not keep it');

@@ -20,7 +20,11 @@ export async function listenOnPostgres(url: string, channel: string, handler: Li
 }
 
 /** PGlite runs in this process: its LISTEN is an in-process callback. */
-export async function listenOnPglite(client: { listen(channel: string, callback: (payload: string) => void): Promise<Unlisten> }, channel: string, handler: ListenHandler): Promise<Unlisten> {
+export async function listenOnPglite(
+  client: { listen(channel: string, callback: (payload: string) => void): Promise<Unlisten> },
+  channel: string,
+  handler: ListenHandler,
+): Promise<Unlisten> {
   const unlisten = await client.listen(checkChannel(channel), (payload) => {
     if (payload) handler(payload);
   });
@@ -55,7 +59,10 @@ class PostgresListener {
       await client.connect();
       await client.query(`LISTEN ${this.#channel}`);
     } catch (error) {
-      this.#log.warn({ err: { type: (error as Error).name, code: (error as { code?: string }).code }, channel: this.#channel }, 'database listener could not connect; retrying');
+      this.#log.warn(
+        { err: { type: (error as Error).name, code: (error as { code?: string }).code }, channel: this.#channel },
+        'database listener could not connect; retrying',
+      );
       client.removeAllListeners('end');
       await client.end().catch(() => undefined);
       this.#schedule();

@@ -1,6 +1,10 @@
 import type { FieldError } from './errors.ts';
 
-export interface QueryCircle { lat: number; lng: number; radiusKm: number }
+export interface QueryCircle {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
 
 const PARAMS = ['lat', 'lng', 'radiusKm'] as const;
 
@@ -14,7 +18,9 @@ export function circleQuery(query: Partial<QueryCircle>): { circle: QueryCircle 
   const given = PARAMS.filter((name) => query[name] !== undefined);
   if (given.length === 0) return { circle: undefined, errors: [] };
   const errors = PARAMS.filter((name) => query[name] === undefined).map((name): FieldError => ({
-    field: name, location: 'query', message: 'is required when any of lat, lng and radiusKm is given',
+    field: name,
+    location: 'query',
+    message: 'is required when any of lat, lng and radiusKm is given',
   }));
   return { circle: undefined, errors };
 }

@@ -32,24 +32,18 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, detail: string, errors?: FieldError[]) =>
-  new AppError(400, code, detail, { errors });
+export const badRequest = (code: string, detail: string, errors?: FieldError[]) => new AppError(400, code, detail, { errors });
 
-export const validationFailed = (errors: FieldError[], detail = 'The request is not valid.') =>
-  new AppError(400, 'validation_failed', detail, { errors });
+export const validationFailed = (errors: FieldError[], detail = 'The request is not valid.') => new AppError(400, 'validation_failed', detail, { errors });
 
-export const unauthorized = (code: string, detail: string) =>
-  new AppError(401, code, detail, { headers: { 'www-authenticate': 'Bearer' } });
+export const unauthorized = (code: string, detail: string) => new AppError(401, code, detail, { headers: { 'www-authenticate': 'Bearer' } });
 
 export const forbidden = (detail = 'You are not allowed to do this.') => new AppError(403, 'forbidden', detail);
 
-export const notFound = (detail = 'The resource was not found.', code = 'not_found') =>
-  new AppError(404, code, detail);
+export const notFound = (detail = 'The resource was not found.', code = 'not_found') => new AppError(404, code, detail);
 
 export const conflict = (code: string, detail: string) => new AppError(409, code, detail);
 
-export const serviceUnavailable = (code: string, detail: string, cause?: unknown) =>
-  new AppError(503, code, detail, { cause });
+export const serviceUnavailable = (code: string, detail: string, cause?: unknown) => new AppError(503, code, detail, { cause });
 
-export const badGateway = (code: string, detail: string, cause?: unknown) =>
-  new AppError(502, code, detail, { cause });
+export const badGateway = (code: string, detail: string, cause?: unknown) => new AppError(502, code, detail, { cause });

@@ -11,77 +11,80 @@ const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
  * Conventions every route shares: X-Request-Id on every answer, and problem details for
  * every failure, including unknown routes (404) and known paths with another method (405).
  */
-export const httpPlatform = fp(async (app: FastifyInstance) => {
-  // A second router that only knows which paths exist, to tell 405 from 404.
-  const known = FindMyWay({ ignoreTrailingSlash: true });
-  app.addHook('onRoute', (route) => {
-    // Catch-all routes (CORS preflight) would make every path look known.
-    if (route.url === '*' || route.url === '/*') return;
-    for (const method of [route.method].flat()) {
-      if (METHODS.includes(method as HTTPMethod) && !known.hasRoute(method as HTTPMethod, route.url)) {
-        known.on(method as HTTPMethod, route.url, () => undefined);
+export const httpPlatform = fp(
+  async (app: FastifyInstance) => {
+    // A second router that only knows which paths exist, to tell 405 from 404.
+    const known = FindMyWay({ ignoreTrailingSlash: true });
+    app.addHook('onRoute', (route) => {
+      // Catch-all routes (CORS preflight) would make every path look known.
+      if (route.url === '*' || route.url === '/*') return;
+      for (const method of [route.method].flat()) {
+        if (METHODS.includes(method as HTTPMethod) && !known.hasRoute(method as HTTPMethod, route.url)) {
+          known.on(method as HTTPMethod, route.url, () => undefined);
+        }
       }
-    }
-  });
+    });
 
-  // Fastify's own closing answer is not a problem detail, so shutdown is answered here.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
+    // Fastify's own closing answer is not a problem detail, so shutdown is answered here.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own refusal would be an empty 400.
-    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-      throw badRequest('invalid_request', 'The Host header is required.');
-    }
-    if (closing) {
-      reply.header('connection', 'close');
-      throw serviceUnavailable('shutting_down', 'The service is restarting. Retry shortly.');
-    }
-  });
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+      // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own refusal would be an empty 400.
+      if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+        throw badRequest('invalid_request', 'The Host header is required.');
+      }
+      if (closing) {
+        reply.header('connection', 'close');
+        throw serviceUnavailable('shutting_down', 'The service is restarting. Retry shortly.');
+      }
+    });
 
-  // Ajv coerces "Infinity" or "1e400" in a query or path to ±Infinity and then skips every numeric
-  // check (its limits only apply to finite numbers), so such values are refused after validation.
-  // PostgreSQL text cannot hold NUL: a body string with one is bad input (400), not a database failure (500).
-  app.addHook('preHandler', async (request) => {
-    const errors = [...nonFinite(request.query, 'query'), ...nonFinite(request.params, 'path'), ...nulBytes(request.body, 'body')];
-    if (errors.length > 0) throw validationFailed(errors);
-  });
+    // Ajv coerces "Infinity" or "1e400" in a query or path to ±Infinity and then skips every numeric
+    // check (its limits only apply to finite numbers), so such values are refused after validation.
+    // PostgreSQL text cannot hold NUL: a body string with one is bad input (400), not a database failure (500).
+    app.addHook('preHandler', async (request) => {
+      const errors = [...nonFinite(request.query, 'query'), ...nonFinite(request.params, 'path'), ...nulBytes(request.body, 'body')];
+      if (errors.length > 0) throw validationFailed(errors);
+    });
 
-  // A route that takes a body takes JSON (or multipart where it says so): text/plain there is 415,
-  // not a string that then fails validation as "body must be object". Routes without a body schema
-  // ignore the body, so a client that labels an empty body text/plain (fetch with '') still works.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
-    if (request.routeOptions.schema?.body) done(new AppError(415, 'unsupported_media_type', 'The request body has an unsupported content type.'), undefined);
-    else done(null, body);
-  });
-  // An empty body with a JSON content type is no body: fetch wrappers send the header on every
-  // POST. Where a body is required, validation then refuses it; otherwise the route runs without.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text.length === 0) done(null, undefined);
-    // Fastify's parser answers through `done`; its type also allows a promise, which it never returns.
-    else void parseJson(request, text, done);
-  });
+    // A route that takes a body takes JSON (or multipart where it says so): text/plain there is 415,
+    // not a string that then fails validation as "body must be object". Routes without a body schema
+    // ignore the body, so a client that labels an empty body text/plain (fetch with '') still works.
+    app.removeContentTypeParser('text/plain');
+    app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+      if (request.routeOptions.schema?.body) done(new AppError(415, 'unsupported_media_type', 'The request body has an unsupported content type.'), undefined);
+      else done(null, body);
+    });
+    // An empty body with a JSON content type is no body: fetch wrappers send the header on every
+    // POST. Where a body is required, validation then refuses it; otherwise the route runs without.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = body.toString();
+      if (text.length === 0) done(null, undefined);
+      // Fastify's parser answers through `done`; its type also allows a promise, which it never returns.
+      else void parseJson(request, text, done);
+    });
 
-  app.setErrorHandler(errorHandler);
-  app.server.on('checkExpectation', expectationFailed);
+    app.setErrorHandler(errorHandler);
+    app.server.on('checkExpectation', expectationFailed);
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = pathOf(request);
-    const allowed = METHODS.filter((method) => known.find(method, path) !== null);
-    if (allowed.length > 0) {
-      reply.header('allow', allowed.join(', '));
-      return sendProblem(reply, problemBody(request, 405, 'method_not_allowed', `${request.method} is not allowed here.`));
-    }
-    return sendProblem(reply, problemBody(request, 404, 'not_found', 'No resource lives at this path.'));
-  });
-}, { name: 'http-platform' });
+    app.setNotFoundHandler((request, reply) => {
+      const path = pathOf(request);
+      const allowed = METHODS.filter((method) => known.find(method, path) !== null);
+      if (allowed.length > 0) {
+        reply.header('allow', allowed.join(', '));
+        return sendProblem(reply, problemBody(request, 405, 'method_not_allowed', `${request.method} is not allowed here.`));
+      }
+      return sendProblem(reply, problemBody(request, 404, 'not_found', 'No resource lives at this path.'));
+    });
+  },
+  { name: 'http-platform' },
+);
 
 function nonFinite(values: unknown, location: FieldError['location']): FieldError[] {
   if (typeof values !== 'object' || values === null) return [];

@@ -20,15 +20,21 @@ describe('HTTP conventions', () => {
     app = typed;
     await app.register(httpPlatform);
     typed.get('/items', { schema: { querystring: OffsetQuery } }, async (request) => offsetPage([], 0, request.query));
-    app.post('/items', {
-      schema: {
-        body: Type.Object({
-          name: Type.String({ minLength: 1 }),
-          contactMethods: Type.Array(Type.Object({ value: Type.String({ minLength: 3 }) })),
-        }),
+    app.post(
+      '/items',
+      {
+        schema: {
+          body: Type.Object({
+            name: Type.String({ minLength: 1 }),
+            contactMethods: Type.Array(Type.Object({ value: Type.String({ minLength: 3 }) })),
+          }),
+        },
       },
-    }, async () => ({ ok: true }));
-    typed.get('/items/:id', { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 100 }) }) } }, async (request) => ({ id: request.params.id }));
+      async () => ({ ok: true }),
+    );
+    typed.get('/items/:id', { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 100 }) }) } }, async (request) => ({
+      id: request.params.id,
+    }));
     app.get('/boom', async () => {
       throw new Error('SELECT secret FROM users WHERE password = $1');
     });
@@ -60,8 +66,15 @@ describe('HTTP conventions', () => {
   });
 
   it('takes an empty JSON body as no body: a required one is then a validation failure on body', async () => {
-    const body = assertProblem(await app.inject({ method: 'POST', url: '/items', headers: { 'content-type': 'application/json' }, payload: '' }), 400, 'validation_failed');
-    assert.deepEqual(body.errors.map((e: { location: string }) => e.location), ['body']);
+    const body = assertProblem(
+      await app.inject({ method: 'POST', url: '/items', headers: { 'content-type': 'application/json' }, payload: '' }),
+      400,
+      'validation_failed',
+    );
+    assert.deepEqual(
+      body.errors.map((e: { location: string }) => e.location),
+      ['body'],
+    );
   });
 
   it('answers a 2 MB body with a 413 problem detail', async () => {
@@ -73,7 +86,12 @@ describe('HTTP conventions', () => {
     assertProblem(await app.inject({ method: 'POST', url: '/items', headers: { 'content-type': 'text/csv' }, payload: 'a,b' }), 415, 'unsupported_media_type');
   });
 
-  for (const [query, field, fragment] of [['size=0', 'size', 'size must be at least 1'], ['size=abc', 'size', 'size must be a whole number'], ['page=-1', 'page', 'page must be at least 0'], ['size=101', 'size', 'size must be at most 100']] as const) {
+  for (const [query, field, fragment] of [
+    ['size=0', 'size', 'size must be at least 1'],
+    ['size=abc', 'size', 'size must be a whole number'],
+    ['page=-1', 'page', 'page must be at least 0'],
+    ['size=101', 'size', 'size must be at most 100'],
+  ] as const) {
     it(`rejects ?${query} with one errors item naming the query field`, async () => {
       const body = assertProblem(await app.inject({ url: `/items?${query}` }), 400, 'validation_failed');
       assert.equal(body.errors.length, 1);
@@ -94,23 +112,36 @@ describe('HTTP conventions', () => {
   it('refuses a body string holding a NUL character with 400, naming the field', async () => {
     const response = await app.inject({ method: 'POST', url: '/items', payload: { name: 'nul\u0000byte', contactMethods: [{ value: 'o\u0000k' }] } });
     const body = assertProblem(response, 400, 'validation_failed');
-    assert.deepEqual(body.errors.map((e: { field: string; location: string }) => `${e.location}:${e.field}`).sort(), ['body:contactMethods[0].value', 'body:name']);
+    assert.deepEqual(body.errors.map((e: { field: string; location: string }) => `${e.location}:${e.field}`).sort(), [
+      'body:contactMethods[0].value',
+      'body:name',
+    ]);
   });
 
   it('walks a body nested deeper than the call stack without failing', async () => {
     const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
-    const response = await app.inject({ method: 'POST', url: '/items', headers: { 'content-type': 'application/json' }, payload: `{"name":"x","contactMethods":[],"deep":${deep}}` });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/items',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"name":"x","contactMethods":[],"deep":${deep}}`,
+    });
     assert.equal(response.statusCode, 200, response.body);
   });
 
   // Found by the reliability fuzzer: Ajv coerces these to ±Infinity and then skips min/max.
   for (const [url, field, location] of [
-    ['/items?size=Infinity', 'size', 'query'], ['/items?size=1e400', 'size', 'query'],
-    ['/items?page=-Infinity', 'page', 'query'], ['/items/1e400', 'id', 'path'],
+    ['/items?size=Infinity', 'size', 'query'],
+    ['/items?size=1e400', 'size', 'query'],
+    ['/items?page=-Infinity', 'page', 'query'],
+    ['/items/1e400', 'id', 'path'],
   ] as const) {
     it(`refuses the non-finite number in ${url} with 400`, async () => {
       const body = assertProblem(await app.inject({ url }), 400, 'validation_failed');
-      assert.deepEqual(body.errors.map((e: { field: string; location: string }) => `${e.location}:${e.field}`), [`${location}:${field}`]);
+      assert.deepEqual(
+        body.errors.map((e: { field: string; location: string }) => `${e.location}:${e.field}`),
+        [`${location}:${field}`],
+      );
     });
   }
 
@@ -186,9 +217,18 @@ describe('HTTP parser errors (real socket)', () => {
     assert.match(response.headers, /content-type: application\/problem\+json/);
     assert.match(response.headers, /x-request-id: [0-9a-f-]{36}/);
     const problem = JSON.parse(response.body);
-    assert.deepEqual({ ...problem, timestamp: undefined }, {
-      type: 'about:blank', title: STATUS_CODES[status], status, detail: problem.detail, instance, timestamp: undefined, code,
-    });
+    assert.deepEqual(
+      { ...problem, timestamp: undefined },
+      {
+        type: 'about:blank',
+        title: STATUS_CODES[status],
+        status,
+        detail: problem.detail,
+        instance,
+        timestamp: undefined,
+        code,
+      },
+    );
     assert.ok(!Number.isNaN(Date.parse(problem.timestamp)));
   }
 
@@ -212,7 +252,7 @@ describe('HTTP parser errors (real socket)', () => {
     assertRawProblem(await raw('GET /ping HTTP/1.1\r\nConnection: close\r\n\r\n'), 400, 'invalid_request', '/ping');
   });
 
-  it('logs a body the client abandoned as the client\'s doing, not as a 503 failure', async () => {
+  it("logs a body the client abandoned as the client's doing, not as a 503 failure", async () => {
     const socket = connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write('POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":');
@@ -220,7 +260,10 @@ describe('HTTP parser errors (real socket)', () => {
     socket.destroy();
     for (let i = 0; i < 40 && !logs.some((line) => line.msg === 'request aborted by the client'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.ok(logs.some((line) => line.msg === 'request aborted by the client'));
-    assert.deepEqual(logs.filter((line) => line.level >= 50), []);
+    assert.deepEqual(
+      logs.filter((line) => line.level >= 50),
+      [],
+    );
   });
 
   it('still answers well-formed requests', async () => {
@@ -252,7 +295,9 @@ describe('slow clients (real socket)', () => {
       const closed = new Promise((resolve) => socket.once('close', resolve));
       const started = Date.now();
       socket.write('GET /ping HTTP/1.1\r\nHost: localhost\r\n');
-      const dribble = setInterval(() => { if (!socket.destroyed) socket.write('X-A: b\r\n'); }, 200);
+      const dribble = setInterval(() => {
+        if (!socket.destroyed) socket.write('X-A: b\r\n');
+      }, 200);
       const other = await fetch(`http://127.0.0.1:${port}/ping`);
       assert.equal(other.status, 200);
       await closed;
@@ -283,8 +328,14 @@ describe('cursor codec', () => {
     const [payload, seal] = cursor.split('.');
     const forged = `${Buffer.from('[2,"x"]').toString('base64url')}.${seal}`;
     for (const bad of [forged, `${payload}.`, 'garbage', '', `${cursor}.x`]) {
-      assert.throws(() => codec.decode(bad, 'a'), (error: AppError) => error.status === 400 && error.code === 'invalid_cursor');
+      assert.throws(
+        () => codec.decode(bad, 'a'),
+        (error: AppError) => error.status === 400 && error.code === 'invalid_cursor',
+      );
     }
-    assert.throws(() => codec.decode(cursor, 'b'), (error: AppError) => error.status === 400);
+    assert.throws(
+      () => codec.decode(cursor, 'b'),
+      (error: AppError) => error.status === 400,
+    );
   });
 });

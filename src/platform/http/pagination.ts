@@ -34,7 +34,7 @@ export function offsetPage<T>(content: T[], totalElements: number, request: Offs
 }
 
 export const CursorQuery = Type.Object({
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'Opaque; the previous page\'s nextCursor' })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: "Opaque; the previous page's nextCursor" })),
   size: Type.Integer({ minimum: 1, maximum: 1000, default: 20, description: 'Items per page' }),
 });
 

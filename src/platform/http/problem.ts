@@ -45,7 +45,6 @@ const GENERIC_DETAIL: Record<number, string> = {
   503: 'A backing service is unavailable. Try again shortly.',
 };
 
-
 export function pathOf(request: FastifyRequest): string {
   const url = request.raw.url ?? request.url;
   const end = url.indexOf('?');
@@ -74,15 +73,12 @@ export function problemAt(instance: string, status: number, code: string, detail
 export function sendProblem(reply: FastifyReply, problem: ProblemDetail, headers?: Record<string, string>): FastifyReply {
   if (headers) reply.headers(headers);
   if (problem.status === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', 'Bearer');
-  return reply
-    .code(problem.status)
-    .type('application/problem+json; charset=utf-8')
-    .send(JSON.stringify(problem));
+  return reply.code(problem.status).type('application/problem+json; charset=utf-8').send(JSON.stringify(problem));
 }
 
 function classify(error: FastifyError | AppError): { status: number; code: string; detail: string; errors?: FieldError[]; headers?: Record<string, string> } {
   if (error instanceof AppError) {
-    const detail = error.status < 500 ? error.detail : GENERIC_DETAIL[error.status] ?? GENERIC_DETAIL[500]!;
+    const detail = error.status < 500 ? error.detail : (GENERIC_DETAIL[error.status] ?? GENERIC_DETAIL[500]!);
     return { status: error.status, code: error.code, detail, errors: error.errors, headers: error.headers };
   }
   if (error.validation) {

@@ -8,9 +8,14 @@ import { openStore, type KeyValueStore } from './index.ts';
 
 // The embedded store on PGlite; with real services also Redis, and the embedded store on
 // PostgreSQL, where concurrent callers come through separate connections.
-const variants = backends.flatMap((backend) => backend.redisUrl
-  ? [{ name: 'redis', backend, redisUrl: backend.redisUrl }, { name: 'sql on postgres', backend, redisUrl: undefined }]
-  : [{ name: 'sql on pglite', backend, redisUrl: undefined }]);
+const variants = backends.flatMap((backend) =>
+  backend.redisUrl
+    ? [
+        { name: 'redis', backend, redisUrl: backend.redisUrl },
+        { name: 'sql on postgres', backend, redisUrl: undefined },
+      ]
+    : [{ name: 'sql on pglite', backend, redisUrl: undefined }],
+);
 
 for (const { name, backend, redisUrl } of variants) {
   describe(`key-value store contract (${name})`, () => {
@@ -50,7 +55,10 @@ for (const { name, backend, redisUrl } of variants) {
     it('gives a taken value to exactly one of 50 concurrent callers', async () => {
       await store.set('take-me', 'prize', 60);
       const results = await Promise.all(Array.from({ length: 50 }, () => store.take('take-me')));
-      assert.deepEqual(results.filter((r) => r !== null), ['prize']);
+      assert.deepEqual(
+        results.filter((r) => r !== null),
+        ['prize'],
+      );
       assert.equal(await store.get('take-me'), null);
     });
 
@@ -101,7 +109,7 @@ for (const { name, backend, redisUrl } of variants) {
       await addToSet('purge-set', 'y', 1);
       await store.set('keep-me', 'x', 60);
       await sleep(1100);
-      assert.ok(await store.purgeExpired() >= 2);
+      assert.ok((await store.purgeExpired()) >= 2);
       assert.equal(await store.purgeExpired(), 0);
       assert.equal(await store.get('keep-me'), 'x');
     });

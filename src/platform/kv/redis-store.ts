@@ -124,9 +124,9 @@ export class RedisStore implements KeyValueStore {
       if (writes.length === 0) return;
       // One script: atomic and one round trip.
       const keys = writes.map((write) => this.#k(write.key));
-      const args = writes.flatMap((write) => (write.op === 'set'
-        ? ['s', write.value, String(write.ttlSeconds)]
-        : ['a', write.member, String(write.ttlSeconds)]));
+      const args = writes.flatMap((write) =>
+        write.op === 'set' ? ['s', write.value, String(write.ttlSeconds)] : ['a', write.member, String(write.ttlSeconds)],
+      );
       await this.client.kvWriteAll(keys.length, ...keys, ...args);
     });
   }

@@ -21,7 +21,9 @@ export class SqlStore implements KeyValueStore {
   }
 
   async get(key: string) {
-    const [row] = await this.#db.select({ value: kvEntries.value }).from(kvEntries)
+    const [row] = await this.#db
+      .select({ value: kvEntries.value })
+      .from(kvEntries)
       .where(and(eq(kvEntries.key, key), live(new Date())));
     return row?.value ?? null;
   }
@@ -35,7 +37,9 @@ export class SqlStore implements KeyValueStore {
   /** Sets only when the key is absent (or expired); true when it was set. */
   async #setIfAbsent(key: string, value: string, ttlSeconds: number) {
     const now = new Date();
-    const rows = await this.#db.insert(kvEntries).values({ key, value, expiresAt: inSeconds(ttlSeconds) })
+    const rows = await this.#db
+      .insert(kvEntries)
+      .values({ key, value, expiresAt: inSeconds(ttlSeconds) })
       .onConflictDoUpdate({
         target: kvEntries.key,
         set: { value, expiresAt: inSeconds(ttlSeconds), consumed: false, counter: 0 },
@@ -46,8 +50,7 @@ export class SqlStore implements KeyValueStore {
   }
 
   async take(key: string) {
-    const rows = await this.#db.delete(kvEntries).where(eq(kvEntries.key, key))
-      .returning({ value: kvEntries.value, expiresAt: kvEntries.expiresAt });
+    const rows = await this.#db.delete(kvEntries).where(eq(kvEntries.key, key)).returning({ value: kvEntries.value, expiresAt: kvEntries.expiresAt });
     const row = rows[0];
     return row && row.expiresAt > new Date() ? row.value : null;
   }
@@ -85,7 +88,9 @@ export class SqlStore implements KeyValueStore {
   }
 
   async members(key: string) {
-    const rows = await this.#db.select({ member: kvSetMembers.member }).from(kvSetMembers)
+    const rows = await this.#db
+      .select({ member: kvSetMembers.member })
+      .from(kvSetMembers)
       .where(and(eq(kvSetMembers.key, key), gt(kvSetMembers.expiresAt, new Date())));
     return rows.map((row) => row.member);
   }
@@ -118,21 +123,27 @@ export class SqlStore implements KeyValueStore {
 
 async function setIn(executor: Executor, key: string, value: string, ttlSeconds: number) {
   const expiresAt = inSeconds(ttlSeconds);
-  await executor.insert(kvEntries).values({ key, value, expiresAt })
+  await executor
+    .insert(kvEntries)
+    .values({ key, value, expiresAt })
     .onConflictDoUpdate({ target: kvEntries.key, set: { value, expiresAt, consumed: false, counter: 0 } });
 }
 
 /** Call inside a transaction: the insert and the set-wide expiry move together. */
 async function addToSetIn(executor: Executor, key: string, member: string, ttlSeconds: number) {
   const expiresAt = inSeconds(ttlSeconds);
-  await executor.insert(kvSetMembers).values({ key, member, expiresAt })
+  await executor
+    .insert(kvSetMembers)
+    .values({ key, member, expiresAt })
     .onConflictDoUpdate({ target: [kvSetMembers.key, kvSetMembers.member], set: { expiresAt } });
   // Like Redis, the whole set lives as long as its longest-lived addition.
-  await executor.update(kvSetMembers).set({ expiresAt })
+  await executor
+    .update(kvSetMembers)
+    .set({ expiresAt })
     .where(and(eq(kvSetMembers.key, key), sql`${kvSetMembers.expiresAt} < ${expiresAt}`));
 }
 
 /** node-postgres answers `{rows}`, PGlite answers `{rows}` too, but typed apart. */
 function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []);
+  return (result as { rows?: T[] }).rows ?? [];
 }

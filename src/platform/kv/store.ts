@@ -45,9 +45,7 @@ export interface KeyValueStore {
 }
 
 /** One write of `writeAll`. */
-export type StoreWrite =
-  | { op: 'set'; key: string; value: string; ttlSeconds: number }
-  | { op: 'addToSet'; key: string; member: string; ttlSeconds: number };
+export type StoreWrite = { op: 'set'; key: string; value: string; ttlSeconds: number } | { op: 'addToSet'; key: string; member: string; ttlSeconds: number };
 
 export class StoreUnavailableError extends Error {
   readonly code = 'STORE_UNAVAILABLE';

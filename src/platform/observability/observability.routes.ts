@@ -26,23 +26,39 @@ export async function observabilityRoutes(app: FastifyInstance, options: Observa
     return reply.code(status === 'UP' ? 200 : 503).send({ status, components: { db: { status: db }, store: { status: store } } });
   };
 
-  app.get('/api/v1/public/health', {
-    schema: { tags: ['operations'], summary: 'Liveness for clients', response: { 200: Envelope(Status) } },
-  }, async (request) => envelope(request, { status: 'UP' }, 'Service is running'));
+  app.get(
+    '/api/v1/public/health',
+    {
+      schema: { tags: ['operations'], summary: 'Liveness for clients', response: { 200: Envelope(Status) } },
+    },
+    async (request) => envelope(request, { status: 'UP' }, 'Service is running'),
+  );
 
   app.get('/actuator/health', health('Health with database and store components'), answerHealth);
 
-  app.get('/actuator/health/liveness', {
-    schema: { tags: ['operations'], summary: 'The process is alive', response: { 200: Status } },
-  }, async () => ({ status: 'UP' }));
+  app.get(
+    '/actuator/health/liveness',
+    {
+      schema: { tags: ['operations'], summary: 'The process is alive', response: { 200: Status } },
+    },
+    async () => ({ status: 'UP' }),
+  );
 
   app.get('/actuator/health/readiness', health('Ready to take traffic'), answerHealth);
 
-  app.get('/actuator/info', {
-    schema: { tags: ['operations'], summary: 'Build and runtime facts', response: { 200: Type.Record(Type.String(), Type.Unknown()) } },
-  }, async () => options.info);
+  app.get(
+    '/actuator/info',
+    {
+      schema: { tags: ['operations'], summary: 'Build and runtime facts', response: { 200: Type.Record(Type.String(), Type.Unknown()) } },
+    },
+    async () => options.info,
+  );
 
-  app.get('/actuator/prometheus', {
-    schema: { tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain'] },
-  }, async (_request, reply) => reply.type(options.registry.contentType).send(await options.registry.metrics()));
+  app.get(
+    '/actuator/prometheus',
+    {
+      schema: { tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain'] },
+    },
+    async (_request, reply) => reply.type(options.registry.contentType).send(await options.registry.metrics()),
+  );
 }

@@ -52,9 +52,14 @@ for (const backend of backends) {
       assert.equal(document.openapi, '3.1.0');
       const result = await validate(structuredClone(document));
       assert.ok(result.valid, result.valid ? '' : compileErrors(result));
-      const documented = new Set(Object.entries(document.paths as Record<string, object>)
-        .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`)));
-      const apiRoutes = t.app.routePolicies.filter((r) => r.url.startsWith('/api/') || r.url.startsWith('/.well-known') || r.url.startsWith('/callback') || r.url.startsWith('/actuator'));
+      const documented = new Set(
+        Object.entries(document.paths as Record<string, object>).flatMap(([path, operations]) =>
+          Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+        ),
+      );
+      const apiRoutes = t.app.routePolicies.filter(
+        (r) => r.url.startsWith('/api/') || r.url.startsWith('/.well-known') || r.url.startsWith('/callback') || r.url.startsWith('/actuator'),
+      );
       for (const route of apiRoutes.filter((r) => r.method !== 'HEAD')) {
         const openApiPath = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
         assert.ok(documented.has(`${route.method} ${openApiPath}`), `${route.method} ${openApiPath} is documented`);
@@ -125,7 +130,10 @@ async function portOpen(port: number): Promise<boolean> {
   const { connect } = await import('node:net');
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }

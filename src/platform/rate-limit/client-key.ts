@@ -20,6 +20,5 @@ function expandIpv6(ip: string): string[] {
   // A dotted IPv4 tail (::1.2.3.4) is two groups; it only ever falls in the low 64 bits.
   const rightGroups = right.flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
   const missing = 8 - left.length - rightGroups.length;
-  return [...left, ...Array.from({ length: Math.max(0, missing) }, () => '0'), ...rightGroups]
-    .map((group) => group.replace(/^0+(?=.)/, ''));
+  return [...left, ...Array.from({ length: Math.max(0, missing) }, () => '0'), ...rightGroups].map((group) => group.replace(/^0+(?=.)/, ''));
 }

@@ -12,8 +12,7 @@ class CookieJar {
       const name = pair.slice(0, separator).trim();
       const expired = attributes.some((attribute) => {
         const [key = '', value = ''] = attribute.trim().split('=');
-        return (key.toLowerCase() === 'max-age' && Number(value) <= 0)
-          || (key.toLowerCase() === 'expires' && Date.parse(value) <= Date.now());
+        return (key.toLowerCase() === 'max-age' && Number(value) <= 0) || (key.toLowerCase() === 'expires' && Date.parse(value) <= Date.now());
       });
       if (expired) this.#cookies.delete(name);
       else this.#cookies.set(name, pair.slice(separator + 1).trim());
@@ -29,7 +28,13 @@ export class DriveLoginError extends Error {
   readonly status: number;
   readonly body: string;
   constructor(status: number, url: string, body: string) {
-    super(`${url} answered ${status}: ${body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300)}`);
+    super(
+      `${url} answered ${status}: ${body
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 300)}`,
+    );
     this.name = 'DriveLoginError';
     this.status = status;
     this.body = body;

@@ -61,10 +61,7 @@ describe('local identity providers', () => {
       assert.deepEqual(metadata.dpop_signing_alg_values_supported, ['ES256']);
       assert.deepEqual(metadata.id_token_signing_alg_values_supported, ['ES256']);
       assert.deepEqual(metadata.id_token_encryption_alg_values_supported, ['ECDH-ES', 'ECDH-ES+A128KW', 'ECDH-ES+A192KW', 'ECDH-ES+A256KW']);
-      assert.deepEqual(
-        metadata.id_token_encryption_enc_values_supported,
-        ['A128GCM', 'A192GCM', 'A256GCM', 'A128CBC-HS256', 'A192CBC-HS384', 'A256CBC-HS512'],
-      );
+      assert.deepEqual(metadata.id_token_encryption_enc_values_supported, ['A128GCM', 'A192GCM', 'A256GCM', 'A128CBC-HS256', 'A192CBC-HS384', 'A256CBC-HS512']);
       assert.equal(metadata.authorization_response_iss_parameter_supported, true);
     });
 
@@ -113,11 +110,7 @@ describe('local identity providers', () => {
       const config = await nationalClient();
       const { verifier, params } = await pkce();
       const dpop = await withDPoP(config);
-      const url = await oidc.buildAuthorizationUrlWithPAR(
-        config,
-        { ...params, redirect_uri: REDIRECT, scope: 'openid', state: 'st', nonce: 'nn' },
-        dpop,
-      );
+      const url = await oidc.buildAuthorizationUrlWithPAR(config, { ...params, redirect_uri: REDIRECT, scope: 'openid', state: 'st', nonce: 'nn' }, dpop);
       const callback = await driveLogin(url.href, 'alice');
       assert.equal(callback.searchParams.get('iss'), providers.national.issuer);
       const checks = { pkceCodeVerifier: verifier, expectedState: 'st', expectedNonce: 'nn' };
@@ -162,7 +155,12 @@ describe('local identity providers', () => {
     it('shows the test users and the chosen connection, escaped', async () => {
       const first = await fetch(authorizationUrl({ login_with: ODD_CONNECTION }), { redirect: 'manual' });
       const page = await fetch(new URL(first.headers.get('location')!, first.url), {
-        headers: { cookie: first.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ') },
+        headers: {
+          cookie: first.headers
+            .getSetCookie()
+            .map((cookie) => cookie.split(';')[0])
+            .join('; '),
+        },
       });
       assert.equal(page.status, 200);
       const html = await page.text();
@@ -216,10 +214,7 @@ describe('local identity providers', () => {
       [{ alg: 'ECDH-ES' }, /is for ECDH-ES\+A128KW, not ECDH-ES$/],
       [{ kid: 'not-a-key' }, /no enc key not-a-key/],
     ] as const) {
-      await assert.rejects(
-        startLocalProviders({ national: { redirectUris: [REDIRECT], clientJwks: privateJwks, idTokenEncryption }, social }),
-        message,
-      );
+      await assert.rejects(startLocalProviders({ national: { redirectUris: [REDIRECT], clientJwks: privateJwks, idTokenEncryption }, social }), message);
     }
   });
 

@@ -79,7 +79,10 @@ export async function startLocalProviders(options: LocalProvidersOptions): Promi
     let national: NationalProvider = await createNationalProvider(`${origin}/national`, options.national);
     let nationalHandler = national.provider.callback();
     const social = await createSocialProvider(`${origin}/social`, options.social);
-    mounts.push(mount('/national', (req, res) => nationalHandler(req, res)), mount('/social', social.provider.callback()));
+    mounts.push(
+      mount('/national', (req, res) => nationalHandler(req, res)),
+      mount('/social', social.provider.callback()),
+    );
     const switches: Record<'national' | 'social', MisbehaviourSwitch> = {
       national: national.misbehaviour,
       social: social.misbehaviour,

@@ -29,8 +29,10 @@ function render(options: PageOptions, details: InteractionDetails, problem?: str
   const clientId = String(details.params.client_id ?? '');
   const connection = options.connectionParam ? details.params[options.connectionParam] : undefined;
   const via = typeof connection === 'string' ? ` via <strong>${escapeHtml(connection)}</strong>` : '';
-  const users = TEST_USERS.map((user) =>
-    `<li><button type="submit" name="username" value="${escapeHtml(user.username)}">${escapeHtml(user.name)} (${escapeHtml(user.username)})</button></li>`).join('');
+  const users = TEST_USERS.map(
+    (user) =>
+      `<li><button type="submit" name="username" value="${escapeHtml(user.username)}">${escapeHtml(user.name)} (${escapeHtml(user.username)})</button></li>`,
+  ).join('');
   // Forms without an action post back to this page's own URL, wherever the provider is mounted.
   // Two forms: Enter in the text field must submit the typed name, not the first listed user.
   return `<!doctype html>
@@ -81,8 +83,13 @@ export function loginPage(provider: Provider, options: PageOptions): Middleware 
     grant.addOIDCScope(String(details.params.scope ?? 'openid'));
     const grantId = await grant.save();
     ctx.respond = false;
-    await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId }, consent: { grantId } }, {
-      mergeWithLastSubmission: false,
-    });
+    await provider.interactionFinished(
+      ctx.req,
+      ctx.res,
+      { login: { accountId }, consent: { grantId } },
+      {
+        mergeWithLastSubmission: false,
+      },
+    );
   };
 }

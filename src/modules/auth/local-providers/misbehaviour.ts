@@ -1,6 +1,4 @@
-import {
-  CompactEncrypt, SignJWT, compactDecrypt, decodeJwt, decodeProtectedHeader, generateKeyPair, type CryptoKey,
-} from 'jose';
+import { CompactEncrypt, SignJWT, compactDecrypt, decodeJwt, decodeProtectedHeader, generateKeyPair, type CryptoKey } from 'jose';
 import type { Middleware } from 'oidc-provider';
 
 export type Misbehaviour = 'none' | 'wrong-signature' | 'wrong-encryption' | 'wrong-nonce';
@@ -29,9 +27,7 @@ const encoder = new TextEncoder();
  */
 export async function createMisbehaviour(keys: IdTokenKeys): Promise<MisbehaviourSwitch> {
   const rogueSigning = (await generateKeyPair(keys.signing.alg)).privateKey;
-  const rogueEncryption = keys.encryption
-    ? (await generateKeyPair(keys.encryption.alg, { crv: keys.encryption.crv })).publicKey
-    : undefined;
+  const rogueEncryption = keys.encryption ? (await generateKeyPair(keys.encryption.alg, { crv: keys.encryption.crv })).publicKey : undefined;
   let mode: Misbehaviour = 'none';
   let lastHeader: Record<string, unknown> | undefined;
 
@@ -41,9 +37,7 @@ export async function createMisbehaviour(keys: IdTokenKeys): Promise<Misbehaviou
   };
 
   const tamper = async (idToken: string): Promise<string> => {
-    const jws = keys.encryption
-      ? decoder.decode((await compactDecrypt(idToken, keys.encryption.privateKey)).plaintext)
-      : idToken;
+    const jws = keys.encryption ? decoder.decode((await compactDecrypt(idToken, keys.encryption.privateKey)).plaintext) : idToken;
     const header = decodeProtectedHeader(jws);
     const claims = decodeJwt(jws);
     const resign = (payload: typeof claims, key: CryptoKey) =>

@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { importJWK, type CryptoKey, type JWK } from 'jose';
 import { Provider } from 'oidc-provider';
 import {
-  ID_TOKEN_CONTENT_ENCRYPTIONS, ID_TOKEN_KEY_ALGS, parseNationalClientJwks,
-  type IdTokenContentEncryption, type IdTokenKeyAlg,
+  ID_TOKEN_CONTENT_ENCRYPTIONS,
+  ID_TOKEN_KEY_ALGS,
+  parseNationalClientJwks,
+  type IdTokenContentEncryption,
+  type IdTokenKeyAlg,
 } from '../../../config/index.ts';
 import { DEFAULT_ENC_ALG, generateNationalClientKeys, publicJwk } from '../providers/national-keys.ts';
 import { AccountBook } from './accounts.ts';
@@ -56,11 +59,7 @@ function encryptionSetting(clientJwks: string, setting: IdTokenEncryption = {}) 
 }
 
 /** FAPI 2.0 shaped: PAR, PKCE S256, private_key_jwt, DPoP, ES256-signed and encrypted ID tokens. */
-export async function createNationalProvider(
-  issuer: string,
-  options: NationalProviderOptions,
-  signing?: SigningKey,
-): Promise<NationalProvider> {
+export async function createNationalProvider(issuer: string, options: NationalProviderOptions, signing?: SigningKey): Promise<NationalProvider> {
   signing ??= await generateSigningKey('ES256');
   const clientJwks = options.clientJwks ?? (await generateNationalClientKeys()).privateJwks;
   const encryption = encryptionSetting(clientJwks, options.idTokenEncryption);
@@ -68,17 +67,19 @@ export async function createNationalProvider(
 
   const provider = new Provider(issuer, {
     ...baseConfiguration('national', issuer, accounts, signing),
-    clients: [{
-      ...codeFlowClient(NATIONAL_CLIENT_ID, options.redirectUris),
-      token_endpoint_auth_method: 'private_key_jwt',
-      token_endpoint_auth_signing_alg: 'ES256',
-      jwks: { keys: encryption.registered },
-      id_token_signed_response_alg: 'ES256',
-      id_token_encrypted_response_alg: encryption.alg,
-      id_token_encrypted_response_enc: encryption.enc,
-      require_pushed_authorization_requests: true,
-      dpop_bound_access_tokens: true,
-    }],
+    clients: [
+      {
+        ...codeFlowClient(NATIONAL_CLIENT_ID, options.redirectUris),
+        token_endpoint_auth_method: 'private_key_jwt',
+        token_endpoint_auth_signing_alg: 'ES256',
+        jwks: { keys: encryption.registered },
+        id_token_signed_response_alg: 'ES256',
+        id_token_encrypted_response_alg: encryption.alg,
+        id_token_encrypted_response_enc: encryption.enc,
+        require_pushed_authorization_requests: true,
+        dpop_bound_access_tokens: true,
+      },
+    ],
     clientAuthMethods: ['private_key_jwt'],
     clientDefaults: { id_token_signed_response_alg: 'ES256', token_endpoint_auth_method: 'private_key_jwt' },
     // Like the real national provider's basic profile: the name comes with the default scope, in the ID token.

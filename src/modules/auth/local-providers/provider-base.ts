@@ -21,11 +21,13 @@ export async function generateSigningKey(alg: 'ES256' | 'RS256'): Promise<Signin
 function alwaysAskPolicy() {
   const { Check } = interactionPolicy;
   const policy = interactionPolicy.base();
-  policy.get('login')?.checks.add(new Check(
-    'local_always_ask',
-    'the local provider asks who is signing in every time',
-    (ctx) => (ctx.oidc.result?.login ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT),
-  ));
+  policy
+    .get('login')
+    ?.checks.add(
+      new Check('local_always_ask', 'the local provider asks who is signing in every time', (ctx) =>
+        ctx.oidc.result?.login ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT,
+      ),
+    );
   return policy;
 }
 

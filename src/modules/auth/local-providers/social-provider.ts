@@ -29,12 +29,14 @@ export async function createSocialProvider(issuer: string, options: SocialProvid
 
   const provider = new Provider(issuer, {
     ...baseConfiguration('social', issuer, accounts, signing),
-    clients: [{
-      ...codeFlowClient(SOCIAL_CLIENT_ID, options.redirectUris),
-      client_secret: clientSecret,
-      token_endpoint_auth_method: 'client_secret_basic',
-      id_token_signed_response_alg: 'RS256',
-    }],
+    clients: [
+      {
+        ...codeFlowClient(SOCIAL_CLIENT_ID, options.redirectUris),
+        client_secret: clientSecret,
+        token_endpoint_auth_method: 'client_secret_basic',
+        id_token_signed_response_alg: 'RS256',
+      },
+    ],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
     scopes: ['openid', 'profile', 'email'],
     claims: { openid: ['sub', 'connection'], profile: ['name'], email: ['email', 'email_verified'] },
@@ -53,11 +55,13 @@ export async function createSocialProvider(issuer: string, options: SocialProvid
 
   const misbehaviour = await createMisbehaviour({ signing });
   provider.use(misbehaviour.middleware);
-  provider.use(loginPage(provider, {
-    title: 'Social sign-in (local)',
-    accounts,
-    connectionParam: options.connectionParam,
-  }));
+  provider.use(
+    loginPage(provider, {
+      title: 'Social sign-in (local)',
+      accounts,
+      connectionParam: options.connectionParam,
+    }),
+  );
 
   return { provider, clientId: SOCIAL_CLIENT_ID, clientSecret, misbehaviour };
 }

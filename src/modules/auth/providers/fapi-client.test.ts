@@ -4,9 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { JWK } from 'jose';
 import { backends } from '../../../../test/helpers/backends.ts';
 import { startRogueProvider, type Fault, type RogueProvider } from '../../../../test/helpers/rogue-provider.ts';
-import {
-  finishWebLogin, serviceOnPort, signedInAs, startWebLogin, userExists, type ServiceOnPort,
-} from '../../../../test/helpers/sign-in.ts';
+import { finishWebLogin, serviceOnPort, signedInAs, startWebLogin, userExists, type ServiceOnPort } from '../../../../test/helpers/sign-in.ts';
 import { generateNationalClientKeys } from './index.ts';
 
 type Provider = 'national' | 'social';

@@ -1,8 +1,6 @@
 import { compactDecrypt, importJWK, type CompactJWEHeaderParameters, type CryptoKey, type JWK } from 'jose';
 import type * as oidc from 'openid-client';
-import {
-  ID_TOKEN_CONTENT_ENCRYPTIONS, ID_TOKEN_KEY_ALGS, type NationalClientKeySet,
-} from '../../../config/index.ts';
+import { ID_TOKEN_CONTENT_ENCRYPTIONS, ID_TOKEN_KEY_ALGS, type NationalClientKeySet } from '../../../config/index.ts';
 import { badGateway } from '../../../platform/http/errors.ts';
 
 type EncKey = NationalClientKeySet['enc'][number];
@@ -16,9 +14,9 @@ const decoder = new TextDecoder();
 function keyResolver(keys: EncKey[], imported: Map<string, Promise<CryptoKey>>) {
   return (header: CompactJWEHeaderParameters): Promise<CryptoKey> => {
     const curve = (header.epk as { crv?: unknown } | undefined)?.crv;
-    const fitting = keys.filter((jwk) => (header.kid === undefined || jwk.kid === header.kid)
-      && (jwk.alg === undefined || jwk.alg === header.alg)
-      && jwk.crv === curve);
+    const fitting = keys.filter(
+      (jwk) => (header.kid === undefined || jwk.kid === header.kid) && (jwk.alg === undefined || jwk.alg === header.alg) && jwk.crv === curve,
+    );
     if (fitting.length !== 1) throw new Error(fitting.length === 0 ? 'no key fits the JWE' : 'several keys fit the JWE');
     const jwk = fitting[0]!;
     let key = imported.get(jwk.kid);
@@ -35,9 +33,7 @@ function keyResolver(keys: EncKey[], imported: Map<string, Promise<CryptoKey>>) 
 export function idTokenDecrypter(keys: EncKey[]): (jwe: string) => Promise<string> {
   const imported = new Map<string, Promise<CryptoKey>>();
   const resolve = keyResolver(keys, imported);
-  const keyManagementAlgorithms = keys.some((jwk) => jwk.alg === undefined)
-    ? [...ID_TOKEN_KEY_ALGS]
-    : [...new Set(keys.map((jwk) => jwk.alg!))];
+  const keyManagementAlgorithms = keys.some((jwk) => jwk.alg === undefined) ? [...ID_TOKEN_KEY_ALGS] : [...new Set(keys.map((jwk) => jwk.alg!))];
   const options = { keyManagementAlgorithms, contentEncryptionAlgorithms: [...ID_TOKEN_CONTENT_ENCRYPTIONS] };
   return async (jwe) => decoder.decode((await compactDecrypt(jwe, resolve, options)).plaintext);
 }

@@ -2,16 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { JWK } from 'jose';
 import { backends } from '../../../../test/helpers/backends.ts';
-import {
-  finishWebLogin, serviceOnPort, signedInAs, startWebLogin, type ServiceOnPort,
-} from '../../../../test/helpers/sign-in.ts';
-import {
-  ID_TOKEN_CONTENT_ENCRYPTIONS, ID_TOKEN_CURVES, ID_TOKEN_KEY_ALGS, type IdTokenContentEncryption, type IdTokenKeyAlg,
-} from '../../../config/index.ts';
+import { finishWebLogin, serviceOnPort, signedInAs, startWebLogin, type ServiceOnPort } from '../../../../test/helpers/sign-in.ts';
+import { ID_TOKEN_CONTENT_ENCRYPTIONS, ID_TOKEN_CURVES, ID_TOKEN_KEY_ALGS, type IdTokenContentEncryption, type IdTokenKeyAlg } from '../../../config/index.ts';
 import { driveLogin, providerEnv, startLocalProviders, type LocalProviders } from '../local-providers/index.ts';
 import { generateEncKey, generateNationalClientKeys } from './index.ts';
 
-interface Case { alg: IdTokenKeyAlg; crv: string; enc: IdTokenContentEncryption; key: JWK & { kid: string } }
+interface Case {
+  alg: IdTokenKeyAlg;
+  crv: string;
+  enc: IdTokenContentEncryption;
+  key: JWK & { kid: string };
+}
 
 /**
  * Every key management algorithm on every curve (12 keys, all in one NATIONAL_CLIENT_JWKS, as during
@@ -19,10 +20,14 @@ interface Case { alg: IdTokenKeyAlg; crv: string; enc: IdTokenContentEncryption;
  */
 async function matrix(): Promise<Case[]> {
   const combos = ID_TOKEN_CURVES.flatMap((crv) => ID_TOKEN_KEY_ALGS.map((alg) => ({ crv, alg })));
-  return Promise.all(combos.map(async ({ crv, alg }, index) => ({
-    alg, crv, enc: ID_TOKEN_CONTENT_ENCRYPTIONS[index % ID_TOKEN_CONTENT_ENCRYPTIONS.length]!,
-    key: (await generateEncKey({ alg, crv })) as JWK & { kid: string },
-  })));
+  return Promise.all(
+    combos.map(async ({ crv, alg }, index) => ({
+      alg,
+      crv,
+      enc: ID_TOKEN_CONTENT_ENCRYPTIONS[index % ID_TOKEN_CONTENT_ENCRYPTIONS.length]!,
+      key: (await generateEncKey({ alg, crv })) as JWK & { kid: string },
+    })),
+  );
 }
 
 for (const backend of backends) {
@@ -66,10 +71,7 @@ for (const backend of backends) {
         const finish = await signIn('alice');
         assert.equal(await signedInAs(service, finish), 'NATIONAL', `${alg} ${crv} ${enc}`);
         const header = providers.lastIdTokenHeader('national')!;
-        assert.deepEqual(
-          { alg: header.alg, enc: header.enc, kid: header.kid, crv: (header.epk as { crv: string }).crv },
-          { alg, enc, kid: key.kid, crv },
-        );
+        assert.deepEqual({ alg: header.alg, enc: header.enc, kid: header.kid, crv: (header.epk as { crv: string }).crv }, { alg, enc, kid: key.kid, crv });
       }
     });
 

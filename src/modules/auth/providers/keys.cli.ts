@@ -23,8 +23,8 @@ const crv = choice<IdTokenCurve>(values.crv, ID_TOKEN_CURVES, 'P-256');
 
 const { privateJwks, publicJwks } = await generateNationalClientKeys({ alg, crv });
 process.stdout.write(
-  '# Service environment (keep secret):\n'
-  + `NATIONAL_CLIENT_JWKS='${privateJwks}'\n\n`
-  + `# Register this public JWK Set with the national provider (ID tokens: ${alg} on ${crv}):\n`
-  + `${JSON.stringify(publicJwks, null, 2)}\n`,
+  '# Service environment (keep secret):\n' +
+    `NATIONAL_CLIENT_JWKS='${privateJwks}'\n\n` +
+    `# Register this public JWK Set with the national provider (ID tokens: ${alg} on ${crv}):\n` +
+    `${JSON.stringify(publicJwks, null, 2)}\n`,
 );

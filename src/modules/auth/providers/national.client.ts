@@ -2,8 +2,20 @@ import * as oidc from 'openid-client';
 import { exportJWK, importJWK, type JWK } from 'jose';
 import { ClientJwksError, parseNationalClientJwks, type Config } from '../../../config/index.ts';
 import {
-  authorizationParameters, checkCallback, clientSettings, discoveryExtensions, exchangeCode, identity, idTokenClaims, lazy, newPendingLogin, required, stringClaim,
-  toAppError, type IdentityProviderClient, type ProviderClientOptions,
+  authorizationParameters,
+  checkCallback,
+  clientSettings,
+  discoveryExtensions,
+  exchangeCode,
+  identity,
+  idTokenClaims,
+  lazy,
+  newPendingLogin,
+  required,
+  stringClaim,
+  toAppError,
+  type IdentityProviderClient,
+  type ProviderClientOptions,
 } from './provider-client.ts';
 import { decryptingFetch, idTokenDecrypter } from './id-token-decryption.ts';
 import { publicJwk } from './national-keys.ts';
@@ -27,10 +39,7 @@ function clientKeys(value: string) {
   }
 }
 
-export function createNationalClient(
-  config: Config['national'],
-  options: ProviderClientOptions = {},
-): IdentityProviderClient {
+export function createNationalClient(config: Config['national'], options: ProviderClientOptions = {}): IdentityProviderClient {
   const { issuer, clientId, timeout } = clientSettings('NATIONAL', config, options);
   // Parsed now so a broken key set fails at start-up rather than at the first sign-in.
   const keys = clientKeys(required(config.clientJwks, 'NATIONAL_CLIENT_JWKS'));
@@ -38,22 +47,16 @@ export function createNationalClient(
 
   const configuration = lazy(async () => {
     const signingKey = (await importJWK(keys.sig as JWK, 'ES256')) as oidc.CryptoKey;
-    return oidc.discovery(
-      issuer,
-      clientId,
-      { id_token_signed_response_alg: 'ES256' },
-      oidc.PrivateKeyJwt({ key: signingKey, kid: keys.sig.kid }),
-      {
-        timeout,
-        execute: [
-          ...discoveryExtensions(issuer),
-          (c) => {
-            const tokenEndpoint = c.serverMetadata().token_endpoint;
-            if (tokenEndpoint) c[oidc.customFetch] = decryptingFetch(tokenEndpoint, decrypt);
-          },
-        ],
-      },
-    );
+    return oidc.discovery(issuer, clientId, { id_token_signed_response_alg: 'ES256' }, oidc.PrivateKeyJwt({ key: signingKey, kid: keys.sig.kid }), {
+      timeout,
+      execute: [
+        ...discoveryExtensions(issuer),
+        (c) => {
+          const tokenEndpoint = c.serverMetadata().token_endpoint;
+          if (tokenEndpoint) c[oidc.customFetch] = decryptingFetch(tokenEndpoint, decrypt);
+        },
+      ],
+    });
   });
 
   return {
@@ -65,10 +68,14 @@ export function createNationalClient(
         const dpopKeys = await oidc.randomDPoPKeyPair(DPOP_ALG, { extractable: true });
         // The same key must sign the token request, which may run in another process.
         const pending = newPendingLogin('national', { dpopKey: await exportJWK(dpopKeys.privateKey) });
-        const url = await oidc.buildAuthorizationUrlWithPAR(client, {
-          ...config.authParams,
-          ...(await authorizationParameters(pending, config.redirectUri, config.scope)),
-        }, { DPoP: oidc.getDPoPHandle(client, dpopKeys) });
+        const url = await oidc.buildAuthorizationUrlWithPAR(
+          client,
+          {
+            ...config.authParams,
+            ...(await authorizationParameters(pending, config.redirectUri, config.scope)),
+          },
+          { DPoP: oidc.getDPoPHandle(client, dpopKeys) },
+        );
         return { authorizationUrl: url.href, pending };
       } catch (error) {
         throw toAppError('national', error);

@@ -4,9 +4,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import type { Config } from '../../../config/config.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { driveLogin, startLocalProviders, type LocalProviders } from '../local-providers/index.ts';
-import {
-  createNationalClient, createSocialClient, generateNationalClientKeys, type IdentityProviderClient,
-} from './index.ts';
+import { createNationalClient, createSocialClient, generateNationalClientKeys, type IdentityProviderClient } from './index.ts';
 
 // Never requested: driveLogin stops at the redirect back to the client.
 const NATIONAL_REDIRECT = 'http://127.0.0.1:9/callback/national';
@@ -19,7 +17,11 @@ function nationalConfig(values: { issuer: string; clientId: string; clientJwks: 
 
 function socialConfig(values: { issuer: string; clientId: string; clientSecret: string }): Config['social'] {
   return {
-    ...values, redirectUri: SOCIAL_REDIRECT, scope: 'openid profile email', connections: CONNECTIONS, connectionParam: 'connection',
+    ...values,
+    redirectUri: SOCIAL_REDIRECT,
+    scope: 'openid profile email',
+    connections: CONNECTIONS,
+    connectionParam: 'connection',
   };
 }
 
@@ -210,10 +212,7 @@ describe('identity provider clients when the provider is not there', () => {
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
     const { port } = hung.address() as AddressInfo;
     try {
-      const client = createSocialClient(
-        socialConfig({ issuer: `http://127.0.0.1:${port}/social`, clientId: 'x', clientSecret: 'y' }),
-        { timeoutMs: 200 },
-      );
+      const client = createSocialClient(socialConfig({ issuer: `http://127.0.0.1:${port}/social`, clientId: 'x', clientSecret: 'y' }), { timeoutMs: 200 });
       await assert.rejects(client.begin({}), appError(503, 'provider_unavailable'));
     } finally {
       for (const socket of sockets) socket.destroy();

@@ -2,8 +2,20 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../../config/config.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import {
-  authorizationParameters, checkCallback, clientSettings, discoveryExtensions, exchangeCode, identity, idTokenClaims, lazy, newPendingLogin, required, stringClaim,
-  toAppError, type IdentityProviderClient, type ProviderClientOptions,
+  authorizationParameters,
+  checkCallback,
+  clientSettings,
+  discoveryExtensions,
+  exchangeCode,
+  identity,
+  idTokenClaims,
+  lazy,
+  newPendingLogin,
+  required,
+  stringClaim,
+  toAppError,
+  type IdentityProviderClient,
+  type ProviderClientOptions,
 } from './provider-client.ts';
 
 /** Basic unless the provider says it only takes the secret in the body (RFC 8414 default is basic). */
@@ -17,20 +29,16 @@ function clientSecretAuth(secret: string): oidc.ClientAuth {
   };
 }
 
-export function createSocialClient(
-  config: Config['social'],
-  options: ProviderClientOptions = {},
-): IdentityProviderClient {
+export function createSocialClient(config: Config['social'], options: ProviderClientOptions = {}): IdentityProviderClient {
   const { issuer, clientId, timeout } = clientSettings('SOCIAL', config, options);
   const clientSecret = required(config.clientSecret, 'SOCIAL_CLIENT_SECRET');
 
-  const configuration = lazy(() => oidc.discovery(
-    issuer,
-    clientId,
-    { id_token_signed_response_alg: 'RS256' },
-    clientSecretAuth(clientSecret),
-    { timeout, execute: discoveryExtensions(issuer) },
-  ));
+  const configuration = lazy(() =>
+    oidc.discovery(issuer, clientId, { id_token_signed_response_alg: 'RS256' }, clientSecretAuth(clientSecret), {
+      timeout,
+      execute: discoveryExtensions(issuer),
+    }),
+  );
 
   return {
     name: 'social',
