@@ -49,7 +49,10 @@ function postgres(adminUrl: string, redisUrl: string): Backend {
   };
 }
 
+/** The admin connection the real backend creates its databases through (a test may open its own). */
+export const adminDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL;
+
 export const realBackend: Backend | undefined =
-  process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? postgres(process.env.TEST_DATABASE_URL, process.env.TEST_REDIS_URL) : undefined;
+  adminDatabaseUrl && process.env.TEST_REDIS_URL ? postgres(adminDatabaseUrl, process.env.TEST_REDIS_URL) : undefined;
 
 export const backends: Backend[] = realBackend ? [embedded, realBackend] : [embedded];

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { backends, realBackend, type Backend } from '../../../test/helpers/backends.ts';
+import { adminDatabaseUrl, backends, realBackend, type Backend } from '../../../test/helpers/backends.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
 import { listen, openStream, type SseClient, type SseEvent } from '../../../test/helpers/sse.ts';
@@ -152,7 +152,7 @@ for (const backend of backends) {
       it('a transaction open in another database of the same cluster holds nobody back', async () => {
         const user = await createUser(t.app);
         const stream = await connect(user, '0');
-        const elsewhere = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        const elsewhere = new pg.Client({ connectionString: adminDatabaseUrl });
         await elsewhere.connect();
         try {
           await elsewhere.query('BEGIN');
