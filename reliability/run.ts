@@ -7,6 +7,8 @@ import { readPartReports, renderMarkdown, RESULTS_DIR } from './report.ts';
 /**
  * `npm run test:reliability [-- --short]`: runs every reliability part one after another (they
  * load the machine and restart services, so never in parallel), then writes RELIABILITY.md.
+ * Parts: abuse, access-matrix, faults, fuzz, soak, topology (PgBouncer, Redis Cluster, Sentinel
+ * failover); each writes `results/<part>.json`, and every one found there goes into the report.
  */
 const short = process.argv.includes('--short');
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));

@@ -83,7 +83,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     logger: loggerOptions(config.logLevel, SHARE_CODE_PATHS, overrides.logStream),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, ...config.database });
   overrides.onDatabase?.(database);
   const storeKeyPrefix = overrides.storeKeyPrefix ?? '';
   const store = await openStore({ redisUrl: config.redisUrl, db: database.db, keyPrefix: storeKeyPrefix });

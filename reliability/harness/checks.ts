@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { Ledger } from './load.ts';
 import type { PostgresCluster } from './postgres.ts';
 
@@ -73,4 +74,25 @@ export async function checkData(pg: PostgresCluster, database: string, ledger: L
     }
     return result;
   }, database);
+}
+
+/** The checks every faults-under-load run ends with: nothing acknowledged lost, nothing over-filled, no token twice. */
+export function assertNothingLost(
+  run: { failures: unknown[]; verdicts: Array<{ name: string; recovered: boolean; recoveryMs: number }> },
+  data: DataChecks,
+  ledger: Ledger,
+  tokens: { reusable: number; errors: number },
+): void {
+  assert.equal(run.failures.length, 0, `answers outside the tolerated failures: ${JSON.stringify(run.failures.slice(0, 20))}`);
+  for (const verdict of run.verdicts) assert.ok(verdict.recovered, `${verdict.name}: recovery took ${verdict.recoveryMs} ms`);
+  assert.equal(data.missingJoins, 0, 'acknowledged joins missing');
+  assert.equal(data.ghostParticipants, 0, 'participants present after acknowledged leaves');
+  assert.equal(data.slotViolations, 0, 'games over their slots');
+  assert.equal(data.counterMismatches, 0, 'counters disagree with participant rows');
+  assert.equal(data.stuckWaitlists, 0, 'waitlisted players with free slots');
+  assert.equal(data.contradictions, 0, `contradicting answers: ${ledger.contradictions.slice(0, 5).join('; ')}`);
+  assert.equal(ledger.doubleSpends, 0, 'a refresh token rotated twice');
+  assert.equal(tokens.reusable, 0, 'used refresh tokens accepted again');
+  assert.equal(tokens.errors, 0, 'used refresh tokens answered other than 401 invalid_refresh_token');
+  assert.ok(ledger.joins201 > 0 && ledger.refreshes200 > 0, 'the load did joins and refreshes');
 }

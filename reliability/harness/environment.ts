@@ -22,7 +22,16 @@ export interface Environment {
  * database of the chosen cluster and one private Redis, sharing one JWT signing key set.
  * close() ends everything it started, even after a failed start.
  */
-export async function startEnvironment(options: { instances?: number; env?: Record<string, string> } = {}): Promise<Environment> {
+export async function startEnvironment(
+  options: {
+    instances?: number;
+    env?: Record<string, string>;
+    /** How long each instance may take to answer health (60 s). */
+    startWithinMs?: number;
+    /** Started once the database exists (a pooler in front of it, another Redis): its variables win. */
+    topology?: (database: { name: string; url: string }) => Promise<{ env: Record<string, string>; close(): Promise<void> }>;
+  } = {},
+): Promise<Environment> {
   const pg = new PostgresCluster();
   await pg.ensureRunning();
   const cleanups: Array<() => Promise<void>> = [];
@@ -35,6 +44,8 @@ export async function startEnvironment(options: { instances?: number; env?: Reco
     cleanups.push(() => database.drop());
     const redis = await PrivateRedis.start();
     cleanups.push(() => redis.stop());
+    const topology = await options.topology?.(database);
+    if (topology) cleanups.push(() => topology.close());
     const signingKeys = JSON.stringify({ keys: [await generateSigningJwk()] });
     const env: Record<string, string> = {
       APP_PROFILE: 'test',
@@ -49,12 +60,13 @@ export async function startEnvironment(options: { instances?: number; env?: Reco
       RATE_LIMIT_SHARE_RESOLVE: '1000000',
       RATE_LIMIT_SIGN_IN: '1000000',
       JOBS_ENABLED: 'true',
+      ...topology?.env,
       ...options.env,
     };
     const instances: ServiceInstance[] = [];
     // One after the other: the first applies the migrations, the rest find them applied.
     for (let i = 0; i < (options.instances ?? 2); i++) {
-      const instance = await ServiceInstance.start(String.fromCharCode(65 + i), env);
+      const instance = await ServiceInstance.start(String.fromCharCode(65 + i), env, options.startWithinMs);
       instances.push(instance);
       cleanups.push(() => instance.close());
     }

@@ -29,9 +29,9 @@ export class ServiceInstance {
     this.#env = { ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: this.base, DATA_DIR: path.join(this.#cwd, 'data') };
   }
 
-  static async start(name: string, env: Record<string, string>): Promise<ServiceInstance> {
+  static async start(name: string, env: Record<string, string>, withinMs?: number): Promise<ServiceInstance> {
     const instance = new ServiceInstance(name, await freePort(), env);
-    await instance.start();
+    await instance.start(withinMs);
     return instance;
   }
 
@@ -58,6 +58,8 @@ export class ServiceInstance {
         }),
       ]);
     } catch (error) {
+      // A start that failed must not leave the process behind (its pipes would keep the test process alive).
+      child.kill('SIGKILL');
       throw new Error(`${(error as Error).message}\n--- ${this.name} output ---\n${this.#log}`, { cause: error });
     }
   }

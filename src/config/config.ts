@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { RawEnv } from './env.ts';
 import { parsePushConfig, type PushConfig } from './push.ts';
+import { parseDatabaseTopology, parseRedisTarget, type DatabaseTopology } from './topology.ts';
 import { ClientJwksError, parseNationalClientJwks } from './national-jwks.ts';
 
 export type Profile = 'development' | 'test' | 'production';
@@ -13,6 +14,8 @@ export interface Config {
   baseUrl: string;
   secureCookies: boolean;
   databaseUrl: string | undefined;
+  /** Connections that need a session, the read replica, and how statements are prepared. */
+  database: DatabaseTopology;
   dataDir: string;
   redisUrl: string | undefined;
   jwt: {
@@ -67,6 +70,8 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export type Reader = ReturnType<typeof reader>;
 
 /** Small readers over the raw environment; each names its variable when it refuses a value. */
 function reader(env: RawEnv) {
@@ -182,7 +187,8 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
   const host = read.string('HOST', '127.0.0.1');
   const baseUrl = read.url('BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!.replace(/\/+$/, '');
   const databaseUrl = read.url('DATABASE_URL', undefined, ['postgres:', 'postgresql:', 'memory:']);
-  const redisUrl = read.url('REDIS_URL', undefined, ['redis:', 'rediss:']);
+  const database = parseDatabaseTopology(read, databaseUrl);
+  const redisUrl = parseRedisTarget(read.raw('REDIS_URL'));
   const signingKeys = read.json('JWT_SIGNING_KEYS');
   if (production && !signingKeys) {
     throw new ConfigError('JWT_SIGNING_KEYS', 'is required when APP_PROFILE is production');
@@ -218,6 +224,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     baseUrl,
     secureCookies: baseUrl.startsWith('https:'),
     databaseUrl,
+    database,
     dataDir: path.resolve(read.string('DATA_DIR', './data')),
     redisUrl,
     jwt: {

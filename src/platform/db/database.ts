@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { listenOnPglite, listenOnPostgres, type ListenHandler, type Unlisten } from './listen.ts';
+import { dropStatementNames } from './statements.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -35,18 +36,23 @@ export interface DatabaseOptions {
   url: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /** A connection with a session of its own (LISTEN, the migration lock) when `url` goes through a pooler. */
+  directUrl?: string;
+  /** `unnamed`: every statement goes without a name, for poolers that cannot keep them. */
+  preparedStatements?: 'named' | 'unnamed';
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url?.startsWith('postgres')) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url?.startsWith('postgres')) return openPostgres(options.url, options);
   return openEmbedded(options.url === 'memory://' ? undefined : path.join(options.dataDir, 'pglite'));
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
+  const directUrl = options.directUrl ?? url;
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and queries report the outage.
   });
@@ -56,14 +62,18 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     // unhandled 'error' and end the process; the statements fail on their own and the pool drops
     // the broken client when it is released.
     client.on('error', () => undefined);
+    if (options.preparedStatements === 'unnamed') dropStatementNames(client);
   });
-  const client = await pool.connect();
+  // Migrations and their session-level lock need one session from start to end: the direct connection.
+  const client = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: 3000 });
+  client.on('error', () => undefined);
+  await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    await client.end().catch(() => undefined);
   }
   const db = drizzle({ client: pool }) as unknown as Database;
   return {
@@ -72,7 +82,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query('SELECT 1');
     },
-    listen: (channel, handler, log) => listenOnPostgres(url, channel, handler, log),
+    listen: (channel, handler, log) => listenOnPostgres(directUrl, channel, handler, log),
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };

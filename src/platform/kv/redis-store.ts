@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
+import { parseRedisUrl, type RedisTarget } from './redis-url.ts';
+import { ReplicatedWrites } from './replicated-writes.ts';
 import { StoreUnavailableError, type KeyValueStore, type RateLimitBackend, type StoreWrite } from './store.ts';
 
-// The used mark is a sibling key that expires with the value, so `set` needs no special format.
+// The used mark is a sibling key (KEYS[2], in the value's hash slot) that expires with the value,
+// so `set` needs no special format.
 const CONSUME = `
 local v = redis.call('GET', KEYS[1])
 if not v then return nil end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 1 then ttl = 1 end
-local first = redis.call('SET', KEYS[1] .. '#used', '1', 'NX', 'PX', ttl)
+local first = redis.call('SET', KEYS[2], '1', 'NX', 'PX', ttl)
 if first then return {v, 1} end
 return {v, 0}`;
 
@@ -31,7 +34,7 @@ return 0`;
 
 /** The scripts above, defined on the client so they travel by digest (EVALSHA), not as text on every call. */
 interface ScriptCommands {
-  kvConsume(key: string): Promise<[string, number] | null>;
+  kvConsume(key: string, usedKey: string): Promise<[string, number] | null>;
   kvRelease(key: string, token: string): Promise<unknown>;
   kvWriteAll(numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
 }
@@ -41,16 +44,53 @@ export interface RedisStoreOptions {
   keyPrefix?: string;
 }
 
+/** A client of either shape; both run the same commands and scripts. */
+export type RedisClient = Redis | Cluster;
+
+const COMMON = {
+  lazyConnect: true,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  connectTimeout: 2000,
+  commandTimeout: 2000,
+  retryStrategy: (attempt: number) => Math.min(attempt * 100, 1000),
+  // After a failover the old primary answers READONLY until the client follows the new one.
+  reconnectOnError: (error: Error) => error.message.startsWith('READONLY'),
+};
+
+function clientFor(target: RedisTarget): RedisClient {
+  switch (target.mode) {
+    case 'standalone':
+      return new Redis(target.url, COMMON);
+    case 'sentinel':
+      return new Redis({
+        ...COMMON,
+        sentinels: target.sentinels,
+        name: target.masterName,
+        username: target.username,
+        password: target.password,
+        sentinelPassword: target.sentinelPassword,
+        db: target.db,
+        ...(target.tls ? { tls: {}, enableTLSForSentinelMode: true } : {}),
+        sentinelRetryStrategy: (attempt: number) => Math.min(attempt * 100, 1000),
+        failoverDetector: true,
+      });
+    case 'cluster':
+      return new Cluster(target.nodes, {
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        maxRedirections: 16,
+        retryDelayOnFailover: 200,
+        clusterRetryStrategy: (attempt: number) => Math.min(attempt * 100, 1000),
+        redisOptions: { ...COMMON, lazyConnect: false, username: target.username, password: target.password, ...(target.tls ? { tls: {} } : {}) },
+      });
+  }
+}
+
 /** Fails fast while Redis is away (no offline queue), and reconnects on its own. */
 export async function createRedisStore(options: RedisStoreOptions): Promise<RedisStore> {
-  const client = new Redis(options.url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    commandTimeout: 2000,
-    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
-  });
+  const target = parseRedisUrl(options.url);
+  const client = clientFor(target);
   client.on('error', () => {
     // Connection errors surface through failed commands and the health check.
   });
@@ -59,20 +99,42 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
   } catch {
     // Start anyway: health reports the store DOWN until it comes back.
   }
-  return new RedisStore(client, options.keyPrefix ?? '');
+  return new RedisStore(client, options.keyPrefix ?? '', target);
+}
+
+function withScripts<C extends RedisClient>(client: C): C & ScriptCommands {
+  client.defineCommand('kvConsume', { numberOfKeys: 2, lua: CONSUME });
+  client.defineCommand('kvRelease', { numberOfKeys: 1, lua: RELEASE });
+  client.defineCommand('kvWriteAll', { lua: WRITE_ALL });
+  return client as C & ScriptCommands;
 }
 
 export class RedisStore implements KeyValueStore {
   readonly kind = 'redis' as const;
-  readonly client: Redis & ScriptCommands;
+  readonly client: RedisClient & ScriptCommands;
   readonly #prefix: string;
+  readonly #cluster: boolean;
 
-  constructor(client: Redis, prefix: string) {
-    client.defineCommand('kvConsume', { numberOfKeys: 1, lua: CONSUME });
-    client.defineCommand('kvRelease', { numberOfKeys: 1, lua: RELEASE });
-    client.defineCommand('kvWriteAll', { lua: WRITE_ALL });
-    this.client = client as Redis & ScriptCommands;
+  /** Writes that must survive a failover, when the URL asks for replicas (Sentinel does by default). */
+  readonly #replicated: ReplicatedWrites<Redis & ScriptCommands> | undefined;
+
+  constructor(client: RedisClient, prefix: string, target: RedisTarget) {
+    this.client = withScripts(client);
     this.#prefix = prefix;
+    this.#cluster = target.mode === 'cluster';
+    if (target.waitReplicas > 0 && client instanceof Redis) {
+      this.#replicated = new ReplicatedWrites(target.waitReplicas, async () => {
+        const own = client.duplicate();
+        own.on('error', () => undefined);
+        try {
+          await own.connect();
+        } catch (error) {
+          own.disconnect();
+          throw error;
+        }
+        return withScripts(own);
+      });
+    }
   }
 
   /** Rate-limit counters live in the same Redis, so every instance shares one budget. */
@@ -84,12 +146,27 @@ export class RedisStore implements KeyValueStore {
     return this.#prefix + key;
   }
 
+  /**
+   * The used mark of `key`. On a Cluster it must share the value's hash slot: `{key}#used` hashes
+   * like `key` when `key` has no hash tag of its own. One server keeps the older name, so marks
+   * written before an upgrade still count.
+   */
+  #usedKey(key: string) {
+    const full = this.#k(key);
+    return this.#cluster && !/\{[^}]+\}/.test(full) ? `{${full}}#used` : `${full}#used`;
+  }
+
   async #run<T>(operation: () => Promise<T>): Promise<T> {
     try {
       return await operation();
     } catch (error) {
-      throw new StoreUnavailableError(error);
+      throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(error);
     }
+  }
+
+  /** Runs a write on the shared client, or on a connection of its own that waits for replicas. */
+  #write<T>(write: (client: RedisClient & ScriptCommands) => Promise<T>, mustSurvive?: (result: T) => boolean): Promise<T> {
+    return this.#run(() => (this.#replicated ? this.#replicated.run(write, mustSurvive) : write(this.client)));
   }
 
   get(key: string) {
@@ -97,37 +174,52 @@ export class RedisStore implements KeyValueStore {
   }
 
   set(key: string, value: string, ttlSeconds: number) {
-    return this.#run(async () => {
-      await this.client.set(this.#k(key), value, 'EX', ttlSeconds);
+    return this.#write(async (client) => {
+      await client.set(this.#k(key), value, 'EX', ttlSeconds);
     });
   }
 
   take(key: string) {
-    return this.#run(() => this.client.getdel(this.#k(key)));
+    return this.#write(
+      (client) => client.getdel(this.#k(key)),
+      (value) => value !== null,
+    );
   }
 
-  consume(key: string) {
-    return this.#run(async () => {
-      const result = await this.client.kvConsume(this.#k(key));
-      return result ? { value: result[0], firstUse: result[1] === 1 } : null;
-    });
+  async consume(key: string) {
+    const result = await this.#write(
+      (client) => client.kvConsume(this.#k(key), this.#usedKey(key)),
+      (answer) => answer?.[1] === 1,
+    );
+    return result ? { value: result[0], firstUse: result[1] === 1 } : null;
   }
 
   delete(...keys: string[]) {
     return this.#run(async () => {
-      if (keys.length) await this.client.del(...keys.flatMap((key) => [this.#k(key), this.#k(`${key}#used`)]));
+      const all = keys.flatMap((key) => [this.#k(key), this.#usedKey(key)]);
+      if (all.length === 0) return;
+      // A Cluster refuses a DEL whose keys live in different slots; one DEL per key there.
+      if (this.#cluster) await Promise.all(all.map((key) => this.client.del(key)));
+      else await this.client.del(...all);
     });
   }
 
   writeAll(writes: StoreWrite[]) {
-    return this.#run(async () => {
-      if (writes.length === 0) return;
-      // One script: atomic and one round trip.
-      const keys = writes.map((write) => this.#k(write.key));
-      const args = writes.flatMap((write) =>
-        write.op === 'set' ? ['s', write.value, String(write.ttlSeconds)] : ['a', write.member, String(write.ttlSeconds)],
-      );
-      await this.client.kvWriteAll(keys.length, ...keys, ...args);
+    if (writes.length === 0) return Promise.resolve();
+    return this.#write(async (client) => {
+      const encoded = writes.map((write) => ({
+        key: this.#k(write.key),
+        args: write.op === 'set' ? ['s', write.value, String(write.ttlSeconds)] : ['a', write.member, String(write.ttlSeconds)],
+      }));
+      if (this.#cluster) {
+        // The keys live in different slots, so no one script may touch them all. One call per key,
+        // in the caller's order: a crash part-way leaves the earlier writes (set members, which
+        // name a token that does not exist yet) and never a token without its family.
+        for (const { key, args } of encoded) await client.kvWriteAll(1, key, ...args);
+      } else {
+        // One script: atomic and one round trip.
+        await client.kvWriteAll(encoded.length, ...encoded.map((write) => write.key), ...encoded.flatMap((write) => write.args));
+      }
     });
   }
 
@@ -153,6 +245,7 @@ export class RedisStore implements KeyValueStore {
   }
 
   async close() {
+    this.#replicated?.close();
     this.client.disconnect();
   }
 }

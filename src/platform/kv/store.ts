@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 
 /**
  * Where rate-limit counters live. Redis shares them between instances; the embedded store has
  * no fast atomic counter, so the limiter counts in each process's memory (a limit then holds
  * per instance: with N instances on one PostgreSQL and no Redis, a caller may get N times it).
  */
-export type RateLimitBackend = { shared: true; redis: Redis } | { shared: false };
+export type RateLimitBackend = { shared: true; redis: Redis | Cluster } | { shared: false };
 
 /**
  * The key-value store every module shares: login state, refresh tokens, locks.
@@ -26,7 +26,9 @@ export interface KeyValueStore {
   delete(...keys: string[]): Promise<void>;
   /**
    * Applies writes in order (`set`; `addToSet`: adds to a set that then lives at least
-   * `ttlSeconds` from now), all or none, in one round trip: callers that
+   * `ttlSeconds` from now), all or none, in one round trip (on a Redis Cluster, whose keys live
+   * on different nodes: in order, one key at a time, so put the write that makes the others
+   * reachable last): callers that
    * write several keys together (a refresh token and its family) pay one call, not one per key.
    */
   writeAll(writes: StoreWrite[]): Promise<void>;

@@ -1,0 +1,38 @@
+import { parseRedisUrl, RedisUrlError } from '../platform/kv/redis-url.ts';
+import { ConfigError, type Reader } from './config.ts';
+
+export interface DatabaseTopology {
+  /**
+   * A direct connection (not through a transaction-mode pooler) for what needs a session of its
+   * own: LISTEN, the migration lock, migrations. `DATABASE_DIRECT_URL`, else `DATABASE_URL`.
+   */
+  directUrl: string | undefined;
+  /** `unnamed` drops statement names, for poolers that cannot keep named statements (PgBouncer before 1.21 in transaction mode). */
+  preparedStatements: 'named' | 'unnamed';
+}
+
+const POSTGRES = ['postgres:', 'postgresql:'];
+
+export function parseDatabaseTopology(read: Reader, databaseUrl: string | undefined): DatabaseTopology {
+  const onPostgres = databaseUrl !== undefined && POSTGRES.includes(new URL(databaseUrl).protocol);
+  const directUrl = read.url('DATABASE_DIRECT_URL', undefined, POSTGRES);
+  if (directUrl !== undefined && !onPostgres) throw new ConfigError('DATABASE_DIRECT_URL', 'needs DATABASE_URL to be a postgres:// URL');
+  // A separate direct URL says DATABASE_URL goes through a pooler, which may not keep named statements.
+  const pooled = directUrl !== undefined && directUrl !== databaseUrl;
+  return {
+    directUrl: onPostgres ? (directUrl ?? databaseUrl) : undefined,
+    preparedStatements: read.oneOf('DATABASE_PREPARED_STATEMENTS', pooled ? 'unnamed' : 'named', ['named', 'unnamed']),
+  };
+}
+
+/** `REDIS_URL` in any of its three forms (see redis-url.ts); kept as written, checked now. */
+export function parseRedisTarget(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    parseRedisUrl(value);
+  } catch (error) {
+    if (error instanceof RedisUrlError) throw new ConfigError('REDIS_URL', error.message);
+    throw error;
+  }
+  return value;
+}
