@@ -3,27 +3,36 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDatabase, type DatabaseHandle } from '../db/index.ts';
-import { backends } from '../../../test/helpers/backends.ts';
+import { backends, type Backend } from '../../../test/helpers/backends.ts';
+import { PrivateRedisCluster } from '../../../reliability/harness/redis-topology.ts';
 import { openStore, type KeyValueStore } from './index.ts';
 
 // The embedded store on PGlite; with real services also Redis, and the embedded store on
 // PostgreSQL, where concurrent callers come through separate connections.
-const variants = backends.flatMap((backend) =>
+// With real services also a private 3-master Redis Cluster (its scripts must keep to one hash slot).
+const variants: Array<{ name: string; backend: Backend; redisUrl: string | undefined; cluster?: boolean }> = backends.flatMap((backend) =>
   backend.redisUrl
     ? [
         { name: 'redis', backend, redisUrl: backend.redisUrl },
+        { name: 'redis cluster', backend, redisUrl: undefined, cluster: true },
         { name: 'sql on postgres', backend, redisUrl: undefined },
       ]
     : [{ name: 'sql on pglite', backend, redisUrl: undefined }],
 );
 
-for (const { name, backend, redisUrl } of variants) {
+for (const { name, backend, cluster: onCluster, ...variant } of variants) {
+  let redisUrl = variant.redisUrl;
   describe(`key-value store contract (${name})`, () => {
     let database: DatabaseHandle;
     let drop: () => Promise<void>;
     let store: KeyValueStore;
+    let cluster: PrivateRedisCluster | undefined;
 
     before(async () => {
+      if (onCluster) {
+        cluster = await PrivateRedisCluster.start(3);
+        redisUrl = cluster.url;
+      }
       const fresh = await backend.freshDatabase();
       drop = fresh.drop;
       database = await openDatabase({ url: fresh.url, dataDir: '/nonexistent' });
@@ -33,6 +42,7 @@ for (const { name, backend, redisUrl } of variants) {
       await store.close();
       await database.close();
       await drop();
+      await cluster?.stop();
     });
 
     it('gets what was set, and nothing for a missing key', async () => {
