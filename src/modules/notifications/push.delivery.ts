@@ -115,7 +115,7 @@ export class PushDelivery {
     if (!(await repository.deviceStillOf(push.deviceToken, push.userId))) return repository.done(push.id);
     // FCM offers no way to ask whether it took the first send; the same collapse id makes the device replace it.
     if (push.outcomeUnknown)
-      this.#deps.log.info(
+      this.#deps.log.warn(
         { notificationType: push.type, platform: push.platform, attempts: push.attempts },
         'push: sending again, the outcome of the last attempt is unknown (its lease lapsed)',
       );
