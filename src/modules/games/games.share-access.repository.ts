@@ -12,9 +12,7 @@ export class ShareAccessRepository extends Repository {
 
   /** One user's share access to the game, or everyone's (a rotated share code). */
   async revoke(gameId: string, userId?: string): Promise<void> {
-    await this.db
-      .delete(gameShareAccess)
-      .where(and(eq(gameShareAccess.gameId, gameId), userId === undefined ? undefined : eq(gameShareAccess.userId, userId)));
+    await this.db.delete(gameShareAccess).where(and(eq(gameShareAccess.gameId, gameId), userId === undefined ? undefined : eq(gameShareAccess.userId, userId)));
   }
 
   /** Cleanup: share access to games that ended more than a day before `now`. */
