@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../platform/db/index.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
+import { ParticipationRepository } from './games.participation.repository.ts';
 import { ShareAccessRepository } from './games.share-access.repository.ts';
 import { effectiveStatus } from './games.rules.ts';
 
@@ -49,7 +50,7 @@ export class GameLookups {
     const repository = new GamesRepository(this.#deps.db);
     const game = await repository.find(gameId);
     if (!game) return false;
-    if (game.organizerId === userId || (await repository.participant(gameId, userId)) !== undefined) return true;
+    if (game.organizerId === userId || (await new ParticipationRepository(this.#deps.db).participant(gameId, userId)) !== undefined) return true;
     return new CoHostsRepository(this.#deps.db).isCoHost(gameId, userId);
   }
 

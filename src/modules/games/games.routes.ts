@@ -13,6 +13,7 @@ import {
   GameIdParams,
   GameSchema,
   GamesQuery,
+  JoinBody,
   MyGamesQuery,
   Participant,
   ParticipantParams,
@@ -26,6 +27,7 @@ import type { GameParticipation } from './games.participation.ts';
 import type { GameQueries } from './games.queries.ts';
 import { signedIn } from '../access/index.ts';
 import { joinRequestRoutes } from './games.join-requests.routes.ts';
+import { partyRoutes } from './games.party.routes.ts';
 
 export interface GamesRoutesOptions {
   queries: GameQueries;
@@ -43,6 +45,7 @@ const actorOf = (request: FastifyRequest) => {
 
 export async function gamesRoutes(app: TypedApp, { queries, commands, participation, coHosts, requests }: GamesRoutesOptions) {
   joinRequestRoutes(app, requests);
+  partyRoutes(app, participation);
   const NoContent = { 204: Type.Null() };
 
   app.get(
@@ -154,14 +157,19 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
       schema: {
         tags: ['games'],
         security: USER_SECURITY,
-        summary: 'Join a game (its waitlist when full)',
+        summary: 'Join a game, with guests if it allows them (its waitlist when your party does not fit)',
         params: GameIdParams,
+        body: JoinBody,
         response: { 201: Envelope(Participation) },
+      },
+      // The body is optional: a join without one is a player alone, as before guests existed.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request, reply) => {
       reply.code(201);
-      return envelope(request, await participation.join(signedIn(request).userId, request.params.id), 'Joined');
+      return envelope(request, await participation.join(signedIn(request).userId, request.params.id, request.body), 'Joined');
     },
   );
 
