@@ -48,7 +48,10 @@ export class GameSchedule {
         const places = placesOf(dropped);
         await participation.adjustCounts(gameId, { waitlisted: -places, offered: -places });
         const recipients = dropped.map((party) => party.userId);
-        await announce(this.#events, tx, { type: 'WAITLIST_OFFER_EXPIRED', gameId, actorId: SYSTEM_ACTOR, recipients, title: game.title });
+        // A cancelled game's offers just go: its players were told of the cancellation.
+        if (game.status !== 'CANCELLED') {
+          await announce(this.#events, tx, { type: 'WAITLIST_OFFER_EXPIRED', gameId, actorId: SYSTEM_ACTOR, recipients, title: game.title });
+        }
         await fillPlaces(this.#events, this.#waitlist, tx, game, SYSTEM_ACTOR, now);
         return dropped.length;
       });
