@@ -180,12 +180,14 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // participation (account deletion), so games read a player's level through profiles' narrow part
   // that needs nothing back.
   const levels = new ProfileLevels(db);
+  const waitlist = { quietHours: config.waitlistQuietHours, timeZone: config.timeZone };
   const participation = new GameParticipation({
     db,
     clock,
     events: notifications,
     activities,
     levels,
+    waitlist,
     onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
   });
   const profiles = new ProfilesService({
@@ -210,9 +212,10 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     shareLinks,
     events: notifications,
     queries,
+    waitlist,
     removalSteps: [(id, tx) => shareLinks.deleteForGame(id, tx), (id, tx) => bookmarks.forgetGame(id, tx), (id, tx) => notifications.forgetGame(id, tx)],
   });
-  const jobs = composeJobs(app, infra, new GameSchedule({ db, clock, events: notifications }), notifications, overrides.jobsIntervalMs);
+  const jobs = composeJobs(app, infra, new GameSchedule({ db, clock, events: notifications, waitlist }), notifications, overrides.jobsIntervalMs);
   if (config.sampleGames) {
     const games = {
       hosted: queries.hosted.bind(queries),

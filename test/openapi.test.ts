@@ -167,6 +167,7 @@ describe('the API document', () => {
       'game_not_joinable',
       'approval_required',
       'skill_level_out_of_range',
+      'party_does_not_fit',
     ]);
   });
 

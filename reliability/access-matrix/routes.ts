@@ -107,6 +107,16 @@ const simple = (success: number, url: string, extra: Partial<Prepared> = {}): Ro
 /** A's game as A sees it: the state an outsider's request must not touch. */
 const gameAsOwner = (world: World, id: string) => () => read(world, `/api/v1/games/${id}`, world.owner);
 
+/** A waits for H's private game under OFFER; its one player leaves, so A holds the offer of the place. */
+async function offerCase(world: World, answer: 'accept' | 'decline'): Promise<Prepared> {
+  const hosted = await game(world, world.helper, 'PRIVATE', { slots: 1, waitlistMode: 'OFFER' });
+  const leaver = await freshUser(world);
+  await joinPrivate(world, leaver, hosted);
+  await joinPrivate(world, world.owner, hosted);
+  await must(world.app, { method: 'DELETE', url: `/api/v1/games/${hosted.id}/participants/me`, headers: leaver.auth }, 204);
+  return { url: `/api/v1/games/${hosted.id}/waitlist-offer/${answer}`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
+}
+
 /**
  * Every route of the app, by `METHOD template`, with how to make a request for it. HEAD uses the
  * GET entry. A registered route missing here fails the matrix, and so does an entry no route has.
@@ -603,6 +613,29 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
         return { url: `/api/v1/games/${hosted.id}/participants/me`, snapshot: gameAsOwner(world, hosted.id), resourceId: hosted.id };
       },
     },
+  ],
+  'PUT /api/v1/games/:id/participants/me/guests': [
+    {
+      label: "A's place in H's private game that allows guests",
+      scope: 'owner',
+      success: 200,
+      prepare: async (world) => {
+        const hosted = await game(world, world.helper, 'PRIVATE', { maxGuestsPerPlayer: 2 });
+        await joinPrivate(world, world.owner, hosted);
+        return {
+          url: `/api/v1/games/${hosted.id}/participants/me/guests`,
+          payload: { guests: 1 },
+          snapshot: gameAsOwner(world, hosted.id),
+          resourceId: hosted.id,
+        };
+      },
+    },
+  ],
+  'POST /api/v1/games/:id/waitlist-offer/accept': [
+    { label: "A's offer of a place in H's private game", scope: 'owner', success: 200, prepare: (world) => offerCase(world, 'accept') },
+  ],
+  'POST /api/v1/games/:id/waitlist-offer/decline': [
+    { label: "A's offer of a place in H's private game", scope: 'owner', success: 204, prepare: (world) => offerCase(world, 'decline') },
   ],
   'DELETE /api/v1/games/:id/participants/:userId': [
     {

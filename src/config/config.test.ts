@@ -42,6 +42,12 @@ describe('configuration', () => {
     assert.equal(fromFile?.serviceAccount.clientEmail, 'push@demo.iam.gserviceaccount.com');
   });
 
+  it('waitlist offers: quiet hours 22:00-08:00 by default, another range, or off', () => {
+    assert.deepEqual(loadConfig({}).waitlistQuietHours, { start: 22 * 60, end: 8 * 60 });
+    assert.deepEqual(loadConfig({ WAITLIST_OFFER_QUIET_HOURS: '23:30-07:00' }).waitlistQuietHours, { start: 23 * 60 + 30, end: 7 * 60 });
+    assert.equal(loadConfig({ WAITLIST_OFFER_QUIET_HOURS: 'off' }).waitlistQuietHours, undefined);
+  });
+
   it('derives URLs from BASE_URL and marks cookies Secure on https', () => {
     const config = loadConfig({ BASE_URL: 'https://api.example.com/' });
     assert.equal(config.secureCookies, true);
@@ -55,6 +61,8 @@ describe('configuration', () => {
     [{ JWT_SIGNING_KEYS: 'not json' }, 'JWT_SIGNING_KEYS'],
     [{ APP_TIME_ZONE: 'Mars/Olympus' }, 'APP_TIME_ZONE'],
     [{ TRUST_PROXY: 'somewhere' }, 'TRUST_PROXY'],
+    [{ WAITLIST_OFFER_QUIET_HOURS: '22-8' }, 'WAITLIST_OFFER_QUIET_HOURS'],
+    [{ WAITLIST_OFFER_QUIET_HOURS: '08:00-08:00' }, 'WAITLIST_OFFER_QUIET_HOURS'],
     [{ JOBS_ENABLED: 'maybe' }, 'JOBS_ENABLED'],
     [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', INTERNAL_SECRET: 'short' }, 'INTERNAL_SECRET'],
     [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', BASE_URL: 'http://api.example.com' }, 'BASE_URL'],

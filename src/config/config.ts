@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { RawEnv } from './env.ts';
 import { parsePushConfig, type PushConfig } from './push.ts';
 import { parseDatabaseTopology, parseRedisTarget, type DatabaseTopology } from './topology.ts';
+import { parseQuietHours, type QuietHoursConfig } from './quiet-hours.ts';
 import { ClientJwksError, parseNationalClientJwks } from './national-jwks.ts';
 
 export type Profile = 'development' | 'test' | 'production';
@@ -54,6 +55,8 @@ export interface Config {
   corsAllowedOrigins: string[];
   rateLimits: { publicAnon: number; publicUser: number; shareResolve: number; signIn: number };
   timeZone: string;
+  /** WAITLIST_OFFER_QUIET_HOURS: when a waitlist offer's claim time stands still; undefined when off. */
+  waitlistQuietHours: QuietHoursConfig | undefined;
   mobileAppIds: string[];
   jobsEnabled: boolean;
   push: PushConfig;
@@ -267,6 +270,10 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
       signIn: read.integer('RATE_LIMIT_SIGN_IN', 30, 1, 1_000_000),
     },
     timeZone: parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore')),
+    waitlistQuietHours: parseQuietHours(
+      read.string('WAITLIST_OFFER_QUIET_HOURS', '22:00-08:00'),
+      (reason) => new ConfigError('WAITLIST_OFFER_QUIET_HOURS', reason),
+    ),
     mobileAppIds: read.list('MOBILE_APP_IDS', ''),
     jobsEnabled: read.boolean('JOBS_ENABLED', true),
     push: parsePushConfig(read.raw, (variable, reason) => new ConfigError(variable, reason)),

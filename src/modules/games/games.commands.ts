@@ -8,10 +8,12 @@ import type { PresentedGame } from './games.presenter.ts';
 import { gameNotFound, type GameQueries } from './games.queries.ts';
 import { GamesRepository, type GameValues } from './games.repository.ts';
 import { confirmGame } from './games.decisions.ts';
-import { effectiveStatus, promotionsForSlots, quorumErrors, referenceErrors, timeErrors, valuesFromPatch, type ReferenceCheck } from './games.rules.ts';
+import { effectiveStatus, quorumErrors, referenceErrors, timeErrors, valuesFromPatch, type ReferenceCheck } from './games.rules.ts';
 import type { CreateGameInput, UpdateGameInput } from './games.schemas.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { type Actor, announce, type GameWriterDeps, lockManaged, lockOwned } from './games.writes.ts';
+import { ParticipationRepository } from './games.participation.repository.ts';
+import { fillPlaces, settleOffers, type WaitlistSettings } from './games.waitlist.ts';
 
 export interface GameCommandsDeps extends GameWriterDeps {
   activities: ActivitiesService;
@@ -22,6 +24,7 @@ export interface GameCommandsDeps extends GameWriterDeps {
   queries: Pick<GameQueries, 'get'>;
   /** Run inside a hard delete's transaction before the game row goes: they remove what refers to the game. */
   removalSteps: GameRemovalStep[];
+  waitlist: WaitlistSettings;
 }
 
 const overlapping = () => conflict('overlapping_game', 'You already host a game at an overlapping time.');
@@ -55,8 +58,9 @@ export class GameCommands {
       const now = clock.now();
       const game = await repository.insert(values);
       if (input.joinAsOrganizer) {
-        await repository.addParticipant({ gameId: game.id, userId: organizerId, status: 'ACTIVE', joinedAt: now });
-        await repository.adjustCounts(game.id, { active: 1, waitlisted: 0 });
+        const participation = new ParticipationRepository(tx);
+        await participation.add({ gameId: game.id, userId: organizerId, status: 'ACTIVE', joinedAt: now });
+        await participation.adjustCounts(game.id, { active: 1 });
       }
       await shareLinks.createForGame(game.id, tx);
       return game.id;
@@ -97,8 +101,10 @@ export class GameCommands {
         const timing = timeErrors(startTime, endTime, patch.startTime !== undefined, now);
         if (timing.length) throw validationFailed(timing);
       }
-      if (patch.slots !== undefined && patch.slots < game.playersJoined) {
-        throw conflict('slots_below_participants', `The game already has ${game.playersJoined} players; slots cannot go below that.`);
+      // Places held for offers count: the parties offered them may still accept.
+      const taken = game.playersJoined + game.placesOnOffer;
+      if (patch.slots !== undefined && patch.slots < taken) {
+        throw conflict('slots_below_participants', `The game already has ${taken} places taken or offered; slots cannot go below that.`);
       }
       const quorumChanged = patch.minPlayers !== undefined || patch.decisionHoursBefore !== undefined;
       if (quorumChanged && game.decidedAt !== null) throw conflict('decision_made', 'The go / no-go decision has been made; the quorum cannot change now.');
@@ -110,14 +116,14 @@ export class GameCommands {
         if (await repository.hasOverlap(game.organizerId, startTime, endTime, game.id)) throw overlapping();
       }
       await repository.update(game.id, values, now);
-      // More slots: the waitlist moves up at once, first come first served.
-      const promoted = await repository.promote(game.id, promotionsForSlots(game, values.slots ?? game.slots));
-      if (promoted.length) await repository.adjustCounts(game.id, { active: promoted.length, waitlisted: -promoted.length });
       const title = values.title !== undefined ? values.title : game.title;
       const change = { gameId: game.id, actorId, title };
       // A co-host's edit is news to the organiser too.
       await announce(events, tx, { ...change, type: 'GAME_UPDATED', recipients: [game.organizerId, ...(await repository.playerIds(game.id))] });
-      if (promoted.length) await announce(events, tx, { ...change, type: 'WAITLIST_PROMOTED', recipients: promoted });
+      const updated = { ...game, ...values, title };
+      if (game.waitlistMode === 'OFFER' && updated.waitlistMode === 'AUTO') await settleOffers(tx, events, updated, actorId);
+      // More slots (or another mode): the waitlist moves up, first come first served, whole parties only.
+      await fillPlaces(events, this.#deps.waitlist, tx, updated, actorId, now);
     });
     return this.#deps.queries.get(gameId, actorId);
   }

@@ -11,8 +11,13 @@ export const GAMES_ERRORS: RouteDocsTable = {
   'DELETE /api/v1/games/:id/hard': { errors: { 404: ['game_not_found'] } },
   'DELETE /api/v1/admin/games/:id': { errors: { 404: ['game_not_found'] } },
   'POST /api/v1/games/:id/participants': {
-    errors: { 404: ['game_not_found'], 409: ['already_joined', 'game_not_joinable', 'approval_required', 'skill_level_out_of_range'] },
+    errors: { 404: ['game_not_found'], 409: ['already_joined', 'game_not_joinable', 'approval_required', 'skill_level_out_of_range', 'party_does_not_fit'] },
   },
+  'PUT /api/v1/games/:id/participants/me/guests': {
+    errors: { 404: ['game_not_found', 'not_participant'], 409: ['game_not_joinable', 'party_does_not_fit', 'leave_window_closed', 'offer_pending'] },
+  },
+  'POST /api/v1/games/:id/waitlist-offer/accept': { errors: { 404: ['game_not_found', 'offer_not_found'], 409: ['offer_expired'] } },
+  'POST /api/v1/games/:id/waitlist-offer/decline': { errors: { 404: ['game_not_found', 'offer_not_found'] } },
   'GET /api/v1/games/:id/participants': { errors: { 404: ['game_not_found'] } },
   'DELETE /api/v1/games/:id/participants/me': { errors: { 404: ['game_not_found', 'not_participant'], 409: ['game_not_joinable', 'leave_window_closed'] } },
   'DELETE /api/v1/games/:id/participants/:userId': { errors: { 404: ['game_not_found', 'participant_not_found'], 409: ['game_not_joinable'] } },

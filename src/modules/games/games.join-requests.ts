@@ -9,6 +9,7 @@ import type { PlayerLevels } from './games.ports.ts';
 import { presentParticipation } from './games.presenter.ts';
 import { gameNotFound } from './games.queries.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
+import { ParticipationRepository } from './games.participation.repository.ts';
 import { effectiveStatus, entryFor, joinPlan } from './games.rules.ts';
 import { announce, type GameWriterDeps, lockManaged } from './games.writes.ts';
 
@@ -63,7 +64,8 @@ export class GameJoinRequests {
       const now = clock.now();
       const status = effectiveStatus(game, now);
       if (status !== 'SCHEDULED') throw conflict('game_not_joinable', `A ${status.toLowerCase()} game cannot be joined.`);
-      if (await repository.participant(gameId, userId)) throw conflict('already_joined', 'You have already joined this game (or its waitlist).');
+      if (await new ParticipationRepository(tx).participant(gameId, userId))
+        throw conflict('already_joined', 'You have already joined this game (or its waitlist).');
       const added = await new JoinRequestsRepository(tx).add({ gameId, userId, message: message?.trim() || null, requestedAt: now });
       if (!added) throw conflict('already_requested', 'You have already asked to join this game.');
       const hosts = [game.organizerId, ...(await new CoHostsRepository(tx).list(gameId)).map((c) => c.userId)];
@@ -94,9 +96,11 @@ export class GameJoinRequests {
         if (!request) throw requestNotFound();
         const now = clock.now();
         if (effectiveStatus(game, now) !== 'SCHEDULED') throw expired();
+        // The player joins alone (places held for offers stay held); guests are added afterwards like any player's.
         const plan = joinPlan(game);
-        const row = await repository.addParticipant({ gameId, userId, status: plan.status, joinedAt: now });
-        await repository.adjustCounts(gameId, plan.status === 'ACTIVE' ? { active: 1, waitlisted: 0 } : { active: 0, waitlisted: 1 });
+        const participation = new ParticipationRepository(tx);
+        const row = await participation.add({ gameId, userId, status: plan.status, joinedAt: now });
+        await participation.adjustCounts(gameId, plan.status === 'ACTIVE' ? { active: 1 } : { waitlisted: 1 });
         const change = { gameId, actorId, title: game.title };
         await announce(events, tx, { ...change, type: 'JOIN_REQUEST_APPROVED', recipients: [userId] });
         if (plan.fillsGame) await announce(events, tx, { ...change, type: 'GAME_FULL', recipients: [game.organizerId] });

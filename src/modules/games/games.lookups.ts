@@ -2,7 +2,8 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
-import { GamesRepository } from './games.repository.ts';
+import { GamesRepository, type GameRow } from './games.repository.ts';
+import { ParticipationRepository } from './games.participation.repository.ts';
 import { ShareAccessRepository } from './games.share-access.repository.ts';
 import { effectiveStatus } from './games.rules.ts';
 
@@ -29,7 +30,7 @@ export class GameLookups {
     const repository = new GamesRepository(this.#deps.db);
     const game = await repository.find(gameId);
     if (!game) return false;
-    if (game.organizerId === userId || (await repository.participant(gameId, userId)) !== undefined) return true;
+    if (game.organizerId === userId || (await new ParticipationRepository(this.#deps.db).participant(gameId, userId)) !== undefined) return true;
     return new CoHostsRepository(this.#deps.db).isCoHost(gameId, userId);
   }
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
-import { conflict, notFound } from '../../platform/http/errors.ts';
+import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import { JoinRequestsRepository } from './games.join-requests.repository.ts';
 import { entryOf } from './games.join-requests.ts';
@@ -9,7 +9,10 @@ import { presentParticipation } from './games.presenter.ts';
 import { gameNotFound } from './games.queries.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
 import { ShareAccessRepository } from './games.share-access.repository.ts';
-import { countsAfterDeparture, effectiveStatus, joinPlan, leaveRefused, promotionsForDeparture } from './games.rules.ts';
+import { ParticipationRepository, partySize } from './games.participation.repository.ts';
+import { effectiveStatus, freePlaces, joinPlan, leaveRefused } from './games.rules.ts';
+import type { GuestsInput, JoinInput } from './games.schemas.ts';
+import { fillPlaces, type WaitlistSettings } from './games.waitlist.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { type Actor, announce, type GameWriterDeps, lockManaged } from './games.writes.ts';
 
@@ -19,10 +22,23 @@ export interface GameParticipationDeps extends GameWriterDeps {
   levels: PlayerLevels;
   /** Told once the organiser's removal of a player is committed. */
   onPlayerRemoved?: PlayerRemovalHook;
+  waitlist: WaitlistSettings;
 }
 
 const notJoinable = (detail: string) => conflict('game_not_joinable', detail);
 const alreadyJoined = () => conflict('already_joined', 'You have already joined this game (or its waitlist).');
+const partyDoesNotFit = (free: number) =>
+  conflict('party_does_not_fit', `Only ${free} place(s) are free and a party is never split: bring fewer guests, or wait on the waitlist.`);
+const offerNotFound = () => notFound('You have no running offer of a place in this game.', 'offer_not_found');
+
+/** Guests within the game's allowance; names (optional) at most one per guest. */
+function guestErrors(game: GameRow, guests: number, names: string[]): FieldError[] {
+  const errors: FieldError[] = [];
+  if (guests > game.maxGuestsPerPlayer) errors.push({ field: 'guests', location: 'body', message: `must be at most ${game.maxGuestsPerPlayer} in this game` });
+  if (names.length > guests) errors.push({ field: 'guestNames', location: 'body', message: 'must not name more guests than guests' });
+  return errors;
+}
+const cleanNames = (names: string[] | undefined) => (names ?? []).map((name) => name.trim()).filter((name) => name !== '');
 
 /** Joining, leaving and removal, the waitlist behind them, and what a deleted account leaves behind. */
 export class GameParticipation {
@@ -31,6 +47,7 @@ export class GameParticipation {
   readonly #events: GameEvents;
   readonly #entry: GameParticipationDeps;
   readonly #onPlayerRemoved: PlayerRemovalHook | undefined;
+  readonly #waitlist: WaitlistSettings;
 
   constructor(deps: GameParticipationDeps) {
     this.#db = deps.db;
@@ -38,9 +55,11 @@ export class GameParticipation {
     this.#events = deps.events;
     this.#entry = deps;
     this.#onPlayerRemoved = deps.onPlayerRemoved;
+    this.#waitlist = deps.waitlist;
   }
 
-  async join(userId: string, gameId: string) {
+  /** The player and their guests join as one party: all in, or all on the waitlist (or refused with `ifFull: REFUSE`). */
+  async join(userId: string, gameId: string, input: JoinInput = {}) {
     // Policies are set by the organiser; the level judgement reads other modules, so before the transaction.
     const seen = await new GamesRepository(this.#db).find(gameId);
     if (
@@ -60,10 +79,16 @@ export class GameParticipation {
         const now = this.#clock.now();
         const status = effectiveStatus(game, now);
         if (status !== 'SCHEDULED') throw notJoinable(`A ${status.toLowerCase()} game cannot be joined.`);
-        if (await repository.participant(gameId, userId)) throw alreadyJoined();
-        const plan = joinPlan(game);
-        const row = await repository.addParticipant({ gameId, userId, status: plan.status, joinedAt: now });
-        await repository.adjustCounts(gameId, plan.status === 'ACTIVE' ? { active: 1, waitlisted: 0 } : { active: 0, waitlisted: 1 });
+        const participation = new ParticipationRepository(tx);
+        if (await participation.participant(gameId, userId)) throw alreadyJoined();
+        const guests = input.guests ?? 0;
+        const guestNames = cleanNames(input.guestNames);
+        const errors = guestErrors(game, guests, guestNames);
+        if (errors.length) throw validationFailed(errors);
+        const plan = joinPlan(game, 1 + guests);
+        if (plan.status === 'WAITLISTED' && input.ifFull === 'REFUSE') throw partyDoesNotFit(freePlaces(game));
+        const row = await participation.add({ gameId, userId, status: plan.status, joinedAt: now, guests, guestNames });
+        await participation.adjustCounts(gameId, plan.status === 'ACTIVE' ? { active: 1 + guests } : { waitlisted: 1 + guests });
         const change = { gameId, actorId: userId, recipients: [game.organizerId], title: game.title };
         await announce(this.#events, tx, { ...change, type: 'PLAYER_JOINED', ...(plan.status === 'WAITLISTED' ? { waitlisted: true } : {}) });
         if (plan.fillsGame) await announce(this.#events, tx, { ...change, type: 'GAME_FULL' });
@@ -80,7 +105,7 @@ export class GameParticipation {
       const repository = new GamesRepository(tx);
       const game = await repository.lock(gameId);
       if (!game) throw gameNotFound();
-      const participation = await repository.participant(gameId, userId);
+      const participation = await new ParticipationRepository(tx).participant(gameId, userId);
       if (game.organizerId === userId) throw notJoinable('The organiser cannot leave their own game; cancel it instead.');
       if (!participation) {
         // A private game the caller cannot see stays unknown to them: the same 404 as a missing game.
@@ -92,7 +117,7 @@ export class GameParticipation {
       if (participation.status === 'ACTIVE' && leaveRefused(game, now)) {
         throw conflict('leave_window_closed', 'Players cannot leave within 24 hours of the start.');
       }
-      await this.#drop(tx, repository, game, userId, { actorId: userId, type: 'PLAYER_LEFT', recipients: [game.organizerId] });
+      await this.#drop(tx, game, userId, { actorId: userId, type: 'PLAYER_LEFT', recipients: [game.organizerId] });
     });
   }
 
@@ -102,8 +127,9 @@ export class GameParticipation {
       const repository = new GamesRepository(tx);
       const game = await lockManaged(repository, tx, gameId, actor.userId);
       if (userId === game.organizerId) throw notJoinable('The organiser cannot be removed from their own game.');
-      if (!(await repository.participant(gameId, userId))) throw notFound('The player was not found in this game.', 'participant_not_found');
-      await this.#drop(tx, repository, game, userId, { actorId: actor.userId, type: 'PLAYER_REMOVED', recipients: [userId] });
+      if (!(await new ParticipationRepository(tx).participant(gameId, userId)))
+        throw notFound('The player was not found in this game.', 'participant_not_found');
+      await this.#drop(tx, game, userId, { actorId: actor.userId, type: 'PLAYER_REMOVED', recipients: [userId] });
       // A removed player may not walk back in through the link that let them see the game.
       await new ShareAccessRepository(tx).revoke(gameId, userId);
       return game.endTime;
@@ -131,24 +157,91 @@ export class GameParticipation {
       const game = await repository.lock(gameId);
       if (!game) continue;
       const recipients = game.organizerId === userId ? [] : [game.organizerId];
-      await this.#drop(executor, repository, game, userId, { actorId: userId, type: 'PLAYER_LEFT', recipients });
+      await this.#drop(executor, game, userId, { actorId: userId, type: 'PLAYER_LEFT', recipients });
     }
   }
 
-  /** Removes the player; a freed ACTIVE place goes to the first waitlisted player, in the same transaction. */
-  async #drop(
-    tx: Executor,
-    repository: GamesRepository,
-    game: GameRow,
-    userId: string,
-    change: { actorId: string; type: GameEventType; recipients: string[] },
-  ) {
-    const removed = await repository.removeParticipant(game.id, userId);
+  /**
+   * A new number of guests: fewer frees places (not inside the leave window, like a leave), more
+   * need free places for all of them (a party is never split). A waiting party keeps its turn.
+   */
+  async changeGuests(userId: string, gameId: string, input: GuestsInput) {
+    return this.#db.transaction(async (tx) => {
+      const repository = new GamesRepository(tx);
+      const participation = new ParticipationRepository(tx);
+      const game = await repository.lock(gameId);
+      if (!game) throw gameNotFound();
+      const current = await participation.participant(gameId, userId);
+      if (!current) {
+        if (!(await repository.isVisible(gameId, userId, this.#clock.now()))) throw gameNotFound();
+        throw notFound('You are not a player of this game.', 'not_participant');
+      }
+      const now = this.#clock.now();
+      const status = effectiveStatus(game, now);
+      if (status !== 'SCHEDULED') throw notJoinable(`Guests cannot change in a ${status.toLowerCase()} game.`);
+      const guestNames = cleanNames(input.guestNames);
+      const errors = guestErrors(game, input.guests, guestNames);
+      if (errors.length) throw validationFailed(errors);
+      if (current.offerExpiresAt) throw conflict('offer_pending', 'Accept or decline your offer of a place before changing your guests.');
+      const delta = input.guests - current.guests;
+      const active = current.status === 'ACTIVE';
+      if (active && delta > freePlaces(game)) throw partyDoesNotFit(freePlaces(game));
+      if (active && delta < 0 && leaveRefused(game, now)) throw conflict('leave_window_closed', 'Guests cannot drop out within 24 hours of the start.');
+      const row = (await participation.setGuests(gameId, userId, input.guests, guestNames))!;
+      await participation.adjustCounts(gameId, active ? { active: delta } : { waitlisted: delta });
+      if (delta < 0) await fillPlaces(this.#events, this.#waitlist, tx, game, userId, now);
+      return presentParticipation(row);
+    });
+  }
+
+  /** Takes the offered place (the party's places were held for it) while the offer runs. */
+  async acceptOffer(userId: string, gameId: string) {
+    return this.#db.transaction(async (tx) => {
+      const { game, offered } = await this.#lockOffer(tx, gameId, userId);
+      const now = this.#clock.now();
+      if (offered.offerExpiresAt!.getTime() <= now.getTime() || effectiveStatus(game, now) !== 'SCHEDULED') {
+        throw conflict('offer_expired', 'The offer has run out; the place goes to the next on the waitlist.');
+      }
+      const participation = new ParticipationRepository(tx);
+      const row = (await participation.acceptOffer(gameId, userId, now))!;
+      const size = partySize(row);
+      await participation.adjustCounts(gameId, { active: size, waitlisted: -size, offered: -size });
+      const change = { gameId, actorId: userId, recipients: [game.organizerId], title: game.title };
+      await announce(this.#events, tx, { ...change, type: 'PLAYER_JOINED' });
+      if (game.playersJoined + size === game.slots) await announce(this.#events, tx, { ...change, type: 'GAME_FULL' });
+      return presentParticipation(row);
+    });
+  }
+
+  /** Turns the offer down: the player leaves the waitlist and the place is offered to the next party. */
+  async declineOffer(userId: string, gameId: string): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      const { game } = await this.#lockOffer(tx, gameId, userId);
+      await this.#drop(tx, game, userId, { actorId: userId, type: 'PLAYER_LEFT', recipients: [game.organizerId] });
+    });
+  }
+
+  async #lockOffer(tx: Executor, gameId: string, userId: string) {
+    const repository = new GamesRepository(tx);
+    const game = await repository.lock(gameId);
+    if (!game) throw gameNotFound();
+    const offered = await new ParticipationRepository(tx).participant(gameId, userId);
+    if (!offered?.offerExpiresAt) {
+      if (!offered && !(await repository.isVisible(gameId, userId, this.#clock.now()))) throw gameNotFound();
+      throw offerNotFound();
+    }
+    return { game, offered };
+  }
+
+  /** Removes the player's party; freed or released places go to the waitlist, in the same transaction. */
+  async #drop(tx: Executor, game: GameRow, userId: string, change: { actorId: string; type: GameEventType; recipients: string[] }) {
+    const participation = new ParticipationRepository(tx);
+    const removed = await participation.remove(game.id, userId);
     if (!removed) return;
-    const promoted = await repository.promote(game.id, promotionsForDeparture(removed.status, game.status));
-    await repository.adjustCounts(game.id, countsAfterDeparture(removed.status, promoted.length));
+    const size = partySize(removed);
+    const held = removed.offerExpiresAt !== null;
+    await participation.adjustCounts(game.id, removed.status === 'ACTIVE' ? { active: -size } : { waitlisted: -size, offered: held ? -size : 0 });
     await announce(this.#events, tx, { ...change, gameId: game.id, title: game.title });
-    if (promoted.length)
-      await announce(this.#events, tx, { type: 'WAITLIST_PROMOTED', gameId: game.id, actorId: change.actorId, recipients: promoted, title: game.title });
+    if (removed.status === 'ACTIVE' || held) await fillPlaces(this.#events, this.#waitlist, tx, game, change.actorId, this.#clock.now());
   }
 }

@@ -67,6 +67,9 @@ export function presentGame({ row, refs, status, shareLink, viewer }: GameView):
     cancelReason: row.cancelReason,
     joinPolicy: row.joinPolicy,
     offLevelPolicy: row.offLevelPolicy,
+    maxGuestsPerPlayer: row.maxGuestsPerPlayer,
+    waitlistMode: row.waitlistMode,
+    placesOnOffer: row.placesOnOffer,
     ...(shareLink ? { shareLink: { code: shareLink.code, shareUrl: shareLink.shareUrl, webUrl: shareLink.webUrl, mobileUrl: shareLink.mobileUrl } } : {}),
     ...(viewer
       ? {
@@ -84,10 +87,21 @@ export function presentGame({ row, refs, status, shareLink, viewer }: GameView):
   };
 }
 
+function party(row: ParticipantRow) {
+  return { guests: row.guests, guestNames: row.guestNames, offerExpiresAt: row.offerExpiresAt?.toISOString() ?? null };
+}
+
 export function presentParticipation(row: ParticipantRow) {
-  return { gameId: row.gameId, userId: row.userId, status: row.status, joinedAt: row.joinedAt.toISOString() };
+  return { gameId: row.gameId, userId: row.userId, status: row.status, joinedAt: row.joinedAt.toISOString(), ...party(row) };
 }
 
 export function presentParticipant(row: ParticipantRow & { name: string | null }, organizerId: string) {
-  return { userId: row.userId, name: row.name, status: row.status, joinedAt: row.joinedAt.toISOString(), isOrganizer: row.userId === organizerId };
+  return {
+    userId: row.userId,
+    name: row.name,
+    status: row.status,
+    joinedAt: row.joinedAt.toISOString(),
+    isOrganizer: row.userId === organizerId,
+    ...party(row),
+  };
 }

@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Repository } from '../../platform/db/index.ts';
+import type { ParticipantRow } from './games.participation.repository.ts';
 import { ISO, after, filterConditions, list, rows, visibleTo, where } from './games.sql.ts';
 import { sharedGameIds } from './games.share-access.ts';
 import { gameParticipants, games } from './games.table.ts';
 
 export type GameRow = typeof games.$inferSelect;
-export type GameValues = Omit<typeof games.$inferInsert, 'id' | 'playersJoined' | 'waitlisted' | 'status' | 'createdAt' | 'updatedAt'>;
-export type ParticipantRow = typeof gameParticipants.$inferSelect;
+export type GameValues = Omit<typeof games.$inferInsert, 'id' | 'playersJoined' | 'waitlisted' | 'placesOnOffer' | 'status' | 'createdAt' | 'updatedAt'>;
+export type { ParticipantRow };
 
 export interface GameFilter {
   activityId?: string;
@@ -84,56 +85,12 @@ export class GamesRepository extends Repository {
       .where(eq(games.id, id));
   }
 
-  async adjustCounts(id: string, delta: { active: number; waitlisted: number }): Promise<void> {
-    await this.db
-      .update(games)
-      .set({
-        playersJoined: sql`${games.playersJoined} + ${delta.active}`,
-        waitlisted: sql`${games.waitlisted} + ${delta.waitlisted}`,
-      })
-      .where(eq(games.id, id));
-  }
-
   async hardDelete(id: string): Promise<boolean> {
     const deleted = await this.db.delete(games).where(eq(games.id, id)).returning({ id: games.id });
     return deleted.length > 0;
   }
 
   // Participation
-
-  async participant(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(gameParticipants)
-      .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)));
-    return row;
-  }
-
-  async addParticipant(values: { gameId: string; userId: string; status: 'ACTIVE' | 'WAITLISTED'; joinedAt: Date }): Promise<ParticipantRow> {
-    const [row] = await this.db.insert(gameParticipants).values(values).returning();
-    return row!;
-  }
-
-  async removeParticipant(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
-    const [row] = await this.db
-      .delete(gameParticipants)
-      .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)))
-      .returning();
-    return row;
-  }
-
-  /** Turns the first `count` waitlisted players (in joining order) ACTIVE; answers their ids. */
-  async promote(gameId: string, count: number): Promise<string[]> {
-    if (count <= 0) return [];
-    const promoted = await rows<{ user_id: string }>(
-      this.db,
-      sql`UPDATE game_participants SET status = 'ACTIVE'
-      WHERE game_id = ${gameId}::uuid AND user_id IN (
-        SELECT user_id FROM game_participants WHERE game_id = ${gameId}::uuid AND status = 'WAITLISTED' ORDER BY seq LIMIT ${count})
-      RETURNING user_id`,
-    );
-    return promoted.map((row) => row.user_id);
-  }
 
   participantsOf(gameId: string): Promise<ParticipantRow[]> {
     return this.db.select().from(gameParticipants).where(eq(gameParticipants.gameId, gameId)).orderBy(asc(gameParticipants.seq));
@@ -262,7 +219,7 @@ export class GamesRepository extends Repository {
   /** Everyone leaves the game at once (a game called off); answers who was in it. */
   async releaseAll(gameId: string): Promise<string[]> {
     const removed = await this.db.delete(gameParticipants).where(eq(gameParticipants.gameId, gameId)).returning({ userId: gameParticipants.userId });
-    await this.db.update(games).set({ playersJoined: 0, waitlisted: 0 }).where(eq(games.id, gameId));
+    await this.db.update(games).set({ playersJoined: 0, waitlisted: 0, placesOnOffer: 0 }).where(eq(games.id, gameId));
     return removed.map((row) => row.userId);
   }
 

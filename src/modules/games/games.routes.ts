@@ -14,6 +14,7 @@ import {
   GameIdParams,
   GameSchema,
   GamesQuery,
+  JoinBody,
   MyGamesQuery,
   Participant,
   ParticipantParams,
@@ -27,6 +28,7 @@ import type { GameParticipation } from './games.participation.ts';
 import type { GameQueries } from './games.queries.ts';
 import { signedIn } from '../access/index.ts';
 import { joinRequestRoutes } from './games.join-requests.routes.ts';
+import { partyRoutes } from './games.party.routes.ts';
 
 export interface GamesRoutesOptions {
   queries: GameQueries;
@@ -44,6 +46,7 @@ const actorOf = (request: FastifyRequest) => {
 
 export async function gamesRoutes(app: TypedApp, { queries, commands, participation, coHosts, requests }: GamesRoutesOptions) {
   joinRequestRoutes(app, requests);
+  partyRoutes(app, participation);
 
   app.get(
     '/api/v1/games',
@@ -119,8 +122,18 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
 
   app.post(
     '/api/v1/games/:id/participants',
-    { schema: userRoute('games', 'Join a game (its waitlist when full)', { params: GameIdParams, response: { 201: Envelope(Participation) } }) },
-    async (request, reply) => created(reply, envelope(request, await participation.join(signedIn(request).userId, request.params.id), 'Joined')),
+    {
+      schema: userRoute('games', 'Join a game, with guests if it allows them (its waitlist when your party does not fit)', {
+        params: GameIdParams,
+        body: JoinBody,
+        response: { 201: Envelope(Participation) },
+      }),
+      // The body is optional: a join without one is a player alone, as before guests existed.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => created(reply, envelope(request, await participation.join(signedIn(request).userId, request.params.id, request.body), 'Joined')),
   );
 
   app.get(

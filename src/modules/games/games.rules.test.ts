@@ -1,17 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  countsAfterDeparture,
-  effectiveStatus,
-  joinPlan,
-  promotionsForDeparture,
-  promotionsForSlots,
-  recipientsOf,
-  referenceErrors,
-  scopeOf,
-  timeErrors,
-  valuesFromPatch,
-} from './games.rules.ts';
+import { effectiveStatus, freePlaces, joinPlan, offerDeadline, recipientsOf, referenceErrors, scopeOf, timeErrors, valuesFromPatch } from './games.rules.ts';
 
 const at = (iso: string) => new Date(iso);
 const fields = (errors: Array<{ field: string; message: string }>) => errors.map((error) => `${error.field} ${error.message}`);
@@ -71,19 +60,23 @@ describe('game rules', () => {
     assert.deepEqual(joinPlan({ slots: 4, playersJoined: 4 }), { status: 'WAITLISTED', fillsGame: false });
   });
 
-  it('the waitlist moves up by the places that open, never more than wait', () => {
-    assert.equal(promotionsForSlots({ playersJoined: 4, waitlisted: 3 }, 6), 2);
-    assert.equal(promotionsForSlots({ playersJoined: 4, waitlisted: 1 }, 8), 1);
-    assert.equal(promotionsForSlots({ playersJoined: 4, waitlisted: 3 }, 4), 0);
-    assert.equal(promotionsForDeparture('ACTIVE', 'SCHEDULED'), 1);
-    assert.equal(promotionsForDeparture('WAITLISTED', 'SCHEDULED'), 0);
-    assert.equal(promotionsForDeparture('ACTIVE', 'CANCELLED'), 0);
+  it('a party joins whole: its places while they all fit (held offers count), else the waitlist', () => {
+    assert.deepEqual(joinPlan({ slots: 4, playersJoined: 1 }, 3), { status: 'ACTIVE', fillsGame: true });
+    assert.deepEqual(joinPlan({ slots: 4, playersJoined: 2 }, 3), { status: 'WAITLISTED', fillsGame: false });
+    assert.deepEqual(joinPlan({ slots: 4, playersJoined: 1, placesOnOffer: 1 }, 3), { status: 'WAITLISTED', fillsGame: false });
+    assert.equal(freePlaces({ slots: 6, playersJoined: 3, placesOnOffer: 2 }), 1);
   });
 
-  it('counters after a departure account for the player and those promoted', () => {
-    assert.deepEqual(countsAfterDeparture('ACTIVE', 1), { active: 0, waitlisted: -1 });
-    assert.deepEqual(countsAfterDeparture('ACTIVE', 0), { active: -1, waitlisted: 0 });
-    assert.deepEqual(countsAfterDeparture('WAITLISTED', 0), { active: 0, waitlisted: -1 });
+  it('an offer runs 2 h far from the start, 30 min within 24 h, stops in quiet hours and never passes the start', () => {
+    const quiet = { start: 22 * 60, end: 8 * 60 };
+    const tz = 'Asia/Singapore'; // UTC+8, no daylight saving
+    const start = new Date('2031-07-10T10:00:00Z');
+    const at = (iso: string) => offerDeadline(new Date(iso), start, quiet, tz).toISOString();
+    assert.equal(at('2031-07-07T04:00:00.000Z'), '2031-07-07T06:00:00.000Z', '12:00 local, days ahead: 2 h');
+    assert.equal(at('2031-07-09T20:00:00.000Z'), '2031-07-10T00:30:00.000Z', '04:00 local, within 24 h: from 08:00, 30 min');
+    assert.equal(at('2031-07-07T13:30:00.000Z'), '2031-07-08T01:30:00.000Z', '21:30 local: 30 min, then 90 min from 08:00');
+    assert.equal(at('2031-07-10T09:50:00.000Z'), '2031-07-10T10:00:00.000Z', 'never past the start');
+    assert.equal(offerDeadline(new Date('2031-07-07T15:00:00Z'), start, undefined, tz).toISOString(), '2031-07-07T17:00:00.000Z', 'no quiet hours');
   });
 
   it('recipients: each once, never the actor', () => {

@@ -41,6 +41,8 @@ export function valuesFromPatch(patch: UpdateGameInput): Partial<GameValues> {
   if (patch.decisionHoursBefore !== undefined) values.decisionHoursBefore = patch.decisionHoursBefore;
   if (patch.joinPolicy !== undefined) values.joinPolicy = patch.joinPolicy;
   if (patch.offLevelPolicy !== undefined) values.offLevelPolicy = patch.offLevelPolicy;
+  if (patch.maxGuestsPerPlayer !== undefined) values.maxGuestsPerPlayer = patch.maxGuestsPerPlayer;
+  if (patch.waitlistMode !== undefined) values.waitlistMode = patch.waitlistMode;
   return values;
 }
 
@@ -111,26 +113,70 @@ export function referenceErrors(check: ReferenceCheck): FieldError[] {
   return errors;
 }
 
-/** What a join does: a place while one is free, else the waitlist; and whether it fills the game. */
-export function joinPlan(game: Pick<GameRow, 'slots' | 'playersJoined'>): { status: ParticipantStatus; fillsGame: boolean } {
-  const full = game.playersJoined >= game.slots;
-  return { status: full ? 'WAITLISTED' : 'ACTIVE', fillsGame: !full && game.playersJoined + 1 === game.slots };
+/**
+ * What a join does for a party of `size` places (the player and their guests): places while they
+ * all fit (places on offer are held), else the waitlist; and whether it fills the game.
+ */
+export function joinPlan(
+  game: Pick<GameRow, 'slots' | 'playersJoined'> & { placesOnOffer?: number },
+  size = 1,
+): { status: ParticipantStatus; fillsGame: boolean } {
+  const fits = game.playersJoined + (game.placesOnOffer ?? 0) + size <= game.slots;
+  return { status: fits ? 'ACTIVE' : 'WAITLISTED', fillsGame: fits && game.playersJoined + size === game.slots };
 }
 
-/** Waitlisted players to move up when the slots change: first come first served, as many as fit. */
-export function promotionsForSlots(game: Pick<GameRow, 'playersJoined' | 'waitlisted'>, slots: number): number {
-  return Math.max(0, Math.min(game.waitlisted, slots - game.playersJoined));
+/** Free places: neither taken by a player (or guest) nor held for an offer. */
+export function freePlaces(game: Pick<GameRow, 'slots' | 'playersJoined' | 'placesOnOffer'>): number {
+  return Math.max(0, game.slots - game.playersJoined - game.placesOnOffer);
 }
 
-/** Waitlisted players to move up when a player goes: one for a freed place, none in a cancelled game. */
-export function promotionsForDeparture(departed: ParticipantStatus, gameStatus: GameStatus): number {
-  return departed === 'ACTIVE' && gameStatus !== 'CANCELLED' ? 1 : 0;
+/** Quiet hours as minutes after local midnight; start inclusive, end exclusive, may span midnight. */
+export interface QuietHours {
+  start: number;
+  end: number;
 }
 
-/** How the counters move when a player goes and `promoted` waitlisted players take places. */
-export function countsAfterDeparture(departed: ParticipantStatus, promoted: number): { active: number; waitlisted: number } {
-  const wasActive = departed === 'ACTIVE';
-  return { active: (wasActive ? -1 : 0) + promoted, waitlisted: (wasActive ? 0 : -1) - promoted };
+const DAY_MS = 24 * 3_600_000;
+const MINUTE_MS = 60_000;
+const localClocks = new Map<string, Intl.DateTimeFormat>();
+
+function minuteOfDay(instant: number, timeZone: string): number {
+  let format = localClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    localClocks.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return part('hour') * 60 + part('minute');
+}
+
+function quietAt(instant: number, quiet: QuietHours | undefined, timeZone: string): boolean {
+  if (!quiet || quiet.start === quiet.end) return false;
+  const minute = minuteOfDay(instant, timeZone);
+  return quiet.start < quiet.end ? minute >= quiet.start && minute < quiet.end : minute >= quiet.start || minute < quiet.end;
+}
+
+/**
+ * When an offer made at `now` runs out: 2 h of claim time more than 24 h before the start, 30 min
+ * after that; quiet hours do not count (the clock stops), and never past the start. Walked minute by
+ * minute in the app's zone, so a daylight-saving change moves the quiet hours with the wall clock.
+ */
+export function offerDeadline(now: Date, startTime: Date, quiet: QuietHours | undefined, timeZone: string): Date {
+  const start = startTime.getTime();
+  let remaining = start - now.getTime() > DAY_MS ? 2 * 3_600_000 : 30 * MINUTE_MS;
+  let t = now.getTime();
+  while (remaining > 0 && t < start) {
+    const nextMinute = (Math.floor(t / MINUTE_MS) + 1) * MINUTE_MS;
+    if (quietAt(t, quiet, timeZone)) {
+      t = nextMinute;
+    } else {
+      const used = Math.min(nextMinute - t, remaining);
+      remaining -= used;
+      t += used;
+    }
+  }
+  return new Date(Math.min(t, start));
 }
 
 /** Who hears of a change: each recipient once, never the one who made it. */

@@ -1,6 +1,9 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { decide } from './games.decisions.ts';
+import { decide, SYSTEM_ACTOR } from './games.decisions.ts';
+import { ParticipationRepository } from './games.participation.repository.ts';
+import { fillPlaces, placesOf, type WaitlistSettings } from './games.waitlist.ts';
+import { announce } from './games.writes.ts';
 import type { GameEvents } from './games.ports.ts';
 import { GamesRepository } from './games.repository.ts';
 import { GameScheduleRepository } from './games.schedule.repository.ts';
@@ -18,11 +21,42 @@ export class GameSchedule {
   readonly #db: Database;
   readonly #clock: Clock;
   readonly #events: GameEvents;
+  readonly #waitlist: WaitlistSettings;
 
-  constructor(deps: { db: Database; clock: Clock; events: GameEvents }) {
+  constructor(deps: { db: Database; clock: Clock; events: GameEvents; waitlist: WaitlistSettings }) {
     this.#db = deps.db;
     this.#clock = deps.clock;
     this.#events = deps.events;
+    this.#waitlist = deps.waitlist;
+  }
+
+  /**
+   * Waitlist offers whose claim window has closed: each party leaves the waitlist (told so) and the
+   * place is offered to the next. One transaction per game under its row lock; the rows are deleted
+   * there, so a second run or instance finds nothing left to expire. Answers the parties expired.
+   */
+  async expireOffers(): Promise<number> {
+    let expired = 0;
+    for (const gameId of await new ParticipationRepository(this.#db).gamesWithExpiredOffers(this.#clock.now())) {
+      expired += await this.#db.transaction(async (tx) => {
+        const game = await new GamesRepository(tx).lock(gameId);
+        if (!game) return 0;
+        const now = this.#clock.now();
+        const participation = new ParticipationRepository(tx);
+        const dropped = await participation.dropExpiredOffers(gameId, now);
+        if (!dropped.length) return 0;
+        const places = placesOf(dropped);
+        await participation.adjustCounts(gameId, { waitlisted: -places, offered: -places });
+        const recipients = dropped.map((party) => party.userId);
+        // A cancelled game's offers just go: its players were told of the cancellation.
+        if (game.status !== 'CANCELLED') {
+          await announce(this.#events, tx, { type: 'WAITLIST_OFFER_EXPIRED', gameId, actorId: SYSTEM_ACTOR, recipients, title: game.title });
+        }
+        await fillPlaces(this.#events, this.#waitlist, tx, game, SYSTEM_ACTOR, now);
+        return dropped.length;
+      });
+    }
+    return expired;
   }
 
   /**

@@ -39,6 +39,9 @@ export const GameSchema = Type.Object({
   cancelReason: Type.Union([Type.Literal('NOT_ENOUGH_PLAYERS'), Type.Null()]),
   joinPolicy: Type.Union([Type.Literal('OPEN'), Type.Literal('APPROVAL')]),
   offLevelPolicy: Type.Union([Type.Literal('ALLOW'), Type.Literal('REQUEST'), Type.Literal('REFUSE')]),
+  maxGuestsPerPlayer: Type.Integer({ description: 'Guests each player may bring (each takes a place)' }),
+  waitlistMode: Type.Union([Type.Literal('AUTO'), Type.Literal('OFFER')]),
+  placesOnOffer: Type.Integer({ description: 'Places held for waiting parties with a running offer (counted in waitlisted, not in playersJoined)' }),
   shareLink: Type.Optional(Type.Object({ code: Type.String(), shareUrl: Type.String(), webUrl: Type.String(), mobileUrl: Type.String() })),
   viewer: Type.Optional(
     Type.Object({ joined: Type.Boolean(), waitlisted: Type.Boolean(), bookmarked: Type.Boolean(), isOrganizer: Type.Boolean(), isCoHost: Type.Boolean() }),
@@ -56,6 +59,10 @@ const MinPlayers = Type.Integer({ minimum: 1, maximum: 100, description: 'At mos
 const JoinPolicy = Type.Union([Type.Literal('OPEN'), Type.Literal('APPROVAL')], { description: 'APPROVAL: joining is a request; default OPEN' });
 const OffLevelPolicy = Type.Union([Type.Literal('ALLOW'), Type.Literal('REQUEST'), Type.Literal('REFUSE')], {
   description: 'Players outside the level range: join, request, or refused; default ALLOW',
+});
+const MaxGuests = Type.Integer({ minimum: 0, maximum: 3, description: 'Guests each player may bring, each taking a place; default 0' });
+const WaitlistMode = Type.Union([Type.Literal('AUTO'), Type.Literal('OFFER')], {
+  description: 'AUTO: a freed place goes to the waitlist at once; OFFER: it is offered to the next party, who must accept in time; default AUTO',
 });
 const DecisionHours = Type.Integer({ minimum: 0, maximum: 168, description: 'Hours before the start; default 3' });
 
@@ -78,6 +85,8 @@ export const CreateGameBody = Type.Object({
   decisionHoursBefore: Type.Optional(DecisionHours),
   joinPolicy: Type.Optional(JoinPolicy),
   offLevelPolicy: Type.Optional(OffLevelPolicy),
+  maxGuestsPerPlayer: Type.Optional(MaxGuests),
+  waitlistMode: Type.Optional(WaitlistMode),
 });
 export type CreateGameInput = Static<typeof CreateGameBody>;
 
@@ -100,6 +109,8 @@ export const UpdateGameBody = Type.Object({
   decisionHoursBefore: Type.Optional(DecisionHours),
   joinPolicy: Type.Optional(JoinPolicy),
   offLevelPolicy: Type.Optional(OffLevelPolicy),
+  maxGuestsPerPlayer: Type.Optional(MaxGuests),
+  waitlistMode: Type.Optional(WaitlistMode),
 });
 export type UpdateGameInput = Static<typeof UpdateGameBody>;
 
@@ -131,7 +142,12 @@ export const FilterOptions = Type.Object({
   gameTypes: Type.Array(GameType),
 });
 
-export const Participation = Type.Object({ gameId: Uuid, userId: Uuid, status: ParticipantStatus, joinedAt: Instant });
+const Party = {
+  guests: Type.Integer({ description: 'Guests the player brings; the party takes 1 + guests places' }),
+  guestNames: Type.Array(Type.String()),
+  offerExpiresAt: Type.Union([Instant, Type.Null()], { description: 'A waiting party offered a place: accept before this instant' }),
+};
+export const Participation = Type.Object({ gameId: Uuid, userId: Uuid, status: ParticipantStatus, joinedAt: Instant, ...Party });
 
 export const Participant = Type.Object({
   userId: Uuid,
@@ -139,7 +155,24 @@ export const Participant = Type.Object({
   status: ParticipantStatus,
   joinedAt: Instant,
   isOrganizer: Type.Boolean(),
+  ...Party,
 });
+
+// PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
+const GuestNames = Type.Array(Type.String({ maxLength: 100, pattern: '^[^\\u0000]*$' }), { maxItems: 3, description: 'Optional, one per guest' });
+const Guests = Type.Integer({ minimum: 0, maximum: 3, description: "At most the game's maxGuestsPerPlayer" });
+export const JoinBody = Type.Object({
+  guests: Type.Optional(Guests),
+  guestNames: Type.Optional(GuestNames),
+  ifFull: Type.Optional(
+    Type.Union([Type.Literal('WAITLIST'), Type.Literal('REFUSE')], {
+      description: 'When the whole party does not fit: wait for room for all of it (default), or refuse with 409 party_does_not_fit',
+    }),
+  ),
+});
+export type JoinInput = Static<typeof JoinBody>;
+export const GuestsBody = Type.Object({ guests: Guests, guestNames: Type.Optional(GuestNames) });
+export type GuestsInput = Static<typeof GuestsBody>;
 
 export const GameIdParams = Type.Object({ id: Uuid });
 export const ParticipantParams = Type.Object({ id: Uuid, userId: Uuid });

@@ -5,8 +5,9 @@ import { generatedId, timestamps, timestamptz } from '../../platform/db/columns.
 /**
  * A game. activity, level, venue and organiser ids belong to other modules; none of those rows is
  * ever removed (they are soft-deleted or retired), so the references cannot dangle.
- * players_joined / waitlisted count the participants rows; they change only under the game's row
- * lock, and the checks stop any write that would overfill the game whatever the code above does.
+ * players_joined / waitlisted / places_on_offer count places (a player and their guests) of the
+ * participants rows; they change only under the game's row lock, and the checks stop any write that
+ * would overfill the game whatever the code above does.
  */
 export const games = pgTable(
   'games',
@@ -42,12 +43,22 @@ export const games = pgTable(
     joinPolicy: text('join_policy').$type<'OPEN' | 'APPROVAL'>().notNull().default('OPEN'),
     /** What a player whose level lies outside the game's range may do: join, request, or nothing. */
     offLevelPolicy: text('off_level_policy').$type<'ALLOW' | 'REQUEST' | 'REFUSE'>().notNull().default('ALLOW'),
+    /** How many guests each player may bring; each guest takes a place. */
+    maxGuestsPerPlayer: integer('max_guests_per_player').notNull().default(0),
+    /** AUTO: a freed place goes to the waitlist at once; OFFER: it is offered, and held while the offer runs. */
+    waitlistMode: text('waitlist_mode').$type<'AUTO' | 'OFFER'>().notNull().default('AUTO'),
+    /** Places held for parties with a running offer (they count as waiting, not as joined). */
+    placesOnOffer: integer('places_on_offer').notNull().default(0),
     ...timestamps(),
   },
   (table) => [
     check('games_slots_range', sql`${table.slots} BETWEEN 1 AND 100`),
     check('games_players_within_slots', sql`${table.playersJoined} BETWEEN 0 AND ${table.slots}`),
     check('games_waitlisted_non_negative', sql`${table.waitlisted} >= 0`),
+    check('games_places_on_offer_range', sql`${table.placesOnOffer} >= 0 AND ${table.placesOnOffer} <= ${table.waitlisted}`),
+    check('games_taken_within_slots', sql`${table.playersJoined} + ${table.placesOnOffer} <= ${table.slots}`),
+    check('games_max_guests_range', sql`${table.maxGuestsPerPlayer} BETWEEN 0 AND 3`),
+    check('games_waitlist_mode', sql`${table.waitlistMode} IN ('AUTO', 'OFFER')`),
     check('games_time_order', sql`${table.endTime} > ${table.startTime}`),
     check('games_price_non_negative', sql`${table.price} >= 0`),
     check('games_visibility', sql`${table.visibility} IN ('PUBLIC', 'PRIVATE')`),
@@ -72,7 +83,11 @@ export const games = pgTable(
   ],
 );
 
-/** A player of a game; the primary key makes joining twice impossible. seq orders the waitlist. */
+/**
+ * A player of a game with their guests (a party: 1 + guests places, never split); the primary key
+ * makes joining twice impossible. seq orders the waitlist. A waiting party with offer_expires_at
+ * holds an offered place until then.
+ */
 export const gameParticipants = pgTable(
   'game_participants',
   {
@@ -83,10 +98,22 @@ export const gameParticipants = pgTable(
     status: text('status').$type<'ACTIVE' | 'WAITLISTED'>().notNull(),
     joinedAt: timestamptz('joined_at').notNull(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    guests: integer('guests').notNull().default(0),
+    guestNames: text('guest_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    offerExpiresAt: timestamptz('offer_expires_at'),
   },
   (table) => [
     primaryKey({ columns: [table.gameId, table.userId] }),
     check('game_participants_status', sql`${table.status} IN ('ACTIVE', 'WAITLISTED')`),
+    check('game_participants_guests_range', sql`${table.guests} BETWEEN 0 AND 3`),
+    check('game_participants_offer_waiting', sql`${table.offerExpiresAt} IS NULL OR ${table.status} = 'WAITLISTED'`),
+    // The offer job's scan: running offers only.
+    index('game_participants_offer_idx')
+      .on(table.offerExpiresAt)
+      .where(sql`offer_expires_at IS NOT NULL`),
     index('game_participants_user_idx').on(table.userId, table.gameId),
     index('game_participants_game_seq_idx').on(table.gameId, table.status, table.seq),
   ],

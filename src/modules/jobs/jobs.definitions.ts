@@ -12,13 +12,14 @@ export interface StandardJobsDeps {
   store: KeyValueStore;
 }
 
-/** The contract's jobs (game-status, game-reminders, cleanup) and the quorum decisions (game-decisions). */
+/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions) and waitlist offers' expiry (waitlist-offers). */
 export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
   const { games, notifications, store } = deps;
   return {
     'game-status': () => games.advanceStatuses(),
     // Before the reminders: a game called off is not reminded.
     'game-decisions': () => games.decideDue(),
+    'waitlist-offers': () => games.expireOffers(),
     'game-reminders': async () => {
       let sent = 0;
       // One transaction per game: a crash half-way keeps what was sent, and the rest go next run.

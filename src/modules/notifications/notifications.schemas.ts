@@ -18,6 +18,8 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('JOIN_REQUEST_APPROVED'),
   Type.Literal('JOIN_REQUEST_DECLINED'),
   Type.Literal('JOIN_REQUEST_WITHDRAWN'),
+  Type.Literal('WAITLIST_OFFERED'),
+  Type.Literal('WAITLIST_OFFER_EXPIRED'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 

@@ -55,6 +55,10 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
       return { title: 'Request declined', message: `Your request to join ${the} was declined.` };
     case 'JOIN_REQUEST_WITHDRAWN':
       return { title: 'Request withdrawn', message: `A player withdrew their request to join ${yours}.` };
+    case 'WAITLIST_OFFERED':
+      return { title: 'A place for you', message: `A place opened up in ${the}: accept it before your offer runs out.` };
+    case 'WAITLIST_OFFER_EXPIRED':
+      return { title: 'Offer expired', message: `Your offer of a place in ${the} ran out; you have left its waitlist.` };
     case 'GAME_REMINDER':
       return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
   }
