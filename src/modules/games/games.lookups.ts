@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
-import { GamesRepository, type GameRow } from './games.repository.ts';
+import { GamesRepository } from './games.repository.ts';
 import { ParticipationRepository } from './games.participation.repository.ts';
 import { ShareAccessRepository } from './games.share-access.repository.ts';
 import { effectiveStatus } from './games.rules.ts';
