@@ -72,6 +72,8 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   entry('*', '/api/v1/me/*', 'authenticated'),
   entry('*', '/api/v1/games', 'authenticated'),
   entry('*', '/api/v1/games/*', 'authenticated'),
+  entry('*', '/api/v1/series', 'authenticated'),
+  entry('*', '/api/v1/series/*', 'authenticated'),
   entry('*', '/api/v1/game-bookmarks', 'authenticated'),
   entry('*', '/api/v1/game-bookmarks/*', 'authenticated'),
   entry('*', '/api/v1/share-links', 'authenticated'),

@@ -34,7 +34,8 @@ export type GameEventType =
   | 'JOIN_REQUESTED'
   | 'JOIN_REQUEST_APPROVED'
   | 'JOIN_REQUEST_DECLINED'
-  | 'JOIN_REQUEST_WITHDRAWN';
+  | 'JOIN_REQUEST_WITHDRAWN'
+  | 'SERIES_GAME_JOINED';
 
 /** Told of each change in the change's own transaction (the notifications module writes them there). */
 export interface GameEvents {

@@ -18,6 +18,8 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('JOIN_REQUEST_APPROVED'),
   Type.Literal('JOIN_REQUEST_DECLINED'),
   Type.Literal('JOIN_REQUEST_WITHDRAWN'),
+  Type.Literal('SERIES_GAME_JOINED'),
+  Type.Literal('SERIES_OCCURRENCE_SKIPPED'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 

@@ -55,6 +55,15 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
       return { title: 'Request declined', message: `Your request to join ${the} was declined.` };
     case 'JOIN_REQUEST_WITHDRAWN':
       return { title: 'Request withdrawn', message: `A player withdrew their request to join ${yours}.` };
+    case 'SERIES_GAME_JOINED':
+      return extra.waitlisted
+        ? { title: 'On the waitlist', message: `As a regular of its series you are on the waitlist of ${the}: it was full.` }
+        : { title: "You're in", message: `As a regular of its series you were joined to ${the}.` };
+    case 'SERIES_OCCURRENCE_SKIPPED':
+      return {
+        title: 'Series date skipped',
+        message: `${gameName(gameTitle, 'A game of your series')} was not opened for one date: it overlaps another game you host.`,
+      };
     case 'GAME_REMINDER':
       return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
   }
