@@ -217,7 +217,8 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     queries,
     removalSteps: [(id, tx) => shareLinks.deleteForGame(id, tx), (id, tx) => bookmarks.forgetGame(id, tx), (id, tx) => notifications.forgetGame(id, tx)],
   });
-  const seriesGames = { occurrences: new GameOccurrences({ shareLinks, events: notifications }), commands, participation };
+  const coHosts = new GameCoHosts({ db, clock, events: notifications, users });
+  const seriesGames = { occurrences: new GameOccurrences({ shareLinks, events: notifications }), commands, participation, coHosts };
   const series = createSeriesModule({ db, clock, timeZone: config.timeZone, games: seriesGames, profiles, users, events: notifications });
   const schedule = new GameSchedule({ db, clock, events: notifications });
   const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications }, overrides.jobsIntervalMs);
@@ -246,7 +247,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
       queries,
       commands,
       participation,
-      coHosts: new GameCoHosts({ db, clock, events: notifications, users }),
+      coHosts,
       requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels }),
     },
   };

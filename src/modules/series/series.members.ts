@@ -1,5 +1,5 @@
 import { AppError, conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
-import { dayOf } from '../../platform/local-time.ts';
+import { dateOf, dayOf, localDay } from '../../platform/local-time.ts';
 import { lockManaged, seriesNotFound, visibleSeries } from './series.access.ts';
 import type { SeriesDeps } from './series.ports.ts';
 import { presentMembers, type PresentedMember } from './series.presenter.ts';
@@ -78,9 +78,9 @@ export class SeriesMembers {
     return this.#present(await repository.coHosts(id));
   }
 
-  /** Only the organiser; copied to each date as it opens (games already open keep theirs). */
+  /** Only the organiser; copied to each date as it opens, and to the games already open that are still to come. */
   async addCoHost(organizerId: string, id: string, userId: string): Promise<PresentedMember> {
-    const { db, clock, users } = this.#deps;
+    const { db, clock, users, games } = this.#deps;
     const known = (await users.liveIds([userId])).has(userId);
     const row = await db.transaction(async (tx) => {
       const repository = new SeriesRepository(tx);
@@ -95,6 +95,7 @@ export class SeriesMembers {
       if (!added) throw conflict('already_co_host', 'The user already co-hosts this series.');
       return added;
     });
+    await this.#eachOpenGame(id, (gameId) => games.coHosts.add(organizerId, gameId, userId));
     return (await this.#present([row]))[0]!;
   }
 
@@ -104,6 +105,22 @@ export class SeriesMembers {
       await lockManaged(repository, id, organizerId, false);
       if (!(await repository.removeCoHost(id, userId))) throw notFound('The user does not co-host this series.', 'co_host_not_found');
     });
+    await this.#eachOpenGame(id, (gameId) => this.#deps.games.coHosts.remove(organizerId, gameId, userId));
+  }
+
+  /**
+   * The series' opened games from today on, each through the games module's own rules: a game that
+   * refuses (started, already has the co-host, or has five of its own) keeps what it has.
+   */
+  async #eachOpenGame(id: string, change: (gameId: string) => Promise<unknown>): Promise<void> {
+    const today = dateOf(localDay(this.#deps.clock.now(), this.#deps.timeZone));
+    for (const { gameId } of await new SeriesRepository(this.#deps.db).openedFrom(id, today)) {
+      try {
+        await change(gameId);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
   }
 
   async #present(rows: Array<{ userId: string; addedAt: Date }>): Promise<PresentedMember[]> {

@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
-import type { GameCommands, GameOccurrences, GameParticipation } from '../games/index.ts';
+import type { GameCoHosts, GameCommands, GameOccurrences, GameParticipation } from '../games/index.ts';
 import type { ProfilesService } from '../profiles/index.ts';
 import type { UsersService } from '../users/index.ts';
 
@@ -18,6 +18,7 @@ export interface SeriesDeps {
     occurrences: Pick<GameOccurrences, 'open'>;
     commands: Pick<GameCommands, 'update' | 'cancel' | 'checkReferences'>;
     participation: Pick<GameParticipation, 'leave'>;
+    coHosts: Pick<GameCoHosts, 'add' | 'remove'>;
   };
   profiles: Pick<ProfilesService, 'hasCompletedOnboarding'>;
   users: Pick<UsersService, 'liveIds' | 'namesOf'>;

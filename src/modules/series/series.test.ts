@@ -125,7 +125,11 @@ for (const backend of backends) {
         );
       }
       const stranger = await createUser(world.t.app);
-      assertProblem(await world.req('POST', '/api/v1/series', stranger, world.body({ weekdays: [1], startsOn: today, occurrenceCount: 1 })), 409, 'onboarding_required');
+      assertProblem(
+        await world.req('POST', '/api/v1/series', stranger, world.body({ weekdays: [1], startsOn: today, occurrenceCount: 1 })),
+        409,
+        'onboarding_required',
+      );
       const mine = (await world.req('GET', '/api/v1/series', organiser)).json().data;
       assert.equal(mine.page.totalElements, 0);
     });
