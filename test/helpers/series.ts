@@ -16,7 +16,15 @@ export interface Occurrence {
 
 /** The wall clock of `instant` in the series' zone, as `YYYY-MM-DD HH:mm`. */
 export function local(instant: string | Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
     .formatToParts(new Date(instant))
     .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
@@ -105,7 +113,11 @@ export class SeriesWorld {
   }
 
   async runJob(): Promise<number> {
-    const response = await this.t.app.inject({ method: 'POST', url: '/api/v1/internal/jobs/series-occurrences/run', headers: { 'x-internal-secret': INTERNAL_SECRET } });
+    const response = await this.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/internal/jobs/series-occurrences/run',
+      headers: { 'x-internal-secret': INTERNAL_SECRET },
+    });
     assert.equal(response.statusCode, 200, response.body);
     return response.json().data.processed as number;
   }

@@ -23,65 +23,34 @@ export function seriesMemberRoutes(app: TypedApp, members: SeriesMembers) {
     );
   }
 
-  app.post(
-    '/api/v1/series/:id/regulars',
+  const changes = [
     {
-      schema: {
-        tags,
-        security: USER_SECURITY,
-        summary: 'Add a regular (organiser or co-host), or opt in yourself',
-        params: SeriesIdParams,
-        body: MemberBody,
-        response: { 201: Envelope(Member) },
-      },
+      path: 'regulars',
+      add: { summary: 'Add a regular (organiser or co-host), or opt in yourself', run: members.addRegular.bind(members), message: 'Regular added' },
+      remove: { summary: 'Leave the series (yourself), or remove a regular (organiser or co-host)', run: members.removeRegular.bind(members) },
     },
-    async (request, reply) => {
-      reply.code(201);
-      return envelope(request, await members.addRegular(signedIn(request).userId, request.params.id, request.body.userId), 'Regular added');
-    },
-  );
-
-  app.delete(
-    '/api/v1/series/:id/regulars/:userId',
     {
-      schema: {
-        tags,
-        security: USER_SECURITY,
-        summary: 'Leave the series (yourself), or remove a regular (organiser or co-host)',
-        params: MemberParams,
-        response: NoContent,
+      path: 'co-hosts',
+      add: { summary: 'Add a co-host to the series (organiser; at most 5)', run: members.addCoHost.bind(members), message: 'Co-host added' },
+      remove: { summary: 'Remove a co-host from the series (organiser)', run: members.removeCoHost.bind(members) },
+    },
+  ];
+  for (const { path, add, remove } of changes) {
+    app.post(
+      `/api/v1/series/:id/${path}`,
+      { schema: { tags, security: USER_SECURITY, summary: add.summary, params: SeriesIdParams, body: MemberBody, response: { 201: Envelope(Member) } } },
+      async (request, reply) => {
+        reply.code(201);
+        return envelope(request, await add.run(signedIn(request).userId, request.params.id, request.body.userId), add.message);
       },
-    },
-    async (request, reply) => {
-      await members.removeRegular(signedIn(request).userId, request.params.id, request.params.userId);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    '/api/v1/series/:id/co-hosts',
-    {
-      schema: {
-        tags,
-        security: USER_SECURITY,
-        summary: 'Add a co-host to the series (organiser; at most 5)',
-        params: SeriesIdParams,
-        body: MemberBody,
-        response: { 201: Envelope(Member) },
+    );
+    app.delete(
+      `/api/v1/series/:id/${path}/:userId`,
+      { schema: { tags, security: USER_SECURITY, summary: remove.summary, params: MemberParams, response: NoContent } },
+      async (request, reply) => {
+        await remove.run(signedIn(request).userId, request.params.id, request.params.userId);
+        return reply.code(204).send(null);
       },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return envelope(request, await members.addCoHost(signedIn(request).userId, request.params.id, request.body.userId), 'Co-host added');
-    },
-  );
-
-  app.delete(
-    '/api/v1/series/:id/co-hosts/:userId',
-    { schema: { tags, security: USER_SECURITY, summary: 'Remove a co-host from the series (organiser)', params: MemberParams, response: NoContent } },
-    async (request, reply) => {
-      await members.removeCoHost(signedIn(request).userId, request.params.id, request.params.userId);
-      return reply.code(204).send(null);
-    },
-  );
+    );
+  }
 }
