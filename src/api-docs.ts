@@ -12,6 +12,7 @@ import { GAMES_ERRORS } from './modules/games/index.ts';
 import { JOBS_ERRORS } from './modules/jobs/index.ts';
 import { NOTIFICATIONS_ERRORS } from './modules/notifications/index.ts';
 import { PROFILES_ERRORS } from './modules/profiles/index.ts';
+import { SERIES_ERRORS } from './modules/series/index.ts';
 import { SHARE_LINKS_ERRORS } from './modules/share-links/index.ts';
 import { USERS_ERRORS } from './modules/users/index.ts';
 import { VENUES_ERRORS } from './modules/venues/index.ts';
@@ -22,6 +23,7 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDocs>> = {
   ...AUTH_ERRORS,
   ...BOOKMARKS_ERRORS,
   ...GAMES_ERRORS,
+  ...SERIES_ERRORS,
   ...JOBS_ERRORS,
   ...NOTIFICATIONS_ERRORS,
   ...PROFILES_ERRORS,
@@ -36,6 +38,7 @@ const TAGS: Record<string, string> = {
   auth: 'Sign-in with the national or social provider, token refresh and logout, the public keys',
   bookmarks: 'Games the caller keeps an eye on',
   games: 'Finding, hosting, joining and leaving games',
+  series: 'Recurring games: the weekly rule, its dates, regulars and co-hosts',
   internal: 'Server-to-server calls with the X-Internal-Secret header; not for clients',
   me: 'The caller: profile, onboarding, notifications and their own games',
   notifications: "What happened to the caller's games: the list, unread count, a live stream, push devices",

@@ -33,6 +33,7 @@ import {
   GameCommands,
   GameJoinRequests,
   GameLookups,
+  GameOccurrences,
   GameParticipation,
   GameQueries,
   GameSchedule,
@@ -43,8 +44,9 @@ import {
 } from './modules/games/index.ts';
 import { SHARE_CODE_PATHS, ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
-import { createNotificationsModule, notificationsRoutes, type NotificationsService, type PushGateway } from './modules/notifications/index.ts';
-import { JobsService, jobsRoutes, standardJobs } from './modules/jobs/index.ts';
+import { createNotificationsModule, notificationsRoutes, type PushGateway } from './modules/notifications/index.ts';
+import { JobsService, jobsRoutes, standardJobs, type StandardJobsDeps } from './modules/jobs/index.ts';
+import { createSeriesModule, forgetSeriesUser, seriesRoutes } from './modules/series/index.ts';
 import { startSampleGames } from './modules/sample/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
@@ -130,6 +132,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   await app.register(activitiesRoutes, { activities: services.activities });
   await app.register(venuesRoutes, { venues: services.venues });
   await app.register(gamesRoutes, services.games);
+  await app.register(seriesRoutes, services.series);
   await app.register(shareLinksRoutes, { config, shareLinks: services.shareLinks });
   await app.register(bookmarksRoutes, { bookmarks: services.bookmarks, gameSchema: GameSchema });
   await app.register(notificationsRoutes, { notifications: services.notifications, streams: services.streams });
@@ -198,6 +201,8 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     gameTotals: (id) => lookups.totals(id),
     // Games first: hosted games are cancelled and joined ones left while the account still exists.
     deletionSteps: [
+      // Series first: nothing opens for a deleted organiser, and no later date joins a deleted player.
+      (id, tx) => forgetSeriesUser(id, tx),
       (id, tx) => participation.settleDeletedAccount(id, tx),
       (id, tx) => bookmarks.forgetUser(id, tx),
       (id, tx) => notifications.forgetUser(id, tx),
@@ -215,7 +220,11 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     waitlist,
     removalSteps: [(id, tx) => shareLinks.deleteForGame(id, tx), (id, tx) => bookmarks.forgetGame(id, tx), (id, tx) => notifications.forgetGame(id, tx)],
   });
-  const jobs = composeJobs(app, infra, new GameSchedule({ db, clock, events: notifications, waitlist }), notifications, overrides.jobsIntervalMs);
+  const coHosts = new GameCoHosts({ db, clock, events: notifications, users });
+  const seriesGames = { occurrences: new GameOccurrences({ shareLinks, events: notifications }), commands, participation, coHosts };
+  const series = createSeriesModule({ db, clock, timeZone: config.timeZone, games: seriesGames, profiles, users, events: notifications });
+  const schedule = new GameSchedule({ db, clock, events: notifications, waitlist });
+  const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications }, overrides.jobsIntervalMs);
   if (config.sampleGames) {
     const games = {
       hosted: queries.hosted.bind(queries),
@@ -235,12 +244,13 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     shareLinks,
     bookmarks,
     jobs,
+    series: series.routes,
     ...live,
     games: {
       queries,
       commands,
       participation,
-      coHosts: new GameCoHosts({ db, clock, events: notifications, users }),
+      coHosts,
       requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels }),
     },
   };
@@ -272,8 +282,8 @@ async function composeNotifications(app: FastifyInstance, infra: Infrastructure,
 }
 
 /** The jobs run on a schedule (JOBS_ENABLED) under a cluster-wide lock; the scheduler stops before the database closes. */
-function composeJobs(app: FastifyInstance, infra: Infrastructure, games: GameSchedule, notifications: NotificationsService, intervalMs?: number): JobsService {
-  const jobs = new JobsService({ jobs: standardJobs({ games, notifications, store: infra.store }), store: infra.store, log: app.log });
+function composeJobs(app: FastifyInstance, infra: Infrastructure, parts: Omit<StandardJobsDeps, 'store'>, intervalMs?: number): JobsService {
+  const jobs = new JobsService({ jobs: standardJobs({ ...parts, store: infra.store }), store: infra.store, log: app.log });
   if (infra.config.jobsEnabled) app.addHook('onReady', async () => jobs.start(intervalMs));
   app.addHook('onClose', async () => jobs.stop());
   return jobs;

@@ -24,6 +24,7 @@ import {
   unique,
   type World,
 } from './world.ts';
+import { SERIES_ROUTE_CASES } from './series-routes.ts';
 
 export interface CellResponse {
   status: number;
@@ -122,6 +123,9 @@ async function offerCase(world: World, answer: 'accept' | 'decline'): Promise<Pr
  * GET entry. A registered route missing here fails the matrix, and so does an entry no route has.
  */
 export const ROUTE_CASES: Record<string, RouteCase[]> = {
+  // Recurring series
+  ...SERIES_ROUTE_CASES,
+
   // Documentation and operations
   'GET /swagger-ui': simple(200, '/swagger-ui'),
   // @fastify/swagger-ui sends the static index back to the UI's root.

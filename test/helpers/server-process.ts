@@ -65,3 +65,10 @@ export async function waitHealthy(base: string, withinMs: number): Promise<numbe
   }
   throw new Error(`not healthy within ${withinMs} ms`);
 }
+
+/** Runs a job on a spawned instance (`POST /api/v1/internal/jobs/{name}/run`); answers how many items it handled. */
+export async function runJobOver(base: string, name: string, secret: string): Promise<number> {
+  const response = await fetch(`${base}/api/v1/internal/jobs/${name}/run`, { method: 'POST', headers: { 'x-internal-secret': secret } });
+  if (response.status !== 200) throw new Error(`job ${name} answered ${response.status}`);
+  return ((await response.json()) as { data: { processed: number } }).data.processed;
+}

@@ -75,6 +75,8 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
     '/api/v1/me/*',
     '/api/v1/games',
     '/api/v1/games/*',
+    '/api/v1/series',
+    '/api/v1/series/*',
     '/api/v1/game-bookmarks',
     '/api/v1/game-bookmarks/*',
     '/api/v1/share-links',

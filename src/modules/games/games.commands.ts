@@ -49,7 +49,7 @@ export class GameCommands {
     const quorum = { minPlayers: values.minPlayers ?? null, slots: values.slots, startTime, decisionHoursBefore: values.decisionHoursBefore ?? 3 };
     const timing = [...timeErrors(startTime, endTime, true, clock.now()), ...quorumErrors(quorum, true, clock.now())];
     if (timing.length) throw validationFailed(timing);
-    await this.#checkRefs(input.activityId, input.venueId, input.skillLevelFromId, input.skillLevelToId);
+    await this.checkReferences(input.activityId, input.venueId, input.skillLevelFromId, input.skillLevelToId);
     const id = await db.transaction(async (tx) => {
       if ((await activities.lockForUse([input.activityId], tx)).length) throw validationFailed([bodyError('activityId', 'is not a known activity')]);
       const repository = new GamesRepository(tx);
@@ -80,7 +80,7 @@ export class GameCommands {
     if (patch.visibility !== undefined && patch.visibility !== current.visibility) errors.push(bodyError('visibility', 'cannot be changed'));
     if (errors.length) throw validationFailed(errors);
     if (patch.venueId || patch.skillLevelFromId || patch.skillLevelToId) {
-      await this.#checkRefs(
+      await this.checkReferences(
         current.activityId,
         patch.venueId,
         patch.skillLevelFromId ?? current.skillLevelFromId,
@@ -164,8 +164,8 @@ export class GameCommands {
     });
   }
 
-  /** The activity's ladder and the venue (when one is being set), judged by `referenceErrors`. */
-  async #checkRefs(activityId: string, venueId: string | undefined, fromId: string, toId: string) {
+  /** The activity's ladder and the venue (when one is being set), judged by `referenceErrors` (a series' template too). */
+  async checkReferences(activityId: string, venueId: string | undefined, fromId: string, toId: string) {
     const [activity, venue] = await Promise.all([
       this.#deps.activities.find(activityId),
       venueId ? this.#deps.venues.find(venueId) : Promise.resolve(undefined),

@@ -36,7 +36,8 @@ export type GameEventType =
   | 'JOIN_REQUEST_DECLINED'
   | 'JOIN_REQUEST_WITHDRAWN'
   | 'WAITLIST_OFFERED'
-  | 'WAITLIST_OFFER_EXPIRED';
+  | 'WAITLIST_OFFER_EXPIRED'
+  | 'SERIES_GAME_JOINED';
 
 /** Told of each change in the change's own transaction (the notifications module writes them there). */
 export interface GameEvents {

@@ -8,14 +8,18 @@ const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 
 export interface StandardJobsDeps {
   games: GameSchedule;
+  /** Opens each series' dates within its horizon as games (the series module's SeriesOpening). */
+  series: { openDue(): Promise<number> };
   notifications: NotificationsService;
   store: KeyValueStore;
 }
 
-/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions) and waitlist offers' expiry (waitlist-offers). */
+/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions), waitlist offers' expiry (waitlist-offers) and the series' openings (series-occurrences). */
 export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
-  const { games, notifications, store } = deps;
+  const { games, series, notifications, store } = deps;
   return {
+    // First: a date opened now is decided and reminded in the same round.
+    'series-occurrences': () => series.openDue(),
     'game-status': () => games.advanceStatuses(),
     // Before the reminders: a game called off is not reminded.
     'game-decisions': () => games.decideDue(),

@@ -20,6 +20,8 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('JOIN_REQUEST_WITHDRAWN'),
   Type.Literal('WAITLIST_OFFERED'),
   Type.Literal('WAITLIST_OFFER_EXPIRED'),
+  Type.Literal('SERIES_GAME_JOINED'),
+  Type.Literal('SERIES_OCCURRENCE_SKIPPED'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 

@@ -59,6 +59,15 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
       return { title: 'A place for you', message: `A place opened up in ${the}: accept it before your offer runs out.` };
     case 'WAITLIST_OFFER_EXPIRED':
       return { title: 'Offer expired', message: `Your offer of a place in ${the} ran out; you have left its waitlist.` };
+    case 'SERIES_GAME_JOINED':
+      return extra.waitlisted
+        ? { title: 'On the waitlist', message: `As a regular of its series you are on the waitlist of ${the}: it was full.` }
+        : { title: "You're in", message: `As a regular of its series you were joined to ${the}.` };
+    case 'SERIES_OCCURRENCE_SKIPPED':
+      return {
+        title: 'Series date skipped',
+        message: `${gameName(gameTitle, 'A game of your series')} was not opened for one date: it overlaps another game you host.`,
+      };
     case 'GAME_REMINDER':
       return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
   }

@@ -4,7 +4,7 @@ import type { GameCommands, GameLookups, GameParticipation, GameQueries } from '
 import type { ProfilesService } from '../profiles/index.ts';
 import type { UsersService } from '../users/index.ts';
 import type { VenuesService } from '../venues/index.ts';
-import { instantAt, localDay } from './local-time.ts';
+import { instantAt, localDay } from '../../platform/local-time.ts';
 import { SAMPLE_ORGANISERS, SAMPLE_PLAYERS, sampleSubject, type SamplePerson } from './sample-people.ts';
 
 export interface SampleGamesDeps {

@@ -16,6 +16,7 @@ export const Account = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 
-export const AdminUsersQuery = Type.Object({ q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
+// PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
+export const AdminUsersQuery = Type.Object({ q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000]*$' })) });
 export const UserIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export const RolesBody = Type.Object({ roles: Type.Array(RoleSchema, { maxItems: 10 }) });

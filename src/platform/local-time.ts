@@ -42,3 +42,18 @@ export function instantAt(day: number, minutes: number, timeZone: string): Date 
   // Second pass: the offset at the guessed instant, which differs only across a DST change.
   return new Date(wall - (wallClock(wall - offset, timeZone) - (wall - offset)));
 }
+
+/** Day number of a `YYYY-MM-DD` calendar date (days since 1970-01-01). */
+export function dayOf(date: string): number {
+  return Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+}
+
+/** The `YYYY-MM-DD` calendar date of a day number. */
+export function dateOf(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a day number: 1 (Monday) to 7 (Sunday); day 0 was a Thursday. */
+export function weekdayOf(day: number): number {
+  return ((day + 3) % 7) + 1;
+}

@@ -1,0 +1,12 @@
+import { SeriesChanges } from './series.changes.ts';
+import { SeriesMembers } from './series.members.ts';
+import { SeriesOpening } from './series.opening.ts';
+import type { SeriesDeps } from './series.ports.ts';
+import type { SeriesRoutesOptions } from './series.routes.ts';
+import { SeriesService } from './series.service.ts';
+
+/** The series module's parts over one set of dependencies: the opening (for the job) and the routes' services. */
+export function createSeriesModule(deps: SeriesDeps): { opening: SeriesOpening; routes: SeriesRoutesOptions } {
+  const opening = new SeriesOpening(deps);
+  return { opening, routes: { series: new SeriesService(deps, opening), changes: new SeriesChanges(deps), members: new SeriesMembers(deps) } };
+}

@@ -1,0 +1,26 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import type { GameCoHosts, GameCommands, GameOccurrences, GameParticipation } from '../games/index.ts';
+import type { ProfilesService } from '../profiles/index.ts';
+import type { UsersService } from '../users/index.ts';
+
+/** The organiser is told of a date that could not open; the notification points at the game it overlaps. */
+export interface SeriesEvents {
+  emit(event: { type: 'SERIES_OCCURRENCE_SKIPPED'; gameId: string; recipients: string[]; title?: string | null }, executor: Executor): Promise<void>;
+}
+
+/** What the series module needs; `app.ts` hands each part in. */
+export interface SeriesDeps {
+  db: Database;
+  clock: Clock;
+  timeZone: string;
+  games: {
+    occurrences: Pick<GameOccurrences, 'open'>;
+    commands: Pick<GameCommands, 'update' | 'cancel' | 'checkReferences'>;
+    participation: Pick<GameParticipation, 'leave'>;
+    coHosts: Pick<GameCoHosts, 'add' | 'remove'>;
+  };
+  profiles: Pick<ProfilesService, 'hasCompletedOnboarding'>;
+  users: Pick<UsersService, 'liveIds' | 'namesOf'>;
+  events: SeriesEvents;
+}

@@ -1,0 +1,180 @@
+import { and, asc, count, desc, eq, gte, inArray, or } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/index.ts';
+import { gameSeries, gameSeriesCoHosts, gameSeriesOccurrences, gameSeriesRegulars, gameSeriesSkips } from './series.table.ts';
+
+export type SeriesRow = typeof gameSeries.$inferSelect;
+export type SeriesValues = Omit<typeof gameSeries.$inferInsert, 'id' | 'status'>;
+export type OccurrenceRow = typeof gameSeriesOccurrences.$inferSelect;
+export type RegularRow = typeof gameSeriesRegulars.$inferSelect;
+export type SeriesCoHostRow = typeof gameSeriesCoHosts.$inferSelect;
+
+/** Series, their settled dates, regulars, skips and co-hosts: SQL only. */
+export class SeriesRepository {
+  readonly #db: Executor;
+
+  constructor(db: Executor) {
+    this.#db = db;
+  }
+
+  async insert(values: SeriesValues): Promise<SeriesRow> {
+    const [row] = await this.#db.insert(gameSeries).values(values).returning();
+    return row!;
+  }
+
+  async find(id: string): Promise<SeriesRow | undefined> {
+    const [row] = await this.#db.select().from(gameSeries).where(eq(gameSeries.id, id));
+    return row;
+  }
+
+  /** The series row, locked until the transaction ends: openings, edits and the end take it. */
+  async lock(id: string): Promise<SeriesRow | undefined> {
+    const [row] = await this.#db.select().from(gameSeries).where(eq(gameSeries.id, id)).for('update');
+    return row;
+  }
+
+  async update(id: string, values: Partial<SeriesValues> & { status?: SeriesRow['status'] }): Promise<void> {
+    await this.#db.update(gameSeries).set(values).where(eq(gameSeries.id, id));
+  }
+
+  async activeIds(): Promise<string[]> {
+    const found = await this.#db.select({ id: gameSeries.id }).from(gameSeries).where(eq(gameSeries.status, 'ACTIVE')).orderBy(asc(gameSeries.id));
+    return found.map((row) => row.id);
+  }
+
+  /** The series the user runs, co-hosts or plays in as a regular, newest first. */
+  async pageFor(userId: string, limit: number, offset: number): Promise<{ rows: SeriesRow[]; total: number }> {
+    const mine = or(
+      eq(gameSeries.organizerId, userId),
+      inArray(gameSeries.id, this.#db.select({ id: gameSeriesCoHosts.seriesId }).from(gameSeriesCoHosts).where(eq(gameSeriesCoHosts.userId, userId))),
+      inArray(gameSeries.id, this.#db.select({ id: gameSeriesRegulars.seriesId }).from(gameSeriesRegulars).where(eq(gameSeriesRegulars.userId, userId))),
+    );
+    const rows = await this.#db.select().from(gameSeries).where(mine).orderBy(desc(gameSeries.createdAt), asc(gameSeries.id)).limit(limit).offset(offset);
+    const [total] = await this.#db.select({ n: count() }).from(gameSeries).where(mine);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  // Occurrences
+
+  occurrences(seriesId: string, fromDate?: string): Promise<OccurrenceRow[]> {
+    const from = fromDate ? [gte(gameSeriesOccurrences.occursOn, fromDate)] : [];
+    return this.#db
+      .select()
+      .from(gameSeriesOccurrences)
+      .where(and(eq(gameSeriesOccurrences.seriesId, seriesId), ...from))
+      .orderBy(asc(gameSeriesOccurrences.occursOn));
+  }
+
+  async occurrence(seriesId: string, occursOn: string): Promise<OccurrenceRow | undefined> {
+    const [row] = await this.#db
+      .select()
+      .from(gameSeriesOccurrences)
+      .where(and(eq(gameSeriesOccurrences.seriesId, seriesId), eq(gameSeriesOccurrences.occursOn, occursOn)));
+    return row;
+  }
+
+  /** Settles a date: answers the new row, or undefined when another run (or instance) settled it first. */
+  async claim(values: Omit<OccurrenceRow, 'gameId'>): Promise<OccurrenceRow | undefined> {
+    const [row] = await this.#db.insert(gameSeriesOccurrences).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async settle(seriesId: string, occursOn: string, values: { state: OccurrenceRow['state']; gameId?: string | null }): Promise<void> {
+    await this.#db
+      .update(gameSeriesOccurrences)
+      .set(values)
+      .where(and(eq(gameSeriesOccurrences.seriesId, seriesId), eq(gameSeriesOccurrences.occursOn, occursOn)));
+  }
+
+  // Regulars and skips
+
+  regulars(seriesId: string): Promise<RegularRow[]> {
+    return this.#db.select().from(gameSeriesRegulars).where(eq(gameSeriesRegulars.seriesId, seriesId)).orderBy(asc(gameSeriesRegulars.seq));
+  }
+
+  async addRegular(values: { seriesId: string; userId: string; addedAt: Date }): Promise<RegularRow | undefined> {
+    const [row] = await this.#db.insert(gameSeriesRegulars).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async removeRegular(seriesId: string, userId: string): Promise<boolean> {
+    const removed = await this.#db
+      .delete(gameSeriesRegulars)
+      .where(and(eq(gameSeriesRegulars.seriesId, seriesId), eq(gameSeriesRegulars.userId, userId)))
+      .returning({ userId: gameSeriesRegulars.userId });
+    return removed.length > 0;
+  }
+
+  async isRegular(seriesId: string, userId: string): Promise<boolean> {
+    const [row] = await this.#db
+      .select({ userId: gameSeriesRegulars.userId })
+      .from(gameSeriesRegulars)
+      .where(and(eq(gameSeriesRegulars.seriesId, seriesId), eq(gameSeriesRegulars.userId, userId)));
+    return row !== undefined;
+  }
+
+  async addSkip(values: { seriesId: string; occursOn: string; userId: string }): Promise<void> {
+    await this.#db.insert(gameSeriesSkips).values(values).onConflictDoNothing();
+  }
+
+  async skippers(seriesId: string, occursOn: string): Promise<Set<string>> {
+    const found = await this.#db
+      .select({ userId: gameSeriesSkips.userId })
+      .from(gameSeriesSkips)
+      .where(and(eq(gameSeriesSkips.seriesId, seriesId), eq(gameSeriesSkips.occursOn, occursOn)));
+    return new Set(found.map((row) => row.userId));
+  }
+
+  // Co-hosts
+
+  coHosts(seriesId: string): Promise<SeriesCoHostRow[]> {
+    return this.#db
+      .select()
+      .from(gameSeriesCoHosts)
+      .where(eq(gameSeriesCoHosts.seriesId, seriesId))
+      .orderBy(asc(gameSeriesCoHosts.addedAt), asc(gameSeriesCoHosts.userId));
+  }
+
+  async isCoHost(seriesId: string, userId: string): Promise<boolean> {
+    const [row] = await this.#db
+      .select({ userId: gameSeriesCoHosts.userId })
+      .from(gameSeriesCoHosts)
+      .where(and(eq(gameSeriesCoHosts.seriesId, seriesId), eq(gameSeriesCoHosts.userId, userId)));
+    return row !== undefined;
+  }
+
+  async addCoHost(values: SeriesCoHostRow): Promise<SeriesCoHostRow | undefined> {
+    const [row] = await this.#db.insert(gameSeriesCoHosts).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async removeCoHost(seriesId: string, userId: string): Promise<boolean> {
+    const removed = await this.#db
+      .delete(gameSeriesCoHosts)
+      .where(and(eq(gameSeriesCoHosts.seriesId, seriesId), eq(gameSeriesCoHosts.userId, userId)))
+      .returning({ userId: gameSeriesCoHosts.userId });
+    return removed.length > 0;
+  }
+
+  /** A deleted account: its series end, and it is no one's regular or co-host any more. */
+  async forgetUser(userId: string): Promise<void> {
+    await this.#db.update(gameSeries).set({ status: 'ENDED' }).where(eq(gameSeries.organizerId, userId));
+    await this.#db.delete(gameSeriesRegulars).where(eq(gameSeriesRegulars.userId, userId));
+    await this.#db.delete(gameSeriesCoHosts).where(eq(gameSeriesCoHosts.userId, userId));
+    await this.#db.delete(gameSeriesSkips).where(eq(gameSeriesSkips.userId, userId));
+  }
+
+  /** The opened dates on or after `fromDate` whose games are still to come (for an edit or the end). */
+  async openedFrom(seriesId: string, fromDate: string): Promise<Array<{ occursOn: string; gameId: string }>> {
+    const found = await this.#db
+      .select({ occursOn: gameSeriesOccurrences.occursOn, gameId: gameSeriesOccurrences.gameId })
+      .from(gameSeriesOccurrences)
+      .where(and(eq(gameSeriesOccurrences.seriesId, seriesId), eq(gameSeriesOccurrences.state, 'OPENED'), gte(gameSeriesOccurrences.occursOn, fromDate)))
+      .orderBy(asc(gameSeriesOccurrences.occursOn));
+    return found.flatMap((row) => (row.gameId ? [{ occursOn: row.occursOn, gameId: row.gameId }] : []));
+  }
+}
+
+/** Inside the account deletion's transaction: the user's series end, and they are no one's regular or co-host. */
+export async function forgetSeriesUser(userId: string, executor: Executor): Promise<void> {
+  await new SeriesRepository(executor).forgetUser(userId);
+}
