@@ -55,6 +55,9 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   entry('GET', '/api/v1/games', 'public', 'public-read'),
   entry('GET', '/api/v1/games/filter-options', 'public', 'public-read'),
   entry('GET', '/api/v1/games/:id', 'public', 'public-read'),
+  entry('GET', '/api/v1/games/:id.ics', 'public', 'public-read'),
+  // A calendar app polls the secret feed URL without a token: the URL is the credential.
+  entry('GET', '/api/v1/calendar/:token.ics', 'public', 'public-read'),
   entry('GET', '/api/v1/venues', 'public', 'public-read'),
   entry('GET', '/api/v1/activities', 'public', 'public-read'),
   entry('GET', '/api/v1/activities/:id', 'public', 'public-read'),

@@ -11,7 +11,7 @@ export const GAMES_ERRORS: RouteDocsTable = {
   'DELETE /api/v1/games/:id/hard': { errors: { 404: ['game_not_found'] } },
   'DELETE /api/v1/admin/games/:id': { errors: { 404: ['game_not_found'] } },
   'POST /api/v1/games/:id/participants': {
-    errors: { 404: ['game_not_found'], 409: ['already_joined', 'game_not_joinable', 'approval_required', 'skill_level_out_of_range'] },
+    errors: { 404: ['game_not_found'], 409: ['already_joined', 'game_not_joinable', 'approval_required', 'skill_level_out_of_range', 'too_many_no_shows'] },
   },
   'GET /api/v1/games/:id/participants': { errors: { 404: ['game_not_found'] } },
   'DELETE /api/v1/games/:id/participants/me': { errors: { 404: ['game_not_found', 'not_participant'], 409: ['game_not_joinable', 'leave_window_closed'] } },

@@ -67,6 +67,8 @@ export function presentGame({ row, refs, status, shareLink, viewer }: GameView):
     cancelReason: row.cancelReason,
     joinPolicy: row.joinPolicy,
     offLevelPolicy: row.offLevelPolicy,
+    selfCheckIn: row.selfCheckIn,
+    maxRecentNoShows: row.maxRecentNoShows,
     ...(shareLink ? { shareLink: { code: shareLink.code, shareUrl: shareLink.shareUrl, webUrl: shareLink.webUrl, mobileUrl: shareLink.mobileUrl } } : {}),
     ...(viewer
       ? {

@@ -5,7 +5,7 @@ import { sharedGameIds } from './games.share-access.ts';
 import { gameParticipants, games } from './games.table.ts';
 
 export type GameRow = typeof games.$inferSelect;
-export type GameValues = Omit<typeof games.$inferInsert, 'id' | 'playersJoined' | 'waitlisted' | 'status' | 'createdAt' | 'updatedAt'>;
+export type GameValues = Omit<typeof games.$inferInsert, 'id' | 'playersJoined' | 'waitlisted' | 'status' | 'createdAt' | 'updatedAt' | 'sequence'>;
 export type ParticipantRow = typeof gameParticipants.$inferSelect;
 
 export interface GameFilter {
@@ -83,10 +83,11 @@ export class GamesRepository {
     return found.length > 0;
   }
 
+  /** Every change of a game's own fields goes through here, so calendars see a new SEQUENCE. */
   async update(id: string, values: Partial<GameValues> & { status?: GameRow['status'] }, now: Date): Promise<void> {
     await this.#db
       .update(games)
-      .set({ ...values, updatedAt: now })
+      .set({ ...values, updatedAt: now, sequence: sql`${games.sequence} + 1` })
       .where(eq(games.id, id));
   }
 

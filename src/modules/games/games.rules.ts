@@ -41,6 +41,8 @@ export function valuesFromPatch(patch: UpdateGameInput): Partial<GameValues> {
   if (patch.decisionHoursBefore !== undefined) values.decisionHoursBefore = patch.decisionHoursBefore;
   if (patch.joinPolicy !== undefined) values.joinPolicy = patch.joinPolicy;
   if (patch.offLevelPolicy !== undefined) values.offLevelPolicy = patch.offLevelPolicy;
+  if (patch.selfCheckIn !== undefined) values.selfCheckIn = patch.selfCheckIn;
+  if (patch.maxRecentNoShows !== undefined) values.maxRecentNoShows = patch.maxRecentNoShows;
   return values;
 }
 

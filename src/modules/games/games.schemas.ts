@@ -39,6 +39,14 @@ export const GameSchema = Type.Object({
   cancelReason: Type.Union([Type.Literal('NOT_ENOUGH_PLAYERS'), Type.Null()]),
   joinPolicy: Type.Union([Type.Literal('OPEN'), Type.Literal('APPROVAL')]),
   offLevelPolicy: Type.Union([Type.Literal('ALLOW'), Type.Literal('REQUEST'), Type.Literal('REFUSE')]),
+  selfCheckIn: Type.Boolean({ description: 'Players may check themselves in from 30 minutes before to 30 minutes after the start' }),
+  maxRecentNoShows: Type.Union([Type.Integer(), Type.Null()], { description: 'Joins are refused with this many no-shows in 90 days; null: never' }),
+  rating: Type.Optional(
+    Type.Object(
+      { average: Type.Union([Type.Number(), Type.Null()]), count: Type.Integer() },
+      { description: "The players' ratings (only in the organiser's hosted list)" },
+    ),
+  ),
   shareLink: Type.Optional(Type.Object({ code: Type.String(), shareUrl: Type.String(), webUrl: Type.String(), mobileUrl: Type.String() })),
   viewer: Type.Optional(
     Type.Object({ joined: Type.Boolean(), waitlisted: Type.Boolean(), bookmarked: Type.Boolean(), isOrganizer: Type.Boolean(), isCoHost: Type.Boolean() }),
@@ -57,6 +65,8 @@ const JoinPolicy = Type.Union([Type.Literal('OPEN'), Type.Literal('APPROVAL')], 
 const OffLevelPolicy = Type.Union([Type.Literal('ALLOW'), Type.Literal('REQUEST'), Type.Literal('REFUSE')], {
   description: 'Players outside the level range: join, request, or refused; default ALLOW',
 });
+const SelfCheckIn = Type.Boolean({ description: 'Players may check themselves in around the start; default false' });
+const MaxRecentNoShows = Type.Integer({ minimum: 1, maximum: 100, description: 'Refuse joins from players with at least this many no-shows in 90 days' });
 const DecisionHours = Type.Integer({ minimum: 0, maximum: 168, description: 'Hours before the start; default 3' });
 
 export const CreateGameBody = Type.Object({
@@ -78,6 +88,8 @@ export const CreateGameBody = Type.Object({
   decisionHoursBefore: Type.Optional(DecisionHours),
   joinPolicy: Type.Optional(JoinPolicy),
   offLevelPolicy: Type.Optional(OffLevelPolicy),
+  selfCheckIn: Type.Optional(SelfCheckIn),
+  maxRecentNoShows: Type.Optional(MaxRecentNoShows),
 });
 export type CreateGameInput = Static<typeof CreateGameBody>;
 
@@ -100,6 +112,8 @@ export const UpdateGameBody = Type.Object({
   decisionHoursBefore: Type.Optional(DecisionHours),
   joinPolicy: Type.Optional(JoinPolicy),
   offLevelPolicy: Type.Optional(OffLevelPolicy),
+  selfCheckIn: Type.Optional(SelfCheckIn),
+  maxRecentNoShows: Type.Optional(Type.Union([MaxRecentNoShows, Type.Null()])),
 });
 export type UpdateGameInput = Static<typeof UpdateGameBody>;
 
