@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { driveLogin } from '../../src/modules/auth/local-providers/index.ts';
 import type { TestUser } from '../../test/helpers/users.ts';
 import type { Principal, Scope } from './oracle.ts';
+import { ATTENDANCE_CASES } from './routes.attendance.ts';
 import {
   bookmark,
   coHosted,
@@ -112,6 +113,7 @@ const gameAsOwner = (world: World, id: string) => () => read(world, `/api/v1/gam
  * GET entry. A registered route missing here fails the matrix, and so does an entry no route has.
  */
 export const ROUTE_CASES: Record<string, RouteCase[]> = {
+  ...ATTENDANCE_CASES,
   // Documentation and operations
   'GET /swagger-ui': simple(200, '/swagger-ui'),
   // @fastify/swagger-ui sends the static index back to the UI's root.
