@@ -7,26 +7,6 @@ import { MembersRepository } from './games.members.repository.ts';
 import { ShareAccessRepository } from './games.share-access.repository.ts';
 import { effectiveStatus } from './games.rules.ts';
 
-export interface GameSummary {
-  id: string;
-  title: string | null;
-  activityName: string;
-  venueName: string;
-  venueAddress: string;
-  startTime: Date;
-  endTime: Date;
-  playersJoined: number;
-  slots: number;
-  status: GameRow['status'];
-  visibility: GameRow['visibility'];
-  organizerId: string;
-  waitlisted: number;
-  price: string;
-  currency: string;
-  skillLevelFrom: string;
-  skillLevelTo: string;
-}
-
 /** A game as attendance sees it, and where the user stands in it. */
 export interface GameStanding {
   game: { id: string; organizerId: string; title: string | null; startTime: Date; endTime: Date; status: GameRow['status']; selfCheckIn: boolean };
@@ -66,7 +46,7 @@ export class GameLookups {
   }
 
   /** Undefined once the game is gone for good. */
-  async summaryForShare(gameId: string): Promise<GameSummary | undefined> {
+  async summaryForShare(gameId: string) {
     const game = await new GamesRepository(this.#deps.db).find(gameId);
     if (!game) return undefined;
     const refs = (await refsOf(this.#deps, [game])).get(gameId);
@@ -146,3 +126,6 @@ export class GameLookups {
     return new GamesRepository(this.#deps.db).totals(userId);
   }
 }
+
+/** What other modules are told of a game (share pages and share-link previews). */
+export type GameSummary = NonNullable<Awaited<ReturnType<GameLookups['summaryForShare']>>>;
