@@ -6,8 +6,10 @@ import type { Config } from './config/index.ts';
 import { completeDocument, type Caller, type OperationFacts, type RouteDocs } from './platform/http/openapi-document.ts';
 import type { Access } from './modules/access/index.ts';
 import { ACTIVITIES_ERRORS } from './modules/activities/index.ts';
+import { ATTENDANCE_ERRORS } from './modules/attendance/index.ts';
 import { AUTH_ERRORS } from './modules/auth/index.ts';
 import { BOOKMARKS_ERRORS } from './modules/bookmarks/index.ts';
+import { CALENDARS_ERRORS } from './modules/calendars/index.ts';
 import { GAMES_ERRORS } from './modules/games/index.ts';
 import { JOBS_ERRORS } from './modules/jobs/index.ts';
 import { NOTIFICATIONS_ERRORS } from './modules/notifications/index.ts';
@@ -20,8 +22,10 @@ import packageJson from '../package.json' with { type: 'json' };
 
 export const ROUTE_DOCS: Readonly<Record<string, RouteDocs>> = {
   ...ACTIVITIES_ERRORS,
+  ...ATTENDANCE_ERRORS,
   ...AUTH_ERRORS,
   ...BOOKMARKS_ERRORS,
+  ...CALENDARS_ERRORS,
   ...GAMES_ERRORS,
   ...SERIES_ERRORS,
   ...JOBS_ERRORS,
@@ -35,8 +39,10 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDocs>> = {
 const TAGS: Record<string, string> = {
   activities: 'Sports and their skill-level ladders (public reads)',
   admin: 'Reference data, users and moderation; needs the ADMIN role',
+  attendance: "Check-in, attendance, reliability records and the players' private ratings of games",
   auth: 'Sign-in with the national or social provider, token refresh and logout, the public keys',
   bookmarks: 'Games the caller keeps an eye on',
+  calendars: 'Games as iCalendar files, and a secret feed of your games for calendar apps',
   games: 'Finding, hosting, joining and leaving games',
   series: 'Recurring games: the weekly rule, its dates, regulars and co-hosts',
   internal: 'Server-to-server calls with the X-Internal-Secret header; not for clients',

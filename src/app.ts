@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppOverrides } from './app-overrides.ts';
 import type { Config } from './config/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDatabase, type DatabaseHandle } from './platform/db/index.ts';
@@ -45,30 +46,16 @@ import {
 import { SHARE_CODE_PATHS, ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
 import { createNotificationsModule, notificationsRoutes, type PushGateway } from './modules/notifications/index.ts';
-import { JobsService, jobsRoutes, standardJobs, type StandardJobsDeps } from './modules/jobs/index.ts';
 import { createSeriesModule, forgetSeriesUser, seriesRoutes } from './modules/series/index.ts';
+import { AttendanceService, NoShowCounts, RatingAverages, RatingsService, attendanceRoutes } from './modules/attendance/index.ts';
+import { CALENDAR_TOKEN_PATHS, CalendarsService, calendarsRoutes } from './modules/calendars/index.ts';
+import { JobsService, jobsRoutes, standardJobs, type StandardJobsDeps } from './modules/jobs/index.ts';
 import { startSampleGames } from './modules/sample/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
-export interface AppOverrides {
-  clock?: Clock;
-  /** Keeps parallel test apps apart on one Redis. */
-  storeKeyPrefix?: string;
-  /** Notification stream heartbeat and sweep interval; tests shorten it. */
-  streamHeartbeatMs?: number;
-  /** Where log lines go instead of stdout; tests read what was logged. */
-  logStream?: { write(line: string): void };
-  /** How often the scheduler runs the jobs (JOBS_ENABLED); tests shorten it. */
-  jobsIntervalMs?: number;
-  /** Push outbox poll interval (retries); tests shorten it. */
-  pushPollMs?: number;
-  /** Replaces the push gateway the configuration implies (tests count what is sent). */
-  pushGateway?: PushGateway;
-  /** Hands tests the app's own database (the embedded one exists only inside the app). */
-  onDatabase?: (database: DatabaseHandle) => void;
-}
+export type { AppOverrides } from './app-overrides.ts';
 
 interface Infrastructure {
   config: Readonly<Config>;
@@ -82,7 +69,7 @@ interface Infrastructure {
 export async function buildApp(config: Readonly<Config>, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...serverOptions({ trustProxy: config.trustProxy }),
-    logger: loggerOptions(config.logLevel, SHARE_CODE_PATHS, overrides.logStream),
+    logger: loggerOptions(config.logLevel, [...SHARE_CODE_PATHS, ...CALENDAR_TOKEN_PATHS], overrides.logStream),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, ...config.database });
@@ -136,6 +123,8 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   await app.register(shareLinksRoutes, { config, shareLinks: services.shareLinks });
   await app.register(bookmarksRoutes, { bookmarks: services.bookmarks, gameSchema: GameSchema });
   await app.register(notificationsRoutes, { notifications: services.notifications, streams: services.streams });
+  await app.register(attendanceRoutes, services.attendance);
+  await app.register(calendarsRoutes, { calendars: services.calendars });
   await app.register(jobsRoutes, { jobs: services.jobs });
   return app;
 }
@@ -177,7 +166,9 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     ...refs,
     shareLinks,
     bookmarks: new BookmarkMarks(db),
+    ratings: new RatingAverages(db),
   });
+  const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
   // A player the organiser removed may not come back through the game's links. Profiles need
   // participation (account deletion), so games read a player's level through profiles' narrow part
@@ -192,6 +183,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     levels,
     waitlist,
     onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
+    recentNoShows: (id) => new NoShowCounts(db, clock).of(id),
   });
   const profiles = new ProfilesService({
     db,
@@ -206,8 +198,10 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
       (id, tx) => participation.settleDeletedAccount(id, tx),
       (id, tx) => bookmarks.forgetUser(id, tx),
       (id, tx) => notifications.forgetUser(id, tx),
+      (id, tx) => calendars.forgetUser(id, tx),
     ],
   });
+  const attendance = { attendance: new AttendanceService({ db, clock, games: lookups, users }), ratings: new RatingsService({ db, clock, games: lookups }) };
   const commands = new GameCommands({
     db,
     clock,
@@ -218,7 +212,12 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     events: notifications,
     queries,
     waitlist,
-    removalSteps: [(id, tx) => shareLinks.deleteForGame(id, tx), (id, tx) => bookmarks.forgetGame(id, tx), (id, tx) => notifications.forgetGame(id, tx)],
+    removalSteps: [
+      (id, tx) => shareLinks.deleteForGame(id, tx),
+      (id, tx) => bookmarks.forgetGame(id, tx),
+      (id, tx) => notifications.forgetGame(id, tx),
+      (id, tx) => attendance.ratings.forgetGame(id, tx),
+    ],
   });
   const coHosts = new GameCoHosts({ db, clock, events: notifications, users });
   const seriesGames = { occurrences: new GameOccurrences({ shareLinks, events: notifications }), commands, participation, coHosts };
@@ -245,6 +244,8 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     bookmarks,
     jobs,
     series: series.routes,
+    attendance,
+    calendars,
     ...live,
     games: {
       queries,

@@ -5,8 +5,10 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ROUTE_DOCS } from '../src/api-docs.ts';
 import { ACTIVITIES_ERRORS } from '../src/modules/activities/index.ts';
+import { ATTENDANCE_ERRORS } from '../src/modules/attendance/index.ts';
 import { AUTH_ERRORS } from '../src/modules/auth/index.ts';
 import { BOOKMARKS_ERRORS } from '../src/modules/bookmarks/index.ts';
+import { CALENDARS_ERRORS } from '../src/modules/calendars/index.ts';
 import { GAMES_ERRORS } from '../src/modules/games/index.ts';
 import { JOBS_ERRORS } from '../src/modules/jobs/index.ts';
 import { NOTIFICATIONS_ERRORS } from '../src/modules/notifications/index.ts';
@@ -52,8 +54,10 @@ const PLATFORM_CODES = new Set([
 /** Each module's folders and the table that documents its routes. */
 const MODULE_TABLES: Array<[string[], RouteDocsTable]> = [
   [['activities'], ACTIVITIES_ERRORS],
+  [['attendance'], ATTENDANCE_ERRORS],
   [['auth', 'tokens'], AUTH_ERRORS],
   [['bookmarks'], BOOKMARKS_ERRORS],
+  [['calendars'], CALENDARS_ERRORS],
   [['games'], GAMES_ERRORS],
   [['jobs'], JOBS_ERRORS],
   [['notifications'], NOTIFICATIONS_ERRORS],
@@ -168,6 +172,7 @@ describe('the API document', () => {
       'approval_required',
       'skill_level_out_of_range',
       'party_does_not_fit',
+      'too_many_no_shows',
     ]);
   });
 

@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { driveLogin } from '../../src/modules/auth/local-providers/index.ts';
 import type { TestUser } from '../../test/helpers/users.ts';
 import type { Principal, Scope } from './oracle.ts';
+import { ATTENDANCE_CASES } from './routes.attendance.ts';
 import {
   bookmark,
   coHosted,
@@ -126,6 +127,8 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
   // Recurring series
   ...SERIES_ROUTE_CASES,
 
+  // Attendance, ratings and calendars
+  ...ATTENDANCE_CASES,
   // Documentation and operations
   'GET /swagger-ui': simple(200, '/swagger-ui'),
   // @fastify/swagger-ui sends the static index back to the UI's root.

@@ -11,8 +11,11 @@ const INVALID_TOKEN: ReadonlySet<Auth> = new Set(['garbage-bearer', 'alg-none', 
 /** A valid token of a user without the ADMIN role. */
 const USER_TOKEN: ReadonlySet<Auth> = new Set(['user', 'cookie', 'user+internal']);
 const WITH_SECRET: ReadonlySet<Auth> = new Set(['internal', 'user+internal']);
-/** Seed 5.9's trees under /api/v1 that hold endpoints needing no token; everything else there needs one. */
-const PUBLIC_ROOTS = new Set(['public', 'auth', 'games', 'venues', 'activities', 'share-links']);
+/**
+ * Seed 5.9's trees under /api/v1 that hold endpoints needing no token; everything else there needs
+ * one. Issue #18 adds `calendar`: the secret feed URL is its own credential (calendar apps send no token).
+ */
+const PUBLIC_ROOTS = new Set(['public', 'auth', 'games', 'venues', 'activities', 'share-links', 'calendar']);
 /** Endpoints that never read an access token: sign-in (how a client replaces a dead one) and dev minting. */
 const NO_TOKEN_READ = /^\/(api\/v1\/auth\/(login\/[^/]+|refresh|logout|dev\/tokens)|callback\/[^/]+)$/;
 const PROVIDER_PATH = /^\/(api\/v1\/auth\/login|callback)\/([^/]+)$/;

@@ -119,6 +119,8 @@ export interface Game {
   visibility: 'PUBLIC' | 'PRIVATE';
   gameType: 'SINGLE' | 'DOUBLE';
   status: string;
+  selfCheckIn: boolean;
+  maxRecentNoShows: number | null;
   shareLink?: { code: string; shareUrl: string; webUrl: string; mobileUrl: string };
   viewer?: { joined: boolean; waitlisted: boolean; bookmarked: boolean; isOrganizer: boolean; isCoHost?: boolean };
   createdAt: string;

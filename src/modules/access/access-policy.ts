@@ -60,6 +60,9 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
     '/api/v1/games',
     '/api/v1/games/filter-options',
     '/api/v1/games/:id',
+    '/api/v1/games/:id.ics',
+    // A calendar app polls the secret feed URL without a token: the URL is the credential.
+    '/api/v1/calendar/:token.ics',
     '/api/v1/venues',
     '/api/v1/activities',
     '/api/v1/activities/:id',

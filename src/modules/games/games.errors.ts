@@ -11,7 +11,10 @@ export const GAMES_ERRORS: RouteDocsTable = {
   'DELETE /api/v1/games/:id/hard': { errors: { 404: ['game_not_found'] } },
   'DELETE /api/v1/admin/games/:id': { errors: { 404: ['game_not_found'] } },
   'POST /api/v1/games/:id/participants': {
-    errors: { 404: ['game_not_found'], 409: ['already_joined', 'game_not_joinable', 'approval_required', 'skill_level_out_of_range', 'party_does_not_fit'] },
+    errors: {
+      404: ['game_not_found'],
+      409: ['already_joined', 'game_not_joinable', 'approval_required', 'skill_level_out_of_range', 'party_does_not_fit', 'too_many_no_shows'],
+    },
   },
   'PUT /api/v1/games/:id/participants/me/guests': {
     errors: { 404: ['game_not_found', 'not_participant'], 409: ['game_not_joinable', 'party_does_not_fit', 'leave_window_closed', 'offer_pending'] },

@@ -2,10 +2,22 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
-import { GamesRepository } from './games.repository.ts';
+import { GamesRepository, type GameRow } from './games.repository.ts';
 import { ParticipationRepository } from './games.participation.repository.ts';
+import { MembersRepository } from './games.members.repository.ts';
 import { ShareAccessRepository } from './games.share-access.repository.ts';
 import { effectiveStatus } from './games.rules.ts';
+
+/** A game as attendance sees it, and where the user stands in it. */
+export interface GameStanding {
+  game: { id: string; organizerId: string; title: string | null; startTime: Date; endTime: Date; status: GameRow['status']; selfCheckIn: boolean };
+  /** Organiser or co-host. */
+  host: boolean;
+  player: 'ACTIVE' | 'WAITLISTED' | undefined;
+  /** A join request waits for the hosts' answer. */
+  requested: boolean;
+  visible: boolean;
+}
 
 export interface GameLookupsDeps extends GameRefsDeps {
   db: Database;
@@ -71,6 +83,43 @@ export class GameLookups {
   /** Everyone's share access: the game's share code was rotated. Players keep their places. */
   async revokeShareAccess(gameId: string): Promise<void> {
     await new ShareAccessRepository(this.#deps.db).revoke(gameId);
+  }
+
+  /** Undefined when there is no such game. */
+  async standing(gameId: string, userId: string): Promise<GameStanding | undefined> {
+    const { db, clock } = this.#deps;
+    const repository = new GamesRepository(db);
+    const game = await repository.find(gameId);
+    if (!game) return undefined;
+    const now = clock.now();
+    const [participation, coHost, requested, visible] = await Promise.all([
+      new ParticipationRepository(db).participant(gameId, userId),
+      new CoHostsRepository(db).isCoHost(gameId, userId),
+      new MembersRepository(db).hasRequested(gameId, userId),
+      repository.isVisible(gameId, userId, now),
+    ]);
+    const { id, organizerId, title, startTime, endTime, selfCheckIn } = game;
+    return {
+      game: { id, organizerId, title, startTime, endTime, selfCheckIn, status: effectiveStatus(game, now) },
+      host: organizerId === userId || coHost,
+      player: participation?.status,
+      requested,
+      visible,
+    };
+  }
+
+  /** The players holding a place, in joining order. */
+  activePlayerIds(gameId: string): Promise<string[]> {
+    return new MembersRepository(this.#deps.db).activePlayerIds(gameId);
+  }
+
+  /** The user's hosted and joined games for a calendar feed, with each game's SEQUENCE. */
+  calendarOf(userId: string, since: Date, limit: number) {
+    return new MembersRepository(this.#deps.db).calendarOf(userId, since, limit);
+  }
+
+  sequencesOf(ids: string[]): Promise<Map<string, number>> {
+    return new MembersRepository(this.#deps.db).sequencesOf(ids);
   }
 
   /** Games the user plays in (active) and hosts, cancelled ones left out. */

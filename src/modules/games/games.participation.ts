@@ -4,7 +4,7 @@ import { conflict, notFound, validationFailed, type FieldError } from '../../pla
 import type { ActivitiesService } from '../activities/index.ts';
 import { JoinRequestsRepository } from './games.join-requests.repository.ts';
 import { entryOf } from './games.join-requests.ts';
-import type { GameEvents, GameEventType, PlayerLevels, PlayerRemovalHook } from './games.ports.ts';
+import type { GameEvents, GameEventType, PlayerLevels, PlayerRemovalHook, RecentNoShows } from './games.ports.ts';
 import { presentParticipation } from './games.presenter.ts';
 import { gameNotFound } from './games.queries.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
@@ -23,6 +23,8 @@ export interface GameParticipationDeps extends GameWriterDeps {
   /** Told once the organiser's removal of a player is committed. */
   onPlayerRemoved?: PlayerRemovalHook;
   waitlist: WaitlistSettings;
+  /** For games with maxRecentNoShows: the player's record decides whether they may join. */
+  recentNoShows?: RecentNoShows;
 }
 
 const notJoinable = (detail: string) => conflict('game_not_joinable', detail);
@@ -62,6 +64,10 @@ export class GameParticipation {
   async join(userId: string, gameId: string, input: JoinInput = {}) {
     // Policies are set by the organiser; the level judgement reads other modules, so before the transaction.
     const seen = await new GamesRepository(this.#db).find(gameId);
+    if (seen?.maxRecentNoShows != null && (await new GamesRepository(this.#db).isVisible(gameId, userId, this.#clock.now()))) {
+      if (((await this.#entry.recentNoShows?.(userId)) ?? 0) >= seen.maxRecentNoShows)
+        throw conflict('too_many_no_shows', `This game takes players with fewer than ${seen.maxRecentNoShows} no-shows in the last 90 days.`);
+    }
     if (
       seen &&
       (seen.joinPolicy !== 'OPEN' || seen.offLevelPolicy !== 'ALLOW') &&

@@ -61,3 +61,11 @@ export type GameRemovalStep = (gameId: string, executor: Executor) => Promise<vo
 export interface PlayerLevels {
   levelIn(userId: string, activityId: string): Promise<string | undefined>;
 }
+
+/** A player's no-shows in the last 90 days (the attendance module), for games with maxRecentNoShows. */
+export type RecentNoShows = (userId: string) => Promise<number>;
+
+/** The players' ratings of games (the attendance module), shown in the organiser's hosted list. */
+export interface GameRatings {
+  averagesOf(gameIds: string[]): Promise<Map<string, { average: number | null; count: number }>>;
+}

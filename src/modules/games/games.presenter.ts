@@ -70,6 +70,8 @@ export function presentGame({ row, refs, status, shareLink, viewer }: GameView):
     maxGuestsPerPlayer: row.maxGuestsPerPlayer,
     waitlistMode: row.waitlistMode,
     placesOnOffer: row.placesOnOffer,
+    selfCheckIn: row.selfCheckIn,
+    maxRecentNoShows: row.maxRecentNoShows,
     ...(shareLink ? { shareLink: { code: shareLink.code, shareUrl: shareLink.shareUrl, webUrl: shareLink.webUrl, mobileUrl: shareLink.mobileUrl } } : {}),
     ...(viewer
       ? {

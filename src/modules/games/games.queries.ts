@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/index.ts';
 import { circleQuery } from '../../platform/http/circle-query.ts';
 import type { CursorCodec } from '../../platform/http/cursor.ts';
 import { badRequest, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
-import type { GameBookmarks, GameShareLinks } from './games.ports.ts';
+import type { GameBookmarks, GameRatings, GameShareLinks } from './games.ports.ts';
 import { presentGame, presentParticipant, type GameView, type PresentedGame } from './games.presenter.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
@@ -19,6 +19,7 @@ export interface GameQueriesDeps extends GameRefsDeps {
   cursors: CursorCodec;
   shareLinks: Pick<GameShareLinks, 'linksFor'>;
   bookmarks: GameBookmarks;
+  ratings?: GameRatings;
 }
 
 export interface CursorRequest {
@@ -51,11 +52,14 @@ export class GameQueries {
     );
   }
 
-  async hosted(userId: string, query: CursorRequest & { includePast: boolean }) {
+  /** The organiser's games, each with the average of its players' ratings. */
+  async hosted(userId: string, query: CursorRequest & { includePast: boolean }): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
     const from = query.includePast ? undefined : this.#deps.clock.now();
-    return this.#page(query, `games:hosted:${query.includePast}`, userId, (position, limit) =>
+    const page = await this.#page(query, `games:hosted:${query.includePast}`, userId, (position, limit) =>
       new GamesRepository(this.#db).hostedPage(userId, from, position, limit),
     );
+    const ratings = (await this.#deps.ratings?.averagesOf(page.content.map((game) => game.id))) ?? new Map<string, { average: number | null; count: number }>();
+    return { ...page, content: page.content.map((game) => ({ ...game, rating: ratings.get(game.id) ?? { average: null, count: 0 } })) };
   }
 
   async filterOptions(query: GameFilterInput, viewerId: string | null) {

@@ -6,7 +6,10 @@ import { sharedGameIds } from './games.share-access.ts';
 import { gameParticipants, games } from './games.table.ts';
 
 export type GameRow = typeof games.$inferSelect;
-export type GameValues = Omit<typeof games.$inferInsert, 'id' | 'playersJoined' | 'waitlisted' | 'placesOnOffer' | 'status' | 'createdAt' | 'updatedAt'>;
+export type GameValues = Omit<
+  typeof games.$inferInsert,
+  'id' | 'playersJoined' | 'waitlisted' | 'placesOnOffer' | 'status' | 'createdAt' | 'updatedAt' | 'sequence'
+>;
 export type { ParticipantRow };
 
 export interface GameFilter {
@@ -78,10 +81,11 @@ export class GamesRepository extends Repository {
     return found.length > 0;
   }
 
+  /** Every change of a game's own fields goes through here, so calendars see a new SEQUENCE. */
   async update(id: string, values: Partial<GameValues> & { status?: GameRow['status'] }, now: Date): Promise<void> {
     await this.db
       .update(games)
-      .set({ ...values, updatedAt: now })
+      .set({ ...values, updatedAt: now, sequence: sql`${games.sequence} + 1` })
       .where(eq(games.id, id));
   }
 

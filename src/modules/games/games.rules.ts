@@ -43,6 +43,8 @@ export function valuesFromPatch(patch: UpdateGameInput): Partial<GameValues> {
   if (patch.offLevelPolicy !== undefined) values.offLevelPolicy = patch.offLevelPolicy;
   if (patch.maxGuestsPerPlayer !== undefined) values.maxGuestsPerPlayer = patch.maxGuestsPerPlayer;
   if (patch.waitlistMode !== undefined) values.waitlistMode = patch.waitlistMode;
+  if (patch.selfCheckIn !== undefined) values.selfCheckIn = patch.selfCheckIn;
+  if (patch.maxRecentNoShows !== undefined) values.maxRecentNoShows = patch.maxRecentNoShows;
   return values;
 }
 

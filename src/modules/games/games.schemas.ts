@@ -42,6 +42,14 @@ export const GameSchema = Type.Object({
   maxGuestsPerPlayer: Type.Integer({ description: 'Guests each player may bring (each takes a place)' }),
   waitlistMode: Type.Union([Type.Literal('AUTO'), Type.Literal('OFFER')]),
   placesOnOffer: Type.Integer({ description: 'Places held for waiting parties with a running offer (counted in waitlisted, not in playersJoined)' }),
+  selfCheckIn: Type.Boolean({ description: 'Players may check themselves in from 30 minutes before to 30 minutes after the start' }),
+  maxRecentNoShows: Type.Union([Type.Integer(), Type.Null()], { description: 'Joins are refused with this many no-shows in 90 days; null: never' }),
+  rating: Type.Optional(
+    Type.Object(
+      { average: Type.Union([Type.Number(), Type.Null()]), count: Type.Integer() },
+      { description: "The players' ratings (only in the organiser's hosted list)" },
+    ),
+  ),
   shareLink: Type.Optional(Type.Object({ code: Type.String(), shareUrl: Type.String(), webUrl: Type.String(), mobileUrl: Type.String() })),
   viewer: Type.Optional(
     Type.Object({ joined: Type.Boolean(), waitlisted: Type.Boolean(), bookmarked: Type.Boolean(), isOrganizer: Type.Boolean(), isCoHost: Type.Boolean() }),
@@ -64,6 +72,8 @@ const MaxGuests = Type.Integer({ minimum: 0, maximum: 3, description: 'Guests ea
 const WaitlistMode = Type.Union([Type.Literal('AUTO'), Type.Literal('OFFER')], {
   description: 'AUTO: a freed place goes to the waitlist at once; OFFER: it is offered to the next party, who must accept in time; default AUTO',
 });
+const SelfCheckIn = Type.Boolean({ description: 'Players may check themselves in around the start; default false' });
+const MaxRecentNoShows = Type.Integer({ minimum: 1, maximum: 100, description: 'Refuse joins from players with at least this many no-shows in 90 days' });
 const DecisionHours = Type.Integer({ minimum: 0, maximum: 168, description: 'Hours before the start; default 3' });
 
 export const CreateGameBody = Type.Object({
@@ -87,6 +97,8 @@ export const CreateGameBody = Type.Object({
   offLevelPolicy: Type.Optional(OffLevelPolicy),
   maxGuestsPerPlayer: Type.Optional(MaxGuests),
   waitlistMode: Type.Optional(WaitlistMode),
+  selfCheckIn: Type.Optional(SelfCheckIn),
+  maxRecentNoShows: Type.Optional(MaxRecentNoShows),
 });
 export type CreateGameInput = Static<typeof CreateGameBody>;
 
@@ -111,6 +123,8 @@ export const UpdateGameBody = Type.Object({
   offLevelPolicy: Type.Optional(OffLevelPolicy),
   maxGuestsPerPlayer: Type.Optional(MaxGuests),
   waitlistMode: Type.Optional(WaitlistMode),
+  selfCheckIn: Type.Optional(SelfCheckIn),
+  maxRecentNoShows: Type.Optional(Type.Union([MaxRecentNoShows, Type.Null()])),
 });
 export type UpdateGameInput = Static<typeof UpdateGameBody>;
 

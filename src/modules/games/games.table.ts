@@ -49,6 +49,12 @@ export const games = pgTable(
     waitlistMode: text('waitlist_mode').$type<'AUTO' | 'OFFER'>().notNull().default('AUTO'),
     /** Places held for parties with a running offer (they count as waiting, not as joined). */
     placesOnOffer: integer('places_on_offer').notNull().default(0),
+    /** Players may check themselves in around the start (attendance). */
+    selfCheckIn: boolean('self_check_in').notNull().default(false),
+    /** Joins are refused to players with at least this many no-shows in 90 days; null: never. */
+    maxRecentNoShows: integer('max_recent_no_shows'),
+    /** The calendar SEQUENCE: raised in the same statement as every update of the row's fields. */
+    sequence: integer('sequence').notNull().default(0),
     ...timestamps(),
   },
   (table) => [
@@ -68,6 +74,7 @@ export const games = pgTable(
     check('games_decision_hours_range', sql`${table.decisionHoursBefore} BETWEEN 0 AND 168`),
     check('games_join_policy', sql`${table.joinPolicy} IN ('OPEN', 'APPROVAL')`),
     check('games_off_level_policy', sql`${table.offLevelPolicy} IN ('ALLOW', 'REQUEST', 'REFUSE')`),
+    check('games_max_recent_no_shows_range', sql`${table.maxRecentNoShows} IS NULL OR ${table.maxRecentNoShows} BETWEEN 1 AND 100`),
     check('games_cancel_reason', sql`${table.cancelReason} IS NULL OR ${table.cancelReason} IN ('NOT_ENOUGH_PLAYERS')`),
     // The decision job's scan: undecided quorum games only.
     index('games_undecided_idx')

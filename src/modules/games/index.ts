@@ -7,10 +7,20 @@ export { GameCoHosts } from './games.co-hosts.ts';
 export { GameJoinRequests } from './games.join-requests.ts';
 export { GameOccurrences, type OccurrenceOutcome, type OccurrenceSpec } from './games.occurrences.ts';
 export type { Actor } from './games.writes.ts';
-export type { GameSummary } from './games.lookups.ts';
+export type { GameStanding, GameSummary } from './games.lookups.ts';
 export type { UpcomingGame } from './games.schedule.ts';
 export type { PresentedGame } from './games.presenter.ts';
-export type { GameBookmarks, GameEvents, GameEventType, GameRemovalStep, GameShareLinks, PlayerRemovalHook, ShareLinkBlock } from './games.ports.ts';
+export type {
+  GameBookmarks,
+  GameEvents,
+  GameEventType,
+  GameRatings,
+  GameRemovalStep,
+  GameShareLinks,
+  PlayerRemovalHook,
+  RecentNoShows,
+  ShareLinkBlock,
+} from './games.ports.ts';
 export { CreateGameBody, GameSchema, UpdateGameBody, type UpdateGameInput } from './games.schemas.ts';
 export { gamesRoutes } from './games.routes.ts';
 export { GAMES_ERRORS } from './games.errors.ts';

@@ -1,0 +1,13 @@
+import type { RouteDocsTable } from '../../platform/http/openapi-document.ts';
+
+/** The domain error codes each attendance route can answer (the API document and docs/errors.md list them). */
+export const ATTENDANCE_ERRORS: RouteDocsTable = {
+  'GET /api/v1/games/:id/attendance': { errors: { 404: ['game_not_found'] } },
+  'PUT /api/v1/games/:id/attendance/:userId': { errors: { 404: ['game_not_found', 'participant_not_found'], 409: ['attendance_window_closed'] } },
+  'POST /api/v1/games/:id/check-in': {
+    errors: { 404: ['game_not_found', 'not_participant'], 409: ['self_check_in_disabled', 'check_in_window_closed', 'marked_no_show'] },
+  },
+  'GET /api/v1/games/:id/participants/:userId/reliability': { errors: { 404: ['game_not_found', 'participant_not_found'] } },
+  'PUT /api/v1/games/:id/rating': { errors: { 404: ['game_not_found'], 409: ['rating_not_allowed'] } },
+  'GET /api/v1/games/:id/ratings': { errors: { 404: ['game_not_found'] } },
+};

@@ -1,0 +1,40 @@
+import { Type } from 'typebox';
+
+const Uuid = Type.String({ format: 'uuid' });
+const Instant = Type.String({ format: 'date-time' });
+const Mark = Type.Union([Type.Literal('ATTENDED'), Type.Literal('NO_SHOW')]);
+
+export const GameIdParams = Type.Object({ id: Uuid });
+export const PlayerParams = Type.Object({ id: Uuid, userId: Uuid });
+
+export const MarkBody = Type.Object({ status: Mark });
+
+export const AttendanceEntry = Type.Object({
+  userId: Uuid,
+  name: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Union([Mark, Type.Null()], { description: 'null: not marked yet' }),
+  markedAt: Type.Union([Instant, Type.Null()]),
+});
+
+export const ReliabilityRecord = Type.Object({
+  userId: Uuid,
+  days: Type.Integer({ description: 'How far back the record reaches (by game start)' }),
+  played: Type.Integer({ description: 'Games marked ATTENDED' }),
+  noShows: Type.Integer({ description: 'Games marked NO_SHOW' }),
+});
+
+// PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
+export const RatingBody = Type.Object({
+  score: Type.Integer({ minimum: 1, maximum: 5 }),
+  note: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'At most 500 characters, no NUL' })),
+});
+
+const Rating = Type.Object({ score: Type.Integer(), note: Type.Union([Type.String(), Type.Null()]), ratedAt: Instant });
+
+export const OwnRating = Type.Intersect([Type.Object({ gameId: Uuid }), Rating]);
+
+export const GameRatingsSchema = Type.Object({
+  average: Type.Union([Type.Number(), Type.Null()]),
+  count: Type.Integer(),
+  ratings: Type.Array(Rating, { description: 'Anonymous: hosts see what was said, not who said it' }),
+});

@@ -1,0 +1,106 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import type { AttendanceGames, AttendanceUsers } from './attendance.ports.ts';
+import { presentAttendance, presentRecord } from './attendance.presenter.ts';
+import { AttendanceRepository } from './attendance.repository.ts';
+import { markingOpen, RECORD_DAYS, recordSince, selfCheckInOpen } from './attendance.rules.ts';
+
+export interface AttendanceDeps {
+  db: Database;
+  clock: Clock;
+  games: AttendanceGames;
+  users: AttendanceUsers;
+}
+
+export const gameNotFound = () => notFound('The game was not found.', 'game_not_found');
+const notAPlayer = () => notFound('The player was not found in this game.', 'participant_not_found');
+
+/** Who came to a game, marked by its hosts or by the players themselves, and the record it makes. */
+export class AttendanceService {
+  readonly #deps: AttendanceDeps;
+
+  constructor(deps: AttendanceDeps) {
+    this.#deps = deps;
+  }
+
+  /** Every player with a place and their mark (null: not marked yet); hosts only. */
+  async list(hostId: string, gameId: string) {
+    await this.#hosted(gameId, hostId);
+    const ids = await this.#deps.games.activePlayerIds(gameId);
+    const [marks, names] = await Promise.all([new AttendanceRepository(this.#deps.db).marksOf(gameId), this.#deps.users.namesOf(ids)]);
+    return ids.map((id) => presentAttendance(id, names.get(id) ?? null, marks.get(id)));
+  }
+
+  async mark(hostId: string, gameId: string, userId: string, status: 'ATTENDED' | 'NO_SHOW') {
+    const { game } = await this.#hosted(gameId, hostId);
+    const now = this.#deps.clock.now();
+    if (!markingOpen(game, now)) throw conflict('attendance_window_closed', 'Attendance is marked from 30 minutes before the start until 12 hours after it.');
+    if (!(await this.#deps.games.activePlayerIds(gameId)).includes(userId)) throw notAPlayer();
+    const row = await new AttendanceRepository(this.#deps.db).mark({ gameId, userId, status, gameStart: game.startTime, markedBy: hostId, markedAt: now });
+    const names = await this.#deps.users.namesOf([userId]);
+    return presentAttendance(userId, names.get(userId) ?? null, row);
+  }
+
+  /** The player's own check-in, where the game allows it; a host's mark stands. */
+  async checkIn(userId: string, gameId: string) {
+    const standing = await this.#deps.games.standing(gameId, userId);
+    if (!standing?.visible) throw gameNotFound();
+    if (standing.player !== 'ACTIVE') throw notFound('You are not a player of this game.', 'not_participant');
+    const { game } = standing;
+    if (!game.selfCheckIn) throw conflict('self_check_in_disabled', 'This game does not let players check themselves in; a host marks attendance.');
+    const now = this.#deps.clock.now();
+    if (!selfCheckInOpen(game, now)) throw conflict('check_in_window_closed', 'Check-in is open from 30 minutes before to 30 minutes after the start.');
+    const row = await new AttendanceRepository(this.#deps.db).checkIn({
+      gameId,
+      userId,
+      status: 'ATTENDED',
+      gameStart: game.startTime,
+      markedBy: userId,
+      markedAt: now,
+    });
+    if (row.status === 'NO_SHOW') throw conflict('marked_no_show', 'A host has marked you as a no-show; ask them to change it.');
+    const names = await this.#deps.users.namesOf([userId]);
+    return presentAttendance(userId, names.get(userId) ?? null, row);
+  }
+
+  /** The caller's own record. */
+  async ownRecord(userId: string) {
+    return this.#record(userId);
+  }
+
+  /** A player's record for a host of a game the player plays in, waits for or asked to join. */
+  async recordFor(hostId: string, gameId: string, userId: string) {
+    await this.#hosted(gameId, hostId);
+    const player = await this.#deps.games.standing(gameId, userId);
+    if (!player || (player.player === undefined && !player.requested)) throw notAPlayer();
+    return this.#record(userId);
+  }
+
+  async #record(userId: string) {
+    const record = await new AttendanceRepository(this.#deps.db).record(userId, recordSince(this.#deps.clock.now()));
+    return presentRecord(userId, record, RECORD_DAYS);
+  }
+
+  /** The game, when the caller runs it (organiser or co-host); anyone else learns nothing: 404. */
+  async #hosted(gameId: string, userId: string) {
+    const standing = await this.#deps.games.standing(gameId, userId);
+    if (!standing?.host) throw gameNotFound();
+    return standing;
+  }
+}
+
+/** The narrow part games need to judge a join: reads only attendance, so it needs nothing of games. */
+export class NoShowCounts {
+  readonly #db: Database;
+  readonly #clock: Clock;
+
+  constructor(db: Database, clock: Clock) {
+    this.#db = db;
+    this.#clock = clock;
+  }
+
+  async of(userId: string): Promise<number> {
+    return (await new AttendanceRepository(this.#db).record(userId, recordSince(this.#clock.now()))).noShows;
+  }
+}

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Whether a player of a game came. game_start is the game's start when it was marked: the 90-day
+ * record counts by it, so reading a record needs no other module's table. Removed with the game.
+ */
+export const gameAttendance = pgTable(
+  'game_attendance',
+  {
+    gameId: uuid('game_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    status: text('status').$type<'ATTENDED' | 'NO_SHOW'>().notNull(),
+    gameStart: timestamp('game_start', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The host who marked the player, or the player who checked in. */
+    markedBy: uuid('marked_by').notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.gameId, table.userId] }),
+    check('game_attendance_status', sql`${table.status} IN ('ATTENDED', 'NO_SHOW')`),
+    index('game_attendance_user_start_idx').on(table.userId, table.gameStart),
+  ],
+);
+
+/** A player's private rating of a game they attended: one per player and game, seen only by its hosts. */
+export const gameRatings = pgTable(
+  'game_ratings',
+  {
+    gameId: uuid('game_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    score: integer('score').notNull(),
+    note: text('note'),
+    ratedAt: timestamp('rated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.gameId, table.userId] }),
+    check('game_ratings_score', sql`${table.score} BETWEEN 1 AND 5`),
+    check('game_ratings_note_length', sql`${table.note} IS NULL OR char_length(${table.note}) <= 500`),
+  ],
+);

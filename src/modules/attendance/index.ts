@@ -1,0 +1,5 @@
+export { AttendanceService, NoShowCounts } from './attendance.service.ts';
+export { RatingAverages, RatingsService } from './attendance.ratings.ts';
+export type { AttendanceGames } from './attendance.ports.ts';
+export { attendanceRoutes } from './attendance.routes.ts';
+export { ATTENDANCE_ERRORS } from './attendance.errors.ts';

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import ical, { ICalEventStatus } from 'ical-generator';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
+import type { PresentedGame } from '../games/index.ts';
+
+export interface CalendarEntry {
+  game: PresentedGame;
+  sequence: number;
+  waitlisted: boolean;
+}
+
+/**
+ * ical-generator writes a Date's UTC fields after TZID, so each instant is handed over as the
+ * wall-clock time of the zone (the VTIMEZONE block tells readers what that zone is).
+ */
+function wallClock(at: Date, zone: string): Date {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const parts = format.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')));
+}
+
+const statusOf = (entry: CalendarEntry) =>
+  entry.game.status === 'CANCELLED' ? ICalEventStatus.CANCELLED : entry.waitlisted ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED;
+
+/**
+ * RFC 5545 text. Everything in it comes from the games (DTSTAMP is the game's last change), so the
+ * same games give the same bytes and the ETag holds between polls.
+ */
+export function renderCalendar(name: string, entries: CalendarEntry[], options: { timeZone: string; uidDomain: string }): string {
+  const calendar = ical({ name, prodId: { company: 'pickup-games', product: 'games', language: 'EN' } });
+  calendar.timezone({ name: null, generator: (zone) => tzlib_get_ical_block(zone)[0] ?? null });
+  for (const entry of entries) {
+    const { game } = entry;
+    const url = game.shareLink?.shareUrl;
+    calendar.createEvent({
+      id: `${game.id}@${options.uidDomain}`,
+      sequence: entry.sequence,
+      stamp: new Date(game.updatedAt),
+      lastModified: new Date(game.updatedAt),
+      start: wallClock(new Date(game.startTime), options.timeZone),
+      end: wallClock(new Date(game.endTime), options.timeZone),
+      timezone: options.timeZone,
+      summary: game.title ?? `${game.activity.name} at ${game.venue.name}`,
+      location: `${game.venue.name}, ${game.venue.address}`,
+      description: [`${game.activity.name}, ${game.skillLevel.from.name}–${game.skillLevel.to.name}`, `${game.currency} ${game.price}`, url]
+        .filter(Boolean)
+        .join('\n'),
+      ...(url ? { url } : {}),
+      status: statusOf(entry),
+    });
+  }
+  return calendar.toString();
+}
+
+export const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url')}"`;
+
+/** If-None-Match: a list of tags (weak ones compare by their value) or `*`. */
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === etag;
+  });
+}

@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Envelope, envelope } from '../../platform/http/envelope.ts';
+import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
+import { signedIn } from '../access/index.ts';
+import { notModified } from './calendars.presenter.ts';
+import { CalendarFeed, FeedParams, GameIcsParams } from './calendars.schemas.ts';
+import type { CalendarsService, Rendered } from './calendars.service.ts';
+
+/** The prefix of feed URLs, whose next segment is a secret (masked in request logs). */
+export const CALENDAR_TOKEN_PATHS = [{ prefix: '/api/v1/calendar/', segment: /^.+$/ }];
+
+/** Sends the file, or 304 when the caller's copy is current. */
+function sendCalendar(request: FastifyRequest, reply: FastifyReply, rendered: Rendered, cache: string) {
+  reply.header('etag', rendered.etag).header('cache-control', cache);
+  if (notModified(request.headers['if-none-match'], rendered.etag)) return reply.code(304).send();
+  return reply.type('text/calendar; charset=utf-8').send(rendered.body);
+}
+
+export async function calendarsRoutes(app: TypedApp, { calendars }: { calendars: CalendarsService }) {
+  app.get(
+    '/api/v1/games/:id.ics',
+    {
+      schema: { tags: ['calendars'], summary: 'The game as an iCalendar file (whoever may see the game)', params: GameIcsParams, produces: ['text/calendar'] },
+    },
+    async (request, reply) => sendCalendar(request, reply, await calendars.game(request.params.id, request.principal?.userId ?? null), 'private, no-cache'),
+  );
+
+  app.get(
+    '/api/v1/calendar/:token.ics',
+    {
+      schema: {
+        tags: ['calendars'],
+        summary: 'Your games (hosted and joined) as a calendar subscription; the URL is the secret',
+        params: FeedParams,
+        produces: ['text/calendar'],
+      },
+    },
+    async (request, reply) => sendCalendar(request, reply, await calendars.feed(request.params.token), 'private, no-cache'),
+  );
+
+  app.post(
+    '/api/v1/me/calendar',
+    {
+      schema: {
+        tags: ['calendars'],
+        security: USER_SECURITY,
+        summary: 'A new secret calendar feed URL; the previous one stops working',
+        response: { 201: Envelope(CalendarFeed) },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return envelope(request, await calendars.rotate(signedIn(request).userId), 'Calendar feed created');
+    },
+  );
+
+  app.delete(
+    '/api/v1/me/calendar',
+    { schema: { tags: ['calendars'], security: USER_SECURITY, summary: 'Revoke your calendar feed URL', response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      await calendars.revoke(signedIn(request).userId);
+      return reply.code(204).send(null);
+    },
+  );
+}

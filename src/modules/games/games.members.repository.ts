@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/index.ts';
+import { list, rows } from './games.sql.ts';
+
+/** What attendance and calendars ask of games: SQL only. */
+export class MembersRepository {
+  readonly #db: Executor;
+
+  constructor(db: Executor) {
+    this.#db = db;
+  }
+
+  async activePlayerIds(gameId: string): Promise<string[]> {
+    const found = await rows<{ user_id: string }>(
+      this.#db,
+      sql`SELECT user_id FROM game_participants WHERE game_id = ${gameId}::uuid AND status = 'ACTIVE' ORDER BY seq`,
+    );
+    return found.map((row) => row.user_id);
+  }
+
+  async hasRequested(gameId: string, userId: string): Promise<boolean> {
+    const found = await rows<{ n: number }>(this.#db, sql`SELECT 1 AS n FROM game_join_requests WHERE game_id = ${gameId}::uuid AND user_id = ${userId}::uuid`);
+    return found.length > 0;
+  }
+
+  /**
+   * The user's hosted games and the games they play in or wait for, cancelled ones included (a
+   * subscribed calendar must learn of the cancellation), ending after `since`, by start.
+   */
+  async calendarOf(userId: string, since: Date, limit: number): Promise<Array<{ id: string; sequence: number; waitlisted: boolean }>> {
+    const found = await rows<{ id: string; sequence: number; waitlisted: boolean }>(
+      this.#db,
+      sql`SELECT g.id, g.sequence, COALESCE(p.status = 'WAITLISTED', false) AS waitlisted FROM games g
+      LEFT JOIN game_participants p ON p.game_id = g.id AND p.user_id = ${userId}::uuid
+      WHERE (g.organizer_id = ${userId}::uuid OR p.user_id IS NOT NULL) AND g.end_time > ${since.toISOString()}::timestamptz
+      ORDER BY g.start_time, g.id LIMIT ${limit}`,
+    );
+    return found.map((row) => ({ id: row.id, sequence: Number(row.sequence), waitlisted: row.waitlisted === true }));
+  }
+
+  async sequencesOf(ids: string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const found = await rows<{ id: string; sequence: number }>(this.#db, sql`SELECT g.id, g.sequence FROM games g WHERE g.id IN ${list(ids)}`);
+    return new Map(found.map((row) => [row.id, Number(row.sequence)]));
+  }
+}
