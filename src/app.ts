@@ -48,6 +48,7 @@ import { JobsService, jobsRoutes, standardJobs } from './modules/jobs/index.ts';
 import { startSampleGames } from './modules/sample/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
+import { PageCache } from './platform/cache/page-cache.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppOverrides {
@@ -174,6 +175,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     ...refs,
     shareLinks,
     bookmarks: new BookmarkMarks(db),
+    pages: new PageCache({ db, clock }),
   });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
   // A player the organiser removed may not come back through the game's links. Profiles need
