@@ -59,6 +59,23 @@ for (const backend of backends) {
       assert.equal((await one(game.id)).json().data.title, 'Evening ladder');
     });
 
+    it('answers If-None-Match with 304 until the page changes, on every instance', async () => {
+      const first = await writer.inject({ url: `/api/v1/games/${game.id}` });
+      const etag = first.headers.etag as string;
+      assert.match(etag, /^"[^"]+"$/);
+      const unchanged = await reader.inject({ url: `/api/v1/games/${game.id}`, headers: { 'if-none-match': etag } });
+      assert.equal(unchanged.statusCode, 304);
+      assert.equal(unchanged.body, '');
+      const listed = await reader.inject({ url: '/api/v1/games?size=50' });
+      assert.equal((await reader.inject({ url: '/api/v1/games?size=50', headers: { 'if-none-match': listed.headers.etag as string } })).statusCode, 304);
+      const edit = await writer.inject({ method: 'PUT', url: `/api/v1/games/${game.id}`, headers: host.auth, payload: { description: 'Bring a towel' } });
+      assert.equal(edit.statusCode, 200, edit.body);
+      const changed = await reader.inject({ url: `/api/v1/games/${game.id}`, headers: { 'if-none-match': etag } });
+      assert.equal(changed.statusCode, 200);
+      assert.notEqual(changed.headers.etag, etag);
+      assert.equal(changed.json().data.description, 'Bring a towel');
+    });
+
     it('shows a join and a leave at once', async () => {
       const player = await onboardedUser(writer, 'Player');
       await warm();

@@ -51,6 +51,11 @@ export class GameQueries {
     return cached.value;
   }
 
+  /** The entity tag of a page this service answered from its public cache (anonymous reads only). */
+  etagOf(value: unknown): string | undefined {
+    return this.#deps.pages?.etagOf(value);
+  }
+
   async #list(query: GameFilterInput & CursorRequest, viewerId: string | null): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
     const filter = await this.#filter(query);
     const scope = `games:list:${scopeOf(query)}`;

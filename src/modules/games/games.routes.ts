@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
+import { taggedEnvelope } from '../../platform/http/conditional.ts';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
 import { CursorPage } from '../../platform/http/pagination.ts';
 import {
@@ -52,10 +53,13 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
         tags: ['games'],
         summary: 'Visible games by start time (cursor-paged)',
         querystring: GamesQuery,
-        response: { 200: Envelope(CursorPage(GameSchema)) },
+        response: { 200: Envelope(CursorPage(GameSchema)), 304: Type.Null() },
       },
     },
-    async (request) => envelope(request, await queries.list(request.query, viewerOf(request)), 'Games'),
+    async (request, reply) => {
+      const page = await queries.list(request.query, viewerOf(request));
+      return taggedEnvelope(request, reply, page, 'Games', queries.etagOf(page));
+    },
   );
 
   app.get(
@@ -65,18 +69,24 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
         tags: ['games'],
         summary: 'Venues, levels, start times and game types present under the filters',
         querystring: GameFilterQuery,
-        response: { 200: Envelope(FilterOptions) },
+        response: { 200: Envelope(FilterOptions), 304: Type.Null() },
       },
     },
-    async (request) => envelope(request, await queries.filterOptions(request.query, viewerOf(request)), 'Filter options'),
+    async (request, reply) => {
+      const options = await queries.filterOptions(request.query, viewerOf(request));
+      return taggedEnvelope(request, reply, options, 'Filter options', queries.etagOf(options));
+    },
   );
 
   app.get(
     '/api/v1/games/:id',
     {
-      schema: { tags: ['games'], summary: 'One game', params: GameIdParams, response: { 200: Envelope(GameSchema) } },
+      schema: { tags: ['games'], summary: 'One game', params: GameIdParams, response: { 200: Envelope(GameSchema), 304: Type.Null() } },
     },
-    async (request) => envelope(request, await queries.get(request.params.id, viewerOf(request)), 'Game'),
+    async (request, reply) => {
+      const game = await queries.get(request.params.id, viewerOf(request));
+      return taggedEnvelope(request, reply, game, 'Game', queries.etagOf(game));
+    },
   );
 
   app.post(

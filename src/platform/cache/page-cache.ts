@@ -43,6 +43,7 @@ export class PageCache {
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #entries = new Map<string, Entry>();
+  readonly #tags = new WeakMap<object, string>();
   readonly #generation;
 
   constructor(options: PageCacheOptions) {
@@ -71,7 +72,13 @@ export class PageCache {
     // Bounded memory whatever the queries: past the limit, start again rather than track usage.
     if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
     this.#entries.set(key, { generation, value, etag, expiresAt });
+    if (typeof value === 'object' && value !== null) this.#tags.set(value, etag);
     return { value, etag };
+  }
+
+  /** The entity tag of a value this cache answered, so a route can answer `If-None-Match`. */
+  etagOf(value: unknown): string | undefined {
+    return typeof value === 'object' && value !== null ? this.#tags.get(value) : undefined;
   }
 }
 
