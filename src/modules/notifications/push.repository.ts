@@ -12,6 +12,8 @@ export interface ClaimedPush {
   deviceToken: string;
   platform: 'ANDROID' | 'IOS' | 'WEB';
   attempts: number;
+  /** Its last claim's lease lapsed unsettled: that sender died or stalled mid-send, so the device may already have it. */
+  outcomeUnknown: boolean;
   type: string;
   title: string;
   message: string;
@@ -45,19 +47,28 @@ export class PushRepository {
   /**
    * Takes up to `limit` due rows for this sender until `leaseUntil`. SKIP LOCKED lets concurrent
    * senders (other instances) pass over rows another is claiming; the lease keeps a claimed row
-   * away from them while it is being sent, and gives it back if its sender died.
+   * away from them while it is being sent, and gives it back if its sender died. A settled row is
+   * deleted or unclaimed, so a due row that still has a lease is one whose sender never settled it.
    */
   async claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPush[]> {
     const at = now.toISOString();
     const claimed: unknown = await this.#db.execute(sql`WITH due AS (
-        SELECT id FROM push_outbox
+        SELECT id, claimed_until IS NOT NULL AS lapsed FROM push_outbox
         WHERE next_attempt_at <= ${at}::timestamptz AND (claimed_until IS NULL OR claimed_until <= ${at}::timestamptz)
         ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       UPDATE push_outbox o SET claimed_until = ${leaseUntil.toISOString()}::timestamptz, attempts = o.attempts + 1
       FROM due WHERE o.id = due.id
-      RETURNING o.id, o.notification_id, o.user_id, o.device_token, o.platform, o.attempts`);
+      RETURNING o.id, o.notification_id, o.user_id, o.device_token, o.platform, o.attempts, due.lapsed`);
     const result = claimed as {
-      rows: Array<{ id: string | number; notification_id: string; user_id: string; device_token: string; platform: ClaimedPush['platform']; attempts: number }>;
+      rows: Array<{
+        id: string | number;
+        notification_id: string;
+        user_id: string;
+        device_token: string;
+        platform: ClaimedPush['platform'];
+        attempts: number;
+        lapsed: boolean;
+      }>;
     };
     if (result.rows.length === 0) return [];
     const texts = await this.#db
@@ -83,6 +94,7 @@ export class PushRepository {
           deviceToken: row.device_token,
           platform: row.platform,
           attempts: Number(row.attempts),
+          outcomeUnknown: row.lapsed === true,
           type: text.type,
           title: text.title,
           message: text.message,
