@@ -53,6 +53,7 @@ import { JobsService, jobsRoutes, standardJobs, type StandardJobsDeps } from './
 import { startSampleGames } from './modules/sample/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
+import { PageCache } from './platform/cache/page-cache.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
 export type { AppOverrides } from './app-overrides.ts';
@@ -167,6 +168,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     shareLinks,
     bookmarks: new BookmarkMarks(db),
     ratings: new RatingAverages(db),
+    pages: new PageCache({ db, clock }),
   });
   const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });

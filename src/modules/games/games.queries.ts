@@ -2,6 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { circleQuery } from '../../platform/http/circle-query.ts';
 import type { CursorCodec } from '../../platform/http/cursor.ts';
+import { normalisedKey, type PageCache } from '../../platform/cache/page-cache.ts';
 import { badRequest, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { GameBookmarks, GameRatings, GameShareLinks } from './games.ports.ts';
 import { presentGame, presentParticipant, type GameView, type PresentedGame } from './games.presenter.ts';
@@ -20,6 +21,8 @@ export interface GameQueriesDeps extends GameRefsDeps {
   shareLinks: Pick<GameShareLinks, 'linksFor'>;
   bookmarks: GameBookmarks;
   ratings?: GameRatings;
+  /** Anonymous listings, filter options and games, remembered per query until a write. */
+  pages?: PageCache;
 }
 
 export interface CursorRequest {
@@ -40,6 +43,21 @@ export class GameQueries {
   }
 
   async list(query: GameFilterInput & CursorRequest, viewerId: string | null): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
+    const { pages } = this.#deps;
+    if (viewerId || !pages) return this.#list(query, viewerId);
+    const cached = await pages.through(normalisedKey('games:list', query), async () => {
+      const value = await this.#list(query, null);
+      return { value, validUntil: nextChange(value.content, this.#deps.clock.now()) };
+    });
+    return cached.value;
+  }
+
+  /** The entity tag of a page this service answered from its public cache (anonymous reads only). */
+  etagOf(value: unknown): string | undefined {
+    return this.#deps.pages?.etagOf(value);
+  }
+
+  async #list(query: GameFilterInput & CursorRequest, viewerId: string | null): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
     const filter = await this.#filter(query);
     const scope = `games:list:${scopeOf(query)}`;
     return this.#page(query, scope, viewerId, (position, limit) => new GamesRepository(this.#db).listPage(filter, viewerId, position, limit));
@@ -63,6 +81,12 @@ export class GameQueries {
   }
 
   async filterOptions(query: GameFilterInput, viewerId: string | null) {
+    const { pages } = this.#deps;
+    if (viewerId || !pages) return this.#filterOptions(query, viewerId);
+    return (await pages.through(normalisedKey('games:filter-options', query), async () => ({ value: await this.#filterOptions(query, null) }))).value;
+  }
+
+  async #filterOptions(query: GameFilterInput, viewerId: string | null) {
     const options = await new GamesRepository(this.#db).filterOptions(await this.#filter(query), viewerId);
     const [venues, skillLevels] = await Promise.all([this.#deps.venues.summariesOf(options.venueIds), this.#deps.activities.levelsOf(options.levelIds)]);
     return { venues, skillLevels, startTimes: options.startTimes, gameTypes: options.gameTypes as Array<'SINGLE' | 'DOUBLE'> };
@@ -77,8 +101,13 @@ export class GameQueries {
 
   /** The game, presented, when it exists and the viewer may see it. */
   async find(id: string, viewerId: string | null): Promise<PresentedGame | undefined> {
-    const [game] = await this.presentMany([id], viewerId);
-    return game;
+    const { pages } = this.#deps;
+    if (viewerId || !pages) return (await this.presentMany([id], viewerId))[0];
+    const cached = await pages.through(`games:one:${id}`, async () => {
+      const [game] = await this.presentMany([id], null);
+      return { value: game ?? null, validUntil: game ? nextChange([game], this.#deps.clock.now()) : undefined };
+    });
+    return cached.value ?? undefined;
   }
 
   /** The games among `ids` the viewer may see, presented, in the given order. */
@@ -192,4 +221,13 @@ export class GameQueries {
       return [presentGame(view)];
     });
   }
+}
+
+/** The first moment after `now` when a game's status changes by the clock alone, or it leaves an upcoming listing. */
+function nextChange(games: Array<Pick<PresentedGame, 'startTime' | 'endTime'>>, now: Date): Date | undefined {
+  let next = Infinity;
+  for (const game of games) {
+    for (const at of [Date.parse(game.startTime), Date.parse(game.endTime)]) if (at > now.getTime() && at < next) next = at;
+  }
+  return Number.isFinite(next) ? new Date(next) : undefined;
 }

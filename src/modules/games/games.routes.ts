@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { openRoute, userRoute } from '../../platform/http/openapi.ts';
 import { NoContent, created, noContent } from '../../platform/http/replies.ts';
+import { taggedEnvelope } from '../../platform/http/conditional.ts';
 import { CursorPage } from '../../platform/http/pagination.ts';
 import {
   AddCoHostBody,
@@ -53,10 +54,13 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
     {
       schema: openRoute('games', 'Visible games by start time (cursor-paged)', {
         querystring: GamesQuery,
-        response: { 200: Envelope(CursorPage(GameSchema)) },
+        response: { 200: Envelope(CursorPage(GameSchema)), 304: Type.Null() },
       }),
     },
-    async (request) => envelope(request, await queries.list(request.query, viewerOf(request)), 'Games'),
+    async (request, reply) => {
+      const page = await queries.list(request.query, viewerOf(request));
+      return taggedEnvelope(request, reply, page, 'Games', queries.etagOf(page));
+    },
   );
 
   app.get(
@@ -64,14 +68,22 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
     {
       schema: openRoute('games', 'Venues, levels, start times and game types present under the filters', {
         querystring: GameFilterQuery,
-        response: { 200: Envelope(FilterOptions) },
+        response: { 200: Envelope(FilterOptions), 304: Type.Null() },
       }),
     },
-    async (request) => envelope(request, await queries.filterOptions(request.query, viewerOf(request)), 'Filter options'),
+    async (request, reply) => {
+      const options = await queries.filterOptions(request.query, viewerOf(request));
+      return taggedEnvelope(request, reply, options, 'Filter options', queries.etagOf(options));
+    },
   );
 
-  app.get('/api/v1/games/:id', { schema: openRoute('games', 'One game', { params: GameIdParams, response: { 200: Envelope(GameSchema) } }) }, async (request) =>
-    envelope(request, await queries.get(request.params.id, viewerOf(request)), 'Game'),
+  app.get(
+    '/api/v1/games/:id',
+    { schema: openRoute('games', 'One game', { params: GameIdParams, response: { 200: Envelope(GameSchema), 304: Type.Null() } }) },
+    async (request, reply) => {
+      const game = await queries.get(request.params.id, viewerOf(request));
+      return taggedEnvelope(request, reply, game, 'Game', queries.etagOf(game));
+    },
   );
 
   app.post(

@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
+import { startPglite } from './embedded.ts';
 import { listenOnPglite, listenOnPostgres, type ListenHandler, type Unlisten } from './listen.ts';
 import { dropStatementNames } from './statements.ts';
 
@@ -89,14 +90,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 }
 
 async function openEmbedded(directory: string | undefined): Promise<DatabaseHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (directory) mkdirSync(directory, { recursive: true });
-  const client = directory ? new PGlite(directory) : new PGlite();
-  await client.waitReady;
+  const migrateClient = (client: PGlite) => migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
+  const client = await startPglite(directory, MIGRATIONS, migrateClient);
   const db = drizzle({ client }) as unknown as Database;
-  await migrate(db as never, { migrationsFolder: MIGRATIONS });
+  // A no-op on a database made from the snapshot; brings an older data directory up to date.
+  await migrateClient(client);
   let closed = false;
   return {
     db,

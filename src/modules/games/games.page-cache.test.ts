@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { backends } from '../../../test/helpers/backends.ts';
+import { TestClock } from '../../../test/helpers/clock.ts';
+import { buildTestCluster } from '../../../test/helpers/cluster.ts';
+import { createGame, createSport, createVenue, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
+import { buildTestApp } from '../../../test/helpers/test-app.ts';
+import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+
+/**
+ * Anonymous pages are served from memory; a write on one instance is never followed by a stale
+ * read on another. On PostgreSQL the writer and the reader are two instances sharing the database;
+ * the embedded database has one instance, which is both.
+ */
+for (const backend of backends) {
+  describe(`public pages after a write (${backend.name})`, () => {
+    const clock = new TestClock(new Date('2031-05-01T00:00:00Z'));
+    let writer: FastifyInstance;
+    let reader: FastifyInstance;
+    let close: () => Promise<void>;
+    let admin: TestUser;
+    let host: TestUser;
+    let sport: Sport;
+    let game: Game;
+
+    const list = async () => (await reader.inject({ url: '/api/v1/games?size=50' })).json().data.content as Game[];
+    const one = async (id: string) => reader.inject({ url: `/api/v1/games/${id}` });
+    const options = async () => (await reader.inject({ url: `/api/v1/games/filter-options?activityId=${sport.activityId}` })).json().data;
+    // Read everything twice, so the next read would be a cache hit if nothing had changed.
+    const warm = async () => {
+      for (let i = 0; i < 2; i++) await Promise.all([list(), one(game.id), options()]);
+    };
+
+    before(async () => {
+      const env = { RATE_LIMIT_PUBLIC_ANON: '100000' };
+      if (backend.redisUrl) {
+        const cluster = await buildTestCluster(backend, 2, env, { clock });
+        [writer, reader] = cluster.apps as [FastifyInstance, FastifyInstance];
+        close = () => cluster.close();
+      } else {
+        const t = await buildTestApp(backend, env, { clock });
+        writer = reader = t.app;
+        close = () => t.close();
+      }
+      admin = await createUser(writer, { admin: true });
+      host = await onboardedUser(writer, 'Host');
+      sport = await createSport(writer, admin, { name: 'Squash' });
+      game = await createGame(writer, host, gameBody(sport, clock.now(), 24));
+    });
+    after(() => close());
+
+    it('shows an edit at once in the listing and on the game page', async () => {
+      await warm();
+      assert.equal((await list()).find((g) => g.id === game.id)?.title, 'Friendly game');
+      const edit = await writer.inject({ method: 'PUT', url: `/api/v1/games/${game.id}`, headers: host.auth, payload: { title: 'Evening ladder' } });
+      assert.equal(edit.statusCode, 200, edit.body);
+      assert.equal((await list()).find((g) => g.id === game.id)?.title, 'Evening ladder');
+      assert.equal((await one(game.id)).json().data.title, 'Evening ladder');
+    });
+
+    it('answers If-None-Match with 304 until the page changes, on every instance', async () => {
+      const first = await writer.inject({ url: `/api/v1/games/${game.id}` });
+      const etag = first.headers.etag as string;
+      assert.match(etag, /^"[^"]+"$/);
+      const unchanged = await reader.inject({ url: `/api/v1/games/${game.id}`, headers: { 'if-none-match': etag } });
+      assert.equal(unchanged.statusCode, 304);
+      assert.equal(unchanged.body, '');
+      const listed = await reader.inject({ url: '/api/v1/games?size=50' });
+      assert.equal((await reader.inject({ url: '/api/v1/games?size=50', headers: { 'if-none-match': listed.headers.etag as string } })).statusCode, 304);
+      const edit = await writer.inject({ method: 'PUT', url: `/api/v1/games/${game.id}`, headers: host.auth, payload: { description: 'Bring a towel' } });
+      assert.equal(edit.statusCode, 200, edit.body);
+      const changed = await reader.inject({ url: `/api/v1/games/${game.id}`, headers: { 'if-none-match': etag } });
+      assert.equal(changed.statusCode, 200);
+      assert.notEqual(changed.headers.etag, etag);
+      assert.equal(changed.json().data.description, 'Bring a towel');
+    });
+
+    it('shows a join and a leave at once', async () => {
+      const player = await onboardedUser(writer, 'Player');
+      await warm();
+      const join = await writer.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: player.auth });
+      assert.equal(join.statusCode, 201, join.body);
+      assert.equal((await one(game.id)).json().data.playersJoined, 1);
+      assert.equal((await list()).find((g) => g.id === game.id)?.playersJoined, 1);
+      await warm();
+      const leave = await writer.inject({ method: 'DELETE', url: `/api/v1/games/${game.id}/participants/me`, headers: player.auth });
+      assert.equal(leave.statusCode, 204, leave.body);
+      assert.equal((await one(game.id)).json().data.playersJoined, 0);
+    });
+
+    it('shows a new venue in the filter options and a new game in the listing at once', async () => {
+      await warm();
+      const venueId = await createVenue(writer, admin, { name: 'Harbour Courts', activityIds: [sport.activityId] });
+      const second = await createGame(writer, host, gameBody({ ...sport, venueId }, clock.now(), 30));
+      const venues = (await options()).venues as Array<{ id: string; name: string }>;
+      assert.ok(venues.some((v) => v.id === venueId && v.name === 'Harbour Courts'));
+      assert.ok((await list()).some((g) => g.id === second.id));
+    });
+
+    it('answers 404 at once for a deleted game, and shows a cancellation at once', async () => {
+      const doomed = await createGame(writer, host, gameBody(sport, clock.now(), 40));
+      await warm();
+      assert.equal((await one(doomed.id)).statusCode, 200);
+      const cancel = await writer.inject({ method: 'DELETE', url: `/api/v1/games/${doomed.id}`, headers: host.auth });
+      assert.equal(cancel.statusCode, 204, cancel.body);
+      const after = await one(doomed.id);
+      assert.ok(after.statusCode === 404 || after.json().data.status === 'CANCELLED', after.body);
+      assert.notEqual((await list()).find((g) => g.id === doomed.id)?.status, 'OPEN');
+    });
+
+    it('moves a game to STARTED when the clock passes its start, with no write', async () => {
+      await warm();
+      assert.notEqual((await one(game.id)).json().data.status, 'STARTED');
+      clock.set(new Date(Date.parse(game.startTime) + 60_000));
+      assert.equal((await one(game.id)).json().data.status, 'STARTED');
+      assert.equal(
+        (await list()).find((g) => g.id === game.id),
+        undefined,
+        'a started game is no longer upcoming',
+      );
+    });
+  });
+}

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/index.ts';
+import { pageGenerations } from './generation.table.ts';
+
+export interface CachedPage<T> {
+  value: T;
+  /** A strong entity tag of the value: the same bytes give the same tag on every instance. */
+  etag: string;
+}
+
+interface Entry {
+  generation: string;
+  value: unknown;
+  etag: string;
+  expiresAt: number;
+}
+
+export interface PageCacheOptions {
+  db: Database;
+  clock: Clock;
+  /**
+   * How long an entry may be served at one generation. The reference caches it is built from
+   * (activity names, venue summaries) may lag another instance's admin write by their own TTL;
+   * this keeps the page's lag within the same order rather than until the next write.
+   */
+  ttlMs?: number;
+  maxEntries?: number;
+}
+
+/**
+ * Public pages (the same for every anonymous caller) kept in memory per normalised query.
+ *
+ * Never stale after a write, on any instance: every write to what public pages show bumps
+ * `page_generations` in its own transaction (triggers), and each request reads the generation
+ * before anything else. An entry is served only at the generation it was computed at, and it was
+ * computed from data at least as new as that generation; a write acknowledged to a client has
+ * committed, so any request that starts after it reads a higher generation and misses.
+ */
+export class PageCache {
+  readonly #clock: Clock;
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  readonly #entries = new Map<string, Entry>();
+  readonly #tags = new WeakMap<object, string>();
+  readonly #generation;
+
+  constructor(options: PageCacheOptions) {
+    this.#clock = options.clock;
+    this.#ttlMs = options.ttlMs ?? 5_000;
+    this.#maxEntries = options.maxEntries ?? 5_000;
+    this.#generation = options.db
+      .select({ value: sql<string>`sum(${pageGenerations.value})::text` })
+      .from(pageGenerations)
+      .prepare('page_generation');
+  }
+
+  /**
+   * The value of `key` at the current generation: remembered, or computed by `load`, which may
+   * answer the time until which its value holds (a game starting changes its status).
+   */
+  async through<T>(key: string, load: () => Promise<{ value: T; validUntil?: Date }>): Promise<CachedPage<T>> {
+    const [row] = await this.#generation.execute();
+    const generation = row?.value ?? '0';
+    const now = this.#clock.now().getTime();
+    const entry = this.#entries.get(key);
+    if (entry && entry.generation === generation && entry.expiresAt > now) return { value: entry.value as T, etag: entry.etag };
+    const { value, validUntil } = await load();
+    const etag = `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
+    const expiresAt = Math.min(now + this.#ttlMs, validUntil?.getTime() ?? Infinity);
+    // Bounded memory whatever the queries: past the limit, start again rather than track usage.
+    if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
+    this.#entries.set(key, { generation, value, etag, expiresAt });
+    if (typeof value === 'object' && value !== null) this.#tags.set(value, etag);
+    return { value, etag };
+  }
+
+  /** The entity tag of a value this cache answered, so a route can answer `If-None-Match`. */
+  etagOf(value: unknown): string | undefined {
+    return typeof value === 'object' && value !== null ? this.#tags.get(value) : undefined;
+  }
+}
+
+/** A cache key for a query: the same filters in any order, or with lists in any order, give one key. */
+export function normalisedKey(scope: string, query: object): string {
+  const fields = query as Record<string, unknown>;
+  const parts = Object.keys(query)
+    .filter((name) => fields[name] !== undefined)
+    .sort()
+    .map((name) => {
+      const value = fields[name];
+      return [name, Array.isArray(value) ? [...(value as unknown[])].map(String).sort() : value];
+    });
+  return `${scope}?${JSON.stringify(parts)}`;
+}

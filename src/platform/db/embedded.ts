@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * PGlite's defaults suit a browser tab holding one big database. Ours is a development or test
+ * database of a few megabytes, so the buffers and working memory are set for that: a
+ * `shared_buffers` of 16 MB instead of 128 MB is most of the difference in resident memory.
+ * The first lines repeat PGlite's own start parameters, which these replace as a whole.
+ */
+const START_PARAMS = [
+  '--single',
+  '-F',
+  '-O',
+  '-j',
+  ...['-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false', '-c', 'io_method=sync'],
+  ...['-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0'],
+  ...['-c', 'max_parallel_maintenance_workers=0'],
+  ...['-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=1MB'],
+  ...['-c', 'wal_buffers=512kB', '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
+];
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * Opens PGlite in `directory` (or in memory). An empty directory, and every in-memory database,
+ * starts from a snapshot of a database already initialised and migrated — `initdb` and the
+ * migrations run once per set of migrations on this machine, not once per database.
+ */
+export async function startPglite(directory: string | undefined, migrations: string, migrate: (client: PGlite) => Promise<void>): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (directory) mkdirSync(directory, { recursive: true });
+  const fresh = !directory || !existsSync(path.join(directory, 'PG_VERSION'));
+  const loadDataDir = fresh ? await snapshot(migrations, migrate) : undefined;
+  const client = new PGlite({ dataDir: directory, loadDataDir, startParams: START_PARAMS });
+  await client.waitReady;
+  return client;
+}
+
+let made: { key: string; blob: Promise<Blob> } | undefined;
+
+/** The migrated database as a tarball: read from the cache, or made and written there once. */
+function snapshot(migrations: string, migrate: (client: PGlite) => Promise<void>): Promise<Blob> {
+  const key = snapshotKey(migrations);
+  if (made?.key !== key) {
+    made = { key, blob: loadOrMake(key, migrate) };
+    made.blob.catch(() => {
+      made = undefined;
+    });
+  }
+  return made.blob;
+}
+
+async function loadOrMake(key: string, migrate: (client: PGlite) => Promise<void>): Promise<Blob> {
+  const file = path.join(cacheDirectory(), `pglite-${key}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = new PGlite({ startParams: START_PARAMS });
+  try {
+    await client.waitReady;
+    await migrate(client);
+    await client.exec('CHECKPOINT');
+    const blob = await client.dumpDataDir('none');
+    // Written aside and renamed, so a process that reads it concurrently sees all of it or none.
+    const partial = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      writeFileSync(partial, new Uint8Array(await blob.arrayBuffer()));
+      renameSync(partial, file);
+    } catch {
+      // A read-only cache only costs the next process the same work again.
+      rmSync(partial, { force: true });
+    }
+    return blob;
+  } finally {
+    await client.close();
+  }
+}
+
+/** Changes with any migration and with PGlite's version (its data directory format). */
+function snapshotKey(migrations: string): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(migrations, name);
+    if (!name.endsWith('.sql') && !name.endsWith('_journal.json')) continue;
+    hash.update(name).update(readFileSync(file));
+  }
+  hash.update(pgliteVersion());
+  hash.update(START_PARAMS.join(' '));
+  return hash.digest('hex').slice(0, 16);
+}
+
+function pgliteVersion(): string {
+  try {
+    const manifest = path.join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json');
+    return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** `node_modules/.cache` beside the code when it can be written to, else the system's temporary directory. */
+function cacheDirectory(): string {
+  for (const directory of [path.join(ROOT, 'node_modules', '.cache', 'match-service'), path.join(tmpdir(), 'match-service-cache')]) {
+    try {
+      mkdirSync(directory, { recursive: true });
+      const probe = path.join(directory, `.probe-${randomBytes(4).toString('hex')}`);
+      writeFileSync(probe, '');
+      rmSync(probe);
+      return directory;
+    } catch {
+      // try the next one
+    }
+  }
+  return tmpdir();
+}
