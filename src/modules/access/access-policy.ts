@@ -63,6 +63,9 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   entry('GET', '/swagger-ui', 'public'),
   entry('GET', '/swagger-ui/*', 'public'),
   entry('GET', '/actuator/*', 'public'),
+  // The web app's files; its data comes through the API like any client's.
+  entry('GET', '/app', 'public'),
+  entry('GET', '/app/*', 'public'),
 
   // Development tooling: gated by loopback host and peer instead of a token.
   entry('POST', '/api/v1/auth/dev/tokens', 'loopback'),
