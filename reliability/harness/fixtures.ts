@@ -137,7 +137,7 @@ export async function createFixtures(base: string, options: { games: number; slo
   });
   const players = await inBatches(options.players, 10, (i) => createSession(base, `Player ${i}`));
   if (options.devices) {
-    // One phone per organiser and player, so every notification of the run is also a push.
+    // One device per organiser and player, so every notification of the run is also a push; all three platforms.
     await inBatches(organisers.length + players.length, 10, (i) => {
       const session = [...organisers, ...players][i]!;
       return expectStatus(
@@ -146,7 +146,7 @@ export async function createFixtures(base: string, options: { games: number; slo
           method: 'POST',
           path: '/api/v1/device-tokens',
           headers: { authorization: `Bearer ${session.accessToken}` },
-          body: { deviceToken: `rel-device-${session.userId}`, platform: i % 2 ? 'IOS' : 'ANDROID' },
+          body: { deviceToken: `rel-device-${session.userId}`, platform: (['ANDROID', 'IOS', 'WEB'] as const)[i % 3] },
         },
         201,
       );

@@ -6,11 +6,16 @@ export interface PushChecks {
   notifications: number;
   /** (notification, device) pairs the run should have pushed: every notification × its recipient's devices */
   expected: number;
+  /** messages FCM accepted, resends included */
   delivered: number;
+  /** pairs the device does not show */
   lost: number;
-  /** pairs delivered twice whose first delivery was within a second of a kill -9 (the sender died before recording it) */
-  duplicatedAtKill: number;
-  duplicatedOtherwise: number;
+  /** notifications a device shows more than once (a resend that did not replace the first): what the user would see twice */
+  shownTwice: number;
+  /** messages sent again whose first delivery was within a second of a kill -9 (the sender died before recording it); the device replaced the first */
+  resentAtKill: number;
+  /** messages sent again with no kill to explain them */
+  resentOtherwise: number;
   /** pushes to a pair no notification accounts for */
   unexpected: number;
   /** rows still in the outbox when the wait ended */
@@ -23,7 +28,8 @@ export interface PushChecks {
 /**
  * After the load: waits (up to `waitMs`) for the push outbox to empty — rows a killed instance had
  * claimed come back when their lease lapses — then compares what the fake FCM received with the
- * notifications PostgreSQL holds.
+ * notifications PostgreSQL holds, on the wire (every message FCM accepted) and on each device's
+ * screen (the fake's model: a message replaces the one shown under the same collapse identity).
  */
 export async function checkPushes(pg: PostgresCluster, database: string, fcm: FakeFcm, kills: number[], waitMs: number): Promise<PushChecks> {
   const outbox = () =>
@@ -52,18 +58,31 @@ export async function checkPushes(pg: PostgresCluster, database: string, fcm: Fa
     expected: expected.size,
     delivered: fcm.delivered.length,
     lost: 0,
-    duplicatedAtKill: 0,
-    duplicatedOtherwise: 0,
+    shownTwice: 0,
+    resentAtKill: 0,
+    resentOtherwise: 0,
     unexpected: 0,
     leftInOutbox: left,
     rejected: fcm.rejected.length,
     details: [],
   };
-  for (const pair of expected) {
-    if (!delivered.has(pair)) {
-      result.lost++;
-      result.details.push(`push never delivered: ${pair}`);
+  const tokens = new Set([...pairs.map((pair) => pair.slice(pair.indexOf('/') + 1)), ...fcm.delivered.map((item) => item.token)]);
+  const shown = new Map<string, number>();
+  for (const token of tokens)
+    for (const entry of fcm.screen(token)) {
+      const key = `${entry.notificationId}/${token}`;
+      shown.set(key, (shown.get(key) ?? 0) + 1);
     }
+  for (const pair of expected) {
+    if (!shown.has(pair)) {
+      result.lost++;
+      result.details.push(`push never shown on its device: ${pair}`);
+    }
+  }
+  for (const [pair, count] of shown) {
+    if (count < 2) continue;
+    result.shownTwice += count - 1;
+    result.details.push(`notification shown ${count} times on one device: ${pair}`);
   }
   for (const [pair, times] of delivered) {
     if (!expected.has(pair)) {
@@ -71,10 +90,10 @@ export async function checkPushes(pg: PostgresCluster, database: string, fcm: Fa
       result.details.push(`push without a notification: ${pair}`);
     }
     if (times.length < 2) continue;
-    if (kills.some((kill) => Math.abs(times[0]! - kill) <= 1000)) result.duplicatedAtKill += times.length - 1;
+    if (kills.some((kill) => Math.abs(times[0]! - kill) <= 1000)) result.resentAtKill += times.length - 1;
     else {
-      result.duplicatedOtherwise += times.length - 1;
-      result.details.push(`push delivered ${times.length} times: ${pair}`);
+      result.resentOtherwise += times.length - 1;
+      result.details.push(`push sent ${times.length} times without a kill to explain it: ${pair}`);
     }
   }
   return result;

@@ -7,7 +7,10 @@ import { SignJWT, jwtVerify } from 'jose';
  * The token endpoint verifies the service account's RS256 assertion against the account's public
  * key and answers an access token (a JWT this fake signs); the send endpoint verifies that
  * token's signature, checks the message's shape, and answers what FCM answers: the message name,
- * or FCM's error bodies as scripted per device token.
+ * or FCM's error bodies as scripted per device token. It also models each device's screen: an
+ * accepted message replaces a shown one with the same collapse identity (Android's
+ * `notification.tag`, APNs' `apns-collapse-id`, the web notification's `tag`), as the phone does,
+ * and is shown beside the others when it has none.
  */
 export interface FakeFcm {
   url: string;
@@ -16,6 +19,8 @@ export interface FakeFcm {
   serviceAccountJson: string;
   /** Messages accepted (answered 200), in order, with when (ms since the epoch). */
   delivered: Array<{ token: string; message: FcmMessage; at: number }>;
+  /** What a device shows: one entry per collapse identity (a message without one is an entry of its own). */
+  screen(deviceToken: string): Shown[];
   /** Every send request that reached the endpoint with a valid token, accepted or not. */
   attempts: Array<{ token: string; answered: number }>;
   /** Requests refused for their shape or their credentials (a correct sender causes none). */
@@ -34,15 +39,27 @@ export interface FcmMessage {
   token: string;
   notification: { title: string; body: string };
   data: Record<string, string>;
-  android?: { priority: string; collapse_key: string };
+  android?: { priority: string; collapse_key?: string; notification?: { tag?: string } };
   apns?: { headers: Record<string, string>; payload: { aps: Record<string, unknown> } };
-  webpush?: { headers: Record<string, string> };
+  webpush?: { headers: Record<string, string>; notification?: { tag?: string } };
+}
+
+/** One entry on a device's screen; `received` counts the messages that landed on it (a resend replaced it). */
+export interface Shown {
+  key: string;
+  notificationId: string | undefined;
+  received: number;
 }
 
 export interface Answer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * `drop`: FCM accepts the message (the device gets it) but the connection breaks before the
+   * answer, so the sender cannot know. `hold`: accepted, and the answer never comes (until close).
+   */
+  after?: 'drop' | 'hold';
 }
 
 const fcmError = (code: number, status: string, message: string, errorCode: string, extra: unknown[] = []) => ({
@@ -62,7 +79,18 @@ export const FCM = {
     body: fcmError(429, 'RESOURCE_EXHAUSTED', "Quota exceeded for quota metric 'Send requests'.", 'QUOTA_EXCEEDED'),
   }),
   unavailable: (): Answer => ({ status: 503, body: fcmError(503, 'UNAVAILABLE', 'The service is currently unavailable.', 'UNAVAILABLE') }),
+  /** Accepted and delivered, but the answer is lost on the way back. */
+  acceptedAnswerLost: (): Answer => ({ status: 200, body: {}, after: 'drop' }),
+  /** Accepted and delivered; the answer is held until the fake closes (the sender can be killed meanwhile). */
+  acceptedAnswerHeld: (): Answer => ({ status: 200, body: {}, after: 'hold' }),
 };
+
+/** The collapse identity a device replaces a shown notification by; undefined when the message has none. */
+function collapseIdentity(message: FcmMessage): string | undefined {
+  if (message.android) return message.android.notification?.tag;
+  if (message.apns) return message.apns.headers['apns-collapse-id'];
+  return message.webpush?.notification?.tag;
+}
 
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 
@@ -80,9 +108,13 @@ function shapeProblem(message: FcmMessage | undefined): string | undefined {
   if (!message.data || Object.values(message.data).some((value) => typeof value !== 'string')) return 'message.data';
   const blocks = ['android', 'apns', 'webpush'].filter((block) => block in message);
   if (blocks.length !== 1) return 'message (one platform block)';
-  if (message.android && (!['normal', 'high'].includes(message.android.priority) || typeof message.android.collapse_key !== 'string')) return 'message.android';
+  if (message.android && !['normal', 'high'].includes(message.android.priority)) return 'message.android';
   if (message.apns && (Object.values(message.apns.headers ?? {}).some((value) => typeof value !== 'string') || typeof message.apns.payload?.aps !== 'object'))
     return 'message.apns';
+  // APNs refuses a collapse id over 64 bytes; RFC 8030 limits a Topic to 32 characters of base64url.
+  if (message.apns && Buffer.byteLength(message.apns.headers['apns-collapse-id'] ?? '') > 64) return 'message.apns.headers';
+  const topic = message.webpush?.headers?.Topic;
+  if (topic !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(topic)) return 'message.webpush.headers';
   return undefined;
 }
 
@@ -94,6 +126,17 @@ export async function startFakeFcm(): Promise<FakeFcm> {
   const scripts = new Map<string, Answer[]>();
   const waiters = new Set<() => void>();
   const held: ServerResponse[] = [];
+  const screens = new Map<string, Map<string, Shown>>();
+  let untagged = 0;
+
+  /** The device receives the message: it replaces what shows under the same collapse identity. */
+  const display = (message: FcmMessage) => {
+    const screen = screens.get(message.token) ?? new Map<string, Shown>();
+    screens.set(message.token, screen);
+    const key = collapseIdentity(message) ?? `untagged-${++untagged}`;
+    const shown = screen.get(key);
+    screen.set(key, { key, notificationId: message.data.notificationId, received: (shown?.received ?? 0) + 1 });
+  };
   let url = '';
 
   const answer = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -110,6 +153,7 @@ export async function startFakeFcm(): Promise<FakeFcm> {
     rejected: [],
     tokenRequests: 0,
     holdTokenRequests: false,
+    screen: (deviceToken) => [...(screens.get(deviceToken)?.values() ?? [])],
     script: (deviceToken, answers) => scripts.set(deviceToken, [...(scripts.get(deviceToken) ?? []), ...answers]),
     async until(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
@@ -185,8 +229,19 @@ export async function startFakeFcm(): Promise<FakeFcm> {
     }
     const next = scripts.get(message.token)?.shift();
     fake.attempts.push({ token: message.token, answered: next?.status ?? 200 });
-    if (next) return answer(response, next.status, next.body, next.headers);
+    if (next && !next.after) return answer(response, next.status, next.body, next.headers);
     fake.delivered.push({ token: message.token, message, at: Date.now() });
+    display(message);
+    if (next?.after === 'drop') {
+      response.socket?.destroy();
+      for (const wake of waiters) wake();
+      return;
+    }
+    if (next?.after === 'hold') {
+      held.push(response);
+      for (const wake of waiters) wake();
+      return;
+    }
     answer(response, 200, { name: `projects/${projectId}/messages/0:${randomBytes(8).toString('hex')}` });
   };
 

@@ -29,6 +29,10 @@ const entry = (method: string, path: string, access: Access, rateLimit?: RateLim
   ...(rateLimit ? { rateLimit } : {}),
 });
 
+/** One entry per path, all with the same method, access and rate limit. */
+const entries = (method: string, access: Access, rateLimit: RateLimitClass | undefined, paths: string[]): PolicyEntry[] =>
+  paths.map((path) => entry(method, path, access, rateLimit));
+
 export const ACCESS_POLICY: readonly PolicyEntry[] = [
   // Whole trees first: admin routes need the role, internal ones the secret.
   entry('*', '/api/v1/admin/*', 'admin'),
@@ -40,48 +44,45 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   // The endpoints that need no token.
   entry('GET', '/api/v1/public/health', 'public'),
   // Sign-in starts and callbacks are counted per address: each national start costs an upstream PAR with DPoP.
-  entry('GET', '/api/v1/auth/login/national', 'sign-in', 'sign-in'),
-  entry('GET', '/api/v1/auth/login/social', 'sign-in', 'sign-in'),
-  entry('GET', '/api/v1/auth/login/:provider', 'sign-in', 'sign-in'),
-  entry('GET', '/callback/national', 'sign-in', 'sign-in'),
-  entry('GET', '/callback/social', 'sign-in', 'sign-in'),
-  entry('GET', '/callback/:provider', 'sign-in', 'sign-in'),
-  entry('POST', '/api/v1/auth/refresh', 'sign-in'),
-  entry('POST', '/api/v1/auth/logout', 'sign-in'),
-  entry('GET', '/.well-known/jwks.json', 'public'),
-  entry('GET', '/.well-known/mobile-app-site-association', 'public'),
+  ...entries('GET', 'sign-in', 'sign-in', [
+    '/api/v1/auth/login/national',
+    '/api/v1/auth/login/social',
+    '/api/v1/auth/login/:provider',
+    '/callback/national',
+    '/callback/social',
+    '/callback/:provider',
+  ]),
+  ...entries('POST', 'sign-in', undefined, ['/api/v1/auth/refresh', '/api/v1/auth/logout']),
+  ...entries('GET', 'public', undefined, ['/.well-known/jwks.json', '/.well-known/mobile-app-site-association']),
   entry('GET', '/api/v1/share-links/:code', 'public', 'share-resolve'),
   entry('GET', '/games/:code', 'public', 'share-page'),
-  entry('GET', '/api/v1/games', 'public', 'public-read'),
-  entry('GET', '/api/v1/games/filter-options', 'public', 'public-read'),
-  entry('GET', '/api/v1/games/:id', 'public', 'public-read'),
-  entry('GET', '/api/v1/venues', 'public', 'public-read'),
-  entry('GET', '/api/v1/activities', 'public', 'public-read'),
-  entry('GET', '/api/v1/activities/:id', 'public', 'public-read'),
-  entry('GET', '/v3/api-docs', 'public'),
-  entry('GET', '/v3/api-docs/*', 'public'),
-  entry('GET', '/swagger-ui', 'public'),
-  entry('GET', '/swagger-ui/*', 'public'),
-  entry('GET', '/actuator/*', 'public'),
+  ...entries('GET', 'public', 'public-read', [
+    '/api/v1/games',
+    '/api/v1/games/filter-options',
+    '/api/v1/games/:id',
+    '/api/v1/venues',
+    '/api/v1/activities',
+    '/api/v1/activities/:id',
+  ]),
+  ...entries('GET', 'public', undefined, ['/v3/api-docs', '/v3/api-docs/*', '/swagger-ui', '/swagger-ui/*', '/actuator/*']),
   // The web app's files; its data comes through the API like any client's.
-  entry('GET', '/app', 'public'),
-  entry('GET', '/app/*', 'public'),
+  ...entries('GET', 'public', undefined, ['/app', '/app/*']),
 
   // Development tooling: gated by loopback host and peer instead of a token.
   entry('POST', '/api/v1/auth/dev/tokens', 'loopback'),
 
   // Everything else needs a token.
-  entry('*', '/api/v1/me', 'authenticated'),
-  entry('*', '/api/v1/me/*', 'authenticated'),
-  entry('*', '/api/v1/games', 'authenticated'),
-  entry('*', '/api/v1/games/*', 'authenticated'),
-  entry('*', '/api/v1/game-bookmarks', 'authenticated'),
-  entry('*', '/api/v1/game-bookmarks/*', 'authenticated'),
-  entry('*', '/api/v1/share-links', 'authenticated'),
+  ...entries('*', 'authenticated', undefined, [
+    '/api/v1/me',
+    '/api/v1/me/*',
+    '/api/v1/games',
+    '/api/v1/games/*',
+    '/api/v1/game-bookmarks',
+    '/api/v1/game-bookmarks/*',
+    '/api/v1/share-links',
+  ]),
   entry('POST', '/api/v1/share-links/rotate', 'authenticated'),
-  entry('*', '/api/v1/notifications', 'authenticated'),
-  entry('*', '/api/v1/notifications/*', 'authenticated'),
-  entry('*', '/api/v1/device-tokens', 'authenticated'),
+  ...entries('*', 'authenticated', undefined, ['/api/v1/notifications', '/api/v1/notifications/*', '/api/v1/device-tokens']),
 ];
 
 function sameMethod(entry: PolicyEntry, method: string): boolean {

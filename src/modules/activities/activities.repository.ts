@@ -1,25 +1,19 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { activities, skillLevels } from './activities.table.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type SkillLevelRow = typeof skillLevels.$inferSelect;
 
-export class ActivitiesRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class ActivitiesRepository extends Repository {
   namesByIds(ids: string[]): Promise<Array<{ id: string; name: string }>> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.#db.select({ id: activities.id, name: activities.name }).from(activities).where(inArray(activities.id, ids));
+    return this.db.select({ id: activities.id, name: activities.name }).from(activities).where(inArray(activities.id, ids));
   }
 
   levelsByIds(ids: string[]): Promise<Array<{ id: string; name: string; sortOrder: number }>> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.#db
+    return this.db
       .select({ id: skillLevels.id, name: skillLevels.name, sortOrder: skillLevels.sortOrder })
       .from(skillLevels)
       .where(inArray(skillLevels.id, ids))
@@ -29,14 +23,14 @@ export class ActivitiesRepository {
   async page(options: { limit: number; offset: number }): Promise<{ rows: ActivityRow[]; total: number }> {
     const live = isNull(activities.deletedAt);
     const [rows, [count]] = await Promise.all([
-      this.#db
+      this.db
         .select()
         .from(activities)
         .where(live)
         .orderBy(sql`lower(${activities.name})`, asc(activities.id))
         .limit(options.limit)
         .offset(options.offset),
-      this.#db
+      this.db
         .select({ total: sql<number>`count(*)::int` })
         .from(activities)
         .where(live),
@@ -45,7 +39,7 @@ export class ActivitiesRepository {
   }
 
   async findLive(id: string): Promise<ActivityRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select()
       .from(activities)
       .where(and(eq(activities.id, id), isNull(activities.deletedAt)));
@@ -53,7 +47,7 @@ export class ActivitiesRepository {
   }
 
   async findLiveByName(name: string): Promise<ActivityRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select()
       .from(activities)
       .where(and(sql`lower(${activities.name}) = lower(${name})`, isNull(activities.deletedAt)));
@@ -62,7 +56,7 @@ export class ActivitiesRepository {
 
   /** Locks the live activity against concurrent deletion or use checks until the transaction ends. */
   async lockLive(id: string): Promise<ActivityRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select()
       .from(activities)
       .where(and(eq(activities.id, id), isNull(activities.deletedAt)))
@@ -73,7 +67,7 @@ export class ActivitiesRepository {
   /** Share-locks the live ones among `ids` so none can be deleted while the caller's transaction uses them. */
   async shareLockLive(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await this.#db
+    const rows = await this.db
       .select({ id: activities.id })
       .from(activities)
       .where(and(inArray(activities.id, ids), isNull(activities.deletedAt)))
@@ -82,12 +76,12 @@ export class ActivitiesRepository {
   }
 
   async insert(name: string): Promise<ActivityRow> {
-    const [row] = await this.#db.insert(activities).values({ name }).returning();
+    const [row] = await this.db.insert(activities).values({ name }).returning();
     return row!;
   }
 
   async rename(id: string, name: string): Promise<ActivityRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .update(activities)
       .set({ name, updatedAt: new Date() })
       .where(and(eq(activities.id, id), isNull(activities.deletedAt)))
@@ -96,22 +90,22 @@ export class ActivitiesRepository {
   }
 
   async touch(id: string): Promise<void> {
-    await this.#db.update(activities).set({ updatedAt: new Date() }).where(eq(activities.id, id));
+    await this.db.update(activities).set({ updatedAt: new Date() }).where(eq(activities.id, id));
   }
 
   async softDelete(id: string): Promise<void> {
     const now = new Date();
-    await this.#db
+    await this.db
       .update(skillLevels)
       .set({ deletedAt: now })
       .where(and(eq(skillLevels.activityId, id), isNull(skillLevels.deletedAt)));
-    await this.#db.update(activities).set({ deletedAt: now, updatedAt: now }).where(eq(activities.id, id));
+    await this.db.update(activities).set({ deletedAt: now, updatedAt: now }).where(eq(activities.id, id));
   }
 
   /** Live levels of the given activities, ladder order. */
   async levelsOf(activityIds: string[]): Promise<SkillLevelRow[]> {
     if (activityIds.length === 0) return [];
-    return this.#db
+    return this.db
       .select()
       .from(skillLevels)
       .where(and(inArray(skillLevels.activityId, activityIds), isNull(skillLevels.deletedAt)))
@@ -121,7 +115,7 @@ export class ActivitiesRepository {
   /** Live levels among `ids` whose activity is live too. */
   async liveLevels(ids: string[]): Promise<Array<{ id: string; activityId: string }>> {
     if (ids.length === 0) return [];
-    return this.#db
+    return this.db
       .select({ id: skillLevels.id, activityId: skillLevels.activityId })
       .from(skillLevels)
       .innerJoin(activities, eq(activities.id, skillLevels.activityId))
@@ -130,15 +124,15 @@ export class ActivitiesRepository {
 
   async insertLevels(activityId: string, levels: Array<{ name: string; sortOrder: number }>): Promise<void> {
     if (levels.length === 0) return;
-    await this.#db.insert(skillLevels).values(levels.map((level) => ({ activityId, name: level.name, sortOrder: level.sortOrder })));
+    await this.db.insert(skillLevels).values(levels.map((level) => ({ activityId, name: level.name, sortOrder: level.sortOrder })));
   }
 
   async updateLevel(id: string, level: { name: string; sortOrder: number }): Promise<void> {
-    await this.#db.update(skillLevels).set({ name: level.name, sortOrder: level.sortOrder }).where(eq(skillLevels.id, id));
+    await this.db.update(skillLevels).set({ name: level.name, sortOrder: level.sortOrder }).where(eq(skillLevels.id, id));
   }
 
   async retireLevels(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.#db.update(skillLevels).set({ deletedAt: new Date() }).where(inArray(skillLevels.id, ids));
+    await this.db.update(skillLevels).set({ deletedAt: new Date() }).where(inArray(skillLevels.id, ids));
   }
 }

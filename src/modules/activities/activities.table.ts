@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { generatedId, timestamps, timestamptz } from '../../platform/db/columns.ts';
 
 export const activities = pgTable(
   'activities',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps(),
+    deletedAt: timestamptz('deleted_at'),
   },
   (table) => [
     // Names are unique regardless of case among live activities; a deleted name can be reused.
@@ -27,16 +25,14 @@ export const activities = pgTable(
 export const skillLevels = pgTable(
   'skill_levels',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     activityId: uuid('activity_id')
       .notNull()
       .references(() => activities.id),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    deletedAt: timestamptz('deleted_at'),
   },
   (table) => [index('skill_levels_activity_idx').on(table.activityId, table.sortOrder)],
 );

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
+import { openRoute } from '../../platform/http/openapi.ts';
 import type { Config } from '../../config/index.ts';
 import { setAuthCookies } from '../tokens/index.ts';
 import { unknownProvider, type AuthService, type LoginQuery as LoginParams } from './auth.service.ts';
@@ -44,33 +45,25 @@ export async function authRoutes(app: TypedApp, { auth, config }: AuthRoutesOpti
 
   app.get(
     '/api/v1/auth/login/national',
-    {
-      schema: { tags: ['auth'], summary: 'Start sign-in with the national provider (FAPI 2.0)', querystring: LoginQuery, response: loginResponses },
-    },
+    { schema: openRoute('auth', 'Start sign-in with the national provider (FAPI 2.0)', { querystring: LoginQuery, response: loginResponses }) },
     login('national'),
   );
 
   app.get(
     '/api/v1/auth/login/social',
-    {
-      schema: { tags: ['auth'], summary: 'Start sign-in with the social provider', querystring: SocialLoginQuery, response: loginResponses },
-    },
+    { schema: openRoute('auth', 'Start sign-in with the social provider', { querystring: SocialLoginQuery, response: loginResponses }) },
     login('social'),
   );
 
   app.get(
     '/callback/national',
-    {
-      schema: { tags: ['auth'], summary: "The national provider's redirect back (internal)", querystring: CallbackQuery },
-    },
+    { schema: openRoute('auth', "The national provider's redirect back (internal)", { querystring: CallbackQuery }) },
     callback('national'),
   );
 
   app.get(
     '/callback/social',
-    {
-      schema: { tags: ['auth'], summary: "The social provider's redirect back (internal)", querystring: CallbackQuery },
-    },
+    { schema: openRoute('auth', "The social provider's redirect back (internal)", { querystring: CallbackQuery }) },
     callback('social'),
   );
 

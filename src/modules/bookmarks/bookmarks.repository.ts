@@ -1,27 +1,21 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { gameBookmarks } from './bookmarks.table.ts';
 
 export type BookmarkRow = typeof gameBookmarks.$inferSelect;
 
-export class BookmarksRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class BookmarksRepository extends Repository {
   /** Undefined when the bookmark already existed. */
   async insert(userId: string, gameId: string): Promise<BookmarkRow | undefined> {
-    const [row] = await this.#db.insert(gameBookmarks).values({ userId, gameId }).onConflictDoNothing().returning();
+    const [row] = await this.db.insert(gameBookmarks).values({ userId, gameId }).onConflictDoNothing().returning();
     return row;
   }
 
   async page(userId: string, limit: number, offset: number): Promise<{ rows: BookmarkRow[]; total: number }> {
     const where = eq(gameBookmarks.userId, userId);
     const [rows, [count]] = await Promise.all([
-      this.#db.select().from(gameBookmarks).where(where).orderBy(desc(gameBookmarks.createdAt), desc(gameBookmarks.gameId)).limit(limit).offset(offset),
-      this.#db
+      this.db.select().from(gameBookmarks).where(where).orderBy(desc(gameBookmarks.createdAt), desc(gameBookmarks.gameId)).limit(limit).offset(offset),
+      this.db
         .select({ total: sql<number>`count(*)::int` })
         .from(gameBookmarks)
         .where(where),
@@ -30,12 +24,12 @@ export class BookmarksRepository {
   }
 
   async delete(userId: string, gameId: string): Promise<void> {
-    await this.#db.delete(gameBookmarks).where(and(eq(gameBookmarks.userId, userId), eq(gameBookmarks.gameId, gameId)));
+    await this.db.delete(gameBookmarks).where(and(eq(gameBookmarks.userId, userId), eq(gameBookmarks.gameId, gameId)));
   }
 
   async gameIdsAmong(userId: string, gameIds: string[]): Promise<string[]> {
     if (gameIds.length === 0) return [];
-    const rows = await this.#db
+    const rows = await this.db
       .select({ gameId: gameBookmarks.gameId })
       .from(gameBookmarks)
       .where(and(eq(gameBookmarks.userId, userId), inArray(gameBookmarks.gameId, gameIds)));
@@ -43,10 +37,10 @@ export class BookmarksRepository {
   }
 
   async deleteForGame(gameId: string): Promise<void> {
-    await this.#db.delete(gameBookmarks).where(eq(gameBookmarks.gameId, gameId));
+    await this.db.delete(gameBookmarks).where(eq(gameBookmarks.gameId, gameId));
   }
 
   async deleteForUser(userId: string): Promise<void> {
-    await this.#db.delete(gameBookmarks).where(eq(gameBookmarks.userId, userId));
+    await this.db.delete(gameBookmarks).where(eq(gameBookmarks.userId, userId));
   }
 }

@@ -1,8 +1,8 @@
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import type { TSchema } from 'typebox';
-import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { userRoute } from '../../platform/http/openapi.ts';
+import { NoContent, created, noContent } from '../../platform/http/replies.ts';
 import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
 import { presentBookmark } from './bookmarks.presenter.ts';
 import { Bookmark, BookmarkBody, GameIdParams } from './bookmarks.schemas.ts';
@@ -21,26 +21,14 @@ export async function bookmarksRoutes(app: TypedApp, options: BookmarksRoutesOpt
 
   app.post(
     '/api/v1/game-bookmarks',
-    {
-      schema: { tags: ['bookmarks'], security: USER_SECURITY, summary: 'Bookmark a game', body: BookmarkBody, response: { 201: Envelope(BookmarkSchema) } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return envelope(request, presentBookmark(await bookmarks.add(signedIn(request).userId, request.body.gameId)), 'Game bookmarked');
-    },
+    { schema: userRoute('bookmarks', 'Bookmark a game', { body: BookmarkBody, response: { 201: Envelope(BookmarkSchema) } }) },
+    async (request, reply) =>
+      created(reply, envelope(request, presentBookmark(await bookmarks.add(signedIn(request).userId, request.body.gameId)), 'Game bookmarked')),
   );
 
   app.get(
     '/api/v1/game-bookmarks',
-    {
-      schema: {
-        tags: ['bookmarks'],
-        security: USER_SECURITY,
-        summary: 'Your bookmarks, newest first',
-        querystring: OffsetQuery,
-        response: { 200: Envelope(OffsetPage(BookmarkSchema)) },
-      },
-    },
+    { schema: userRoute('bookmarks', 'Your bookmarks, newest first', { querystring: OffsetQuery, response: { 200: Envelope(OffsetPage(BookmarkSchema)) } }) },
     async (request) => {
       const { items, total } = await bookmarks.page(signedIn(request).userId, request.query);
       return envelope(request, offsetPage(items.map(presentBookmark), total, request.query), 'Bookmarks');
@@ -49,18 +37,7 @@ export async function bookmarksRoutes(app: TypedApp, options: BookmarksRoutesOpt
 
   app.delete(
     '/api/v1/game-bookmarks/:gameId',
-    {
-      schema: {
-        tags: ['bookmarks'],
-        security: USER_SECURITY,
-        summary: 'Remove a bookmark (204 whether or not it existed)',
-        params: GameIdParams,
-        response: { 204: Type.Null() },
-      },
-    },
-    async (request, reply) => {
-      await bookmarks.remove(signedIn(request).userId, request.params.gameId);
-      return reply.code(204).send(null);
-    },
+    { schema: userRoute('bookmarks', 'Remove a bookmark (204 whether or not it existed)', { params: GameIdParams, response: NoContent }) },
+    async (request, reply) => noContent(reply, bookmarks.remove(signedIn(request).userId, request.params.gameId)),
   );
 }

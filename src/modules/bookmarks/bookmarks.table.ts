@@ -1,11 +1,12 @@
-import { index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db/columns.ts';
 
 export const gameBookmarks = pgTable(
   'game_bookmarks',
   {
     userId: uuid('user_id').notNull(),
     gameId: uuid('game_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.gameId] }),

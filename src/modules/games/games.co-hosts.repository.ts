@@ -1,28 +1,22 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { gameCoHosts } from './games.table.ts';
 
 export type CoHostRow = typeof gameCoHosts.$inferSelect;
 
 /** The co-hosts of games: SQL only. */
-export class CoHostsRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class CoHostsRepository extends Repository {
   list(gameId: string): Promise<CoHostRow[]> {
-    return this.#db.select().from(gameCoHosts).where(eq(gameCoHosts.gameId, gameId)).orderBy(asc(gameCoHosts.addedAt), asc(gameCoHosts.userId));
+    return this.db.select().from(gameCoHosts).where(eq(gameCoHosts.gameId, gameId)).orderBy(asc(gameCoHosts.addedAt), asc(gameCoHosts.userId));
   }
 
   async count(gameId: string): Promise<number> {
-    const [row] = await this.#db.select({ n: count() }).from(gameCoHosts).where(eq(gameCoHosts.gameId, gameId));
+    const [row] = await this.db.select({ n: count() }).from(gameCoHosts).where(eq(gameCoHosts.gameId, gameId));
     return Number(row?.n ?? 0);
   }
 
   async isCoHost(gameId: string, userId: string): Promise<boolean> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select({ userId: gameCoHosts.userId })
       .from(gameCoHosts)
       .where(and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)));
@@ -32,7 +26,7 @@ export class CoHostsRepository {
   /** Of `gameIds`, those the user co-hosts. */
   async coHostedAmong(userId: string, gameIds: string[]): Promise<Set<string>> {
     if (gameIds.length === 0) return new Set();
-    const found = await this.#db
+    const found = await this.db
       .select({ gameId: gameCoHosts.gameId })
       .from(gameCoHosts)
       .where(and(eq(gameCoHosts.userId, userId), inArray(gameCoHosts.gameId, gameIds)));
@@ -41,12 +35,12 @@ export class CoHostsRepository {
 
   /** Answers the new row, or undefined when the user already co-hosts the game. */
   async add(values: CoHostRow): Promise<CoHostRow | undefined> {
-    const [row] = await this.#db.insert(gameCoHosts).values(values).onConflictDoNothing().returning();
+    const [row] = await this.db.insert(gameCoHosts).values(values).onConflictDoNothing().returning();
     return row;
   }
 
   async remove(gameId: string, userId: string): Promise<boolean> {
-    const removed = await this.#db
+    const removed = await this.db
       .delete(gameCoHosts)
       .where(and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)))
       .returning({ userId: gameCoHosts.userId });
@@ -55,6 +49,6 @@ export class CoHostsRepository {
 
   /** A deleted account co-hosts nothing any more. */
   async forgetUser(userId: string): Promise<void> {
-    await this.#db.delete(gameCoHosts).where(eq(gameCoHosts.userId, userId));
+    await this.db.delete(gameCoHosts).where(eq(gameCoHosts.userId, userId));
   }
 }

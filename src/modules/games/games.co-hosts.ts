@@ -1,21 +1,15 @@
-import type { Clock } from '../../platform/clock.ts';
-import type { Database } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
 import type { UsersService } from '../users/index.ts';
 import { CoHostsRepository, type CoHostRow } from './games.co-hosts.repository.ts';
-import type { GameEvents } from './games.ports.ts';
 import { gameNotFound } from './games.queries.ts';
 import { GamesRepository } from './games.repository.ts';
 import { effectiveStatus } from './games.rules.ts';
-import { announce, lockOwned } from './games.writes.ts';
+import { announce, type GameWriterDeps, lockOwned } from './games.writes.ts';
 
 /** At most this many co-hosts per game. */
 export const MAX_CO_HOSTS = 5;
 
-export interface GameCoHostsDeps {
-  db: Database;
-  clock: Clock;
-  events: GameEvents;
+export interface GameCoHostsDeps extends GameWriterDeps {
   users: Pick<UsersService, 'liveIds' | 'namesOf'>;
 }
 

@@ -1,10 +1,9 @@
-import type { Clock } from '../../platform/clock.ts';
-import type { Database, Executor } from '../../platform/db/index.ts';
+import type { Executor } from '../../platform/db/index.ts';
 import { conflict, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { ProfilesService } from '../profiles/index.ts';
 import type { VenuesService } from '../venues/index.ts';
-import type { GameEvents, GameRemovalStep, GameShareLinks } from './games.ports.ts';
+import type { GameRemovalStep, GameShareLinks } from './games.ports.ts';
 import type { PresentedGame } from './games.presenter.ts';
 import { gameNotFound, type GameQueries } from './games.queries.ts';
 import { GamesRepository, type GameValues } from './games.repository.ts';
@@ -12,16 +11,13 @@ import { confirmGame } from './games.decisions.ts';
 import { effectiveStatus, promotionsForSlots, quorumErrors, referenceErrors, timeErrors, valuesFromPatch, type ReferenceCheck } from './games.rules.ts';
 import type { CreateGameInput, UpdateGameInput } from './games.schemas.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
-import { announce, lockManaged, lockOwned, type Actor } from './games.writes.ts';
+import { type Actor, announce, type GameWriterDeps, lockManaged, lockOwned } from './games.writes.ts';
 
-export interface GameCommandsDeps {
-  db: Database;
-  clock: Clock;
+export interface GameCommandsDeps extends GameWriterDeps {
   activities: ActivitiesService;
   venues: VenuesService;
   profiles: Pick<ProfilesService, 'hasCompletedOnboarding'>;
   shareLinks: Pick<GameShareLinks, 'createForGame'>;
-  events: GameEvents;
   /** Answers the game as its organiser sees it after a write. */
   queries: Pick<GameQueries, 'get'>;
   /** Run inside a hard delete's transaction before the game row goes: they remove what refers to the game. */

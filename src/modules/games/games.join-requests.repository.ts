@@ -1,26 +1,20 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { gameJoinRequests } from './games.table.ts';
 
 export type JoinRequestRow = typeof gameJoinRequests.$inferSelect;
 
 /** Join requests: SQL only. */
-export class JoinRequestsRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class JoinRequestsRepository extends Repository {
   /** Undefined when the user already asked. */
   async add(values: { gameId: string; userId: string; message: string | null; requestedAt: Date }): Promise<JoinRequestRow | undefined> {
-    const [row] = await this.#db.insert(gameJoinRequests).values(values).onConflictDoNothing().returning();
+    const [row] = await this.db.insert(gameJoinRequests).values(values).onConflictDoNothing().returning();
     return row;
   }
 
   /** Removes the request (approved, declined or withdrawn); undefined when there was none. */
   async take(gameId: string, userId: string): Promise<JoinRequestRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .delete(gameJoinRequests)
       .where(and(eq(gameJoinRequests.gameId, gameId), eq(gameJoinRequests.userId, userId)))
       .returning();
@@ -28,19 +22,19 @@ export class JoinRequestsRepository {
   }
 
   async page(gameId: string, offset: number, limit: number): Promise<{ rows: JoinRequestRow[]; total: number }> {
-    const rows = await this.#db
+    const rows = await this.db
       .select()
       .from(gameJoinRequests)
       .where(eq(gameJoinRequests.gameId, gameId))
       .orderBy(asc(gameJoinRequests.seq))
       .offset(offset)
       .limit(limit);
-    const [total] = await this.#db.select({ n: count() }).from(gameJoinRequests).where(eq(gameJoinRequests.gameId, gameId));
+    const [total] = await this.db.select({ n: count() }).from(gameJoinRequests).where(eq(gameJoinRequests.gameId, gameId));
     return { rows, total: Number(total?.n ?? 0) };
   }
 
   /** A deleted account's requests go with it. */
   async forgetUser(userId: string): Promise<void> {
-    await this.#db.delete(gameJoinRequests).where(eq(gameJoinRequests.userId, userId));
+    await this.db.delete(gameJoinRequests).where(eq(gameJoinRequests.userId, userId));
   }
 }

@@ -1,25 +1,21 @@
-import type { Clock } from '../../platform/clock.ts';
-import { isUniqueViolation, type Database } from '../../platform/db/index.ts';
+import { isUniqueViolation } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { offsetPage, type OffsetRequest } from '../../platform/http/pagination.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { JoinRequestsRepository, type JoinRequestRow } from './games.join-requests.repository.ts';
-import type { GameEvents, PlayerLevels } from './games.ports.ts';
+import type { PlayerLevels } from './games.ports.ts';
 import { presentParticipation } from './games.presenter.ts';
 import { gameNotFound } from './games.queries.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
 import { effectiveStatus, entryFor, joinPlan } from './games.rules.ts';
-import { announce, lockManaged } from './games.writes.ts';
+import { announce, type GameWriterDeps, lockManaged } from './games.writes.ts';
 
 /** The participation's primary key: a second row for the same player and game. */
 const ONE_PARTICIPATION = 'game_participants_game_id_user_id_pk';
 
-export interface GameJoinRequestsDeps {
-  db: Database;
-  clock: Clock;
-  events: GameEvents;
+export interface GameJoinRequestsDeps extends GameWriterDeps {
   users: Pick<UsersService, 'namesOf'>;
   activities: Pick<ActivitiesService, 'find'>;
   levels: PlayerLevels;

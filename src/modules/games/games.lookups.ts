@@ -2,29 +2,9 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
-import { GamesRepository, type GameRow } from './games.repository.ts';
+import { GamesRepository } from './games.repository.ts';
 import { ShareAccessRepository } from './games.share-access.repository.ts';
 import { effectiveStatus } from './games.rules.ts';
-
-export interface GameSummary {
-  id: string;
-  title: string | null;
-  activityName: string;
-  venueName: string;
-  venueAddress: string;
-  startTime: Date;
-  endTime: Date;
-  playersJoined: number;
-  slots: number;
-  status: GameRow['status'];
-  visibility: GameRow['visibility'];
-  organizerId: string;
-  waitlisted: number;
-  price: string;
-  currency: string;
-  skillLevelFrom: string;
-  skillLevelTo: string;
-}
 
 export interface GameLookupsDeps extends GameRefsDeps {
   db: Database;
@@ -54,7 +34,7 @@ export class GameLookups {
   }
 
   /** Undefined once the game is gone for good. */
-  async summaryForShare(gameId: string): Promise<GameSummary | undefined> {
+  async summaryForShare(gameId: string) {
     const game = await new GamesRepository(this.#deps.db).find(gameId);
     if (!game) return undefined;
     const refs = (await refsOf(this.#deps, [game])).get(gameId);
@@ -97,3 +77,6 @@ export class GameLookups {
     return new GamesRepository(this.#deps.db).totals(userId);
   }
 }
+
+/** What other modules are told of a game (share pages and share-link previews). */
+export type GameSummary = NonNullable<Awaited<ReturnType<GameLookups['summaryForShare']>>>;

@@ -11,12 +11,9 @@ import { GamesRepository, type GameRow } from './games.repository.ts';
 import { ShareAccessRepository } from './games.share-access.repository.ts';
 import { countsAfterDeparture, effectiveStatus, joinPlan, leaveRefused, promotionsForDeparture } from './games.rules.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
-import { announce, lockManaged, type Actor } from './games.writes.ts';
+import { type Actor, announce, type GameWriterDeps, lockManaged } from './games.writes.ts';
 
-export interface GameParticipationDeps {
-  db: Database;
-  clock: Clock;
-  events: GameEvents;
+export interface GameParticipationDeps extends GameWriterDeps {
   /** For games that judge a player's level (offLevelPolicy other than ALLOW). */
   activities: Pick<ActivitiesService, 'find'>;
   levels: PlayerLevels;

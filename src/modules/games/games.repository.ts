@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { ISO, after, filterConditions, list, rows, visibleTo, where } from './games.sql.ts';
 import { sharedGameIds } from './games.share-access.ts';
 import { gameParticipants, games } from './games.table.ts';
@@ -38,42 +38,36 @@ export interface PageRow {
   row: GameRow;
 }
 
-export class GamesRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class GamesRepository extends Repository {
   async insert(values: GameValues): Promise<GameRow> {
-    const [row] = await this.#db.insert(games).values(values).returning();
+    const [row] = await this.db.insert(games).values(values).returning();
     return row!;
   }
 
   async find(id: string): Promise<GameRow | undefined> {
-    const [row] = await this.#db.select().from(games).where(eq(games.id, id));
+    const [row] = await this.db.select().from(games).where(eq(games.id, id));
     return row;
   }
 
   /** The game row, locked until the transaction ends: every participation change goes through this. */
   async lock(id: string): Promise<GameRow | undefined> {
-    const [row] = await this.#db.select().from(games).where(eq(games.id, id)).for('update');
+    const [row] = await this.db.select().from(games).where(eq(games.id, id)).for('update');
     return row;
   }
 
   async findMany(ids: string[]): Promise<GameRow[]> {
     if (ids.length === 0) return [];
-    return this.#db.select().from(games).where(inArray(games.id, ids));
+    return this.db.select().from(games).where(inArray(games.id, ids));
   }
 
   /** Serialises one organiser's schedule changes so two overlapping games cannot both pass the check. */
   async lockOrganizerSchedule(organizerId: string): Promise<void> {
-    await this.#db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`games:organizer:${organizerId}`}, 0))`);
+    await this.db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`games:organizer:${organizerId}`}, 0))`);
   }
 
   async hasOverlap(organizerId: string, startTime: Date, endTime: Date, exceptId?: string): Promise<boolean> {
     const found = await rows<{ id: string }>(
-      this.#db,
+      this.db,
       sql`SELECT g.id FROM games g
       WHERE g.organizer_id = ${organizerId}::uuid AND g.status <> 'CANCELLED'
         AND g.start_time < ${endTime.toISOString()}::timestamptz AND g.end_time > ${startTime.toISOString()}::timestamptz
@@ -84,14 +78,14 @@ export class GamesRepository {
   }
 
   async update(id: string, values: Partial<GameValues> & { status?: GameRow['status'] }, now: Date): Promise<void> {
-    await this.#db
+    await this.db
       .update(games)
       .set({ ...values, updatedAt: now })
       .where(eq(games.id, id));
   }
 
   async adjustCounts(id: string, delta: { active: number; waitlisted: number }): Promise<void> {
-    await this.#db
+    await this.db
       .update(games)
       .set({
         playersJoined: sql`${games.playersJoined} + ${delta.active}`,
@@ -101,14 +95,14 @@ export class GamesRepository {
   }
 
   async hardDelete(id: string): Promise<boolean> {
-    const deleted = await this.#db.delete(games).where(eq(games.id, id)).returning({ id: games.id });
+    const deleted = await this.db.delete(games).where(eq(games.id, id)).returning({ id: games.id });
     return deleted.length > 0;
   }
 
   // Participation
 
   async participant(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select()
       .from(gameParticipants)
       .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)));
@@ -116,12 +110,12 @@ export class GamesRepository {
   }
 
   async addParticipant(values: { gameId: string; userId: string; status: 'ACTIVE' | 'WAITLISTED'; joinedAt: Date }): Promise<ParticipantRow> {
-    const [row] = await this.#db.insert(gameParticipants).values(values).returning();
+    const [row] = await this.db.insert(gameParticipants).values(values).returning();
     return row!;
   }
 
   async removeParticipant(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .delete(gameParticipants)
       .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)))
       .returning();
@@ -132,7 +126,7 @@ export class GamesRepository {
   async promote(gameId: string, count: number): Promise<string[]> {
     if (count <= 0) return [];
     const promoted = await rows<{ user_id: string }>(
-      this.#db,
+      this.db,
       sql`UPDATE game_participants SET status = 'ACTIVE'
       WHERE game_id = ${gameId}::uuid AND user_id IN (
         SELECT user_id FROM game_participants WHERE game_id = ${gameId}::uuid AND status = 'WAITLISTED' ORDER BY seq LIMIT ${count})
@@ -142,18 +136,18 @@ export class GamesRepository {
   }
 
   participantsOf(gameId: string): Promise<ParticipantRow[]> {
-    return this.#db.select().from(gameParticipants).where(eq(gameParticipants.gameId, gameId)).orderBy(asc(gameParticipants.seq));
+    return this.db.select().from(gameParticipants).where(eq(gameParticipants.gameId, gameId)).orderBy(asc(gameParticipants.seq));
   }
 
   async playerIds(gameId: string): Promise<string[]> {
-    const found = await this.#db.select({ userId: gameParticipants.userId }).from(gameParticipants).where(eq(gameParticipants.gameId, gameId));
+    const found = await this.db.select({ userId: gameParticipants.userId }).from(gameParticipants).where(eq(gameParticipants.gameId, gameId));
     return found.map((row) => row.userId);
   }
 
   /** The viewer's participation status per game among `ids`. */
   async participationOf(userId: string, ids: string[]): Promise<Map<string, 'ACTIVE' | 'WAITLISTED'>> {
     if (ids.length === 0) return new Map();
-    const found = await this.#db
+    const found = await this.db
       .select({ gameId: gameParticipants.gameId, status: gameParticipants.status })
       .from(gameParticipants)
       .where(and(eq(gameParticipants.userId, userId), inArray(gameParticipants.gameId, ids)));
@@ -212,7 +206,7 @@ export class GamesRepository {
    * keyset walk and the rows in one statement, not a second one by id.
    */
   async #pageRows(query: SQL): Promise<PageRow[]> {
-    const found = await this.#db
+    const found = await this.db
       .select({ row: games, startTime: sql<string>`page.start_time` })
       .from(games)
       .innerJoin(sql`(${query}) AS page`, sql`page.id = ${games.id}`)
@@ -227,36 +221,36 @@ export class GamesRepository {
   ): Promise<{ venueIds: string[]; levelIds: string[]; startTimes: string[]; gameTypes: string[] }> {
     const filtered = sql`FROM games g WHERE ${where([visibleTo(viewerId, filter.now), sql`g.status <> 'CANCELLED'`, ...filterConditions(filter)])}`;
     const [venues, levels, times, types] = [
-      await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT g.venue_id AS v ${filtered}`),
-      await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT unnest(ARRAY[g.skill_level_from_id, g.skill_level_to_id]) AS v ${filtered}`),
-      await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT to_char(g.start_time AT TIME ZONE ${filter.timeZone}, 'HH24:MI') AS v ${filtered} ORDER BY 1`),
-      await rows<{ v: string }>(this.#db, sql`SELECT DISTINCT g.game_type AS v ${filtered} ORDER BY 1`),
+      await rows<{ v: string }>(this.db, sql`SELECT DISTINCT g.venue_id AS v ${filtered}`),
+      await rows<{ v: string }>(this.db, sql`SELECT DISTINCT unnest(ARRAY[g.skill_level_from_id, g.skill_level_to_id]) AS v ${filtered}`),
+      await rows<{ v: string }>(this.db, sql`SELECT DISTINCT to_char(g.start_time AT TIME ZONE ${filter.timeZone}, 'HH24:MI') AS v ${filtered} ORDER BY 1`),
+      await rows<{ v: string }>(this.db, sql`SELECT DISTINCT g.game_type AS v ${filtered} ORDER BY 1`),
     ];
     return { venueIds: venues.map((r) => r.v), levelIds: levels.map((r) => r.v), startTimes: times.map((r) => r.v), gameTypes: types.map((r) => r.v) };
   }
 
   async isVisible(gameId: string, viewerId: string | null, now: Date): Promise<boolean> {
-    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id = ${gameId}::uuid AND ${visibleTo(viewerId, now)}`);
+    const found = await rows<{ id: string }>(this.db, sql`SELECT g.id FROM games g WHERE g.id = ${gameId}::uuid AND ${visibleTo(viewerId, now)}`);
     return found.length > 0;
   }
 
   /** Of `ids`, those the viewer may see. */
   async visibleAmong(ids: string[], viewerId: string | null, now: Date): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const found = await rows<{ id: string }>(this.#db, sql`SELECT g.id FROM games g WHERE g.id IN ${list(ids)} AND ${visibleTo(viewerId, now)}`);
+    const found = await rows<{ id: string }>(this.db, sql`SELECT g.id FROM games g WHERE g.id IN ${list(ids)} AND ${visibleTo(viewerId, now)}`);
     return new Set(found.map((row) => row.id));
   }
 
   // For other modules' hooks
 
   async usesActivity(activityId: string): Promise<boolean> {
-    const [row] = await this.#db.select({ id: games.id }).from(games).where(eq(games.activityId, activityId)).limit(1);
+    const [row] = await this.db.select({ id: games.id }).from(games).where(eq(games.activityId, activityId)).limit(1);
     return row !== undefined;
   }
 
   async totals(userId: string): Promise<{ joined: number; hosted: number }> {
     const [row] = await rows<{ joined: number; hosted: number }>(
-      this.#db,
+      this.db,
       sql`SELECT
       (SELECT count(*)::int FROM game_participants p JOIN games g ON g.id = p.game_id
         WHERE p.user_id = ${userId}::uuid AND p.status = 'ACTIVE' AND g.status <> 'CANCELLED') AS joined,
@@ -267,14 +261,14 @@ export class GamesRepository {
 
   /** Everyone leaves the game at once (a game called off); answers who was in it. */
   async releaseAll(gameId: string): Promise<string[]> {
-    const removed = await this.#db.delete(gameParticipants).where(eq(gameParticipants.gameId, gameId)).returning({ userId: gameParticipants.userId });
-    await this.#db.update(games).set({ playersJoined: 0, waitlisted: 0 }).where(eq(games.id, gameId));
+    const removed = await this.db.delete(gameParticipants).where(eq(gameParticipants.gameId, gameId)).returning({ userId: gameParticipants.userId });
+    await this.db.update(games).set({ playersJoined: 0, waitlisted: 0 }).where(eq(games.id, gameId));
     return removed.map((row) => row.userId);
   }
 
   /** Ids of the user's games (hosted) not yet started and not cancelled, locked for the caller's transaction. */
   async lockFutureHosted(userId: string, now: Date): Promise<string[]> {
-    const found = await this.#db
+    const found = await this.db
       .select({ id: games.id })
       .from(games)
       .where(and(eq(games.organizerId, userId), sql`${games.status} = 'SCHEDULED'`, sql`${games.startTime} > ${now.toISOString()}::timestamptz`))
@@ -286,7 +280,7 @@ export class GamesRepository {
   /** Games not yet started in which the user plays or waits. */
   async futureJoined(userId: string, now: Date): Promise<string[]> {
     const found = await rows<{ id: string }>(
-      this.#db,
+      this.db,
       sql`SELECT g.id FROM games g JOIN game_participants p ON p.game_id = g.id
       WHERE p.user_id = ${userId}::uuid AND g.status = 'SCHEDULED' AND g.start_time > ${now.toISOString()}::timestamptz ORDER BY g.id`,
     );

@@ -1,25 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { parseUuidArray, rows } from './games.sql.ts';
 
 /** The SQL of the scheduled jobs: status by the clock, quorum decisions due, reminders, . */
-export class GameScheduleRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class GameScheduleRepository extends Repository {
   /** Stores the status the clock implies: SCHEDULED → STARTED at start, → COMPLETED at end. Answers how many rows moved. */
   async advanceStatuses(now: Date): Promise<number> {
     const at = now.toISOString();
     const completed = await rows<{ id: string }>(
-      this.#db,
+      this.db,
       sql`UPDATE games SET status = 'COMPLETED', updated_at = ${at}::timestamptz
       WHERE status IN ('SCHEDULED', 'STARTED') AND end_time <= ${at}::timestamptz RETURNING id`,
     );
     const started = await rows<{ id: string }>(
-      this.#db,
+      this.db,
       sql`UPDATE games SET status = 'STARTED', updated_at = ${at}::timestamptz
       WHERE status = 'SCHEDULED' AND start_time <= ${at}::timestamptz RETURNING id`,
     );
@@ -29,7 +23,7 @@ export class GameScheduleRepository {
   /** Quorum games whose decision moment has come and that nobody has decided yet. */
   async dueDecisions(now: Date): Promise<string[]> {
     const found = await rows<{ id: string }>(
-      this.#db,
+      this.db,
       sql`SELECT g.id FROM games g
       WHERE g.min_players IS NOT NULL AND g.decided_at IS NULL AND g.status = 'SCHEDULED'
         AND g.start_time - make_interval(hours => g.decision_hours_before) <= ${now.toISOString()}::timestamptz
@@ -41,7 +35,7 @@ export class GameScheduleRepository {
   /** SCHEDULED games starting in (from, to], each with its ACTIVE players. */
   async startingBetween(from: Date, to: Date): Promise<Array<{ gameId: string; title: string | null; startTime: Date; playerIds: string[] }>> {
     const found = await rows<{ id: string; title: string | null; start_time: string | Date; player_ids: string[] | null }>(
-      this.#db,
+      this.db,
       sql`
       SELECT g.id, g.title, g.start_time, array_agg(p.user_id ORDER BY p.seq) AS player_ids
       FROM games g JOIN game_participants p ON p.game_id = g.id AND p.status = 'ACTIVE'

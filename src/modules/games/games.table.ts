@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { generatedId, timestamps, timestamptz } from '../../platform/db/columns.ts';
 
 /**
  * A game. activity, level, venue and organiser ids belong to other modules; none of those rows is
@@ -10,9 +11,7 @@ import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, t
 export const games = pgTable(
   'games',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     activityId: uuid('activity_id').notNull(),
     organizerId: uuid('organizer_id').notNull(),
     venueId: uuid('venue_id').notNull(),
@@ -25,8 +24,8 @@ export const games = pgTable(
     slots: integer('slots').notNull(),
     playersJoined: integer('players_joined').notNull().default(0),
     waitlisted: integer('waitlisted').notNull().default(0),
-    startTime: timestamp('start_time', { withTimezone: true, mode: 'date' }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }).notNull(),
+    startTime: timestamptz('start_time').notNull(),
+    endTime: timestamptz('end_time').notNull(),
     visibility: text('visibility').$type<'PUBLIC' | 'PRIVATE'>().notNull(),
     gameType: text('game_type').$type<'SINGLE' | 'DOUBLE'>().notNull(),
     /** Stored SCHEDULED or CANCELLED (and STARTED/COMPLETED once the status job runs); see the presenter for the effective one. */
@@ -37,14 +36,13 @@ export const games = pgTable(
     /** "Game on": set by the decision job, or early by the organiser. */
     confirmed: boolean('confirmed').notNull().default(false),
     /** When the go / no-go was settled (by the job or an early confirmation); the job decides only games without it. */
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: timestamptz('decided_at'),
     cancelReason: text('cancel_reason').$type<'NOT_ENOUGH_PLAYERS'>(),
     /** APPROVAL: a join is a request the organiser or a co-host approves. */
     joinPolicy: text('join_policy').$type<'OPEN' | 'APPROVAL'>().notNull().default('OPEN'),
     /** What a player whose level lies outside the game's range may do: join, request, or nothing. */
     offLevelPolicy: text('off_level_policy').$type<'ALLOW' | 'REQUEST' | 'REFUSE'>().notNull().default('ALLOW'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     check('games_slots_range', sql`${table.slots} BETWEEN 1 AND 100`),
@@ -83,7 +81,7 @@ export const gameParticipants = pgTable(
       .references(() => games.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     status: text('status').$type<'ACTIVE' | 'WAITLISTED'>().notNull(),
-    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull(),
+    joinedAt: timestamptz('joined_at').notNull(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
   },
   (table) => [
@@ -102,7 +100,7 @@ export const gameShareAccess = pgTable(
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
-    grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    grantedAt: timestamptz('granted_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('game_share_access_user_idx').on(table.userId, table.gameId)],
 );
@@ -115,7 +113,7 @@ export const gameCoHosts = pgTable(
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
-    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull(),
+    addedAt: timestamptz('added_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('game_co_hosts_user_idx').on(table.userId, table.gameId)],
 );
@@ -129,7 +127,7 @@ export const gameJoinRequests = pgTable(
       .references(() => games.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     message: text('message'),
-    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
+    requestedAt: timestamptz('requested_at').notNull(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('game_join_requests_game_seq_idx').on(table.gameId, table.seq)],

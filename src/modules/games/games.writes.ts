@@ -1,9 +1,17 @@
-import type { Executor } from '../../platform/db/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import type { GameEvents, GameEventType } from './games.ports.ts';
 import { gameNotFound } from './games.queries.ts';
 import type { GameRow, GamesRepository } from './games.repository.ts';
 import { recipientsOf } from './games.rules.ts';
+
+/** What every part that writes games needs: the database, the clock, and where changes are announced. */
+export interface GameWriterDeps {
+  db: Database;
+  clock: Clock;
+  events: GameEvents;
+}
 
 /** Who makes a change: organisers change their own games; with `ADMIN` among the roles, any game. */
 export interface Actor {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import type { Position } from './notifications.position.ts';
 import { deviceTokens, gameReminders, notifications } from './notifications.table.ts';
 
@@ -22,16 +22,10 @@ const HORIZON = sql`(SELECT coalesce(
 /** Channel of the database's NOTIFY: its payload is a recipient's user id ("look for new rows"). */
 export const SIGNAL_CHANNEL = 'notifications';
 
-export class NotificationsRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class NotificationsRepository extends Repository {
   async insertMany(values: NewNotification[]): Promise<Array<{ id: string; userId: string }>> {
     if (values.length === 0) return [];
-    return this.#db.insert(notifications).values(values).returning({ id: notifications.id, userId: notifications.userId });
+    return this.db.insert(notifications).values(values).returning({ id: notifications.id, userId: notifications.userId });
   }
 
   /**
@@ -41,7 +35,7 @@ export class NotificationsRepository {
   async signal(userIds: string[]): Promise<void> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return;
-    await this.#db.execute(
+    await this.db.execute(
       sql`SELECT pg_notify(${SIGNAL_CHANNEL}, v.id) FROM (VALUES ${sql.join(
         ids.map((id) => sql`(${id}::text)`),
         sql`, `,
@@ -52,8 +46,8 @@ export class NotificationsRepository {
   async page(userId: string, limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
     const where = and(eq(notifications.userId, userId), eq(notifications.inApp, true));
     const [rows, [count]] = await Promise.all([
-      this.#db.select().from(notifications).where(where).orderBy(desc(notifications.seq)).limit(limit).offset(offset),
-      this.#db
+      this.db.select().from(notifications).where(where).orderBy(desc(notifications.seq)).limit(limit).offset(offset),
+      this.db
         .select({ total: sql<number>`count(*)::int` })
         .from(notifications)
         .where(where),
@@ -62,7 +56,7 @@ export class NotificationsRepository {
   }
 
   async unreadCount(userId: string): Promise<number> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select({ count: sql<number>`count(*)::int` })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), eq(notifications.isRead, false)));
@@ -71,7 +65,7 @@ export class NotificationsRepository {
 
   /** Marks read once: a second call keeps the first readAt. Undefined when not the user's. */
   async markRead(userId: string, id: string, now: Date): Promise<NotificationRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .update(notifications)
       .set({ isRead: true, readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.inApp, true)))
@@ -80,7 +74,7 @@ export class NotificationsRepository {
   }
 
   async markAllRead(userId: string, now: Date): Promise<number> {
-    const rows = await this.#db
+    const rows = await this.db
       .update(notifications)
       .set({ isRead: true, readAt: now })
       .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), eq(notifications.isRead, false)))
@@ -89,7 +83,7 @@ export class NotificationsRepository {
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
-    const rows = await this.#db
+    const rows = await this.db
       .delete(notifications)
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.inApp, true)))
       .returning({ id: notifications.id });
@@ -102,7 +96,7 @@ export class NotificationsRepository {
    * `heldBack` says such a row was seen, so the caller should look again shortly.
    */
   async after(userId: string, position: Position, limit: number): Promise<{ rows: NotificationRow[]; heldBack: boolean }> {
-    const found = await this.#db
+    const found = await this.db
       .select({ row: notifications, ready: sql<boolean>`${notifications.txid} < ${HORIZON}` })
       .from(notifications)
       .where(
@@ -121,13 +115,13 @@ export class NotificationsRepository {
 
   /** Where a stream that does not resume starts: at the horizon, so anything committed from now on is after it. */
   async horizon(): Promise<Position> {
-    const [row] = await this.#db.select({ xmin: sql<string | number>`${HORIZON}` }).from(sql`(SELECT 1) AS one`);
+    const [row] = await this.db.select({ xmin: sql<string | number>`${HORIZON}` }).from(sql`(SELECT 1) AS one`);
     return { txid: Number(row?.xmin ?? 0), seq: 0 };
   }
 
   /** An event id from before positions (a bare seq): just after that row, or after what preceded it. */
   async legacyPosition(userId: string, seq: number): Promise<Position> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select({ txid: sql<string | number | null>`max(${notifications.txid})` })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), lte(notifications.seq, seq)));
@@ -136,7 +130,7 @@ export class NotificationsRepository {
 
   /** Retention: read notifications after `readBefore`, any after `createdBefore`. */
   async purge(readBefore: Date, createdBefore: Date): Promise<number> {
-    const rows = await this.#db
+    const rows = await this.db
       .delete(notifications)
       .where(or(and(eq(notifications.isRead, true), lt(notifications.readAt, readBefore)), lt(notifications.createdAt, createdBefore)))
       .returning({ id: notifications.id });
@@ -144,15 +138,15 @@ export class NotificationsRepository {
   }
 
   async deleteForUser(userId: string): Promise<void> {
-    await this.#db.delete(notifications).where(eq(notifications.userId, userId));
-    await this.#db.delete(deviceTokens).where(eq(deviceTokens.userId, userId));
-    await this.#db.delete(gameReminders).where(eq(gameReminders.userId, userId));
+    await this.db.delete(notifications).where(eq(notifications.userId, userId));
+    await this.db.delete(deviceTokens).where(eq(deviceTokens.userId, userId));
+    await this.db.delete(gameReminders).where(eq(gameReminders.userId, userId));
   }
 
   // Device tokens
 
   async saveDeviceToken(userId: string, deviceToken: string, platform: DeviceTokenRow['platform'], now: Date): Promise<DeviceTokenRow> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .insert(deviceTokens)
       .values({ deviceToken, userId, platform, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: deviceTokens.deviceToken, set: { userId, platform, updatedAt: now } })
@@ -161,12 +155,12 @@ export class NotificationsRepository {
   }
 
   async deleteDeviceToken(userId: string, deviceToken: string): Promise<void> {
-    await this.#db.delete(deviceTokens).where(and(eq(deviceTokens.deviceToken, deviceToken), eq(deviceTokens.userId, userId)));
+    await this.db.delete(deviceTokens).where(and(eq(deviceTokens.deviceToken, deviceToken), eq(deviceTokens.userId, userId)));
   }
 
   tokensOf(userIds: string[]): Promise<DeviceTokenRow[]> {
     if (userIds.length === 0) return Promise.resolve([]);
-    return this.#db
+    return this.db
       .select()
       .from(deviceTokens)
       .where(inArray(deviceTokens.userId, [...new Set(userIds)]));
@@ -177,7 +171,7 @@ export class NotificationsRepository {
   /** Records a reminder per user; answers only the users whose row is new (each reminded once). */
   async recordReminders(gameId: string, userIds: string[], now: Date): Promise<string[]> {
     if (userIds.length === 0) return [];
-    const rows = await this.#db
+    const rows = await this.db
       .insert(gameReminders)
       .values(userIds.map((userId) => ({ gameId, userId, sentAt: now })))
       .onConflictDoNothing()
@@ -186,11 +180,11 @@ export class NotificationsRepository {
   }
 
   async purgeReminders(sentBefore: Date): Promise<number> {
-    const rows = await this.#db.delete(gameReminders).where(lt(gameReminders.sentAt, sentBefore)).returning({ gameId: gameReminders.gameId });
+    const rows = await this.db.delete(gameReminders).where(lt(gameReminders.sentAt, sentBefore)).returning({ gameId: gameReminders.gameId });
     return rows.length;
   }
 
   async deleteRemindersForGame(gameId: string): Promise<void> {
-    await this.#db.delete(gameReminders).where(eq(gameReminders.gameId, gameId));
+    await this.db.delete(gameReminders).where(eq(gameReminders.gameId, gameId));
   }
 }

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { noContent } from '../../platform/http/replies.ts';
 import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
 import { presentDeviceToken, presentNotification } from './notifications.presenter.ts';
 import {
@@ -117,10 +118,7 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
     {
       schema: { tags, security: USER_SECURITY, summary: 'Delete a notification', params: NotificationIdParams, response: { 204: Type.Null() } },
     },
-    async (request, reply) => {
-      await notifications.remove(signedIn(request).userId, request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, notifications.remove(signedIn(request).userId, request.params.id)),
   );
 
   app.post(
@@ -152,10 +150,7 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
         response: { 204: Type.Null() },
       },
     },
-    async (request, reply) => {
-      await notifications.unregisterDevice(signedIn(request).userId, request.query.deviceToken);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, notifications.unregisterDevice(signedIn(request).userId, request.query.deviceToken)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { generatedId, timestamptz } from '../../platform/db/columns.ts';
 
 /**
  * A notification to one user. `seq` numbers rows as they are inserted; `txid` is the inserting
@@ -12,9 +13,7 @@ import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, 
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     txid: bigint('txid', { mode: 'number' })
       .notNull()
@@ -27,8 +26,8 @@ export const notifications = pgTable(
     resourceId: uuid('resource_id').notNull(),
     inApp: boolean('in_app').notNull().default(true),
     isRead: boolean('is_read').notNull().default(false),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    readAt: timestamptz('read_at'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     check('notifications_resource_type', sql`${table.resourceType} IN ('GAME')`),
@@ -53,8 +52,8 @@ export const deviceTokens = pgTable(
     deviceToken: text('device_token').primaryKey(),
     userId: uuid('user_id').notNull(),
     platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB'>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [check('device_tokens_platform', sql`${table.platform} IN ('ANDROID', 'IOS', 'WEB')`), index('device_tokens_user_idx').on(table.userId)],
 );
@@ -76,9 +75,9 @@ export const pushOutbox = pgTable(
     deviceToken: text('device_token').notNull(),
     platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB'>().notNull(),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
-    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    claimedUntil: timestamptz('claimed_until'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     uniqueIndex('push_outbox_notification_device_uq').on(table.notificationId, table.deviceToken),
@@ -106,7 +105,7 @@ export const notificationPreferences = pgTable(
       .default(sql`'{}'::text[]`),
     quietStart: smallint('quiet_start'),
     quietEnd: smallint('quiet_end'),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     check(
@@ -123,7 +122,7 @@ export const notificationGameMutes = pgTable(
   {
     userId: uuid('user_id').notNull(),
     gameId: uuid('game_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.gameId] })],
 );
@@ -137,7 +136,7 @@ export const gameReminders = pgTable(
   {
     gameId: uuid('game_id').notNull(),
     userId: uuid('user_id').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('game_reminders_sent_idx').on(table.sentAt)],
 );

@@ -4,24 +4,33 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { realBackend } from '../../../test/helpers/backends.ts';
-import { startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
+import { FCM, startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
 import { createSport, gameBody, onboardedUser, createGame } from '../../../test/helpers/games.ts';
 import { httpApp } from '../../../test/helpers/http-app.ts';
 import { freePort, startServer, STARTUP_WAIT_MS, waitHealthy, type ServerProcess } from '../../../test/helpers/server-process.ts';
 import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
+import { LEASE_MS } from './push.delivery.ts';
 
 /**
  * The real entry point as a process on PostgreSQL (the embedded database belongs to one process),
  * killed with SIGKILL after a notification and its outbox row committed but before any push left,
- * then started again: the push is delivered, once.
+ * then started again: the push is delivered, once. Then killed while FCM holds its answer to a
+ * message it accepted (the one window with an unknown outcome): the restarted sender sends it again
+ * once the lease lapses, and the device replaces the first, so it shows the notification once.
  */
+/** Generous: the machine may be loaded; only a push that never comes should fail the test. */
+const WAIT_MS = 60_000;
+
 if (realBackend) {
   describe('push survives kill -9 between commit and send (postgres)', () => {
     let fcm: FakeFcm;
     let database: { url: string; drop(): Promise<void> };
     let dataDir: string;
     let server: ServerProcess | undefined;
+    let env: Record<string, string>;
+    let base: string;
+    let joinAs: () => Promise<void>;
 
     before(async () => {
       fcm = await startFakeFcm();
@@ -38,8 +47,8 @@ if (realBackend) {
 
     it('the restarted process delivers the queued push exactly once', async () => {
       const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const env = {
+      base = `http://127.0.0.1:${port}`;
+      env = {
         APP_PROFILE: 'test',
         PORT: String(port),
         DATABASE_URL: database.url,
@@ -65,14 +74,14 @@ if (realBackend) {
       });
       assert.equal(device.statusCode, 201, device.body);
       const game = await createGame(app, host, gameBody(sport, new Date(), 48, { slots: 5 }));
-      const joinAs = async () => {
+      joinAs = async () => {
         const response = await app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: (await createUser(app)).auth });
         assert.equal(response.statusCode, 201, response.body);
       };
       await joinAs();
       const [notification] = (await app.inject({ url: '/api/v1/notifications?size=1', headers: host.auth })).json().data.content as Array<{ id: string }>;
       assert.ok(notification, 'the notification committed');
-      await fcm.until(() => fcm.tokenRequests > 0, 10_000);
+      await fcm.until(() => fcm.tokenRequests > 0, WAIT_MS);
 
       server.child.kill('SIGKILL');
       assert.equal(await server.exited(), null, 'killed, not exited');
@@ -81,13 +90,39 @@ if (realBackend) {
       fcm.holdTokenRequests = false;
       server = startServer(env);
       await waitHealthy(base, STARTUP_WAIT_MS);
-      await fcm.until(() => fcm.delivered.length >= 1, 10_000);
+      await fcm.until(() => fcm.delivered.length >= 1, WAIT_MS);
       assert.equal(fcm.delivered[0]!.message.data.notificationId, notification.id);
       // A later push arriving means the restarted sender has passed the first one for good.
       await joinAs();
-      await fcm.until(() => fcm.delivered.length >= 2, 10_000);
+      await fcm.until(() => fcm.delivered.length >= 2, WAIT_MS);
       assert.deepEqual(fcm.delivered.filter((item) => item.message.data.notificationId === notification.id).length, 1, 'exactly once');
       assert.equal(fcm.delivered.length, 2);
+      assert.deepEqual(
+        fcm.screen('crash-phone-token').map((shown) => shown.received),
+        [1, 1],
+      );
+    });
+
+    it('killed after FCM accepted a push but before recording it: sent again after the lease, shown once', async () => {
+      fcm.script('crash-phone-token', [FCM.acceptedAnswerHeld()]);
+      await joinAs();
+      await fcm.until(() => fcm.delivered.length >= 3, WAIT_MS);
+      const inFlight = fcm.delivered[2]!.message.data.notificationId!;
+      server!.child.kill('SIGKILL');
+      assert.equal(await server!.exited(), null, 'killed, not exited');
+      server = startServer(env);
+      await waitHealthy(base, STARTUP_WAIT_MS);
+      // The row's lease (60 s) must lapse first: the restarted sender cannot tell a dead sender from a slow one sooner.
+      await fcm.until(() => fcm.delivered.length >= 4, LEASE_MS + WAIT_MS);
+      assert.equal(fcm.delivered[3]!.message.data.notificationId, inFlight, 'the push whose outcome was unknown went again');
+      assert.match(server.output(), /sending again, the outcome of the last attempt is unknown/);
+      const shown = fcm.screen('crash-phone-token');
+      assert.equal(shown.length, 3, 'three notifications on the phone');
+      assert.deepEqual(
+        shown.filter((entry) => entry.notificationId === inFlight),
+        [{ key: inFlight, notificationId: inFlight, received: 2 }],
+        'the resend replaced the first',
+      );
     });
   });
 }

@@ -84,20 +84,28 @@ class OAuthError extends Error {
   }
 }
 
-/** The body FCM v1 expects: the common notification, data for the app, and each platform's block. */
+/**
+ * The body FCM v1 expects: the common notification, data for the app, and each platform's block.
+ * Every platform block carries the notification id as the message's collapse identity, so a push
+ * sent again (its first send's outcome was unknown: see docs/notifications.md) replaces the one the
+ * device shows instead of appearing twice. Android gets `notification.tag`, not `collapse_key`: a
+ * collapse key per notification would make every message collapsible, and FCM keeps at most four
+ * collapse keys per offline device, so pushes waiting for a phone that is off could be dropped.
+ */
 export function fcmMessage(message: PushMessage, target: PushTarget) {
+  const id = message.notificationId;
   const platform =
     target.platform === 'ANDROID'
-      ? // The collapse key and apns-collapse-id make a repeated send (after a crash) replace the shown notification.
-        { android: { priority: 'high', collapse_key: message.notificationId, notification: { tag: message.notificationId } } }
+      ? { android: { priority: 'high', notification: { tag: id } } }
       : target.platform === 'IOS'
-        ? { apns: { headers: { 'apns-priority': '10', 'apns-collapse-id': message.notificationId }, payload: { aps: { sound: 'default' } } } }
-        : { webpush: { headers: { Urgency: 'high' } } };
+        ? { apns: { headers: { 'apns-priority': '10', 'apns-collapse-id': id }, payload: { aps: { sound: 'default' } } } }
+        : // RFC 8030 allows a Topic of at most 32 base64url characters: the uuid without its dashes.
+          { webpush: { headers: { Urgency: 'high', Topic: id.replaceAll('-', '') }, notification: { tag: id } } };
   return {
     message: {
       token: target.deviceToken,
       notification: { title: message.title, body: message.message },
-      data: { notificationId: message.notificationId, type: message.type, resourceType: message.resourceType, resourceId: message.resourceId },
+      data: { notificationId: id, type: message.type, resourceType: message.resourceType, resourceId: message.resourceId },
       ...platform,
     },
   };

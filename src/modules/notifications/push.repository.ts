@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { deviceTokens, notifications, pushOutbox } from './notifications.table.ts';
 
 export type OutboxRow = typeof pushOutbox.$inferSelect;
@@ -12,6 +12,8 @@ export interface ClaimedPush {
   deviceToken: string;
   platform: 'ANDROID' | 'IOS' | 'WEB';
   attempts: number;
+  /** Its last claim's lease lapsed unsettled: that sender died or stalled mid-send, so the device may already have it. */
+  outcomeUnknown: boolean;
   type: string;
   title: string;
   message: string;
@@ -20,13 +22,7 @@ export interface ClaimedPush {
 }
 
 /** SQL of the push outbox (see pushOutbox in notifications.table.ts). */
-export class PushRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class PushRepository extends Repository {
   /** In the notification's transaction: a row per (notification, device of its recipient). */
   async enqueue(pushes: Array<{ notificationId: string; userId: string }>, now: Date): Promise<number> {
     if (pushes.length === 0) return 0;
@@ -35,7 +31,7 @@ export class PushRepository {
       sql`, `,
     );
     const at = now.toISOString();
-    const inserted: unknown = await this.#db.execute(sql`INSERT INTO push_outbox (notification_id, user_id, device_token, platform, next_attempt_at, created_at)
+    const inserted: unknown = await this.db.execute(sql`INSERT INTO push_outbox (notification_id, user_id, device_token, platform, next_attempt_at, created_at)
       SELECT v.notification_id, v.user_id, d.device_token, d.platform, ${at}::timestamptz, ${at}::timestamptz
       FROM (VALUES ${values}) AS v(notification_id, user_id) JOIN device_tokens d ON d.user_id = v.user_id
       ON CONFLICT DO NOTHING RETURNING id`);
@@ -45,22 +41,31 @@ export class PushRepository {
   /**
    * Takes up to `limit` due rows for this sender until `leaseUntil`. SKIP LOCKED lets concurrent
    * senders (other instances) pass over rows another is claiming; the lease keeps a claimed row
-   * away from them while it is being sent, and gives it back if its sender died.
+   * away from them while it is being sent, and gives it back if its sender died. A settled row is
+   * deleted or unclaimed, so a due row that still has a lease is one whose sender never settled it.
    */
   async claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPush[]> {
     const at = now.toISOString();
-    const claimed: unknown = await this.#db.execute(sql`WITH due AS (
-        SELECT id FROM push_outbox
+    const claimed: unknown = await this.db.execute(sql`WITH due AS (
+        SELECT id, claimed_until IS NOT NULL AS lapsed FROM push_outbox
         WHERE next_attempt_at <= ${at}::timestamptz AND (claimed_until IS NULL OR claimed_until <= ${at}::timestamptz)
         ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       UPDATE push_outbox o SET claimed_until = ${leaseUntil.toISOString()}::timestamptz, attempts = o.attempts + 1
       FROM due WHERE o.id = due.id
-      RETURNING o.id, o.notification_id, o.user_id, o.device_token, o.platform, o.attempts`);
+      RETURNING o.id, o.notification_id, o.user_id, o.device_token, o.platform, o.attempts, due.lapsed`);
     const result = claimed as {
-      rows: Array<{ id: string | number; notification_id: string; user_id: string; device_token: string; platform: ClaimedPush['platform']; attempts: number }>;
+      rows: Array<{
+        id: string | number;
+        notification_id: string;
+        user_id: string;
+        device_token: string;
+        platform: ClaimedPush['platform'];
+        attempts: number;
+        lapsed: boolean;
+      }>;
     };
     if (result.rows.length === 0) return [];
-    const texts = await this.#db
+    const texts = await this.db
       .select({
         id: notifications.id,
         type: notifications.type,
@@ -83,6 +88,7 @@ export class PushRepository {
           deviceToken: row.device_token,
           platform: row.platform,
           attempts: Number(row.attempts),
+          outcomeUnknown: row.lapsed === true,
           type: text.type,
           title: text.title,
           message: text.message,
@@ -95,7 +101,7 @@ export class PushRepository {
 
   /** Whether the device still belongs to the user the push was queued for (re-registered or removed since). */
   async deviceStillOf(deviceToken: string, userId: string): Promise<boolean> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select({ token: deviceTokens.deviceToken })
       .from(deviceTokens)
       .where(and(eq(deviceTokens.deviceToken, deviceToken), eq(deviceTokens.userId, userId)));
@@ -103,22 +109,22 @@ export class PushRepository {
   }
 
   async done(id: number): Promise<void> {
-    await this.#db.delete(pushOutbox).where(eq(pushOutbox.id, id));
+    await this.db.delete(pushOutbox).where(eq(pushOutbox.id, id));
   }
 
   async retryAt(id: number, at: Date): Promise<void> {
-    await this.#db.update(pushOutbox).set({ nextAttemptAt: at, claimedUntil: null }).where(eq(pushOutbox.id, id));
+    await this.db.update(pushOutbox).set({ nextAttemptAt: at, claimedUntil: null }).where(eq(pushOutbox.id, id));
   }
 
   /** FCM says the token is dead: the device goes, and every push still queued for it. */
   async dropDevice(deviceToken: string): Promise<void> {
-    await this.#db.delete(deviceTokens).where(eq(deviceTokens.deviceToken, deviceToken));
-    await this.#db.delete(pushOutbox).where(eq(pushOutbox.deviceToken, deviceToken));
+    await this.db.delete(deviceTokens).where(eq(deviceTokens.deviceToken, deviceToken));
+    await this.db.delete(pushOutbox).where(eq(pushOutbox.deviceToken, deviceToken));
   }
 
   /** Rows still queued (tests and the reliability suite read it through the service). */
   async pending(): Promise<number> {
-    const [row] = await this.#db.select({ count: sql<number>`count(*)::int` }).from(pushOutbox);
+    const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(pushOutbox);
     return row?.count ?? 0;
   }
 }

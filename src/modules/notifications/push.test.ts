@@ -72,28 +72,56 @@ for (const backend of backends) {
       assert.deepEqual(fcm.rejected, [], 'every request had a valid token and a valid message');
     });
 
-    it('sends each notification once to each device, with the Android or APNs block, and reuses the access token', async () => {
+    it('sends each notification once to each device, with its platform block and collapse identity, and reuses the access token', async () => {
       const { host, join, newest } = await hostedGame(t.app, sport, clock.now());
       const phone = deviceToken('android');
       const iphone = deviceToken('ios');
+      const browser = deviceToken('web');
       await registerDevice(t.app, host, phone, 'ANDROID');
       await registerDevice(t.app, host, iphone, 'IOS');
+      await registerDevice(t.app, host, browser, 'WEB');
       await join();
-      await fcm.until(() => sentTo(phone).length === 1 && sentTo(iphone).length === 1);
+      await fcm.until(() => [phone, iphone, browser].every((token) => sentTo(token).length === 1));
       const notification = await newest();
       const android = sentTo(phone)[0]!.message;
       assert.deepEqual(android.notification, { title: notification.title, body: notification.message });
       assert.equal(android.data.notificationId, notification.id);
       assert.equal(android.data.type, 'PLAYER_JOINED');
       assert.equal(android.android?.priority, 'high');
-      assert.equal(android.android?.collapse_key, notification.id);
+      assert.equal(android.android?.notification?.tag, notification.id);
+      assert.equal(android.android?.collapse_key, undefined, 'no collapse key: FCM keeps only four per offline device');
       assert.equal(android.apns, undefined);
       const apple = sentTo(iphone)[0]!.message;
       assert.equal(apple.apns?.headers['apns-collapse-id'], notification.id);
       assert.equal(apple.android, undefined);
+      const web = sentTo(browser)[0]!.message;
+      assert.equal(web.webpush?.notification?.tag, notification.id);
+      assert.equal(web.webpush?.headers.Topic, notification.id.replaceAll('-', ''));
       await join();
-      await fcm.until(() => sentTo(phone).length === 2 && sentTo(iphone).length === 2);
+      await fcm.until(() => [phone, iphone, browser].every((token) => sentTo(token).length === 2));
       assert.equal(fcm.tokenRequests, 1, 'one access token for every send while it is valid');
+      for (const token of [phone, iphone, browser])
+        assert.deepEqual(
+          fcm.screen(token).map((shown) => shown.received),
+          [1, 1],
+          'two notifications, each shown once',
+        );
+    });
+
+    it('FCM took the message but its answer was lost: sent again, the device replaces the first and shows it once', async () => {
+      const { host, join, newest } = await hostedGame(t.app, sport, clock.now());
+      const devices = [deviceToken('lost-answer'), deviceToken('lost-answer'), deviceToken('lost-answer')];
+      for (const [i, platform] of ['ANDROID', 'IOS', 'WEB'].entries()) {
+        await registerDevice(t.app, host, devices[i]!, platform);
+        fcm.script(devices[i]!, [FCM.acceptedAnswerLost()]);
+      }
+      await join();
+      await fcm.until(() => devices.every((token) => sentTo(token).length === 1));
+      await settled();
+      clock.advance(3); // the outcome was unknown: retried like a network error, after the first backoff
+      await fcm.until(() => devices.every((token) => sentTo(token).length === 2));
+      const notification = await newest();
+      for (const token of devices) assert.deepEqual(fcm.screen(token), [{ key: notification.id, notificationId: notification.id, received: 2 }]);
     });
 
     it('429 with Retry-After: waits at least that long (injected clock), then delivers once', async () => {

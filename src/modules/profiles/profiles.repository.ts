@@ -1,30 +1,24 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { profileSkillLevels, profiles, type ContactMethod } from './profiles.table.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileSkillLevelRow = typeof profileSkillLevels.$inferSelect;
 
-export class ProfilesRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class ProfilesRepository extends Repository {
   async find(userId: string): Promise<ProfileRow | undefined> {
-    const [row] = await this.#db.select().from(profiles).where(eq(profiles.userId, userId));
+    const [row] = await this.db.select().from(profiles).where(eq(profiles.userId, userId));
     return row;
   }
 
   async skillLevelsOf(userId: string): Promise<ProfileSkillLevelRow[]> {
-    return this.#db.select().from(profileSkillLevels).where(eq(profileSkillLevels.userId, userId)).orderBy(asc(profileSkillLevels.activityId));
+    return this.db.select().from(profileSkillLevels).where(eq(profileSkillLevels.userId, userId)).orderBy(asc(profileSkillLevels.activityId));
   }
 
   /** Marks onboarding complete; undefined when it already was (so two racing requests cannot both succeed). */
   async completeOnboarding(userId: string, contactMethods: ContactMethod[]): Promise<ProfileRow | undefined> {
     const now = new Date();
-    const [row] = await this.#db
+    const [row] = await this.db
       .insert(profiles)
       .values({ userId, contactMethods, onboardedAt: now })
       .onConflictDoUpdate({
@@ -38,23 +32,23 @@ export class ProfilesRepository {
 
   /** Creates the profile row when missing, so patches work before onboarding too. */
   async ensure(userId: string): Promise<void> {
-    await this.#db.insert(profiles).values({ userId }).onConflictDoNothing();
+    await this.db.insert(profiles).values({ userId }).onConflictDoNothing();
   }
 
   async setContactMethods(userId: string, contactMethods: ContactMethod[]): Promise<void> {
-    await this.#db.update(profiles).set({ contactMethods, updatedAt: new Date() }).where(eq(profiles.userId, userId));
+    await this.db.update(profiles).set({ contactMethods, updatedAt: new Date() }).where(eq(profiles.userId, userId));
   }
 
   async touch(userId: string): Promise<void> {
-    await this.#db.update(profiles).set({ updatedAt: new Date() }).where(eq(profiles.userId, userId));
+    await this.db.update(profiles).set({ updatedAt: new Date() }).where(eq(profiles.userId, userId));
   }
 
   async replaceSkillLevels(userId: string, levels: Array<{ activityId: string; skillLevelId: string }>): Promise<void> {
-    await this.#db.delete(profileSkillLevels).where(eq(profileSkillLevels.userId, userId));
-    if (levels.length) await this.#db.insert(profileSkillLevels).values(levels.map((level) => ({ userId, ...level })));
+    await this.db.delete(profileSkillLevels).where(eq(profileSkillLevels.userId, userId));
+    if (levels.length) await this.db.insert(profileSkillLevels).values(levels.map((level) => ({ userId, ...level })));
   }
 
   async remove(userId: string): Promise<void> {
-    await this.#db.delete(profiles).where(eq(profiles.userId, userId));
+    await this.db.delete(profiles).where(eq(profiles.userId, userId));
   }
 }

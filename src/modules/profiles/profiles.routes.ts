@@ -2,7 +2,8 @@ import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { upperCaseEnums } from '../../platform/http/enum-case.ts';
-import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { USER_SECURITY, userRoute } from '../../platform/http/openapi.ts';
+import { created, noContent } from '../../platform/http/replies.ts';
 import { presentMe } from './profiles.presenter.ts';
 import { Me, OnboardingBody, ProfilePatchBody } from './profiles.schemas.ts';
 import type { ProfilesService } from './profiles.service.ts';
@@ -11,12 +12,8 @@ import { signedIn } from '../access/index.ts';
 export async function profilesRoutes(app: TypedApp, { profiles }: { profiles: ProfilesService }) {
   const contactMethodNames = upperCaseEnums('contactMethods[].name');
 
-  app.get(
-    '/api/v1/me',
-    {
-      schema: { tags: ['me'], security: USER_SECURITY, summary: "The caller's profile", response: { 200: Envelope(Me) } },
-    },
-    async (request) => envelope(request, presentMe(await profiles.me(signedIn(request).userId)), 'Profile'),
+  app.get('/api/v1/me', { schema: userRoute('me', "The caller's profile", { response: { 200: Envelope(Me) } }) }, async (request) =>
+    envelope(request, presentMe(await profiles.me(signedIn(request).userId)), 'Profile'),
   );
 
   app.post(
@@ -25,10 +22,8 @@ export async function profilesRoutes(app: TypedApp, { profiles }: { profiles: Pr
       schema: { tags: ['me'], security: USER_SECURITY, summary: 'Complete onboarding (once)', body: OnboardingBody, response: { 201: Envelope(Me) } },
       preValidation: contactMethodNames,
     },
-    async (request, reply) => {
-      reply.code(201);
-      return envelope(request, presentMe(await profiles.completeOnboarding(signedIn(request).userId, request.body)), 'Onboarding complete');
-    },
+    async (request, reply) =>
+      created(reply, envelope(request, presentMe(await profiles.completeOnboarding(signedIn(request).userId, request.body)), 'Onboarding complete')),
   );
 
   app.put(
@@ -56,9 +51,6 @@ export async function profilesRoutes(app: TypedApp, { profiles }: { profiles: Pr
         summary: 'Delete the account: revokes tokens, settles games, erases personal data',
       },
     },
-    async (request, reply) => {
-      await profiles.deleteAccount(signedIn(request).userId);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, profiles.deleteAccount(signedIn(request).userId)),
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { timestamps, timestamptz } from '../../platform/db/columns.ts';
 
 export interface ContactMethod {
   name: 'WHATSAPP' | 'TELEGRAM' | 'MESSENGER';
@@ -22,9 +23,8 @@ export const profiles = pgTable('profiles', {
     .$type<StoredContactMethod[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
-  onboardedAt: timestamp('onboarded_at', { withTimezone: true, mode: 'date' }),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  onboardedAt: timestamptz('onboarded_at'),
+  ...timestamps(),
 });
 
 /** One level per activity; activity and level ids belong to the activities module. */

@@ -1,25 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { shareLinks } from './share-links.table.ts';
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
 export type ResourceType = 'GAME';
 
-export class ShareLinksRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class ShareLinksRepository extends Repository {
   /** Inserts unless the code is taken; undefined on a collision (the caller draws again). */
   async insert(code: string, resourceType: ResourceType, resourceId: string): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.#db.insert(shareLinks).values({ code, resourceType, resourceId }).onConflictDoNothing().returning();
+    const [row] = await this.db.insert(shareLinks).values({ code, resourceType, resourceId }).onConflictDoNothing().returning();
     return row;
   }
 
   async findByResource(resourceType: ResourceType, resourceId: string): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select()
       .from(shareLinks)
       .where(and(eq(shareLinks.resourceType, resourceType), eq(shareLinks.resourceId, resourceId)));
@@ -28,20 +22,20 @@ export class ShareLinksRepository {
 
   findByResources(resourceType: ResourceType, resourceIds: string[]): Promise<ShareLinkRow[]> {
     if (resourceIds.length === 0) return Promise.resolve([]);
-    return this.#db
+    return this.db
       .select()
       .from(shareLinks)
       .where(and(eq(shareLinks.resourceType, resourceType), inArray(shareLinks.resourceId, resourceIds)));
   }
 
   async findByCode(code: string): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.#db.select().from(shareLinks).where(eq(shareLinks.code, code));
+    const [row] = await this.db.select().from(shareLinks).where(eq(shareLinks.code, code));
     return row;
   }
 
   /** One statement, so concurrent clicks all count. */
   async countClick(code: string): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .update(shareLinks)
       .set({ clickCount: sql`${shareLinks.clickCount} + 1` })
       .where(eq(shareLinks.code, code))
@@ -51,7 +45,7 @@ export class ShareLinksRepository {
 
   /** A new code for the resource's link; undefined on a collision with another link's code. */
   async replaceCode(resourceType: ResourceType, resourceId: string, code: string): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .update(shareLinks)
       .set({ code })
       .where(
@@ -66,6 +60,6 @@ export class ShareLinksRepository {
   }
 
   async deleteForResource(resourceType: ResourceType, resourceId: string): Promise<void> {
-    await this.#db.delete(shareLinks).where(and(eq(shareLinks.resourceType, resourceType), eq(shareLinks.resourceId, resourceId)));
+    await this.db.delete(shareLinks).where(and(eq(shareLinks.resourceType, resourceType), eq(shareLinks.resourceId, resourceId)));
   }
 }

@@ -1,7 +1,7 @@
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import type { Config } from '../../config/index.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { openRoute, userRoute } from '../../platform/http/openapi.ts';
 import { renderGamePage, renderNotFoundPage, SHARE_PAGE_CSP } from './share-page.ts';
 import { presentAppSiteAssociation, presentShareLink } from './share-links.presenter.ts';
 import { AppSiteAssociation, CodeParams, CreateShareLinkBody, ResolvedShareLink, ShareLinkSchema } from './share-links.schemas.ts';
@@ -19,13 +19,10 @@ export async function shareLinksRoutes(app: TypedApp, { shareLinks, config }: Sh
   app.post(
     '/api/v1/share-links',
     {
-      schema: {
-        tags: ['share-links'],
-        security: USER_SECURITY,
-        summary: 'The share link of a game you organise or play in',
+      schema: userRoute('share-links', 'The share link of a game you organise or play in', {
         body: CreateShareLinkBody,
         response: { 200: Envelope(ShareLinkSchema), 201: Envelope(ShareLinkSchema) },
-      },
+      }),
     },
     async (request, reply) => {
       const { view, created } = await shareLinks.create(signedIn(request).userId, request.body.resourceType, request.body.resourceId);
@@ -37,13 +34,10 @@ export async function shareLinksRoutes(app: TypedApp, { shareLinks, config }: Sh
   app.post(
     '/api/v1/share-links/rotate',
     {
-      schema: {
-        tags: ['share-links'],
-        security: USER_SECURITY,
-        summary: 'A new share code for a game you organise: the old link stops working (404) and the access it gave ends',
+      schema: userRoute('share-links', 'A new share code for a game you organise: the old link stops working (404) and the access it gave ends', {
         body: CreateShareLinkBody,
         response: { 200: Envelope(ShareLinkSchema) },
-      },
+      }),
     },
     async (request) => {
       const view = await shareLinks.rotate(signedIn(request).userId, request.body.resourceType, request.body.resourceId);
@@ -55,12 +49,10 @@ export async function shareLinksRoutes(app: TypedApp, { shareLinks, config }: Sh
   app.get(
     '/api/v1/share-links/:code',
     {
-      schema: {
-        tags: ['share-links'],
-        summary: 'Resolve a share code (counts a click; grants a signed-in caller access)',
+      schema: openRoute('share-links', 'Resolve a share code (counts a click; grants a signed-in caller access)', {
         params: CodeParams,
         response: { 200: Envelope(ResolvedShareLink) },
-      },
+      }),
     },
     async (request) => envelope(request, await shareLinks.resolve(request.params.code, request.principal?.userId ?? null), 'Share link resolved'),
   );
@@ -82,9 +74,7 @@ export async function shareLinksRoutes(app: TypedApp, { shareLinks, config }: Sh
 
   app.get(
     '/.well-known/mobile-app-site-association',
-    {
-      schema: { tags: ['share-links'], summary: 'Which app opens /games/* links', response: { 200: AppSiteAssociation } },
-    },
+    { schema: openRoute('share-links', 'Which app opens /games/* links', { response: { 200: AppSiteAssociation } }) },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
       return association;

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db/columns.ts';
 
 export const shareLinks = pgTable(
   'share_links',
@@ -7,7 +8,7 @@ export const shareLinks = pgTable(
     resourceType: text('resource_type').notNull(),
     resourceId: uuid('resource_id').notNull(),
     clickCount: integer('click_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [uniqueIndex('share_links_resource_uq').on(table.resourceType, table.resourceId)],
 );

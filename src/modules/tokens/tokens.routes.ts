@@ -1,4 +1,5 @@
 import type { TypedApp } from '../../platform/http/typed-app.ts';
+import { openRoute } from '../../platform/http/openapi.ts';
 import { Type } from 'typebox';
 import type { Config } from '../../config/index.ts';
 import { noneMatchHits } from '../../platform/http/conditional.ts';
@@ -19,9 +20,7 @@ export interface TokensRoutesOptions {
 export async function tokensRoutes(app: TypedApp, { config, tokens, keys }: TokensRoutesOptions) {
   app.get(
     '/.well-known/jwks.json',
-    {
-      schema: { tags: ['auth'], summary: 'Public keys that verify access tokens', response: { 200: JwksSchema, 304: Type.Null() } },
-    },
+    { schema: openRoute('auth', 'Public keys that verify access tokens', { response: { 200: JwksSchema, 304: Type.Null() } }) },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300').header('etag', keys.etag);
       if (noneMatchHits(request.headers['if-none-match'], keys.etag)) return reply.code(304).send(null);
@@ -32,12 +31,10 @@ export async function tokensRoutes(app: TypedApp, { config, tokens, keys }: Toke
   app.post(
     '/api/v1/auth/refresh',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Rotate a refresh token (body for mobile, cookie for web)',
+      schema: openRoute('auth', 'Rotate a refresh token (body for mobile, cookie for web)', {
         body: RefreshBody,
         response: { 200: Type.Union([TokenPairSchema, MessageSchema]) },
-      },
+      }),
     },
     async (request, reply) => {
       // Every answer here carries tokens (or sets them): never cached.
@@ -53,9 +50,7 @@ export async function tokensRoutes(app: TypedApp, { config, tokens, keys }: Toke
 
   app.post(
     '/api/v1/auth/logout',
-    {
-      schema: { tags: ['auth'], summary: "Revoke all of the caller's refresh tokens", body: RefreshBody, response: { 200: MessageSchema } },
-    },
+    { schema: openRoute('auth', "Revoke all of the caller's refresh tokens", { body: RefreshBody, response: { 200: MessageSchema } }) },
     async (request, reply) => {
       await tokens.logout({
         accessToken: bearerToken(request) ?? request.cookies[ACCESS_COOKIE],

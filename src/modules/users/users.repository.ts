@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { users } from './users.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -11,16 +11,10 @@ export interface AccessUser {
   roles: string[];
 }
 
-export class UsersRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class UsersRepository extends Repository {
   /** The per-request lookup behind every authenticated call: one indexed row, few columns. */
   async findAccessUser(id: string): Promise<AccessUser | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select({ id: users.id, authProvider: users.authProvider, providerSubject: users.providerSubject, roles: users.roles })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)));
@@ -29,12 +23,12 @@ export class UsersRepository {
 
   namesByIds(ids: string[]): Promise<Array<{ id: string; name: string | null }>> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.#db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+    return this.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
   }
 
   async liveIds(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await this.#db
+    const rows = await this.db
       .select({ id: users.id })
       .from(users)
       .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
@@ -42,7 +36,7 @@ export class UsersRepository {
   }
 
   async findLive(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select()
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)));
@@ -51,13 +45,13 @@ export class UsersRepository {
 
   /** Inserts unless a live user has this identity; answers the row and whether it is new. */
   async upsertIdentity(input: { authProvider: string; providerSubject: string; name?: string; email?: string }): Promise<{ row: UserRow; created: boolean }> {
-    const inserted = await this.#db
+    const inserted = await this.db
       .insert(users)
       .values({ authProvider: input.authProvider, providerSubject: input.providerSubject, name: input.name, email: input.email })
       .onConflictDoNothing({ target: [users.authProvider, users.providerSubject], where: sql`deleted_at IS NULL` })
       .returning();
     if (inserted[0]) return { row: inserted[0], created: true };
-    const [existing] = await this.#db
+    const [existing] = await this.db
       .update(users)
       .set({
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -74,8 +68,8 @@ export class UsersRepository {
     const pattern = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
     const where = and(isNull(users.deletedAt), pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined);
     const [rows, [count]] = await Promise.all([
-      this.#db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(options.limit).offset(options.offset),
-      this.#db
+      this.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(options.limit).offset(options.offset),
+      this.db
         .select({ total: sql<number>`count(*)::int` })
         .from(users)
         .where(where),
@@ -84,7 +78,7 @@ export class UsersRepository {
   }
 
   async rename(id: string, name: string): Promise<boolean> {
-    const renamed = await this.#db
+    const renamed = await this.db
       .update(users)
       .set({ name, updatedAt: new Date() })
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
@@ -98,7 +92,7 @@ export class UsersRepository {
    */
   async erase(id: string): Promise<boolean> {
     const now = new Date();
-    const erased = await this.#db
+    const erased = await this.db
       .update(users)
       .set({ name: null, email: null, providerSubject: sql`'erased:' || ${users.id}::text`, roles: [], updatedAt: now, deletedAt: now })
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
@@ -107,7 +101,7 @@ export class UsersRepository {
   }
 
   async setRoles(id: string, roles: string[]): Promise<UserRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .update(users)
       .set({ roles, updatedAt: new Date() })
       .where(and(eq(users.id, id), isNull(users.deletedAt)))

@@ -1,6 +1,6 @@
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
-import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { userRoute } from '../../platform/http/openapi.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
 import { presentAccount } from './users.presenter.ts';
@@ -11,13 +11,10 @@ export async function usersRoutes(app: TypedApp, { users }: { users: UsersServic
   app.get(
     '/api/v1/admin/users',
     {
-      schema: {
-        tags: ['admin'],
-        security: USER_SECURITY,
-        summary: 'Users, newest first, optionally matching q (name or e-mail)',
+      schema: userRoute('admin', 'Users, newest first, optionally matching q (name or e-mail)', {
         querystring: Type.Intersect([OffsetQuery, AdminUsersQuery]),
         response: { 200: Envelope(OffsetPage(Account)) },
-      },
+      }),
     },
     async (request) => {
       const { rows, total } = await users.page(request.query);
@@ -27,16 +24,7 @@ export async function usersRoutes(app: TypedApp, { users }: { users: UsersServic
 
   app.put(
     '/api/v1/admin/users/:id/roles',
-    {
-      schema: {
-        tags: ['admin'],
-        security: USER_SECURITY,
-        summary: "Replace a user's roles",
-        params: UserIdParams,
-        body: RolesBody,
-        response: { 200: Envelope(Account) },
-      },
-    },
+    { schema: userRoute('admin', "Replace a user's roles", { params: UserIdParams, body: RolesBody, response: { 200: Envelope(Account) } }) },
     async (request) => envelope(request, presentAccount(await users.setRoles(request.params.id, request.body.roles)), 'Roles updated'),
   );
 }

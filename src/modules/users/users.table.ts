@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { generatedId, timestamps, timestamptz } from '../../platform/db/columns.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     authProvider: text('auth_provider').notNull(),
     providerSubject: text('provider_subject').notNull(),
     name: text('name'),
@@ -15,9 +14,8 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps(),
+    deletedAt: timestamptz('deleted_at'),
   },
   (table) => [
     // A deleted account frees its provider identity, so the same person can sign up again.

@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { stationLines, stations, transitLines, venueActivities, venueStations, venues } from './venues.table.ts';
 
 export type VenueRow = typeof venues.$inferSelect;
@@ -65,13 +65,7 @@ function boundingBox(circle: Circle): SQL {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export class VenuesRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class VenuesRepository extends Repository {
   async page(filter: {
     activityId?: string;
     q?: string;
@@ -85,7 +79,7 @@ export class VenuesRepository {
       isNull(venues.deletedAt),
       filter.activityId
         ? exists(
-            this.#db
+            this.db
               .select({ one: sql`1` })
               .from(venueActivities)
               .where(and(eq(venueActivities.venueId, venues.id), eq(venueActivities.activityId, filter.activityId))),
@@ -98,7 +92,7 @@ export class VenuesRepository {
     const order = distance ? [asc(distance), asc(venues.id)] : [sql`lower(${venues.name})`, asc(venues.id)];
     const [rows, [count]] = await Promise.all([
       distance
-        ? this.#db
+        ? this.db
             .select({ venue: venues, distanceKm: distance })
             .from(venues)
             .where(where)
@@ -106,14 +100,14 @@ export class VenuesRepository {
             .limit(filter.limit)
             .offset(filter.offset)
             .then((found) => found.map(({ venue, distanceKm }) => ({ ...venue, distanceKm: Number(distanceKm) })))
-        : this.#db
+        : this.db
             .select()
             .from(venues)
             .where(where)
             .orderBy(...order)
             .limit(filter.limit)
             .offset(filter.offset),
-      this.#db
+      this.db
         .select({ total: sql<number>`count(*)::int` })
         .from(venues)
         .where(where),
@@ -123,7 +117,7 @@ export class VenuesRepository {
 
   /** Venues (deleted ones too: games there keep their place) within the circle. */
   async idsWithin(circle: Circle): Promise<string[]> {
-    const rows = await this.#db
+    const rows = await this.db
       .select({ id: venues.id })
       .from(venues)
       .where(and(boundingBox(circle), sql`${distanceKm(circle)} <= ${circle.radiusKm}::float8`));
@@ -132,7 +126,7 @@ export class VenuesRepository {
 
   summariesByIds(ids: string[]): Promise<VenueSummary[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.#db
+    return this.db
       .select({ id: venues.id, name: venues.name, address: venues.address, latitude: venues.latitude, longitude: venues.longitude })
       .from(venues)
       .where(inArray(venues.id, ids))
@@ -140,7 +134,7 @@ export class VenuesRepository {
   }
 
   async findLive(id: string): Promise<VenueRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select()
       .from(venues)
       .where(and(eq(venues.id, id), isNull(venues.deletedAt)));
@@ -148,7 +142,7 @@ export class VenuesRepository {
   }
 
   async lockLive(id: string): Promise<VenueRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select()
       .from(venues)
       .where(and(eq(venues.id, id), isNull(venues.deletedAt)))
@@ -160,7 +154,7 @@ export class VenuesRepository {
   async insertNew(values: VenueValues[]): Promise<Array<string | undefined>> {
     const ids: Array<string | undefined> = [];
     for (const chunk of chunks(values)) {
-      const inserted = await this.#db
+      const inserted = await this.db
         .insert(venues)
         .values(chunk)
         .onConflictDoNothing({ target: venues.sourceId, where: sql`deleted_at IS NULL` })
@@ -174,14 +168,14 @@ export class VenuesRepository {
   }
 
   async update(id: string, values: Partial<VenueValues>): Promise<void> {
-    await this.#db
+    await this.db
       .update(venues)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(venues.id, id));
   }
 
   async softDelete(id: string): Promise<boolean> {
-    const deleted = await this.#db
+    const deleted = await this.db
       .update(venues)
       .set({ deletedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(venues.id, id), isNull(venues.deletedAt)))
@@ -190,12 +184,12 @@ export class VenuesRepository {
   }
 
   async everHadVenues(): Promise<boolean> {
-    const [row] = await this.#db.select({ id: venues.id }).from(venues).limit(1);
+    const [row] = await this.db.select({ id: venues.id }).from(venues).limit(1);
     return row !== undefined;
   }
 
   async usesActivity(activityId: string): Promise<boolean> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select({ one: sql`1` })
       .from(venueActivities)
       .innerJoin(venues, eq(venues.id, venueActivities.venueId))
@@ -205,26 +199,26 @@ export class VenuesRepository {
   }
 
   async replaceActivities(venueIds: string[], links: Array<{ venueId: string; activityId: string }>): Promise<void> {
-    if (venueIds.length) await this.#db.delete(venueActivities).where(inArray(venueActivities.venueId, venueIds));
-    for (const chunk of chunks(links)) await this.#db.insert(venueActivities).values(chunk).onConflictDoNothing();
+    if (venueIds.length) await this.db.delete(venueActivities).where(inArray(venueActivities.venueId, venueIds));
+    for (const chunk of chunks(links)) await this.db.insert(venueActivities).values(chunk).onConflictDoNothing();
   }
 
   async replaceStations(venueIds: string[], links: Array<{ venueId: string; stationId: string; position: number }>): Promise<void> {
-    if (venueIds.length) await this.#db.delete(venueStations).where(inArray(venueStations.venueId, venueIds));
-    for (const chunk of chunks(links)) await this.#db.insert(venueStations).values(chunk).onConflictDoNothing();
+    if (venueIds.length) await this.db.delete(venueStations).where(inArray(venueStations.venueId, venueIds));
+    for (const chunk of chunks(links)) await this.db.insert(venueStations).values(chunk).onConflictDoNothing();
   }
 
   /** Station ids by lower-cased name, creating the missing stations. */
   async ensureStations(entries: Array<{ name: string; latitude?: number; longitude?: number }>): Promise<Map<string, string>> {
     for (const chunk of chunks(entries)) {
-      await this.#db
+      await this.db
         .insert(stations)
         .values(chunk.map((e) => ({ name: e.name, latitude: e.latitude ?? null, longitude: e.longitude ?? null })))
         .onConflictDoNothing();
     }
     const ids = new Map<string, string>();
     for (const chunk of chunks(entries)) {
-      const rows = await this.#db
+      const rows = await this.db
         .select({ id: stations.id, name: stations.name })
         .from(stations)
         .where(
@@ -241,8 +235,8 @@ export class VenuesRepository {
   /** Line ids by code, creating the missing lines. */
   async ensureLines(lines: Array<{ code: string; name: string; color: string | null }>): Promise<Map<string, string>> {
     if (lines.length === 0) return new Map();
-    await this.#db.insert(transitLines).values(lines).onConflictDoNothing();
-    const rows = await this.#db
+    await this.db.insert(transitLines).values(lines).onConflictDoNothing();
+    const rows = await this.db
       .select({ id: transitLines.id, code: transitLines.code })
       .from(transitLines)
       .where(
@@ -255,12 +249,12 @@ export class VenuesRepository {
   }
 
   async linkStationLines(links: Array<{ stationId: string; lineId: string; stationNumber: number }>): Promise<void> {
-    for (const chunk of chunks(links)) await this.#db.insert(stationLines).values(chunk).onConflictDoNothing();
+    for (const chunk of chunks(links)) await this.db.insert(stationLines).values(chunk).onConflictDoNothing();
   }
 
   async activitiesOf(venueIds: string[]): Promise<Array<{ venueId: string; activityId: string }>> {
     if (venueIds.length === 0) return [];
-    return this.#db
+    return this.db
       .select()
       .from(venueActivities)
       .where(inArray(venueActivities.venueId, venueIds))
@@ -270,7 +264,7 @@ export class VenuesRepository {
   /** Each venue's stations in their given order, one row per station line. */
   async stationsOf(venueIds: string[]): Promise<StationLineRow[]> {
     if (venueIds.length === 0) return [];
-    return this.#db
+    return this.db
       .select({
         venueId: venueStations.venueId,
         stationName: stations.name,

@@ -2,7 +2,8 @@ import type { TypedApp } from '../../platform/http/typed-app.ts';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { USER_SECURITY, openRoute, userRoute } from '../../platform/http/openapi.ts';
+import { NoContent, created, noContent } from '../../platform/http/replies.ts';
 import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
 import { presentVenue } from './venues.presenter.ts';
 import { CreateVenueBody, ImportResult, ImportUpload, UpdateVenueBody, Venue, VenueIdParams, VenuesQuery } from './venues.schemas.ts';
@@ -16,12 +17,10 @@ export async function venuesRoutes(app: TypedApp, { venues }: { venues: VenuesSe
   app.get(
     '/api/v1/venues',
     {
-      schema: {
-        tags: ['venues'],
-        summary: 'Venues by name, or nearest first within lat/lng/radiusKm',
+      schema: openRoute('venues', 'Venues by name, or nearest first within lat/lng/radiusKm', {
         querystring: Type.Intersect([OffsetQuery, VenuesQuery]),
         response: { 200: Envelope(OffsetPage(Venue)) },
-      },
+      }),
     },
     async (request) => {
       const { items, total } = await venues.list(request.query);
@@ -31,39 +30,26 @@ export async function venuesRoutes(app: TypedApp, { venues }: { venues: VenuesSe
 
   app.post(
     '/api/v1/admin/venues',
-    {
-      schema: { tags: ['admin'], security: USER_SECURITY, summary: 'Create a venue', body: CreateVenueBody, response: { 201: Envelope(Venue) } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return envelope(request, presentVenue(await venues.create(request.body)), 'Venue created');
-    },
+    { schema: userRoute('admin', 'Create a venue', { body: CreateVenueBody, response: { 201: Envelope(Venue) } }) },
+    async (request, reply) => created(reply, envelope(request, presentVenue(await venues.create(request.body)), 'Venue created')),
   );
 
   app.put(
     '/api/v1/admin/venues/:id',
     {
-      schema: {
-        tags: ['admin'],
-        security: USER_SECURITY,
-        summary: 'Update a venue (fields present replace, absent stay)',
+      schema: userRoute('admin', 'Update a venue (fields present replace, absent stay)', {
         params: VenueIdParams,
         body: UpdateVenueBody,
         response: { 200: Envelope(Venue) },
-      },
+      }),
     },
     async (request) => envelope(request, presentVenue(await venues.update(request.params.id, request.body)), 'Venue updated'),
   );
 
   app.delete(
     '/api/v1/admin/venues/:id',
-    {
-      schema: { tags: ['admin'], security: USER_SECURITY, summary: 'Delete a venue', params: VenueIdParams, response: { 204: Type.Null() } },
-    },
-    async (request, reply) => {
-      await venues.delete(request.params.id);
-      return reply.code(204).send(null);
-    },
+    { schema: userRoute('admin', 'Delete a venue', { params: VenueIdParams, response: NoContent }) },
+    async (request, reply) => noContent(reply, venues.delete(request.params.id)),
   );
 
   app.post(

@@ -1,21 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { generatedId, timestamps, timestamptz } from '../../platform/db/columns.ts';
 
 export const venues = pgTable(
   'venues',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     sourceId: text('source_id'),
     name: text('name').notNull(),
     address: text('address').notNull(),
     postalCode: text('postal_code'),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps(),
+    deletedAt: timestamptz('deleted_at'),
   },
   (table) => [
     // Imports are idempotent by sourceId among live venues.
@@ -43,9 +41,7 @@ export const venueActivities = pgTable(
 export const stations = pgTable(
   'stations',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     name: text('name').notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -57,9 +53,7 @@ export const stations = pgTable(
 );
 
 export const transitLines = pgTable('transit_lines', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  id: generatedId(),
   code: text('code').notNull().unique('transit_lines_code_uq'),
   name: text('name').notNull(),
   color: text('color'),

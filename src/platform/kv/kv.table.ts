@@ -1,4 +1,5 @@
-import { bigint, boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../db/columns.ts';
 
 /** The embedded key-value store's rows; only sql-store.ts reads or writes them. */
 export const kvEntries = pgTable(
@@ -8,7 +9,7 @@ export const kvEntries = pgTable(
     value: text('value').notNull(),
     consumed: boolean('consumed').notNull().default(false),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [index('kv_entries_expires_at_idx').on(table.expiresAt)],
 );
@@ -18,7 +19,7 @@ export const kvSetMembers = pgTable(
   {
     key: text('key').notNull(),
     member: text('member').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.key, table.member] }), index('kv_set_members_expires_at_idx').on(table.expiresAt)],
 );

@@ -1,22 +1,7 @@
 import * as oidc from 'openid-client';
 import { exportJWK, importJWK, type JWK } from 'jose';
 import { ClientJwksError, parseNationalClientJwks, type Config } from '../../../config/index.ts';
-import {
-  authorizationParameters,
-  checkCallback,
-  clientSettings,
-  discoveryExtensions,
-  exchangeCode,
-  identity,
-  idTokenClaims,
-  lazy,
-  newPendingLogin,
-  required,
-  stringClaim,
-  toAppError,
-  type IdentityProviderClient,
-  type ProviderClientOptions,
-} from './provider-client.ts';
+import * as common from './provider-client.ts';
 import { decryptingFetch, idTokenDecrypter } from './id-token-decryption.ts';
 import { publicJwk } from './national-keys.ts';
 
@@ -39,18 +24,18 @@ function clientKeys(value: string) {
   }
 }
 
-export function createNationalClient(config: Config['national'], options: ProviderClientOptions = {}): IdentityProviderClient {
-  const { issuer, clientId, timeout } = clientSettings('NATIONAL', config, options);
+export function createNationalClient(config: Config['national'], options: common.ProviderClientOptions = {}): common.IdentityProviderClient {
+  const { issuer, clientId, timeout } = common.clientSettings('NATIONAL', config, options);
   // Parsed now so a broken key set fails at start-up rather than at the first sign-in.
-  const keys = clientKeys(required(config.clientJwks, 'NATIONAL_CLIENT_JWKS'));
+  const keys = clientKeys(common.required(config.clientJwks, 'NATIONAL_CLIENT_JWKS'));
   const decrypt = idTokenDecrypter(keys.enc);
 
-  const configuration = lazy(async () => {
+  const configuration = common.lazy(async () => {
     const signingKey = (await importJWK(keys.sig as JWK, 'ES256')) as oidc.CryptoKey;
     return oidc.discovery(issuer, clientId, { id_token_signed_response_alg: 'ES256' }, oidc.PrivateKeyJwt({ key: signingKey, kid: keys.sig.kid }), {
       timeout,
       execute: [
-        ...discoveryExtensions(issuer),
+        ...common.discoveryExtensions(issuer),
         (c) => {
           const tokenEndpoint = c.serverMetadata().token_endpoint;
           if (tokenEndpoint) c[oidc.customFetch] = decryptingFetch(tokenEndpoint, decrypt);
@@ -67,34 +52,34 @@ export function createNationalClient(config: Config['national'], options: Provid
         const client = await configuration();
         const dpopKeys = await oidc.randomDPoPKeyPair(DPOP_ALG, { extractable: true });
         // The same key must sign the token request, which may run in another process.
-        const pending = newPendingLogin('national', { dpopKey: await exportJWK(dpopKeys.privateKey) });
+        const pending = common.newPendingLogin('national', { dpopKey: await exportJWK(dpopKeys.privateKey) });
         const url = await oidc.buildAuthorizationUrlWithPAR(
           client,
           {
             ...config.authParams,
-            ...(await authorizationParameters(pending, config.redirectUri, config.scope)),
+            ...(await common.authorizationParameters(pending, config.redirectUri, config.scope)),
           },
           { DPoP: oidc.getDPoPHandle(client, dpopKeys) },
         );
         return { authorizationUrl: url.href, pending };
       } catch (error) {
-        throw toAppError('national', error);
+        throw common.toAppError('national', error);
       }
     },
 
     async complete(callbackUrl, pending) {
-      const params = checkCallback('national', callbackUrl, pending);
+      const params = common.checkCallback('national', callbackUrl, pending);
       const { dpopKey } = pending;
       if (!dpopKey) throw new TypeError('a pending national login must carry its DPoP key');
       try {
         const client = await configuration();
-        const tokens = await exchangeCode(client, config.redirectUri, params, pending, {
+        const tokens = await common.exchangeCode(client, config.redirectUri, params, pending, {
           DPoP: oidc.getDPoPHandle(client, await importDPoPKey(dpopKey)),
         });
-        const claims = idTokenClaims('national', tokens, clientId);
-        return identity('national', claims.sub, stringClaim(claims, 'name'), stringClaim(claims, 'email'));
+        const claims = common.idTokenClaims('national', tokens, clientId);
+        return common.identity('national', claims.sub, common.stringClaim(claims, 'name'), common.stringClaim(claims, 'email'));
       } catch (error) {
-        throw toAppError('national', error);
+        throw common.toAppError('national', error);
       }
     },
   };

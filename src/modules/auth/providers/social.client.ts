@@ -1,22 +1,7 @@
 import * as oidc from 'openid-client';
 import type { Config } from '../../../config/config.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
-import {
-  authorizationParameters,
-  checkCallback,
-  clientSettings,
-  discoveryExtensions,
-  exchangeCode,
-  identity,
-  idTokenClaims,
-  lazy,
-  newPendingLogin,
-  required,
-  stringClaim,
-  toAppError,
-  type IdentityProviderClient,
-  type ProviderClientOptions,
-} from './provider-client.ts';
+import * as common from './provider-client.ts';
 
 /** Basic unless the provider says it only takes the secret in the body (RFC 8414 default is basic). */
 function clientSecretAuth(secret: string): oidc.ClientAuth {
@@ -29,14 +14,14 @@ function clientSecretAuth(secret: string): oidc.ClientAuth {
   };
 }
 
-export function createSocialClient(config: Config['social'], options: ProviderClientOptions = {}): IdentityProviderClient {
-  const { issuer, clientId, timeout } = clientSettings('SOCIAL', config, options);
-  const clientSecret = required(config.clientSecret, 'SOCIAL_CLIENT_SECRET');
+export function createSocialClient(config: Config['social'], options: common.ProviderClientOptions = {}): common.IdentityProviderClient {
+  const { issuer, clientId, timeout } = common.clientSettings('SOCIAL', config, options);
+  const clientSecret = common.required(config.clientSecret, 'SOCIAL_CLIENT_SECRET');
 
-  const configuration = lazy(() =>
+  const configuration = common.lazy(() =>
     oidc.discovery(issuer, clientId, { id_token_signed_response_alg: 'RS256' }, clientSecretAuth(clientSecret), {
       timeout,
-      execute: discoveryExtensions(issuer),
+      execute: common.discoveryExtensions(issuer),
     }),
   );
 
@@ -49,34 +34,34 @@ export function createSocialClient(config: Config['social'], options: ProviderCl
       }
       try {
         const client = await configuration();
-        const pending = newPendingLogin('social', connection === undefined ? {} : { connection });
+        const pending = common.newPendingLogin('social', connection === undefined ? {} : { connection });
         const url = oidc.buildAuthorizationUrl(client, {
-          ...(await authorizationParameters(pending, config.redirectUri, config.scope)),
+          ...(await common.authorizationParameters(pending, config.redirectUri, config.scope)),
           ...(connection === undefined ? {} : { [config.connectionParam]: connection }),
         });
         return { authorizationUrl: url.href, pending };
       } catch (error) {
-        throw toAppError('social', error);
+        throw common.toAppError('social', error);
       }
     },
 
     async complete(callbackUrl, pending) {
-      const params = checkCallback('social', callbackUrl, pending);
+      const params = common.checkCallback('social', callbackUrl, pending);
       try {
         const client = await configuration();
-        const tokens = await exchangeCode(client, config.redirectUri, params, pending);
-        const claims = idTokenClaims('social', tokens, clientId);
-        let name = stringClaim(claims, 'name');
-        let email = stringClaim(claims, 'email');
+        const tokens = await common.exchangeCode(client, config.redirectUri, params, pending);
+        const claims = common.idTokenClaims('social', tokens, clientId);
+        let name = common.stringClaim(claims, 'name');
+        let email = common.stringClaim(claims, 'email');
         // Some providers keep profile claims out of the ID token when an access token is issued.
         if ((name === undefined || email === undefined) && client.serverMetadata().userinfo_endpoint) {
           const userinfo = await oidc.fetchUserInfo(client, tokens.access_token, claims.sub);
-          name ??= stringClaim(userinfo, 'name');
-          email ??= stringClaim(userinfo, 'email');
+          name ??= common.stringClaim(userinfo, 'name');
+          email ??= common.stringClaim(userinfo, 'email');
         }
-        return identity('social', claims.sub, name, email);
+        return common.identity('social', claims.sub, name, email);
       } catch (error) {
-        throw toAppError('social', error);
+        throw common.toAppError('social', error);
       }
     },
   };

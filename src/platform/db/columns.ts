@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import { timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Every point in time the schema stores: timestamptz, read as a Date. */
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** An `id` primary key the database generates. */
+export const generatedId = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
+
+/** created_at and updated_at, both set on insert; updates set updated_at themselves. */
+export const timestamps = () => ({
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
