@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from './eslint/module-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'drizzle/**', 'bench/results/**', 'reliability/results/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'web/dist/**', 'drizzle/**', 'bench/results/**', 'reliability/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

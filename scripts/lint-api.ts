@@ -7,23 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/index.ts';
+import { readApiDocument } from './api-document.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'api-docs-'));
+const dir = mkdtempSync(path.join(tmpdir(), 'api-lint-'));
 try {
-  const app = await buildApp(
-    loadConfig({
-      APP_PROFILE: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: 'memory://',
-      DATA_DIR: dir,
-      JOBS_ENABLED: 'false',
-      AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
-    }),
-  );
-  const document = (await app.inject({ url: '/v3/api-docs' })).json<unknown>();
-  await app.close();
+  const document = await readApiDocument({ AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' });
   const file = path.join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(document, null, 2));
   const redocly = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'redocly');

@@ -52,6 +52,7 @@ import { CALENDAR_TOKEN_PATHS, CalendarsService, calendarsRoutes } from './modul
 import { JobsService, jobsRoutes, standardJobs, type StandardJobsDeps } from './modules/jobs/index.ts';
 import { startSampleGames } from './modules/sample/index.ts';
 import { registerDocs } from './api-docs.ts';
+import { registerWebApp } from './web-app.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { PageCache } from './platform/cache/page-cache.ts';
 import packageJson from '../package.json' with { type: 'json' };
@@ -105,6 +106,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     trustedOrigins: [config.baseUrl, config.frontendCallbackUrl, ...config.corsAllowedOrigins].map((url) => new URL(url).origin),
   });
   await registerDocs(app, config);
+  await registerWebApp(app, config);
   await registerOperations(app, {
     database: infra.database,
     store: infra.store,

@@ -26,12 +26,14 @@ async function withLocalProviders(env: RawEnv, config: Readonly<Config>): Promis
 
 /** Runs the service until a signal stops it; server.ts hands over the process environment and arguments. */
 export async function serve(processEnv: RawEnv, argv: string[]): Promise<void> {
-  const env = layeredEnv({
-    processEnv,
-    dotEnvPath: '.env',
-    startDefaults: argv.includes('--local-defaults') ? START_DEFAULTS : {},
-  });
+  const localDefaults = argv.includes('--local-defaults');
+  let env = layeredEnv({ processEnv, dotEnvPath: '.env', startDefaults: localDefaults ? START_DEFAULTS : {} });
   let config = loadConfigOrExit(env);
+  // The bundled web app's callback page, on whatever address the service has (not outside production).
+  if (localDefaults && env.FRONTEND_CALLBACK_URL === undefined && config.profile !== 'production') {
+    env = { ...env, FRONTEND_CALLBACK_URL: `${config.baseUrl}/app/auth/callback` };
+    config = loadConfigOrExit(env);
+  }
   let providers: LocalProviders | undefined;
   if (config.localIdentityProviders) ({ config, providers } = await withLocalProviders(env, config));
   const app = await buildApp(config);

@@ -68,6 +68,8 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
     '/api/v1/activities/:id',
   ]),
   ...entries('GET', 'public', undefined, ['/v3/api-docs', '/v3/api-docs/*', '/swagger-ui', '/swagger-ui/*', '/actuator/*']),
+  // The web app's files; its data comes through the API like any client's.
+  ...entries('GET', 'public', undefined, ['/app', '/app/*']),
 
   // Development tooling: gated by loopback host and peer instead of a token.
   entry('POST', '/api/v1/auth/dev/tokens', 'loopback'),

@@ -28,7 +28,7 @@ const unknownLink = () => notFound('No share link has this code.', 'share_link_n
 export class ShareLinksService {
   readonly #db: Database;
   readonly #config: Readonly<Config>;
-  readonly #frontendOrigin: string;
+  readonly #frontendRoot: string;
   readonly #games: ShareableGames;
   readonly #store: KeyValueStore;
   readonly #clock: Clock;
@@ -39,13 +39,15 @@ export class ShareLinksService {
     this.#games = deps.games;
     this.#store = deps.store;
     this.#clock = deps.clock;
-    this.#frontendOrigin = new URL(deps.config.frontendCallbackUrl).origin;
+    // The web frontend's root: its callback page less /auth/callback (the bundled app lives under /app).
+    const callback = new URL(deps.config.frontendCallbackUrl);
+    this.#frontendRoot = callback.origin + callback.pathname.replace(/\/auth\/callback\/?$/, '').replace(/\/+$/, '');
   }
 
   urls(row: Pick<ShareLinkRow, 'code' | 'resourceId'>): ShareLinkUrls {
     return {
       shareUrl: `${this.#config.baseUrl}/games/${row.code}`,
-      webUrl: `${this.#frontendOrigin}/games/${row.resourceId}`,
+      webUrl: `${this.#frontendRoot}/games/${row.resourceId}`,
       mobileUrl: `${this.#config.mobileCallbackScheme}://games/${row.resourceId}`,
     };
   }

@@ -1,0 +1,55 @@
+/**
+ * The bundled web app (web/, built to web/dist) under /app/: hashed assets cached for a year, the
+ * entry page never without asking again, and every other /app/ path answered with the entry page so
+ * deep links work (the app routes in the browser). Only files the build wrote are served.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config/index.ts';
+import { notFound } from './platform/http/errors.ts';
+
+export const WEB_APP_DIR = path.join(import.meta.dirname, '..', 'web', 'dist');
+
+/** Scripts, styles and requests from this origin and the API only; nothing inline, no frames. */
+function webAppCsp(apiOrigin: string): string {
+  return (
+    `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self' ${apiOrigin}; ` +
+    "object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'"
+  );
+}
+
+function filesUnder(root: string, dir = ''): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(root, path.posix.join(dir, entry.name)) : [path.posix.join(dir, entry.name)],
+  );
+}
+
+export async function registerWebApp(app: FastifyInstance, config: Readonly<Config>, root = WEB_APP_DIR) {
+  const index = path.join(root, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn('the web app is not built (npm run web:build); /app/ is not served');
+    return;
+  }
+  // The configured time zone goes into the page, so the app shows times as the service means them.
+  const entryPage = readFileSync(index, 'utf8').replace('__APP_TIME_ZONE__', config.timeZone);
+  const files = new Set(filesUnder(root).filter((file) => file !== 'index.html'));
+  const csp = webAppCsp(new URL(config.baseUrl).origin);
+  await app.register(fastifyStatic, { root, serve: false });
+
+  // `/app` and `/app/` are one route (trailing slashes are ignored); the page's asset URLs are absolute.
+  const serve = (request: FastifyRequest, reply: FastifyReply) => {
+    const file = (request.params as { '*'?: string })['*'] ?? '';
+    reply.header('Content-Security-Policy', csp);
+    if (files.has(file)) {
+      reply.header('Cache-Control', file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.sendFile(file, { cacheControl: false });
+    }
+    // A missing asset is a 404, not the entry page (a browser would try to run HTML as a script).
+    if (file.startsWith('assets/')) throw notFound('The file was not found.');
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(entryPage);
+  };
+  app.get('/app', { schema: { hide: true } }, serve);
+  app.get('/app/*', { schema: { hide: true } }, serve);
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { navigate, useLocation } from '../router';
+import { scheduleRefresh } from '../api/client';
+import { useMe } from '../session';
+import { Loading, Page, Problem } from '../ui';
+import { SignInLinks } from './SignIn';
+
+/** Where the service's web sign-in ends: cookies are set; new people go on to onboarding. */
+export function CallbackPage() {
+  const { query } = useLocation();
+  const error = query.get('error');
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!error) {
+      scheduleRefresh();
+      void client.invalidateQueries();
+    }
+  }, [client, error]);
+  const me = useMe();
+  useEffect(() => {
+    if (error || me.isFetching || !me.isSuccess) return;
+    if (me.data && !me.data.hasCompletedOnboarding) navigate('/onboarding', { replace: true });
+    else if (me.data) navigate(sessionStorage.getItem('returnTo') ?? '/', { replace: true });
+  }, [error, me.isFetching, me.isSuccess, me.data]);
+  if (error) {
+    return (
+      <Page title="Sign-in did not finish">
+        <p role="alert">The provider answered: {error.replaceAll('_', ' ')}.</p>
+        <SignInLinks />
+      </Page>
+    );
+  }
+  return (
+    <Page title="Signing in">
+      {me.isError ? <Problem error={me.error} retry={() => void me.refetch()} /> : <Loading what="Signing you in" />}
+      {me.isSuccess && me.data === null && <SignInLinks />}
+    </Page>
+  );
+}

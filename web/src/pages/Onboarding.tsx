@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, data } from '../api/client';
+import { navigate } from '../router';
+import { useMe } from '../session';
+import { Loading, Page } from '../ui';
+import { ProfileForm } from './ProfileForm';
+
+/** The POST /me step a new account needs before it can join or host. */
+export function OnboardingPage() {
+  const me = useMe();
+  const client = useQueryClient();
+  const complete = useMutation({
+    mutationFn: (body: Parameters<typeof ProfileForm>[0]['initial']) => data(api.POST('/api/v1/me', { body })),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['me'] });
+      navigate(sessionStorage.getItem('returnTo') ?? '/', { replace: true });
+    },
+  });
+  return (
+    <Page title="Welcome! Tell players who you are">
+      {me.isPending ? (
+        <Loading />
+      ) : (
+        <ProfileForm
+          initial={{ name: me.data?.name ?? '', contactMethods: [] }}
+          submitLabel="Finish signing up"
+          pending={complete.isPending}
+          error={complete.error}
+          onSubmit={(input) => complete.mutate(input)}
+        />
+      )}
+    </Page>
+  );
+}

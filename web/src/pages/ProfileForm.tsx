@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react';
+import { Field, fieldError, Problem } from '../ui';
+
+export type ContactName = 'WHATSAPP' | 'TELEGRAM' | 'MESSENGER';
+export interface ProfileInput {
+  name: string;
+  contactMethods: { name: ContactName; value: string }[];
+}
+
+/** Name and contact methods, checked as the service checks them before anything is sent. */
+export function ProfileForm({
+  initial,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+}: {
+  initial: ProfileInput;
+  submitLabel: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (input: ProfileInput) => void;
+}) {
+  const [name, setName] = useState(initial.name);
+  const [contacts, setContacts] = useState<ProfileInput['contactMethods']>(initial.contactMethods.length ? initial.contactMethods : [{ name: 'WHATSAPP', value: '' }]);
+  const [touched, setTouched] = useState(false);
+  const nameError = touched && !name.trim() ? 'Your name must not be blank.' : fieldError(error, 'name');
+  const contactError = (index: number) =>
+    touched && !contacts[index]!.value.trim()
+      ? 'Enter a phone number or username for this contact method.'
+      : fieldError(error, `contactMethods[${index}].value`);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!name.trim() || contacts.some((contact) => !contact.value.trim())) return;
+    onSubmit({ name: name.trim(), contactMethods: contacts.map((contact) => ({ name: contact.name, value: contact.value.trim() })) });
+  };
+  const update = (index: number, change: Partial<ProfileInput['contactMethods'][number]>) =>
+    setContacts(contacts.map((contact, i) => (i === index ? { ...contact, ...change } : contact)));
+  return (
+    <form onSubmit={submit} noValidate className="form">
+      <Field label="Name" id="name" error={nameError}>
+        <input
+          id="name"
+          value={name}
+          maxLength={200}
+          autoComplete="name"
+          aria-invalid={!!nameError}
+          aria-describedby={nameError ? 'name-error' : undefined}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </Field>
+      <fieldset>
+        <legend>How players can reach you</legend>
+        {contacts.map((contact, index) => (
+          <div className="row" key={index}>
+            <Field label={`Contact method ${index + 1}`} id={`contact-${index}-name`}>
+              <select id={`contact-${index}-name`} value={contact.name} onChange={(e) => update(index, { name: e.target.value as ContactName })}>
+                <option value="WHATSAPP">WhatsApp</option>
+                <option value="TELEGRAM">Telegram</option>
+                <option value="MESSENGER">Messenger</option>
+              </select>
+            </Field>
+            <Field label={`Number or username ${index + 1}`} id={`contact-${index}-value`} error={contactError(index)}>
+              <input
+                id={`contact-${index}-value`}
+                value={contact.value}
+                maxLength={100}
+                aria-invalid={!!contactError(index)}
+                aria-describedby={contactError(index) ? `contact-${index}-value-error` : undefined}
+                onChange={(e) => update(index, { value: e.target.value })}
+              />
+            </Field>
+            {contacts.length > 1 && (
+              <button type="button" className="link" onClick={() => setContacts(contacts.filter((_, i) => i !== index))}>
+                Remove contact {index + 1}
+              </button>
+            )}
+          </div>
+        ))}
+        {contacts.length < 10 && (
+          <button type="button" onClick={() => setContacts([...contacts, { name: 'TELEGRAM', value: '' }])}>
+            Add a contact method
+          </button>
+        )}
+      </fieldset>
+      <Problem error={error} />
+      <button type="submit" className="primary" disabled={pending}>
+        {pending ? 'Saving…' : submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+/** Small shared pieces: loading and error states in words, field errors, page headings. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { ApiProblem } from './api/client';
+
+export function Loading({ what = 'Loading' }: { what?: string }) {
+  return (
+    <p className="muted" role="status" aria-live="polite">
+      {what}…
+    </p>
+  );
+}
+
+export function Problem({ error, retry }: { error: unknown; retry?: () => void }) {
+  if (!error) return null;
+  const message = error instanceof Error ? error.message : 'Something went wrong.';
+  const fields = error instanceof ApiProblem ? error.fieldErrors : [];
+  return (
+    <div className="problem" role="alert">
+      <p>{message}</p>
+      {fields.length > 0 && (
+        <ul>
+          {fields.map((field) => (
+            <li key={field.field + field.message}>{field.message}</li>
+          ))}
+        </ul>
+      )}
+      {retry && (
+        <button type="button" onClick={retry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The message the service gave for one field, if any. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  return error instanceof ApiProblem
+    ? error.fieldErrors.find((item) => item.field === field || item.field.startsWith(`${field}[`) || item.field.startsWith(`${field}.`))?.message
+    : undefined;
+}
+
+/** A page's heading, focused on arrival so keyboard and screen reader users start there. */
+export function Page({ title, children }: { title: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} · Pickup games`;
+    heading.current?.focus({ preventScroll: true });
+  }, [title]);
+  return (
+    <section className="page">
+      <h1 tabIndex={-1} ref={heading}>
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+export function Field({ label, id, error, hint, children }: { label: string; id: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && (
+        <small id={`${id}-hint`} className="muted">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
