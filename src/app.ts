@@ -4,27 +4,19 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppOverrides } from './app-overrides.ts';
+import { composeAuth, composeJobs, composeNotifications, type Infrastructure } from './app-parts.ts';
 import type { Config } from './config/index.ts';
-import { systemClock, type Clock } from './platform/clock.ts';
-import { openDatabase, type DatabaseHandle } from './platform/db/index.ts';
-import { openStore, type KeyValueStore } from './platform/kv/index.ts';
+import { systemClock } from './platform/clock.ts';
+import { openDatabase } from './platform/db/index.ts';
+import { openStore } from './platform/kv/index.ts';
 import { httpPlatform } from './platform/http/http.plugin.ts';
 import { serverOptions } from './platform/http/server-options.ts';
 import { loggerOptions } from './platform/observability/logger.ts';
 import { registerOperations } from './platform/observability/operations.ts';
 import { accessPlugin, rateLimitsFor } from './modules/access/index.ts';
-import {
-  AuthService,
-  LoginBinding,
-  LoginStates,
-  authRoutes,
-  createNationalClient,
-  createSocialClient,
-  type IdentityProviderClient,
-  type ProviderName,
-} from './modules/auth/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
 import { internalRoutes } from './modules/internal/index.ts';
-import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes, type SigningKeys } from './modules/tokens/index.ts';
+import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes } from './modules/tokens/index.ts';
 import { UsersService, usersRoutes } from './modules/users/index.ts';
 import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
 import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';
@@ -45,11 +37,11 @@ import {
 } from './modules/games/index.ts';
 import { SHARE_CODE_PATHS, ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
-import { createNotificationsModule, notificationsRoutes, type PushGateway } from './modules/notifications/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
 import { createSeriesModule, forgetSeriesUser, seriesRoutes } from './modules/series/index.ts';
 import { AttendanceService, NoShowCounts, RatingAverages, RatingsService, attendanceRoutes } from './modules/attendance/index.ts';
 import { CALENDAR_TOKEN_PATHS, CalendarsService, calendarsRoutes } from './modules/calendars/index.ts';
-import { JobsService, jobsRoutes, standardJobs, type StandardJobsDeps } from './modules/jobs/index.ts';
+import { jobsRoutes } from './modules/jobs/index.ts';
 import { startSampleGames } from './modules/sample/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { registerWebApp } from './web-app.ts';
@@ -58,14 +50,6 @@ import { PageCache } from './platform/cache/page-cache.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
 export type { AppOverrides } from './app-overrides.ts';
-
-interface Infrastructure {
-  config: Readonly<Config>;
-  database: DatabaseHandle;
-  store: KeyValueStore;
-  storeKeyPrefix: string;
-  clock: Clock;
-}
 
 /** Builds the whole service without listening; the server entry and the tests both use it. */
 export async function buildApp(config: Readonly<Config>, overrides: AppOverrides = {}): Promise<FastifyInstance> {
@@ -259,50 +243,4 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
       requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels }),
     },
   };
-}
-
-/**
- * Notifications are written by the games transactions and streamed after commit; every instance
- * sends queued pushes (the outbox claim keeps them apart), jobs or not. Streams end before the
- * server closes (it waits for their connections); the push sender and the listener stop before
- * the database closes.
- */
-async function composeNotifications(app: FastifyInstance, infra: Infrastructure, users: UsersService, overrides: AppOverrides) {
-  const module = await createNotificationsModule({
-    database: infra.database,
-    clock: infra.clock,
-    log: app.log,
-    timeZone: infra.config.timeZone,
-    fcm: infra.config.push.fcm,
-    push: overrides.pushGateway,
-    liveUsers: (ids) => users.liveIds(ids),
-    streamHeartbeatMs: overrides.streamHeartbeatMs,
-    pushPollMs: overrides.pushPollMs,
-    nameOf: async (id, executor) => (await users.namesOf([id], executor)).get(id),
-  });
-  app.addHook('onReady', async () => module.startDelivery());
-  app.addHook('preClose', async () => module.endStreams());
-  app.addHook('onClose', async () => module.close());
-  return { notifications: module.notifications, streams: module.streams };
-}
-
-/** The jobs run on a schedule (JOBS_ENABLED) under a cluster-wide lock; the scheduler stops before the database closes. */
-function composeJobs(app: FastifyInstance, infra: Infrastructure, parts: Omit<StandardJobsDeps, 'store'>, intervalMs?: number): JobsService {
-  const jobs = new JobsService({ jobs: standardJobs({ ...parts, store: infra.store }), store: infra.store, log: app.log });
-  if (infra.config.jobsEnabled) app.addHook('onReady', async () => jobs.start(intervalMs));
-  app.addHook('onClose', async () => jobs.stop());
-  return jobs;
-}
-
-/** Sign-in: a client per configured provider; an unconfigured one answers 503 at login. */
-function composeAuth(infra: Infrastructure, services: { users: UsersService; tokens: TokensService; keys: SigningKeys }): AuthService {
-  const { users, tokens, keys } = services;
-  const { national, social } = infra.config;
-  const clients: Partial<Record<ProviderName, IdentityProviderClient>> = {
-    ...(national.issuer && national.clientId && national.clientJwks ? { national: createNationalClient(national) } : {}),
-    ...(social.issuer && social.clientId && social.clientSecret ? { social: createSocialClient(social) } : {}),
-  };
-  const states = new LoginStates(infra.store, infra.config.loginStateTtl);
-  const binding = new LoginBinding(keys.secretSeed);
-  return new AuthService({ config: infra.config, clock: infra.clock, clients, states, binding, users, tokens });
 }

@@ -94,8 +94,8 @@ export function operationIdFor(method: string, path: string): string {
     .split('/')
     .filter((part) => part && part !== 'api' && !/^v\d+$/.test(part))
     .map((part) => {
-      const param = /^\{(.+)\}$/.exec(part)?.[1];
-      const word = (param ? `by-${param}` : part).replace(/^\./, '');
+      // `{id}` and `{id}.ics` alike: a parameter reads `by-<name>`, a suffix follows it.
+      const word = part.replace(/\{([^}]+)\}/g, 'by-$1-').replace(/^\./, '');
       return word
         .split(/[-_.]/)
         .filter(Boolean)

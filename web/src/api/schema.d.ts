@@ -393,6 +393,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/calendar/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your games (hosted and joined) as a calendar subscription; the URL is the secret */
+        get: operations["getCalendarByTokenIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/device-tokens": {
         parameters: {
             query?: never;
@@ -478,6 +495,74 @@ export interface paths {
         post?: never;
         /** Cancel a game (organiser or admin) */
         delete: operations["deleteGamesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The game as an iCalendar file (whoever may see the game) */
+        get: operations["getGamesByIdIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The players with a place and their attendance (organiser or co-host) */
+        get: operations["getGamesByIdAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/attendance/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a player ATTENDED or NO_SHOW, from 30 minutes before the start to 12 hours after (organiser or co-host) */
+        put: operations["putGamesByIdAttendanceByUserId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check yourself in, within 30 minutes of the start, where the game allows it */
+        post: operations["postGamesByIdCheckIn"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -631,7 +716,7 @@ export interface paths {
         /** Players of a visible game, in joining order */
         get: operations["getGamesByIdParticipants"];
         put?: never;
-        /** Join a game (its waitlist when full) */
+        /** Join a game, with guests if it allows them (its waitlist when your party does not fit) */
         post: operations["postGamesByIdParticipants"];
         delete?: never;
         options?: never;
@@ -656,6 +741,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{id}/participants/{userId}/reliability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's (or requester's) games played and no-shows in the last 90 days (organiser or co-host) */
+        get: operations["getGamesByIdParticipantsByUserIdReliability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{id}/participants/me": {
         parameters: {
             query?: never;
@@ -668,6 +770,91 @@ export interface paths {
         post?: never;
         /** Leave a game (a place: not within 24 h of its start; the waitlist: any time) */
         delete: operations["deleteGamesByIdParticipantsMe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/participants/me/guests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change how many guests you bring (all of your party fits, or nothing changes) */
+        put: operations["putGamesByIdParticipantsMeGuests"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rate a game you attended, once it has ended (1–5 and a note; again replaces it); only its hosts see ratings */
+        put: operations["putGamesByIdRating"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The players' ratings of the game, anonymous (organiser or co-host) */
+        get: operations["getGamesByIdRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/waitlist-offer/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the place you were offered from the waitlist, before the offer runs out */
+        post: operations["postGamesByIdWaitlistOfferAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/waitlist-offer/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn the offered place down: you leave the waitlist and the place goes to the next party */
+        post: operations["postGamesByIdWaitlistOfferDecline"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -699,7 +886,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run a job now (game-status, game-decisions, game-reminders, cleanup) under its cluster-wide lock */
+        /** Run a job now (series-occurrences, game-status, game-decisions, waitlist-offers, game-reminders, cleanup) under its cluster-wide lock */
         post: operations["postInternalJobsByNameRun"];
         delete?: never;
         options?: never;
@@ -761,6 +948,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new secret calendar feed URL; the previous one stops working */
+        post: operations["postMeCalendar"];
+        /** Revoke your calendar feed URL */
+        delete: operations["deleteMeCalendar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/games/hosted": {
         parameters: {
             query?: never;
@@ -809,6 +1014,23 @@ export interface paths {
         get: operations["getMeNotificationPreferences"];
         /** Change what you are told about (a patch) */
         put: operations["putMeNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/reliability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your games played and no-shows in the last 90 days */
+        get: operations["getMeReliability"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -933,6 +1155,164 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The series you run, co-host or play in as a regular, newest first */
+        get: operations["getSeries"];
+        put?: never;
+        /** Host a recurring series of games */
+        post: operations["postSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One series */
+        get: operations["getSeriesById"];
+        put?: never;
+        post?: never;
+        /** End a series (organiser): its games still to come are cancelled */
+        delete: operations["deleteSeriesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/series/{id}/co-hosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The co-hosts of the series */
+        get: operations["getSeriesByIdCoHosts"];
+        put?: never;
+        /** Add a co-host to the series (organiser; at most 5) */
+        post: operations["postSeriesByIdCoHosts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/series/{id}/co-hosts/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a co-host from the series (organiser) */
+        delete: operations["deleteSeriesByIdCoHostsByUserId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/series/{id}/occurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every date of the series in order, with its game once opened */
+        get: operations["getSeriesByIdOccurrences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/series/{id}/occurrences/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change this game, or this and the following ones (organiser or co-host) */
+        put: operations["putSeriesByIdOccurrencesByDate"];
+        post?: never;
+        /** Cancel one date of the series (organiser) */
+        delete: operations["deleteSeriesByIdOccurrencesByDate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/series/{id}/occurrences/{date}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sit one date out (a regular) */
+        post: operations["postSeriesByIdOccurrencesByDateSkip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/series/{id}/regulars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The regulars, in the order they joined each new game */
+        get: operations["getSeriesByIdRegulars"];
+        put?: never;
+        /** Add a regular (organiser or co-host), or opt in yourself */
+        post: operations["postSeriesByIdRegulars"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/series/{id}/regulars/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave the series (yourself), or remove a regular (organiser or co-host) */
+        delete: operations["deleteSeriesByIdRegularsByUserId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4885,6 +5265,146 @@ export interface operations {
             };
         };
     };
+    getCalendarByTokenIcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the feed URL */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "invalid_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "invalid_token";
+                    };
+                };
+            };
+            /** @description Not Found: calendar_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "calendar_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "calendar_not_found";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
     postDeviceTokens: {
         parameters: {
             query?: never;
@@ -5258,6 +5778,10 @@ export interface operations {
                                     /** Format: uuid */
                                     id: string;
                                     joinPolicy: "OPEN" | "APPROVAL";
+                                    /** @description Guests each player may bring (each takes a place) */
+                                    maxGuestsPerPlayer: number;
+                                    /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                                    maxRecentNoShows: number | null;
                                     /** @description The quorum; null when the game has none */
                                     minPlayers: number | null;
                                     offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -5266,9 +5790,18 @@ export interface operations {
                                         id: string;
                                         name: string | null;
                                     };
+                                    /** @description Places held for waiting parties with a running offer (counted in waitlisted, not in playersJoined) */
+                                    placesOnOffer: number;
                                     playersJoined: number;
                                     /** @description Decimal string, two places */
                                     price: string;
+                                    /** @description The players' ratings (only in the organiser's hosted list) */
+                                    rating?: {
+                                        average: number | null;
+                                        count: number;
+                                    };
+                                    /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                                    selfCheckIn: boolean;
                                     shareLink?: {
                                         code: string;
                                         mobileUrl: string;
@@ -5313,6 +5846,7 @@ export interface operations {
                                     };
                                     visibility: "PUBLIC" | "PRIVATE";
                                     waitlisted: number;
+                                    waitlistMode: "AUTO" | "OFFER";
                                 };
                                 /** Format: uuid */
                                 gameId: string;
@@ -5454,6 +5988,10 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 joinPolicy: "OPEN" | "APPROVAL";
+                                /** @description Guests each player may bring (each takes a place) */
+                                maxGuestsPerPlayer: number;
+                                /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                                maxRecentNoShows: number | null;
                                 /** @description The quorum; null when the game has none */
                                 minPlayers: number | null;
                                 offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -5462,9 +6000,18 @@ export interface operations {
                                     id: string;
                                     name: string | null;
                                 };
+                                /** @description Places held for waiting parties with a running offer (counted in waitlisted, not in playersJoined) */
+                                placesOnOffer: number;
                                 playersJoined: number;
                                 /** @description Decimal string, two places */
                                 price: string;
+                                /** @description The players' ratings (only in the organiser's hosted list) */
+                                rating?: {
+                                    average: number | null;
+                                    count: number;
+                                };
+                                /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                                selfCheckIn: boolean;
                                 shareLink?: {
                                     code: string;
                                     mobileUrl: string;
@@ -5509,6 +6056,7 @@ export interface operations {
                                 };
                                 visibility: "PUBLIC" | "PRIVATE";
                                 waitlisted: number;
+                                waitlistMode: "AUTO" | "OFFER";
                             };
                             /** Format: uuid */
                             gameId: string;
@@ -5930,6 +6478,10 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 joinPolicy: "OPEN" | "APPROVAL";
+                                /** @description Guests each player may bring (each takes a place) */
+                                maxGuestsPerPlayer: number;
+                                /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                                maxRecentNoShows: number | null;
                                 /** @description The quorum; null when the game has none */
                                 minPlayers: number | null;
                                 offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -5938,9 +6490,18 @@ export interface operations {
                                     id: string;
                                     name: string | null;
                                 };
+                                /** @description Places held for waiting parties with a running offer (counted in waitlisted, not in playersJoined) */
+                                placesOnOffer: number;
                                 playersJoined: number;
                                 /** @description Decimal string, two places */
                                 price: string;
+                                /** @description The players' ratings (only in the organiser's hosted list) */
+                                rating?: {
+                                    average: number | null;
+                                    count: number;
+                                };
+                                /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                                selfCheckIn: boolean;
                                 shareLink?: {
                                     code: string;
                                     mobileUrl: string;
@@ -5985,6 +6546,7 @@ export interface operations {
                                 };
                                 visibility: "PUBLIC" | "PRIVATE";
                                 waitlisted: number;
+                                waitlistMode: "AUTO" | "OFFER";
                             }[];
                             nextCursor: string | null;
                         };
@@ -5995,6 +6557,13 @@ export interface operations {
                         timestamp: string;
                     };
                 };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request: validation_failed, invalid_cursor */
             400: {
@@ -6117,12 +6686,18 @@ export interface operations {
                     joinAsOrganizer?: boolean;
                     /** @description APPROVAL: joining is a request; default OPEN */
                     joinPolicy?: "OPEN" | "APPROVAL";
+                    /** @description Guests each player may bring, each taking a place; default 0 */
+                    maxGuestsPerPlayer?: number;
+                    /** @description Refuse joins from players with at least this many no-shows in 90 days */
+                    maxRecentNoShows?: number;
                     /** @description At most slots */
                     minPlayers?: number;
                     /** @description Players outside the level range: join, request, or refused; default ALLOW */
                     offLevelPolicy?: "ALLOW" | "REQUEST" | "REFUSE";
                     /** @description A decimal with at most 2 places, below 100000000, like "8.50" */
                     price: string;
+                    /** @description Players may check themselves in around the start; default false */
+                    selfCheckIn?: boolean;
                     /** Format: uuid */
                     skillLevelFromId: string;
                     /** Format: uuid */
@@ -6134,6 +6709,8 @@ export interface operations {
                     /** Format: uuid */
                     venueId: string;
                     visibility: "PUBLIC" | "PRIVATE";
+                    /** @description AUTO: a freed place goes to the waitlist at once; OFFER: it is offered to the next party, who must accept in time; default AUTO */
+                    waitlistMode?: "AUTO" | "OFFER";
                 };
             };
         };
@@ -6168,6 +6745,10 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             joinPolicy: "OPEN" | "APPROVAL";
+                            /** @description Guests each player may bring (each takes a place) */
+                            maxGuestsPerPlayer: number;
+                            /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                            maxRecentNoShows: number | null;
                             /** @description The quorum; null when the game has none */
                             minPlayers: number | null;
                             offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -6176,9 +6757,18 @@ export interface operations {
                                 id: string;
                                 name: string | null;
                             };
+                            /** @description Places held for waiting parties with a running offer (counted in waitlisted, not in playersJoined) */
+                            placesOnOffer: number;
                             playersJoined: number;
                             /** @description Decimal string, two places */
                             price: string;
+                            /** @description The players' ratings (only in the organiser's hosted list) */
+                            rating?: {
+                                average: number | null;
+                                count: number;
+                            };
+                            /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                            selfCheckIn: boolean;
                             shareLink?: {
                                 code: string;
                                 mobileUrl: string;
@@ -6223,6 +6813,7 @@ export interface operations {
                             };
                             visibility: "PUBLIC" | "PRIVATE";
                             waitlisted: number;
+                            waitlistMode: "AUTO" | "OFFER";
                         };
                         message: string;
                         path: string;
@@ -6439,6 +7030,10 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             joinPolicy: "OPEN" | "APPROVAL";
+                            /** @description Guests each player may bring (each takes a place) */
+                            maxGuestsPerPlayer: number;
+                            /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                            maxRecentNoShows: number | null;
                             /** @description The quorum; null when the game has none */
                             minPlayers: number | null;
                             offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -6447,9 +7042,18 @@ export interface operations {
                                 id: string;
                                 name: string | null;
                             };
+                            /** @description Places held for waiting parties with a running offer (counted in waitlisted, not in playersJoined) */
+                            placesOnOffer: number;
                             playersJoined: number;
                             /** @description Decimal string, two places */
                             price: string;
+                            /** @description The players' ratings (only in the organiser's hosted list) */
+                            rating?: {
+                                average: number | null;
+                                count: number;
+                            };
+                            /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                            selfCheckIn: boolean;
                             shareLink?: {
                                 code: string;
                                 mobileUrl: string;
@@ -6494,6 +7098,7 @@ export interface operations {
                             };
                             visibility: "PUBLIC" | "PRIVATE";
                             waitlisted: number;
+                            waitlistMode: "AUTO" | "OFFER";
                         };
                         message: string;
                         path: string;
@@ -6502,6 +7107,13 @@ export interface operations {
                         timestamp: string;
                     };
                 };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request: validation_failed */
             400: {
@@ -6649,11 +7261,16 @@ export interface operations {
                     gameType?: "SINGLE" | "DOUBLE";
                     /** @description APPROVAL: joining is a request; default OPEN */
                     joinPolicy?: "OPEN" | "APPROVAL";
+                    /** @description Guests each player may bring, each taking a place; default 0 */
+                    maxGuestsPerPlayer?: number;
+                    maxRecentNoShows?: number | null;
                     minPlayers?: number | null;
                     /** @description Players outside the level range: join, request, or refused; default ALLOW */
                     offLevelPolicy?: "ALLOW" | "REQUEST" | "REFUSE";
                     /** @description A decimal with at most 2 places, below 100000000, like "8.50" */
                     price?: string;
+                    /** @description Players may check themselves in around the start; default false */
+                    selfCheckIn?: boolean;
                     /** Format: uuid */
                     skillLevelFromId?: string;
                     /** Format: uuid */
@@ -6665,6 +7282,8 @@ export interface operations {
                     /** Format: uuid */
                     venueId?: string;
                     visibility?: "PUBLIC" | "PRIVATE";
+                    /** @description AUTO: a freed place goes to the waitlist at once; OFFER: it is offered to the next party, who must accept in time; default AUTO */
+                    waitlistMode?: "AUTO" | "OFFER";
                 };
             };
         };
@@ -6699,6 +7318,10 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             joinPolicy: "OPEN" | "APPROVAL";
+                            /** @description Guests each player may bring (each takes a place) */
+                            maxGuestsPerPlayer: number;
+                            /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                            maxRecentNoShows: number | null;
                             /** @description The quorum; null when the game has none */
                             minPlayers: number | null;
                             offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -6707,9 +7330,18 @@ export interface operations {
                                 id: string;
                                 name: string | null;
                             };
+                            /** @description Places held for waiting parties with a running offer (counted in waitlisted, not in playersJoined) */
+                            placesOnOffer: number;
                             playersJoined: number;
                             /** @description Decimal string, two places */
                             price: string;
+                            /** @description The players' ratings (only in the organiser's hosted list) */
+                            rating?: {
+                                average: number | null;
+                                count: number;
+                            };
+                            /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                            selfCheckIn: boolean;
                             shareLink?: {
                                 code: string;
                                 mobileUrl: string;
@@ -6754,6 +7386,7 @@ export interface operations {
                             };
                             visibility: "PUBLIC" | "PRIVATE";
                             waitlisted: number;
+                            waitlistMode: "AUTO" | "OFFER";
                         };
                         message: string;
                         path: string;
@@ -7061,6 +7694,708 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "game_not_found";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    getGamesByIdIcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "invalid_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "invalid_token";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    getGamesByIdAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            markedAt: string | null;
+                            name: string | null;
+                            /** @description null: not marked yet */
+                            status: ("ATTENDED" | "NO_SHOW") | null;
+                            /** Format: uuid */
+                            userId: string;
+                        }[];
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    putGamesByIdAttendanceByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status: "ATTENDED" | "NO_SHOW";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            markedAt: string | null;
+                            name: string | null;
+                            /** @description null: not marked yet */
+                            status: ("ATTENDED" | "NO_SHOW") | null;
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found, participant_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found" | "participant_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: attendance_window_closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "attendance_window_closed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "attendance_window_closed";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postGamesByIdCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            markedAt: string | null;
+                            name: string | null;
+                            /** @description null: not marked yet */
+                            status: ("ATTENDED" | "NO_SHOW") | null;
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found, not_participant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found" | "not_participant";
+                    };
+                };
+            };
+            /** @description Conflict: self_check_in_disabled, check_in_window_closed, marked_no_show */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "self_check_in_disabled"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "self_check_in_disabled" | "check_in_window_closed" | "marked_no_show";
                     };
                 };
             };
@@ -7676,6 +9011,10 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             joinPolicy: "OPEN" | "APPROVAL";
+                            /** @description Guests each player may bring (each takes a place) */
+                            maxGuestsPerPlayer: number;
+                            /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                            maxRecentNoShows: number | null;
                             /** @description The quorum; null when the game has none */
                             minPlayers: number | null;
                             offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -7684,9 +9023,18 @@ export interface operations {
                                 id: string;
                                 name: string | null;
                             };
+                            /** @description Places held for waiting parties with a running offer (counted in waitlisted, not in playersJoined) */
+                            placesOnOffer: number;
                             playersJoined: number;
                             /** @description Decimal string, two places */
                             price: string;
+                            /** @description The players' ratings (only in the organiser's hosted list) */
+                            rating?: {
+                                average: number | null;
+                                count: number;
+                            };
+                            /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                            selfCheckIn: boolean;
                             shareLink?: {
                                 code: string;
                                 mobileUrl: string;
@@ -7731,6 +9079,7 @@ export interface operations {
                             };
                             visibility: "PUBLIC" | "PRIVATE";
                             waitlisted: number;
+                            waitlistMode: "AUTO" | "OFFER";
                         };
                         message: string;
                         path: string;
@@ -8474,8 +9823,13 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             gameId: string;
+                            guestNames: string[];
+                            /** @description Guests the player brings; the party takes 1 + guests places */
+                            guests: number;
                             /** Format: date-time */
                             joinedAt: string;
+                            /** @description A waiting party offered a place: accept before this instant */
+                            offerExpiresAt: string | null;
                             status: "ACTIVE" | "WAITLISTED";
                             /** Format: uuid */
                             userId: string;
@@ -8997,10 +10351,15 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            guestNames: string[];
+                            /** @description Guests the player brings; the party takes 1 + guests places */
+                            guests: number;
                             isOrganizer: boolean;
                             /** Format: date-time */
                             joinedAt: string;
                             name: string | null;
+                            /** @description A waiting party offered a place: accept before this instant */
+                            offerExpiresAt: string | null;
                             status: "ACTIVE" | "WAITLISTED";
                             /** Format: uuid */
                             userId: string;
@@ -9119,7 +10478,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Optional, one per guest */
+                    guestNames?: string[];
+                    /** @description At most the game's maxGuestsPerPlayer */
+                    guests?: number;
+                    /** @description When the whole party does not fit: wait for room for all of it (default), or refuse with 409 party_does_not_fit */
+                    ifFull?: "WAITLIST" | "REFUSE";
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -9131,8 +10501,13 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             gameId: string;
+                            guestNames: string[];
+                            /** @description Guests the player brings; the party takes 1 + guests places */
+                            guests: number;
                             /** Format: date-time */
                             joinedAt: string;
+                            /** @description A waiting party offered a place: accept before this instant */
+                            offerExpiresAt: string | null;
                             status: "ACTIVE" | "WAITLISTED";
                             /** Format: uuid */
                             userId: string;
@@ -9145,7 +10520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: validation_failed */
+            /** @description Bad Request: validation_failed, invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9164,7 +10539,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
-                        code?: "validation_failed";
+                        code?: "validation_failed" | "invalid_json";
                     };
                 };
             };
@@ -9239,7 +10614,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: already_joined, game_not_joinable, approval_required, skill_level_out_of_range */
+            /** @description Conflict: already_joined, game_not_joinable, approval_required, skill_level_out_of_range, party_does_not_fit, too_many_no_shows */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9258,7 +10633,30 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
-                        code?: "already_joined" | "game_not_joinable" | "approval_required" | "skill_level_out_of_range";
+                        code?: "already_joined" | "game_not_joinable" | "approval_required" | "skill_level_out_of_range" | "party_does_not_fit" | "too_many_no_shows";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
                     };
                 };
             };
@@ -9496,6 +10894,141 @@ export interface operations {
             };
         };
     };
+    getGamesByIdParticipantsByUserIdReliability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description How far back the record reaches (by game start) */
+                            days: number;
+                            /** @description Games marked NO_SHOW */
+                            noShows: number;
+                            /** @description Games marked ATTENDED */
+                            played: number;
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found, participant_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found" | "participant_not_found";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
     deleteGamesByIdParticipantsMe: {
         parameters: {
             query?: never;
@@ -9680,6 +11213,977 @@ export interface operations {
             };
         };
     };
+    putGamesByIdParticipantsMeGuests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Optional, one per guest */
+                    guestNames?: string[];
+                    /** @description At most the game's maxGuestsPerPlayer */
+                    guests: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            gameId: string;
+                            guestNames: string[];
+                            /** @description Guests the player brings; the party takes 1 + guests places */
+                            guests: number;
+                            /** Format: date-time */
+                            joinedAt: string;
+                            /** @description A waiting party offered a place: accept before this instant */
+                            offerExpiresAt: string | null;
+                            status: "ACTIVE" | "WAITLISTED";
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found, not_participant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found" | "not_participant";
+                    };
+                };
+            };
+            /** @description Conflict: game_not_joinable, party_does_not_fit, leave_window_closed, offer_pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_joinable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_joinable" | "party_does_not_fit" | "leave_window_closed" | "offer_pending";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    putGamesByIdRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 500 characters, no NUL */
+                    note?: string;
+                    score: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            gameId: string;
+                        } & {
+                            note: string | null;
+                            /** Format: date-time */
+                            ratedAt: string;
+                            score: number;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: rating_not_allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rating_not_allowed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rating_not_allowed";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    getGamesByIdRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            average: number | null;
+                            count: number;
+                            /** @description Anonymous: hosts see what was said, not who said it */
+                            ratings: {
+                                note: string | null;
+                                /** Format: date-time */
+                                ratedAt: string;
+                                score: number;
+                            }[];
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postGamesByIdWaitlistOfferAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            gameId: string;
+                            guestNames: string[];
+                            /** @description Guests the player brings; the party takes 1 + guests places */
+                            guests: number;
+                            /** Format: date-time */
+                            joinedAt: string;
+                            /** @description A waiting party offered a place: accept before this instant */
+                            offerExpiresAt: string | null;
+                            status: "ACTIVE" | "WAITLISTED";
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found, offer_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found" | "offer_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: offer_expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "offer_expired"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "offer_expired";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postGamesByIdWaitlistOfferDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found, offer_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found" | "offer_not_found";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
     getGamesFilterOptions: {
         parameters: {
             query?: {
@@ -9757,6 +12261,13 @@ export interface operations {
                         timestamp: string;
                     };
                 };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request: validation_failed */
             400: {
@@ -11212,6 +13723,244 @@ export interface operations {
             };
         };
     };
+    postMeCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The secret feed URL: anyone who has it sees your games; rotate or revoke it if it leaks */
+                            url: string;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    deleteMeCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
     getMeGamesHosted: {
         parameters: {
             query?: {
@@ -11262,6 +14011,10 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 joinPolicy: "OPEN" | "APPROVAL";
+                                /** @description Guests each player may bring (each takes a place) */
+                                maxGuestsPerPlayer: number;
+                                /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                                maxRecentNoShows: number | null;
                                 /** @description The quorum; null when the game has none */
                                 minPlayers: number | null;
                                 offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -11270,9 +14023,18 @@ export interface operations {
                                     id: string;
                                     name: string | null;
                                 };
+                                /** @description Places held for waiting parties with a running offer (counted in waitlisted, not in playersJoined) */
+                                placesOnOffer: number;
                                 playersJoined: number;
                                 /** @description Decimal string, two places */
                                 price: string;
+                                /** @description The players' ratings (only in the organiser's hosted list) */
+                                rating?: {
+                                    average: number | null;
+                                    count: number;
+                                };
+                                /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                                selfCheckIn: boolean;
                                 shareLink?: {
                                     code: string;
                                     mobileUrl: string;
@@ -11317,6 +14079,7 @@ export interface operations {
                                 };
                                 visibility: "PUBLIC" | "PRIVATE";
                                 waitlisted: number;
+                                waitlistMode: "AUTO" | "OFFER";
                             }[];
                             nextCursor: string | null;
                         };
@@ -11451,6 +14214,10 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 joinPolicy: "OPEN" | "APPROVAL";
+                                /** @description Guests each player may bring (each takes a place) */
+                                maxGuestsPerPlayer: number;
+                                /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                                maxRecentNoShows: number | null;
                                 /** @description The quorum; null when the game has none */
                                 minPlayers: number | null;
                                 offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -11459,9 +14226,18 @@ export interface operations {
                                     id: string;
                                     name: string | null;
                                 };
+                                /** @description Places held for waiting parties with a running offer (counted in waitlisted, not in playersJoined) */
+                                placesOnOffer: number;
                                 playersJoined: number;
                                 /** @description Decimal string, two places */
                                 price: string;
+                                /** @description The players' ratings (only in the organiser's hosted list) */
+                                rating?: {
+                                    average: number | null;
+                                    count: number;
+                                };
+                                /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                                selfCheckIn: boolean;
                                 shareLink?: {
                                     code: string;
                                     mobileUrl: string;
@@ -11506,6 +14282,7 @@ export interface operations {
                                 };
                                 visibility: "PUBLIC" | "PRIVATE";
                                 waitlisted: number;
+                                waitlistMode: "AUTO" | "OFFER";
                             }[];
                             nextCursor: string | null;
                         };
@@ -12001,6 +14778,90 @@ export interface operations {
             };
         };
     };
+    getMeReliability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description How far back the record reaches (by game start) */
+                            days: number;
+                            /** @description Games marked NO_SHOW */
+                            noShows: number;
+                            /** @description Games marked ATTENDED */
+                            played: number;
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
     getNotifications: {
         parameters: {
             query?: {
@@ -12042,7 +14903,7 @@ export interface operations {
                                 /** @enum {string} */
                                 resourceType: "GAME";
                                 title: string;
-                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN";
+                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED";
                             }[];
                             page: {
                                 number: number;
@@ -12325,7 +15186,7 @@ export interface operations {
                             /** @enum {string} */
                             resourceType: "GAME";
                             title: string;
-                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN";
+                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED";
                         };
                         message: string;
                         path: string;
@@ -12866,6 +15727,2685 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "invalid_token";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    getSeries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Zero-based page number
+                 * @example 0
+                 */
+                page?: number;
+                /**
+                 * @description Items per page
+                 * @example 20
+                 */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            content: {
+                                /** Format: uuid */
+                                activityId: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                currency: string;
+                                decisionHoursBefore: number;
+                                description: string | null;
+                                durationMinutes: number;
+                                endsOn: string | null;
+                                gameType: "SINGLE" | "DOUBLE";
+                                /** Format: uuid */
+                                id: string;
+                                intervalWeeks: number;
+                                joinAsOrganizer: boolean;
+                                joinPolicy: "OPEN" | "APPROVAL";
+                                minPlayers: number | null;
+                                occurrenceCount: number | null;
+                                offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
+                                openDaysAhead: number;
+                                /** Format: uuid */
+                                organizerId: string;
+                                /** @description Decimal string, two places */
+                                price: string;
+                                /** Format: uuid */
+                                skillLevelFromId: string;
+                                /** Format: uuid */
+                                skillLevelToId: string;
+                                slots: number;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD in APP_TIME_ZONE
+                                 */
+                                startsOn: string;
+                                /** @description HH:mm in timeZone */
+                                startTime: string;
+                                status: "ACTIVE" | "ENDED";
+                                /** @description The zone of the dates and times (APP_TIME_ZONE) */
+                                timeZone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** Format: uuid */
+                                venueId: string;
+                                viewer: {
+                                    isCoHost: boolean;
+                                    isOrganizer: boolean;
+                                    isRegular: boolean;
+                                };
+                                visibility: "PUBLIC" | "PRIVATE";
+                                weekdays: number[];
+                            }[];
+                            page: {
+                                number: number;
+                                size: number;
+                                totalElements: number;
+                                totalPages: number;
+                            };
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    activityId: string;
+                    /** @description A three-letter ISO 4217 code, like SGD */
+                    currency: string;
+                    /** @description Hours before the start; default 3 */
+                    decisionHoursBefore?: number;
+                    description?: string;
+                    /** @description Minutes each game lasts */
+                    durationMinutes: number;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD in APP_TIME_ZONE
+                     */
+                    endsOn?: string;
+                    gameType: "SINGLE" | "DOUBLE";
+                    /** @description Every N weeks; default 1 (weekly) */
+                    intervalWeeks?: number;
+                    joinAsOrganizer?: boolean;
+                    /** @description APPROVAL: joining is a request; default OPEN */
+                    joinPolicy?: "OPEN" | "APPROVAL";
+                    /** @description Guests each player may bring, each taking a place; default 0 */
+                    maxGuestsPerPlayer?: number;
+                    /** @description Refuse joins from players with at least this many no-shows in 90 days */
+                    maxRecentNoShows?: number;
+                    /** @description At most slots */
+                    minPlayers?: number;
+                    /** @description Give this or endsOn */
+                    occurrenceCount?: number;
+                    /** @description Players outside the level range: join, request, or refused; default ALLOW */
+                    offLevelPolicy?: "ALLOW" | "REQUEST" | "REFUSE";
+                    /** @description How many days before its date a game opens; default 7 */
+                    openDaysAhead?: number;
+                    /** @description A decimal with at most 2 places, below 100000000, like "8.50" */
+                    price: string;
+                    /** @description Players may check themselves in around the start; default false */
+                    selfCheckIn?: boolean;
+                    /** Format: uuid */
+                    skillLevelFromId: string;
+                    /** Format: uuid */
+                    skillLevelToId: string;
+                    slots: number;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD in APP_TIME_ZONE
+                     */
+                    startsOn: string;
+                    /** @description A time of day as HH:mm, in APP_TIME_ZONE */
+                    startTime: string;
+                    title?: string;
+                    /** Format: uuid */
+                    venueId: string;
+                    visibility: "PUBLIC" | "PRIVATE";
+                    /** @description AUTO: a freed place goes to the waitlist at once; OFFER: it is offered to the next party, who must accept in time; default AUTO */
+                    waitlistMode?: "AUTO" | "OFFER";
+                    /** @description ISO weekdays: 1 Monday to 7 Sunday, each at most once */
+                    weekdays: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            activityId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            currency: string;
+                            decisionHoursBefore: number;
+                            description: string | null;
+                            durationMinutes: number;
+                            endsOn: string | null;
+                            gameType: "SINGLE" | "DOUBLE";
+                            /** Format: uuid */
+                            id: string;
+                            intervalWeeks: number;
+                            joinAsOrganizer: boolean;
+                            joinPolicy: "OPEN" | "APPROVAL";
+                            minPlayers: number | null;
+                            occurrenceCount: number | null;
+                            offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
+                            openDaysAhead: number;
+                            /** Format: uuid */
+                            organizerId: string;
+                            /** @description Decimal string, two places */
+                            price: string;
+                            /** Format: uuid */
+                            skillLevelFromId: string;
+                            /** Format: uuid */
+                            skillLevelToId: string;
+                            slots: number;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD in APP_TIME_ZONE
+                             */
+                            startsOn: string;
+                            /** @description HH:mm in timeZone */
+                            startTime: string;
+                            status: "ACTIVE" | "ENDED";
+                            /** @description The zone of the dates and times (APP_TIME_ZONE) */
+                            timeZone: string;
+                            title: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: uuid */
+                            venueId: string;
+                            viewer: {
+                                isCoHost: boolean;
+                                isOrganizer: boolean;
+                                isRegular: boolean;
+                            };
+                            visibility: "PUBLIC" | "PRIVATE";
+                            weekdays: number[];
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Conflict: onboarding_required */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "onboarding_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "onboarding_required";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    getSeriesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            activityId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            currency: string;
+                            decisionHoursBefore: number;
+                            description: string | null;
+                            durationMinutes: number;
+                            endsOn: string | null;
+                            gameType: "SINGLE" | "DOUBLE";
+                            /** Format: uuid */
+                            id: string;
+                            intervalWeeks: number;
+                            joinAsOrganizer: boolean;
+                            joinPolicy: "OPEN" | "APPROVAL";
+                            minPlayers: number | null;
+                            occurrenceCount: number | null;
+                            offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
+                            openDaysAhead: number;
+                            /** Format: uuid */
+                            organizerId: string;
+                            /** @description Decimal string, two places */
+                            price: string;
+                            /** Format: uuid */
+                            skillLevelFromId: string;
+                            /** Format: uuid */
+                            skillLevelToId: string;
+                            slots: number;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD in APP_TIME_ZONE
+                             */
+                            startsOn: string;
+                            /** @description HH:mm in timeZone */
+                            startTime: string;
+                            status: "ACTIVE" | "ENDED";
+                            /** @description The zone of the dates and times (APP_TIME_ZONE) */
+                            timeZone: string;
+                            title: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: uuid */
+                            venueId: string;
+                            viewer: {
+                                isCoHost: boolean;
+                                isOrganizer: boolean;
+                                isRegular: boolean;
+                            };
+                            visibility: "PUBLIC" | "PRIVATE";
+                            weekdays: number[];
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Not Found: series_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_not_found";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    deleteSeriesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: series_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_not_found";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    getSeriesByIdCoHosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            addedAt: string;
+                            name: string | null;
+                            /** Format: uuid */
+                            userId: string;
+                        }[];
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Not Found: series_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_not_found";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postSeriesByIdCoHosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            addedAt: string;
+                            name: string | null;
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: series_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: series_ended, co_host_is_organizer, co_host_limit, already_co_host */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_ended"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_ended" | "co_host_is_organizer" | "co_host_limit" | "already_co_host";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    deleteSeriesByIdCoHostsByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: series_not_found, co_host_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_not_found" | "co_host_not_found";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    getSeriesByIdOccurrences: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Zero-based page number
+                 * @example 0
+                 */
+                page?: number;
+                /**
+                 * @description Items per page
+                 * @example 20
+                 */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            content: {
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD in APP_TIME_ZONE
+                                 */
+                                date: string;
+                                gameId: string | null;
+                                /** Format: date-time */
+                                startTime: string;
+                                /** @description PENDING: not open yet; SKIPPED: it would have overlapped another of the organiser’s games */
+                                state: "PENDING" | "OPENED" | "SKIPPED" | "CANCELLED";
+                            }[];
+                            page: {
+                                number: number;
+                                size: number;
+                                totalElements: number;
+                                totalPages: number;
+                            };
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Not Found: series_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_not_found";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    putSeriesByIdOccurrencesByDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description YYYY-MM-DD in APP_TIME_ZONE */
+                date: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A three-letter ISO 4217 code, like SGD */
+                    currency?: string;
+                    description?: string | null;
+                    /** @description Minutes each game lasts */
+                    durationMinutes?: number;
+                    /** @description A decimal with at most 2 places, below 100000000, like "8.50" */
+                    price?: string;
+                    /** @description THIS: the opened game of that date only; FOLLOWING: that date and every later one */
+                    scope: "THIS" | "FOLLOWING";
+                    slots?: number;
+                    /** @description A time of day as HH:mm, in APP_TIME_ZONE */
+                    startTime?: string;
+                    title?: string | null;
+                    /** Format: uuid */
+                    venueId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            games: {
+                                /** @description Why this game was left as it was (the code the game edit answered) */
+                                code: string | null;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD in APP_TIME_ZONE
+                                 */
+                                date: string;
+                                /** Format: uuid */
+                                gameId: string;
+                                updated: boolean;
+                            }[];
+                            series: {
+                                /** Format: uuid */
+                                activityId: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                currency: string;
+                                decisionHoursBefore: number;
+                                description: string | null;
+                                durationMinutes: number;
+                                endsOn: string | null;
+                                gameType: "SINGLE" | "DOUBLE";
+                                /** Format: uuid */
+                                id: string;
+                                intervalWeeks: number;
+                                joinAsOrganizer: boolean;
+                                joinPolicy: "OPEN" | "APPROVAL";
+                                minPlayers: number | null;
+                                occurrenceCount: number | null;
+                                offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
+                                openDaysAhead: number;
+                                /** Format: uuid */
+                                organizerId: string;
+                                /** @description Decimal string, two places */
+                                price: string;
+                                /** Format: uuid */
+                                skillLevelFromId: string;
+                                /** Format: uuid */
+                                skillLevelToId: string;
+                                slots: number;
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD in APP_TIME_ZONE
+                                 */
+                                startsOn: string;
+                                /** @description HH:mm in timeZone */
+                                startTime: string;
+                                status: "ACTIVE" | "ENDED";
+                                /** @description The zone of the dates and times (APP_TIME_ZONE) */
+                                timeZone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** Format: uuid */
+                                venueId: string;
+                                viewer: {
+                                    isCoHost: boolean;
+                                    isOrganizer: boolean;
+                                    isRegular: boolean;
+                                };
+                                visibility: "PUBLIC" | "PRIVATE";
+                                weekdays: number[];
+                            };
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: series_not_found, occurrence_not_found, game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_not_found" | "occurrence_not_found" | "game_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: series_ended, occurrence_past, occurrence_not_open, game_not_editable, slots_below_participants, overlapping_game, decision_made */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_ended"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_ended" | "occurrence_past" | "occurrence_not_open" | "game_not_editable" | "slots_below_participants" | "overlapping_game" | "decision_made";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    deleteSeriesByIdOccurrencesByDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description YYYY-MM-DD in APP_TIME_ZONE */
+                date: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: series_not_found, occurrence_not_found, game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_not_found" | "occurrence_not_found" | "game_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: occurrence_past */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "occurrence_past"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "occurrence_past";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postSeriesByIdOccurrencesByDateSkip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description YYYY-MM-DD in APP_TIME_ZONE */
+                date: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: series_not_found, regular_not_found, occurrence_not_found, game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_not_found" | "regular_not_found" | "occurrence_not_found" | "game_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: occurrence_past, game_not_joinable, leave_window_closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "occurrence_past"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "occurrence_past" | "game_not_joinable" | "leave_window_closed";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    getSeriesByIdRegulars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            addedAt: string;
+                            name: string | null;
+                            /** Format: uuid */
+                            userId: string;
+                        }[];
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Not Found: series_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_not_found";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postSeriesByIdRegulars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            addedAt: string;
+                            name: string | null;
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: series_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: approval_required, series_ended, already_regular */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "approval_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "approval_required" | "series_ended" | "already_regular";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    deleteSeriesByIdRegularsByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: series_not_found, regular_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "series_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "series_not_found" | "regular_not_found";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
                     };
                 };
             };

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppOverrides } from './app-overrides.ts';
+import type { Config } from './config/index.ts';
+import type { Clock } from './platform/clock.ts';
+import type { DatabaseHandle } from './platform/db/index.ts';
+import type { KeyValueStore } from './platform/kv/index.ts';
+import {
+  AuthService,
+  LoginBinding,
+  LoginStates,
+  createNationalClient,
+  createSocialClient,
+  type IdentityProviderClient,
+  type ProviderName,
+} from './modules/auth/index.ts';
+import type { SigningKeys, TokensService } from './modules/tokens/index.ts';
+import type { UsersService } from './modules/users/index.ts';
+import { createNotificationsModule } from './modules/notifications/index.ts';
+import { JobsService, standardJobs, type StandardJobsDeps } from './modules/jobs/index.ts';
+
+// The parts of the composition root that tie a module to the app's lifecycle (start and close
+// hooks); app.ts calls them in its dependency order, so it still shows every edge.
+
+export interface Infrastructure {
+  config: Readonly<Config>;
+  database: DatabaseHandle;
+  store: KeyValueStore;
+  storeKeyPrefix: string;
+  clock: Clock;
+}
+
+/**
+ * Notifications are written by the games transactions and streamed after commit; every instance
+ * sends queued pushes (the outbox claim keeps them apart), jobs or not. Streams end before the
+ * server closes (it waits for their connections); the push sender and the listener stop before
+ * the database closes.
+ */
+export async function composeNotifications(app: FastifyInstance, infra: Infrastructure, users: UsersService, overrides: AppOverrides) {
+  const module = await createNotificationsModule({
+    database: infra.database,
+    clock: infra.clock,
+    log: app.log,
+    timeZone: infra.config.timeZone,
+    fcm: infra.config.push.fcm,
+    push: overrides.pushGateway,
+    liveUsers: (ids) => users.liveIds(ids),
+    streamHeartbeatMs: overrides.streamHeartbeatMs,
+    pushPollMs: overrides.pushPollMs,
+    nameOf: async (id, executor) => (await users.namesOf([id], executor)).get(id),
+  });
+  app.addHook('onReady', async () => module.startDelivery());
+  app.addHook('preClose', async () => module.endStreams());
+  app.addHook('onClose', async () => module.close());
+  return { notifications: module.notifications, streams: module.streams };
+}
+
+/** The jobs run on a schedule (JOBS_ENABLED) under a cluster-wide lock; the scheduler stops before the database closes. */
+export function composeJobs(app: FastifyInstance, infra: Infrastructure, parts: Omit<StandardJobsDeps, 'store'>, intervalMs?: number): JobsService {
+  const jobs = new JobsService({ jobs: standardJobs({ ...parts, store: infra.store }), store: infra.store, log: app.log });
+  if (infra.config.jobsEnabled) app.addHook('onReady', async () => jobs.start(intervalMs));
+  app.addHook('onClose', async () => jobs.stop());
+  return jobs;
+}
+
+/** Sign-in: a client per configured provider; an unconfigured one answers 503 at login. */
+export function composeAuth(infra: Infrastructure, services: { users: UsersService; tokens: TokensService; keys: SigningKeys }): AuthService {
+  const { users, tokens, keys } = services;
+  const { national, social } = infra.config;
+  const clients: Partial<Record<ProviderName, IdentityProviderClient>> = {
+    ...(national.issuer && national.clientId && national.clientJwks ? { national: createNationalClient(national) } : {}),
+    ...(social.issuer && social.clientId && social.clientSecret ? { social: createSocialClient(social) } : {}),
+  };
+  const states = new LoginStates(infra.store, infra.config.loginStateTtl);
+  const binding = new LoginBinding(keys.secretSeed);
+  return new AuthService({ config: infra.config, clock: infra.clock, clients, states, binding, users, tokens });
+}
