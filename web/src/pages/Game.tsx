@@ -23,7 +23,8 @@ export function GamePage({ id }: { id: string }) {
   const action = useMutation({
     mutationFn: async (kind: 'join' | 'leave' | 'bookmark' | 'unbookmark' | 'cancel') => {
       const path = { params: { path: { id } } };
-      if (kind === 'join') await data(api.POST('/api/v1/games/{id}/participants', path));
+      // Alone: guests are added afterwards (the service's party rules apply either way).
+      if (kind === 'join') await data(api.POST('/api/v1/games/{id}/participants', { ...path, body: {} }));
       if (kind === 'leave') await done(api.DELETE('/api/v1/games/{id}/participants/me', path));
       if (kind === 'bookmark') await data(api.POST('/api/v1/game-bookmarks', { body: { gameId: id } }));
       if (kind === 'unbookmark') await done(api.DELETE('/api/v1/game-bookmarks/{gameId}', { params: { path: { gameId: id } } }));

@@ -22,7 +22,9 @@ export function ProfileForm({
   onSubmit: (input: ProfileInput) => void;
 }) {
   const [name, setName] = useState(initial.name);
-  const [contacts, setContacts] = useState<ProfileInput['contactMethods']>(initial.contactMethods.length ? initial.contactMethods : [{ name: 'WHATSAPP', value: '' }]);
+  const [contacts, setContacts] = useState<ProfileInput['contactMethods']>(
+    initial.contactMethods.length ? initial.contactMethods : [{ name: 'WHATSAPP', value: '' }],
+  );
   const [touched, setTouched] = useState(false);
   const nameError = touched && !name.trim() ? 'Your name must not be blank.' : fieldError(error, 'name');
   const contactError = (index: number) =>
