@@ -67,6 +67,19 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     await database.close();
   });
   const infra: Infrastructure = { config, database, store, storeKeyPrefix, clock: overrides.clock ?? systemClock };
+  try {
+    await assemble(app, infra, overrides);
+  } catch (error) {
+    // A start that fails part-way (a bad key, say) closes what it opened, so the process can end.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
+
+/** Platform plugins, then every module's services and routes, on the open database and store. */
+async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: AppOverrides): Promise<void> {
+  const { config } = infra;
   const services = await composeServices(app, infra, overrides);
 
   await app.register(httpPlatform);
@@ -113,7 +126,6 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
   await app.register(attendanceRoutes, services.attendance);
   await app.register(calendarsRoutes, { calendars: services.calendars });
   await app.register(jobsRoutes, { jobs: services.jobs });
-  return app;
 }
 
 /**

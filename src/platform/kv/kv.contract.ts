@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { openDatabase, type DatabaseHandle } from '../db/index.ts';
+import type { Backend } from '../../../test/helpers/backends.ts';
+import { PrivateRedisCluster } from '../../../reliability/harness/redis-topology.ts';
+import { openStore, type KeyValueStore } from './index.ts';
+
+export interface StoreVariant {
+  name: string;
+  backend: Backend;
+  redisUrl: string | undefined;
+  /** A private 3-master Redis Cluster started for the suite (its scripts must keep to one hash slot). */
+  cluster?: boolean;
+}
+
+/** The key-value store's contract, which every kind of store must keep. */
+export function storeContract({ name, backend, cluster: onCluster, ...variant }: StoreVariant): void {
+  let redisUrl = variant.redisUrl;
+  describe(`key-value store contract (${name})`, () => {
+    let database: DatabaseHandle;
+    let drop: () => Promise<void>;
+    let store: KeyValueStore;
+    let cluster: PrivateRedisCluster | undefined;
+
+    before(async () => {
+      if (onCluster) {
+        cluster = await PrivateRedisCluster.start(3);
+        redisUrl = cluster.url;
+      }
+      const fresh = await backend.freshDatabase();
+      drop = fresh.drop;
+      database = await openDatabase({ url: fresh.url, dataDir: '/nonexistent' });
+      store = await openStore({ redisUrl, db: database.db, keyPrefix: `kvtest:${randomBytes(4).toString('hex')}:` });
+    });
+    after(async () => {
+      await store.close();
+      await database.close();
+      await drop();
+      await cluster?.stop();
+    });
+
+    it('gets what was set, and nothing for a missing key', async () => {
+      await store.set('a', 'one', 60);
+      assert.equal(await store.get('a'), 'one');
+      await store.set('a', 'two', 60);
+      assert.equal(await store.get('a'), 'two');
+      assert.equal(await store.get('missing'), null);
+    });
+
+    it('forgets a value when its TTL passes', async () => {
+      await store.set('short', 'v', 1);
+      assert.equal(await store.get('short'), 'v');
+      await sleep(1100);
+      assert.equal(await store.get('short'), null);
+      assert.equal(await store.take('short'), null);
+      assert.equal(await store.consume('short'), null);
+    });
+
+    it('gives a taken value to exactly one of 50 concurrent callers', async () => {
+      await store.set('take-me', 'prize', 60);
+      const results = await Promise.all(Array.from({ length: 50 }, () => store.take('take-me')));
+      assert.deepEqual(
+        results.filter((r) => r !== null),
+        ['prize'],
+      );
+      assert.equal(await store.get('take-me'), null);
+    });
+
+    it('marks a consumed value used for exactly one of 50 concurrent callers, and remembers it', async () => {
+      await store.set('once', 'token-record', 60);
+      const results = await Promise.all(Array.from({ length: 50 }, () => store.consume('once')));
+      assert.equal(results.filter((r) => r?.firstUse).length, 1);
+      assert.ok(results.every((r) => r?.value === 'token-record'));
+      assert.deepEqual(await store.consume('once'), { value: 'token-record', firstUse: false });
+      await store.delete('once');
+      assert.equal(await store.consume('once'), null);
+    });
+
+    const addToSet = (key: string, member: string, ttlSeconds: number) => store.writeAll([{ op: 'addToSet', key, member, ttlSeconds }]);
+
+    it('keeps sets with members, deletion and expiry', async () => {
+      await addToSet('s', 'x', 60);
+      await addToSet('s', 'y', 60);
+      await addToSet('s', 'x', 60);
+      assert.deepEqual((await store.members('s')).sort(), ['x', 'y']);
+      await store.delete('s');
+      assert.deepEqual(await store.members('s'), []);
+      await addToSet('s-short', 'z', 1);
+      await sleep(1100);
+      assert.deepEqual(await store.members('s-short'), []);
+    });
+
+    it('writes sets and set members together, with the meaning of set and addToSet', async () => {
+      await addToSet('w-set', 'old', 1);
+      await store.writeAll([
+        { op: 'addToSet', key: 'w-set', member: 'new', ttlSeconds: 60 },
+        { op: 'set', key: 'w-value', value: 'v', ttlSeconds: 60 },
+        { op: 'set', key: 'w-short', value: 'gone', ttlSeconds: 1 },
+      ]);
+      assert.equal(await store.get('w-value'), 'v');
+      assert.deepEqual((await store.members('w-set')).sort(), ['new', 'old']);
+      await store.writeAll([]);
+      await sleep(1300);
+      // The set took the longer life of its newest member; the short value expired.
+      assert.deepEqual((await store.members('w-set')).sort(), ['new', 'old']);
+      assert.equal(await store.get('w-short'), null);
+    });
+
+    it('says where rate limits count, and purges expired entries when it keeps them', async () => {
+      assert.equal(store.rateLimits.shared, store.kind === 'redis');
+      if (!store.purgeExpired) return;
+      await store.set('purge-me', 'x', 1);
+      await addToSet('purge-set', 'y', 1);
+      await store.set('keep-me', 'x', 60);
+      await sleep(1100);
+      assert.ok((await store.purgeExpired()) >= 2);
+      assert.equal(await store.purgeExpired(), 0);
+      assert.equal(await store.get('keep-me'), 'x');
+    });
+
+    it('grants a lock to exactly one of 20 contenders until released or expired', async () => {
+      const tokens = await Promise.all(Array.from({ length: 20 }, () => store.acquireLock('job', 60_000)));
+      const winners = tokens.filter((t): t is string => t !== null);
+      assert.equal(winners.length, 1);
+      await store.releaseLock('job', 'not-the-token');
+      assert.equal(await store.acquireLock('job', 60_000), null, 'a stranger cannot release it');
+      await store.releaseLock('job', winners[0]!);
+      const next = await store.acquireLock('job', 500);
+      assert.ok(next);
+      await sleep(700);
+      assert.ok(await store.acquireLock('job', 500), 'an expired lock is free again');
+    });
+
+    it('a ping resolves while the store is reachable and rejects once it is gone', async () => {
+      const fresh = await backend.freshDatabase();
+      const ownDatabase = await openDatabase({ url: fresh.url, dataDir: '/nonexistent' });
+      const own = await openStore({ redisUrl, db: ownDatabase.db, keyPrefix: `kvping:${randomBytes(4).toString('hex')}:` });
+      try {
+        await own.ping();
+      } finally {
+        await own.close();
+        await ownDatabase.close();
+      }
+      await assert.rejects(() => own.ping());
+      await fresh.drop();
+    });
+  });
+}
