@@ -17,13 +17,21 @@ const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const MARKED = [...README.matchAll(/<!-- readme-test[^>]*-->\n```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
 
 function exited(child: ChildProcess, withinMs: number): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`still running after ${withinMs} ms`)), withinMs);
-    child.once('exit', (code) => {
+    const done = () => {
       clearTimeout(timer);
-      resolve(code);
-    });
+      // The process may exit before its last output line has been read: wait (briefly) for the end of it.
+      const stdout = child.stdout;
+      if (!stdout || stdout.readableEnded) return resolve(child.exitCode);
+      const late = setTimeout(() => resolve(child.exitCode), 2000);
+      stdout.once('end', () => {
+        clearTimeout(late);
+        resolve(child.exitCode);
+      });
+    };
+    if (child.exitCode !== null || child.signalCode !== null) done();
+    else child.once('exit', done);
   });
 }
 
@@ -105,9 +113,16 @@ describe('the README, followed top to bottom', () => {
 
   it('stops on Ctrl-C sent to the npm start process, logging that shutdown is complete; a restart keeps the sample games as they were', async () => {
     const count = async () => {
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1/games?size=1000`).catch((error: unknown) => {
-        throw new Error(`the service is gone (npm exit ${String(npm.exitCode)}, signal ${String(npm.signalCode)}): ${String(error)}\n${log.slice(-3000)}`);
-      });
+      const url = `http://127.0.0.1:${port}/api/v1/games?size=1000`;
+      // One retry: a kept-alive connection the service closed while idle fails the first request.
+      const response = await fetch(url)
+        .catch(() => fetch(url, { headers: { connection: 'close' } }))
+        .catch((error: unknown) => {
+          const cause = String((error as { cause?: unknown }).cause ?? '');
+          throw new Error(
+            `the service is gone (npm exit ${String(npm.exitCode)}, signal ${String(npm.signalCode)}): ${String(error)} ${cause}\n${log.slice(-3000)}`,
+          );
+        });
       const body = await response.text();
       assert.equal(response.status, 200, body);
       return (JSON.parse(body) as { data: { content: unknown[] } }).data.content.length;

@@ -129,6 +129,9 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
 
   // Attendance, ratings and calendars
   ...ATTENDANCE_CASES,
+  // The web app (its entry page for any deep link, and its hashed assets)
+  'GET /app': simple(200, '/app'),
+  'GET /app/*': simple(200, '/app/games/some-game'),
   // Documentation and operations
   'GET /swagger-ui': simple(200, '/swagger-ui'),
   // @fastify/swagger-ui sends the static index back to the UI's root.
