@@ -175,6 +175,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // that needs nothing back.
   const levels = new ProfileLevels(db);
   const waitlist = { quietHours: config.waitlistQuietHours, timeZone: config.timeZone };
+  const noShows = new NoShowCounts(db, clock);
   const participation = new GameParticipation({
     db,
     clock,
@@ -183,7 +184,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     levels,
     waitlist,
     onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
-    recentNoShows: (id) => new NoShowCounts(db, clock).of(id),
+    recentNoShows: (id) => noShows.of(id),
   });
   const profiles = new ProfilesService({
     db,

@@ -1,25 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { calendarTokens } from './calendars.table.ts';
 
 /** Calendar feed tokens: SQL only. */
-export class CalendarsRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class CalendarsRepository extends Repository {
   /** One token per user: a new one replaces the old in one statement. */
   async replace(userId: string, tokenHash: string, now: Date): Promise<void> {
-    await this.#db
+    await this.db
       .insert(calendarTokens)
       .values({ userId, tokenHash, createdAt: now })
       .onConflictDoUpdate({ target: calendarTokens.userId, set: { tokenHash, createdAt: now } });
   }
 
   async findByHash(tokenHash: string): Promise<{ userId: string; tokenHash: string } | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select({ userId: calendarTokens.userId, tokenHash: calendarTokens.tokenHash })
       .from(calendarTokens)
       .where(eq(calendarTokens.tokenHash, tokenHash));
@@ -27,6 +21,6 @@ export class CalendarsRepository {
   }
 
   async remove(userId: string): Promise<void> {
-    await this.#db.delete(calendarTokens).where(eq(calendarTokens.userId, userId));
+    await this.db.delete(calendarTokens).where(eq(calendarTokens.userId, userId));
   }
 }

@@ -1,25 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { list, rows } from './games.sql.ts';
 
 /** What attendance and calendars ask of games: SQL only. */
-export class MembersRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class MembersRepository extends Repository {
   async activePlayerIds(gameId: string): Promise<string[]> {
     const found = await rows<{ user_id: string }>(
-      this.#db,
+      this.db,
       sql`SELECT user_id FROM game_participants WHERE game_id = ${gameId}::uuid AND status = 'ACTIVE' ORDER BY seq`,
     );
     return found.map((row) => row.user_id);
   }
 
   async hasRequested(gameId: string, userId: string): Promise<boolean> {
-    const found = await rows<{ n: number }>(this.#db, sql`SELECT 1 AS n FROM game_join_requests WHERE game_id = ${gameId}::uuid AND user_id = ${userId}::uuid`);
+    const found = await rows<{ n: number }>(this.db, sql`SELECT 1 AS n FROM game_join_requests WHERE game_id = ${gameId}::uuid AND user_id = ${userId}::uuid`);
     return found.length > 0;
   }
 
@@ -29,7 +23,7 @@ export class MembersRepository {
    */
   async calendarOf(userId: string, since: Date, limit: number): Promise<Array<{ id: string; sequence: number; waitlisted: boolean }>> {
     const found = await rows<{ id: string; sequence: number; waitlisted: boolean }>(
-      this.#db,
+      this.db,
       sql`SELECT g.id, g.sequence, COALESCE(p.status = 'WAITLISTED', false) AS waitlisted FROM games g
       LEFT JOIN game_participants p ON p.game_id = g.id AND p.user_id = ${userId}::uuid
       WHERE (g.organizer_id = ${userId}::uuid OR p.user_id IS NOT NULL) AND g.end_time > ${since.toISOString()}::timestamptz
@@ -40,7 +34,7 @@ export class MembersRepository {
 
   async sequencesOf(ids: string[]): Promise<Map<string, number>> {
     if (ids.length === 0) return new Map();
-    const found = await rows<{ id: string; sequence: number }>(this.#db, sql`SELECT g.id, g.sequence FROM games g WHERE g.id IN ${list(ids)}`);
+    const found = await rows<{ id: string; sequence: number }>(this.db, sql`SELECT g.id, g.sequence FROM games g WHERE g.id IN ${list(ids)}`);
     return new Map(found.map((row) => [row.id, Number(row.sequence)]));
   }
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository } from '../../platform/db/index.ts';
 import { rows } from './games.sql.ts';
 import { gameParticipants, games } from './games.table.ts';
 
@@ -19,15 +19,9 @@ export interface CountsDelta {
 }
 
 /** The participants rows and the counters over them; every caller holds the game's row lock. */
-export class ParticipationRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class ParticipationRepository extends Repository {
   async participant(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select()
       .from(gameParticipants)
       .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)));
@@ -42,12 +36,12 @@ export class ParticipationRepository {
     guests?: number;
     guestNames?: string[];
   }): Promise<ParticipantRow> {
-    const [row] = await this.#db.insert(gameParticipants).values(values).returning();
+    const [row] = await this.db.insert(gameParticipants).values(values).returning();
     return row!;
   }
 
   async remove(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .delete(gameParticipants)
       .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)))
       .returning();
@@ -55,7 +49,7 @@ export class ParticipationRepository {
   }
 
   async setGuests(gameId: string, userId: string, guests: number, guestNames: string[]): Promise<ParticipantRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .update(gameParticipants)
       .set({ guests, guestNames })
       .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)))
@@ -64,7 +58,7 @@ export class ParticipationRepository {
   }
 
   async adjustCounts(gameId: string, delta: CountsDelta): Promise<void> {
-    await this.#db
+    await this.db
       .update(games)
       .set({
         playersJoined: sql`${games.playersJoined} + ${delta.active ?? 0}`,
@@ -82,7 +76,7 @@ export class ParticipationRepository {
   async fillFromWaitlist(gameId: string, offerUntil: Date | undefined): Promise<MovedParty[]> {
     const change = offerUntil ? sql`offer_expires_at = ${offerUntil.toISOString()}::timestamptz` : sql`status = 'ACTIVE'`;
     const moved = await rows<{ user_id: string; size: number }>(
-      this.#db,
+      this.db,
       sql`WITH RECURSIVE
         waiting AS (
           SELECT user_id, 1 + guests AS size, row_number() OVER (ORDER BY seq) AS rn FROM game_participants
@@ -101,7 +95,7 @@ export class ParticipationRepository {
 
   /** The offered party takes its held places, if its offer still runs at `now`. */
   async acceptOffer(gameId: string, userId: string, now: Date): Promise<ParticipantRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .update(gameParticipants)
       .set({ status: 'ACTIVE', offerExpiresAt: null })
       .where(
@@ -117,7 +111,7 @@ export class ParticipationRepository {
 
   /** Every running offer becomes a place (the game left OFFER mode): the places were held for them. */
   async acceptAllOffers(gameId: string): Promise<MovedParty[]> {
-    const moved = await this.#db
+    const moved = await this.db
       .update(gameParticipants)
       .set({ status: 'ACTIVE', offerExpiresAt: null })
       .where(and(eq(gameParticipants.gameId, gameId), sql`${gameParticipants.offerExpiresAt} IS NOT NULL`))
@@ -127,7 +121,7 @@ export class ParticipationRepository {
 
   /** Removes the parties whose offer ran out by `now`: under the row lock, each goes exactly once. */
   async dropExpiredOffers(gameId: string, now: Date): Promise<MovedParty[]> {
-    const dropped = await this.#db
+    const dropped = await this.db
       .delete(gameParticipants)
       .where(and(eq(gameParticipants.gameId, gameId), sql`${gameParticipants.offerExpiresAt} <= ${now.toISOString()}::timestamptz`))
       .returning();
@@ -137,7 +131,7 @@ export class ParticipationRepository {
   /** Games with an offer run out by `now` (the offer job's scan). */
   async gamesWithExpiredOffers(now: Date): Promise<string[]> {
     const found = await rows<{ game_id: string }>(
-      this.#db,
+      this.db,
       sql`SELECT DISTINCT game_id FROM game_participants WHERE offer_expires_at <= ${now.toISOString()}::timestamptz ORDER BY game_id`,
     );
     return found.map((row) => row.game_id);

@@ -10,11 +10,16 @@ export interface ViewerRoles {
 }
 
 export async function rolesOf(repository: SeriesRepository, series: SeriesRow, userId: string): Promise<ViewerRoles> {
-  return {
-    isOrganizer: series.organizerId === userId,
-    isCoHost: await repository.isCoHost(series.id, userId),
-    isRegular: await repository.isRegular(series.id, userId),
-  };
+  return (await rolesIn(repository, [series], userId)).get(series.id)!;
+}
+
+/** The viewer's roles in each of a page of series, without a query per series. */
+export async function rolesIn(repository: SeriesRepository, series: SeriesRow[], userId: string): Promise<Map<string, ViewerRoles>> {
+  const { coHostOf, regularOf } = await repository.membershipsIn(
+    series.map((row) => row.id),
+    userId,
+  );
+  return new Map(series.map((row) => [row.id, { isOrganizer: row.organizerId === userId, isCoHost: coHostOf.has(row.id), isRegular: regularOf.has(row.id) }]));
 }
 
 /** A PUBLIC series is seen by anyone signed in; a PRIVATE one by its organiser, co-hosts and regulars. Others: 404. */

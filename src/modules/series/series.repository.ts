@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, or } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { Repository, type Executor } from '../../platform/db/index.ts';
 import { gameSeries, gameSeriesCoHosts, gameSeriesOccurrences, gameSeriesRegulars, gameSeriesSkips } from './series.table.ts';
 
 export type SeriesRow = typeof gameSeries.$inferSelect;
@@ -9,35 +9,29 @@ export type RegularRow = typeof gameSeriesRegulars.$inferSelect;
 export type SeriesCoHostRow = typeof gameSeriesCoHosts.$inferSelect;
 
 /** Series, their settled dates, regulars, skips and co-hosts: SQL only. */
-export class SeriesRepository {
-  readonly #db: Executor;
-
-  constructor(db: Executor) {
-    this.#db = db;
-  }
-
+export class SeriesRepository extends Repository {
   async insert(values: SeriesValues): Promise<SeriesRow> {
-    const [row] = await this.#db.insert(gameSeries).values(values).returning();
+    const [row] = await this.db.insert(gameSeries).values(values).returning();
     return row!;
   }
 
   async find(id: string): Promise<SeriesRow | undefined> {
-    const [row] = await this.#db.select().from(gameSeries).where(eq(gameSeries.id, id));
+    const [row] = await this.db.select().from(gameSeries).where(eq(gameSeries.id, id));
     return row;
   }
 
   /** The series row, locked until the transaction ends: openings, edits and the end take it. */
   async lock(id: string): Promise<SeriesRow | undefined> {
-    const [row] = await this.#db.select().from(gameSeries).where(eq(gameSeries.id, id)).for('update');
+    const [row] = await this.db.select().from(gameSeries).where(eq(gameSeries.id, id)).for('update');
     return row;
   }
 
   async update(id: string, values: Partial<SeriesValues> & { status?: SeriesRow['status'] }): Promise<void> {
-    await this.#db.update(gameSeries).set(values).where(eq(gameSeries.id, id));
+    await this.db.update(gameSeries).set(values).where(eq(gameSeries.id, id));
   }
 
   async activeIds(): Promise<string[]> {
-    const found = await this.#db.select({ id: gameSeries.id }).from(gameSeries).where(eq(gameSeries.status, 'ACTIVE')).orderBy(asc(gameSeries.id));
+    const found = await this.db.select({ id: gameSeries.id }).from(gameSeries).where(eq(gameSeries.status, 'ACTIVE')).orderBy(asc(gameSeries.id));
     return found.map((row) => row.id);
   }
 
@@ -45,11 +39,11 @@ export class SeriesRepository {
   async pageFor(userId: string, limit: number, offset: number): Promise<{ rows: SeriesRow[]; total: number }> {
     const mine = or(
       eq(gameSeries.organizerId, userId),
-      inArray(gameSeries.id, this.#db.select({ id: gameSeriesCoHosts.seriesId }).from(gameSeriesCoHosts).where(eq(gameSeriesCoHosts.userId, userId))),
-      inArray(gameSeries.id, this.#db.select({ id: gameSeriesRegulars.seriesId }).from(gameSeriesRegulars).where(eq(gameSeriesRegulars.userId, userId))),
+      inArray(gameSeries.id, this.db.select({ id: gameSeriesCoHosts.seriesId }).from(gameSeriesCoHosts).where(eq(gameSeriesCoHosts.userId, userId))),
+      inArray(gameSeries.id, this.db.select({ id: gameSeriesRegulars.seriesId }).from(gameSeriesRegulars).where(eq(gameSeriesRegulars.userId, userId))),
     );
-    const rows = await this.#db.select().from(gameSeries).where(mine).orderBy(desc(gameSeries.createdAt), asc(gameSeries.id)).limit(limit).offset(offset);
-    const [total] = await this.#db.select({ n: count() }).from(gameSeries).where(mine);
+    const rows = await this.db.select().from(gameSeries).where(mine).orderBy(desc(gameSeries.createdAt), asc(gameSeries.id)).limit(limit).offset(offset);
+    const [total] = await this.db.select({ n: count() }).from(gameSeries).where(mine);
     return { rows, total: Number(total?.n ?? 0) };
   }
 
@@ -57,7 +51,7 @@ export class SeriesRepository {
 
   occurrences(seriesId: string, fromDate?: string): Promise<OccurrenceRow[]> {
     const from = fromDate ? [gte(gameSeriesOccurrences.occursOn, fromDate)] : [];
-    return this.#db
+    return this.db
       .select()
       .from(gameSeriesOccurrences)
       .where(and(eq(gameSeriesOccurrences.seriesId, seriesId), ...from))
@@ -65,7 +59,7 @@ export class SeriesRepository {
   }
 
   async occurrence(seriesId: string, occursOn: string): Promise<OccurrenceRow | undefined> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select()
       .from(gameSeriesOccurrences)
       .where(and(eq(gameSeriesOccurrences.seriesId, seriesId), eq(gameSeriesOccurrences.occursOn, occursOn)));
@@ -74,12 +68,12 @@ export class SeriesRepository {
 
   /** Settles a date: answers the new row, or undefined when another run (or instance) settled it first. */
   async claim(values: Omit<OccurrenceRow, 'gameId'>): Promise<OccurrenceRow | undefined> {
-    const [row] = await this.#db.insert(gameSeriesOccurrences).values(values).onConflictDoNothing().returning();
+    const [row] = await this.db.insert(gameSeriesOccurrences).values(values).onConflictDoNothing().returning();
     return row;
   }
 
   async settle(seriesId: string, occursOn: string, values: { state: OccurrenceRow['state']; gameId?: string | null }): Promise<void> {
-    await this.#db
+    await this.db
       .update(gameSeriesOccurrences)
       .set(values)
       .where(and(eq(gameSeriesOccurrences.seriesId, seriesId), eq(gameSeriesOccurrences.occursOn, occursOn)));
@@ -88,16 +82,16 @@ export class SeriesRepository {
   // Regulars and skips
 
   regulars(seriesId: string): Promise<RegularRow[]> {
-    return this.#db.select().from(gameSeriesRegulars).where(eq(gameSeriesRegulars.seriesId, seriesId)).orderBy(asc(gameSeriesRegulars.seq));
+    return this.db.select().from(gameSeriesRegulars).where(eq(gameSeriesRegulars.seriesId, seriesId)).orderBy(asc(gameSeriesRegulars.seq));
   }
 
   async addRegular(values: { seriesId: string; userId: string; addedAt: Date }): Promise<RegularRow | undefined> {
-    const [row] = await this.#db.insert(gameSeriesRegulars).values(values).onConflictDoNothing().returning();
+    const [row] = await this.db.insert(gameSeriesRegulars).values(values).onConflictDoNothing().returning();
     return row;
   }
 
   async removeRegular(seriesId: string, userId: string): Promise<boolean> {
-    const removed = await this.#db
+    const removed = await this.db
       .delete(gameSeriesRegulars)
       .where(and(eq(gameSeriesRegulars.seriesId, seriesId), eq(gameSeriesRegulars.userId, userId)))
       .returning({ userId: gameSeriesRegulars.userId });
@@ -105,7 +99,7 @@ export class SeriesRepository {
   }
 
   async isRegular(seriesId: string, userId: string): Promise<boolean> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select({ userId: gameSeriesRegulars.userId })
       .from(gameSeriesRegulars)
       .where(and(eq(gameSeriesRegulars.seriesId, seriesId), eq(gameSeriesRegulars.userId, userId)));
@@ -113,11 +107,11 @@ export class SeriesRepository {
   }
 
   async addSkip(values: { seriesId: string; occursOn: string; userId: string }): Promise<void> {
-    await this.#db.insert(gameSeriesSkips).values(values).onConflictDoNothing();
+    await this.db.insert(gameSeriesSkips).values(values).onConflictDoNothing();
   }
 
   async skippers(seriesId: string, occursOn: string): Promise<Set<string>> {
-    const found = await this.#db
+    const found = await this.db
       .select({ userId: gameSeriesSkips.userId })
       .from(gameSeriesSkips)
       .where(and(eq(gameSeriesSkips.seriesId, seriesId), eq(gameSeriesSkips.occursOn, occursOn)));
@@ -127,15 +121,31 @@ export class SeriesRepository {
   // Co-hosts
 
   coHosts(seriesId: string): Promise<SeriesCoHostRow[]> {
-    return this.#db
+    return this.db
       .select()
       .from(gameSeriesCoHosts)
       .where(eq(gameSeriesCoHosts.seriesId, seriesId))
       .orderBy(asc(gameSeriesCoHosts.addedAt), asc(gameSeriesCoHosts.userId));
   }
 
+  /** Which of these series the user co-hosts and which they are a regular of: two statements for a whole page. */
+  async membershipsIn(seriesIds: string[], userId: string): Promise<{ coHostOf: Set<string>; regularOf: Set<string> }> {
+    if (seriesIds.length === 0) return { coHostOf: new Set(), regularOf: new Set() };
+    const [coHosts, regulars] = await Promise.all([
+      this.db
+        .select({ seriesId: gameSeriesCoHosts.seriesId })
+        .from(gameSeriesCoHosts)
+        .where(and(inArray(gameSeriesCoHosts.seriesId, seriesIds), eq(gameSeriesCoHosts.userId, userId))),
+      this.db
+        .select({ seriesId: gameSeriesRegulars.seriesId })
+        .from(gameSeriesRegulars)
+        .where(and(inArray(gameSeriesRegulars.seriesId, seriesIds), eq(gameSeriesRegulars.userId, userId))),
+    ]);
+    return { coHostOf: new Set(coHosts.map((row) => row.seriesId)), regularOf: new Set(regulars.map((row) => row.seriesId)) };
+  }
+
   async isCoHost(seriesId: string, userId: string): Promise<boolean> {
-    const [row] = await this.#db
+    const [row] = await this.db
       .select({ userId: gameSeriesCoHosts.userId })
       .from(gameSeriesCoHosts)
       .where(and(eq(gameSeriesCoHosts.seriesId, seriesId), eq(gameSeriesCoHosts.userId, userId)));
@@ -143,12 +153,12 @@ export class SeriesRepository {
   }
 
   async addCoHost(values: SeriesCoHostRow): Promise<SeriesCoHostRow | undefined> {
-    const [row] = await this.#db.insert(gameSeriesCoHosts).values(values).onConflictDoNothing().returning();
+    const [row] = await this.db.insert(gameSeriesCoHosts).values(values).onConflictDoNothing().returning();
     return row;
   }
 
   async removeCoHost(seriesId: string, userId: string): Promise<boolean> {
-    const removed = await this.#db
+    const removed = await this.db
       .delete(gameSeriesCoHosts)
       .where(and(eq(gameSeriesCoHosts.seriesId, seriesId), eq(gameSeriesCoHosts.userId, userId)))
       .returning({ userId: gameSeriesCoHosts.userId });
@@ -157,15 +167,15 @@ export class SeriesRepository {
 
   /** A deleted account: its series end, and it is no one's regular or co-host any more. */
   async forgetUser(userId: string): Promise<void> {
-    await this.#db.update(gameSeries).set({ status: 'ENDED' }).where(eq(gameSeries.organizerId, userId));
-    await this.#db.delete(gameSeriesRegulars).where(eq(gameSeriesRegulars.userId, userId));
-    await this.#db.delete(gameSeriesCoHosts).where(eq(gameSeriesCoHosts.userId, userId));
-    await this.#db.delete(gameSeriesSkips).where(eq(gameSeriesSkips.userId, userId));
+    await this.db.update(gameSeries).set({ status: 'ENDED' }).where(eq(gameSeries.organizerId, userId));
+    await this.db.delete(gameSeriesRegulars).where(eq(gameSeriesRegulars.userId, userId));
+    await this.db.delete(gameSeriesCoHosts).where(eq(gameSeriesCoHosts.userId, userId));
+    await this.db.delete(gameSeriesSkips).where(eq(gameSeriesSkips.userId, userId));
   }
 
   /** The opened dates on or after `fromDate` whose games are still to come (for an edit or the end). */
   async openedFrom(seriesId: string, fromDate: string): Promise<Array<{ occursOn: string; gameId: string }>> {
-    const found = await this.#db
+    const found = await this.db
       .select({ occursOn: gameSeriesOccurrences.occursOn, gameId: gameSeriesOccurrences.gameId })
       .from(gameSeriesOccurrences)
       .where(and(eq(gameSeriesOccurrences.seriesId, seriesId), eq(gameSeriesOccurrences.state, 'OPENED'), gte(gameSeriesOccurrences.occursOn, fromDate)))

@@ -1,7 +1,7 @@
 import { conflict, validationFailed } from '../../platform/http/errors.ts';
 import { offsetPage, type OffsetRequest } from '../../platform/http/pagination.ts';
 import { dateOf, localDay } from '../../platform/local-time.ts';
-import { rolesOf, visibleSeries } from './series.access.ts';
+import { rolesIn, visibleSeries } from './series.access.ts';
 import type { SeriesOpening } from './series.opening.ts';
 import type { SeriesDeps } from './series.ports.ts';
 import { presentSeries, type PresentedSeries } from './series.presenter.ts';
@@ -76,8 +76,8 @@ export class SeriesService {
   async page(userId: string, page: OffsetRequest) {
     const repository = new SeriesRepository(this.#deps.db);
     const { rows, total } = await repository.pageFor(userId, page.size, page.page * page.size);
-    const content: PresentedSeries[] = [];
-    for (const row of rows) content.push(presentSeries(row, await rolesOf(repository, row, userId), this.#deps.timeZone));
+    const roles = await rolesIn(repository, rows, userId);
+    const content: PresentedSeries[] = rows.map((row) => presentSeries(row, roles.get(row.id)!, this.#deps.timeZone));
     return offsetPage(content, total, page);
   }
 
