@@ -44,8 +44,8 @@ let template: Promise<string> | undefined;
 /**
  * A database migrated once per set of migrations, which every test database copies: a copy takes
  * a few milliseconds where running the migrations took a large part of each test app's start.
- * Made under an advisory lock, so parallel test processes make it once; a template of older
- * migrations is dropped when a new one is made.
+ * Made under an advisory lock, so parallel test processes make it once. Templates of other sets of
+ * migrations are left alone: another checkout's tests may be copying them at this moment.
  */
 function migratedTemplate(adminUrl: string): Promise<string> {
   template ??= withAdmin(adminUrl, async (admin) => {
@@ -60,10 +60,6 @@ function migratedTemplate(adminUrl: string): Promise<string> {
       const handle = await openDatabase({ url: databaseUrl(adminUrl, building), dataDir: '' });
       await handle.close();
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-      const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 't\\_template\\_%' AND datname <> $1", [
-        name,
-      ]);
-      for (const old of rows) await admin.query(`DROP DATABASE IF EXISTS ${old.datname}`).catch(() => undefined);
       return name;
     } finally {
       await admin.query('SELECT pg_advisory_unlock(hashtext($1))', ['test-template']);
