@@ -78,6 +78,36 @@ export function storeContract({ name, backend, cluster: onCluster, ...variant }:
       assert.equal(await store.consume('once'), null);
     });
 
+    it('consumes and writes in one step: the first use writes, unless blocked; a reuse never does', async () => {
+      // One hash tag: a Cluster runs the step on one node.
+      const writes = (n: number) => [
+        { op: 'set' as const, key: `{cw}:next${n}`, value: `v${n}`, ttlSeconds: 60 },
+        { op: 'addToSet' as const, key: '{cw}:set', member: `m${n}`, ttlSeconds: 60 },
+      ];
+      await store.writeAll([{ op: 'addToSet', key: '{cw}:set', member: 'old', ttlSeconds: 1 }]);
+      await store.set('{cw}:one', 'first', 60);
+      const results = await Promise.all(Array.from({ length: 50 }, (_, n) => store.consumeAndWrite('{cw}:one', '{cw}:blocked', writes(n))));
+      const winners = results.flatMap((result, n) => (result?.written ? [n] : []));
+      assert.equal(winners.length, 1, 'exactly one caller writes');
+      assert.equal(results.filter((r) => r?.firstUse).length, 1);
+      assert.ok(results.every((r) => r?.value === 'first'));
+      const winner = winners[0]!;
+      assert.equal(await store.get(`{cw}:next${winner}`), `v${winner}`);
+      assert.deepEqual((await store.members('{cw}:set')).sort(), ['old', `m${winner}`].sort());
+      assert.equal(await store.get(`{cw}:next${(winner + 1) % 50}`), null);
+      // The set took its new member's life, as addToSet does.
+      await sleep(1100);
+      assert.deepEqual((await store.members('{cw}:set')).sort(), ['old', `m${winner}`].sort());
+
+      await store.set('{cw}:two', 'second', 60);
+      await store.set('{cw}:blocked', '1', 60);
+      assert.deepEqual(await store.consumeAndWrite('{cw}:two', '{cw}:blocked', writes(99)), { value: 'second', firstUse: true, written: false });
+      assert.equal(await store.get('{cw}:next99'), null);
+      assert.deepEqual(await store.consumeAndWrite('{cw}:two', '{cw}:nothing', writes(98)), { value: 'second', firstUse: false, written: false });
+      assert.equal(await store.consumeAndWrite('{cw}:missing', '{cw}:nothing', writes(97)), null);
+      assert.equal(await store.get('{cw}:next97'), null);
+    });
+
     const addToSet = (key: string, member: string, ttlSeconds: number) => store.writeAll([{ op: 'addToSet', key, member, ttlSeconds }]);
 
     it('keeps sets with members, deletion and expiry', async () => {
