@@ -16,7 +16,12 @@ import { createUser, type TestUser } from '../../../test/helpers/users.ts';
  * two instances sharing the database, with Redis and without; the embedded database has one
  * instance, which is both.
  */
-const variants: Array<{ name: string; backend: Backend; env: Record<string, string> }> = backends.flatMap((backend) =>
+interface Variant {
+  name: string;
+  backend: Backend;
+  env: Record<string, string>;
+}
+const variants = backends.flatMap((backend): Variant[] =>
   backend.redisUrl
     ? [
         { name: 'postgres+redis', backend, env: {} },

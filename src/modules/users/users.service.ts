@@ -64,11 +64,16 @@ export class UsersService {
     if (!(await this.#repository(executor).rename(id, name))) throw notFound('The user was not found.', 'user_not_found');
   }
 
-  /** Soft-deletes the account and erases its personal data; the id stays for others' records. */
-  async erase(id: string, executor?: Executor): Promise<void> {
+  /**
+   * Soft-deletes the account and erases its personal data; the id stays for others' records.
+   * Answers `signalled`, which settles once this instance heard the deletion's signal (sent at
+   * commit): a caller that runs it in its transaction awaits it after committing.
+   */
+  async erase(id: string, executor?: Executor): Promise<{ signalled: Promise<void> }> {
     // Not cached here from now until the deletion's signal: its transaction may commit later.
-    void this.#access?.hold(id);
+    const signalled = this.#access?.hold(id) ?? Promise.resolve();
     if (!(await this.#repository(executor).erase(id))) throw notFound('The user was not found.', 'user_not_found');
+    return { signalled };
   }
 
   /** Answers once this instance heard the change's signal, which the database sends every instance at the same commit. */
