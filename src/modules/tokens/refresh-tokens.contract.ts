@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { openDatabase, type DatabaseHandle } from '../../platform/db/index.ts';
-import { openStore, type KeyValueStore } from '../../platform/kv/index.ts';
-import type { Backend } from '../../../test/helpers/backends.ts';
-import { PrivateRedisCluster } from '../../../reliability/harness/redis-topology.ts';
+import type { KeyValueStore } from '../../platform/kv/index.ts';
+import { openTestStore, type StoreVariant } from '../../../test/helpers/store.ts';
 import { RefreshTokens } from './refresh-tokens.ts';
 
 /** Counts the store's calls, so a test can say how many round trips a rotation took. */
@@ -41,45 +39,20 @@ const refused = { code: 'invalid_refresh_token' };
  * How refresh tokens live in the store, on every kind of store: a rotation is one call (on a
  * Cluster, one script on one node), and tokens of the earlier key layout still rotate and revoke.
  */
-export function refreshTokensSuite({
-  name,
-  backend,
-  cluster: onCluster,
-  ...variant
-}: {
-  name: string;
-  backend: Backend;
-  redisUrl: string | undefined;
-  cluster?: boolean;
-}): void {
-  let redisUrl = variant.redisUrl;
-  describe(`refresh tokens in the store (${name})`, () => {
-    let database: DatabaseHandle;
-    let drop: () => Promise<void>;
-    let raw: KeyValueStore;
+export function refreshTokensSuite(variant: StoreVariant): void {
+  describe(`refresh tokens in the store (${variant.name})`, () => {
     let store: KeyValueStore;
+    let raw: KeyValueStore;
     let calls: string[];
     let tokens: RefreshTokens;
-    let cluster: PrivateRedisCluster | undefined;
+    let close: () => Promise<void>;
 
     before(async () => {
-      if (onCluster) {
-        cluster = await PrivateRedisCluster.start(3);
-        redisUrl = cluster.url;
-      }
-      const fresh = await backend.freshDatabase();
-      drop = fresh.drop;
-      database = await openDatabase({ url: fresh.url, dataDir: '/nonexistent' });
-      raw = await openStore({ redisUrl, db: database.db, keyPrefix: `rt-test:${randomBytes(4).toString('hex')}:` });
+      ({ store: raw, close } = await openTestStore(variant, 'rt-test'));
       ({ store, calls } = counting(raw));
       tokens = new RefreshTokens(store, 600);
     });
-    after(async () => {
-      await raw.close();
-      await database.close();
-      await drop();
-      await cluster?.stop();
-    });
+    after(() => close());
 
     it('rotates in one store call, and the successor rotates in one call again', async () => {
       const userId = randomUUID();
