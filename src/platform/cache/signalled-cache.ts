@@ -33,8 +33,9 @@ interface Hold {
  * only a load still current when it finishes stores (and callers after the signal start a fresh
  * one instead of joining it). Ids the loader does not find are never remembered.
  *
- * The instance that writes does not wait for its own signal: `hold(id)` before the write makes it
- * read `id` from the database until the signal comes back (or `holdMs` passes).
+ * The writing instance must not serve the old value between its write and its own signal:
+ * `hold(id)` before the write makes it read `id` from the database until the signal comes back (or
+ * `holdMs` passes), and answers a promise the writer may await before it answers its client.
  */
 export class SignalledCache<V> {
   readonly #clock: Clock;
