@@ -94,12 +94,31 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
   client.on('error', () => {
     // Connection errors surface through failed commands and the health check.
   });
-  try {
-    await client.connect();
-  } catch {
-    // Start anyway: health reports the store DOWN until it comes back.
-  }
+  await firstConnection(client);
   return new RedisStore(client, options.keyPrefix ?? '', target);
+}
+
+/** How long start-up waits for the store; past it the service starts and health reports the store DOWN until it is ready. */
+const CONNECT_WAIT_MS = 10_000;
+
+/**
+ * Waits for the client's first `ready`, a failure, or CONNECT_WAIT_MS, whichever comes first.
+ * Not `connect()` alone: when a Cluster's ready check fails (CLUSTER INFO says `fail` for a moment
+ * after the cluster forms or a master restarts), ioredis reconnects by itself and becomes ready,
+ * but the promise of the first `connect()` never settles (ioredis 6.0), and start-up hung there.
+ */
+async function firstConnection(client: RedisClient): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, CONNECT_WAIT_MS);
+    client.once('ready', done);
+    // A failure also ends the wait: start anyway, health reports the store DOWN until it comes back.
+    client.connect().then(done, done);
+  });
 }
 
 function withScripts<C extends RedisClient>(client: C): C & ScriptCommands {
