@@ -184,8 +184,8 @@ export class RedisStore implements KeyValueStore {
   }
 
   /** Runs a write on the shared client, or on a connection of its own that waits for replicas. */
-  #write<T>(write: (client: RedisClient & ScriptCommands) => Promise<T>, mustSurvive?: (result: T) => boolean): Promise<T> {
-    return this.#run(() => (this.#replicated ? this.#replicated.run(write, mustSurvive) : write(this.client)));
+  #write<T>(write: (client: RedisClient & ScriptCommands) => Promise<T>): Promise<T> {
+    return this.#run(() => (this.#replicated ? this.#replicated.run(write) : write(this.client)));
   }
 
   get(key: string) {
@@ -198,18 +198,17 @@ export class RedisStore implements KeyValueStore {
     });
   }
 
+  // take and consume wait for the replicas whatever they answer: "not there" or "already used" from
+  // a server that has none is no answer. After a failover the old primary comes back as a primary
+  // for a moment, without the latest keys and without replicas, before the Sentinels demote it; a
+  // connection still on it would refuse a valid refresh token (or take it for a reuse and revoke
+  // its family). WAIT fails there, so the request is a 503 and the client may try again.
   take(key: string) {
-    return this.#write(
-      (client) => client.getdel(this.#k(key)),
-      (value) => value !== null,
-    );
+    return this.#write((client) => client.getdel(this.#k(key)));
   }
 
   async consume(key: string) {
-    const result = await this.#write(
-      (client) => client.kvConsume(this.#k(key), this.#usedKey(key)),
-      (answer) => answer?.[1] === 1,
-    );
+    const result = await this.#write((client) => client.kvConsume(this.#k(key), this.#usedKey(key)));
     return result ? { value: result[0], firstUse: result[1] === 1 } : null;
   }
 
