@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { Repository } from '../../platform/db/index.ts';
 import { gameBookmarks } from './bookmarks.table.ts';
 
@@ -13,14 +13,11 @@ export class BookmarksRepository extends Repository {
 
   async page(userId: string, limit: number, offset: number): Promise<{ rows: BookmarkRow[]; total: number }> {
     const where = eq(gameBookmarks.userId, userId);
-    const [rows, [count]] = await Promise.all([
+    return this.counted(
       this.db.select().from(gameBookmarks).where(where).orderBy(desc(gameBookmarks.createdAt), desc(gameBookmarks.gameId)).limit(limit).offset(offset),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(gameBookmarks)
-        .where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
+      gameBookmarks,
+      where,
+    );
   }
 
   async delete(userId: string, gameId: string): Promise<void> {

@@ -15,12 +15,8 @@ export class CoHostsRepository extends Repository {
     return Number(row?.n ?? 0);
   }
 
-  async isCoHost(gameId: string, userId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ userId: gameCoHosts.userId })
-      .from(gameCoHosts)
-      .where(and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)));
-    return row !== undefined;
+  isCoHost(gameId: string, userId: string): Promise<boolean> {
+    return this.exists(gameCoHosts, and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)));
   }
 
   /** Of `gameIds`, those the user co-hosts. */

@@ -45,14 +45,7 @@ export class NotificationsRepository extends Repository {
 
   async page(userId: string, limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
     const where = and(eq(notifications.userId, userId), eq(notifications.inApp, true));
-    const [rows, [count]] = await Promise.all([
-      this.db.select().from(notifications).where(where).orderBy(desc(notifications.seq)).limit(limit).offset(offset),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(notifications)
-        .where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
+    return this.counted(this.db.select().from(notifications).where(where).orderBy(desc(notifications.seq)).limit(limit).offset(offset), notifications, where);
   }
 
   async unreadCount(userId: string): Promise<number> {

@@ -35,12 +35,8 @@ export class UsersRepository extends Repository {
     return rows.map((row) => row.id);
   }
 
-  async findLive(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), isNull(users.deletedAt)));
-    return row;
+  findLive(id: string): Promise<UserRow | undefined> {
+    return this.first(users, and(eq(users.id, id), isNull(users.deletedAt)));
   }
 
   /** Inserts unless a live user has this identity; answers the row and whether it is new. */
@@ -67,14 +63,11 @@ export class UsersRepository extends Repository {
   async page(options: { q?: string; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
     const pattern = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
     const where = and(isNull(users.deletedAt), pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined);
-    const [rows, [count]] = await Promise.all([
+    return this.counted(
       this.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(options.limit).offset(options.offset),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(users)
-        .where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
+      users,
+      where,
+    );
   }
 
   async rename(id: string, name: string): Promise<boolean> {
