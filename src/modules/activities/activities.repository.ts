@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { Repository, type Counted } from '../../platform/db/index.ts';
 import { activities, skillLevels } from './activities.table.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
@@ -20,7 +20,7 @@ export class ActivitiesRepository extends Repository {
       .orderBy(asc(skillLevels.sortOrder), sql`lower(${skillLevels.name})`, asc(skillLevels.id));
   }
 
-  async page(options: { limit: number; offset: number }): Promise<{ rows: ActivityRow[]; total: number }> {
+  async page(options: { limit: number; offset: number }): Promise<Counted<ActivityRow>> {
     const live = isNull(activities.deletedAt);
     return this.counted(
       this.db

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { Repository, type Counted } from '../../platform/db/index.ts';
 import { gameBookmarks } from './bookmarks.table.ts';
 
 export type BookmarkRow = typeof gameBookmarks.$inferSelect;
@@ -11,7 +11,7 @@ export class BookmarksRepository extends Repository {
     return row;
   }
 
-  async page(userId: string, limit: number, offset: number): Promise<{ rows: BookmarkRow[]; total: number }> {
+  async page(userId: string, limit: number, offset: number): Promise<Counted<BookmarkRow>> {
     const where = eq(gameBookmarks.userId, userId);
     return this.counted(
       this.db.select().from(gameBookmarks).where(where).orderBy(desc(gameBookmarks.createdAt), desc(gameBookmarks.gameId)).limit(limit).offset(offset),

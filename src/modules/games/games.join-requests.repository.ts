@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { Repository, type Counted } from '../../platform/db/index.ts';
 import { gameJoinRequests } from './games.table.ts';
 
 export type JoinRequestRow = typeof gameJoinRequests.$inferSelect;
@@ -21,7 +21,7 @@ export class JoinRequestsRepository extends Repository {
     return row;
   }
 
-  async page(gameId: string, offset: number, limit: number): Promise<{ rows: JoinRequestRow[]; total: number }> {
+  async page(gameId: string, offset: number, limit: number): Promise<Counted<JoinRequestRow>> {
     const rows = await this.db
       .select()
       .from(gameJoinRequests)

@@ -4,7 +4,7 @@ import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { userRoute } from '../../platform/http/openapi.ts';
 import { NoContent, created, noContent } from '../../platform/http/replies.ts';
-import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
+import { OffsetPage, OffsetQuery, presentPage } from '../../platform/http/pagination.ts';
 import { presentDeviceToken, presentNotification } from './notifications.presenter.ts';
 import {
   DeviceTokenBody,
@@ -36,10 +36,8 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
         response: { 200: Envelope(OffsetPage(Notification)) },
       }),
     },
-    async (request) => {
-      const { rows, total } = await notifications.page(signedIn(request).userId, request.query);
-      return envelope(request, offsetPage(rows.map(presentNotification), total, request.query), 'Notifications');
-    },
+    async (request) =>
+      envelope(request, presentPage(await notifications.page(signedIn(request).userId, request.query), presentNotification, request.query), 'Notifications'),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, or } from 'drizzle-orm';
-import { Repository, type Executor } from '../../platform/db/index.ts';
+import { Repository, type Counted, type Executor } from '../../platform/db/index.ts';
 import { gameSeries, gameSeriesCoHosts, gameSeriesOccurrences, gameSeriesRegulars, gameSeriesSkips } from './series.table.ts';
 
 export type SeriesRow = typeof gameSeries.$inferSelect;
@@ -34,7 +34,7 @@ export class SeriesRepository extends Repository {
   }
 
   /** The series the user runs, co-hosts or plays in as a regular, newest first. */
-  async pageFor(userId: string, limit: number, offset: number): Promise<{ rows: SeriesRow[]; total: number }> {
+  async pageFor(userId: string, limit: number, offset: number): Promise<Counted<SeriesRow>> {
     const mine = or(
       eq(gameSeries.organizerId, userId),
       inArray(gameSeries.id, this.db.select({ id: gameSeriesCoHosts.seriesId }).from(gameSeriesCoHosts).where(eq(gameSeriesCoHosts.userId, userId))),

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { Repository, type Counted } from '../../platform/db/index.ts';
 import { users } from './users.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -60,7 +60,7 @@ export class UsersRepository extends Repository {
     return { row: existing, created: false };
   }
 
-  async page(options: { q?: string; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+  async page(options: { q?: string; limit: number; offset: number }): Promise<Counted<UserRow>> {
     const pattern = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
     const where = and(isNull(users.deletedAt), pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined);
     return this.counted(

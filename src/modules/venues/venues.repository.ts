@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { Repository, type Counted } from '../../platform/db/index.ts';
 import { stationLines, stations, transitLines, venueActivities, venueStations, venues } from './venues.table.ts';
 
 export type VenueRow = typeof venues.$inferSelect;
@@ -72,7 +72,7 @@ export class VenuesRepository extends Repository {
     circle?: Circle;
     limit: number;
     offset: number;
-  }): Promise<{ rows: Array<VenueRow & { distanceKm?: number }>; total: number }> {
+  }): Promise<Counted<VenueRow & { distanceKm?: number }>> {
     const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
     const distance = filter.circle ? distanceKm(filter.circle) : undefined;
     const where = and(
