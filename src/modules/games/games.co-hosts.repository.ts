@@ -36,11 +36,7 @@ export class CoHostsRepository extends Repository {
   }
 
   async remove(gameId: string, userId: string): Promise<boolean> {
-    const removed = await this.db
-      .delete(gameCoHosts)
-      .where(and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)))
-      .returning({ userId: gameCoHosts.userId });
-    return removed.length > 0;
+    return (await this.deleted(gameCoHosts, and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)))) !== undefined;
   }
 
   /** A deleted account co-hosts nothing any more. */

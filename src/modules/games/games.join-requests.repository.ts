@@ -13,12 +13,8 @@ export class JoinRequestsRepository extends Repository {
   }
 
   /** Removes the request (approved, declined or withdrawn); undefined when there was none. */
-  async take(gameId: string, userId: string): Promise<JoinRequestRow | undefined> {
-    const [row] = await this.db
-      .delete(gameJoinRequests)
-      .where(and(eq(gameJoinRequests.gameId, gameId), eq(gameJoinRequests.userId, userId)))
-      .returning();
-    return row;
+  take(gameId: string, userId: string): Promise<JoinRequestRow | undefined> {
+    return this.deleted(gameJoinRequests, and(eq(gameJoinRequests.gameId, gameId), eq(gameJoinRequests.userId, userId)));
   }
 
   async page(gameId: string, offset: number, limit: number): Promise<Counted<JoinRequestRow>> {

@@ -85,11 +85,7 @@ export class SeriesRepository extends Repository {
   }
 
   async removeRegular(seriesId: string, userId: string): Promise<boolean> {
-    const removed = await this.db
-      .delete(gameSeriesRegulars)
-      .where(and(eq(gameSeriesRegulars.seriesId, seriesId), eq(gameSeriesRegulars.userId, userId)))
-      .returning({ userId: gameSeriesRegulars.userId });
-    return removed.length > 0;
+    return (await this.deleted(gameSeriesRegulars, and(eq(gameSeriesRegulars.seriesId, seriesId), eq(gameSeriesRegulars.userId, userId)))) !== undefined;
   }
 
   isRegular(seriesId: string, userId: string): Promise<boolean> {
@@ -144,11 +140,7 @@ export class SeriesRepository extends Repository {
   }
 
   async removeCoHost(seriesId: string, userId: string): Promise<boolean> {
-    const removed = await this.db
-      .delete(gameSeriesCoHosts)
-      .where(and(eq(gameSeriesCoHosts.seriesId, seriesId), eq(gameSeriesCoHosts.userId, userId)))
-      .returning({ userId: gameSeriesCoHosts.userId });
-    return removed.length > 0;
+    return (await this.deleted(gameSeriesCoHosts, and(eq(gameSeriesCoHosts.seriesId, seriesId), eq(gameSeriesCoHosts.userId, userId)))) !== undefined;
   }
 
   /** A deleted account: its series end, and it is no one's regular or co-host any more. */

@@ -25,6 +25,13 @@ export abstract class Repository {
     return row;
   }
 
+  /** Deletes the rows of `table` where `where` holds; answers the first one deleted, if any. */
+  protected async deleted<T extends PgTable>(table: T, where: SQL | undefined): Promise<T['$inferSelect'] | undefined> {
+    const from: PgTable = table;
+    const [row]: Array<T['$inferSelect']> = await this.db.delete(from).where(where).returning();
+    return row;
+  }
+
   /** Whether `table` has a row where `where` holds. */
   protected async exists(table: PgTable, where: SQL | undefined): Promise<boolean> {
     const [row] = await this.db
