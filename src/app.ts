@@ -39,7 +39,7 @@ import { SHARE_CODE_PATHS, ShareLinksService, shareLinksRoutes } from './modules
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { createSeriesModule, forgetSeriesUser, seriesRoutes } from './modules/series/index.ts';
-import { AttendanceService, NoShowCounts, RatingAverages, RatingsService, attendanceRoutes } from './modules/attendance/index.ts';
+import { AttendanceService, RatingAverages, RatingsService, attendanceRoutes, recentNoShows } from './modules/attendance/index.ts';
 import { CALENDAR_TOKEN_PATHS, CalendarsService, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { startSampleGames } from './modules/sample/index.ts';
@@ -182,7 +182,6 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // that needs nothing back.
   const levels = new ProfileLevels(db);
   const waitlist = { quietHours: config.waitlistQuietHours, timeZone: config.timeZone };
-  const noShows = new NoShowCounts(db, clock);
   const participation = new GameParticipation({
     db,
     clock,
@@ -191,7 +190,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     levels,
     waitlist,
     onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
-    recentNoShows: (id) => noShows.of(id),
+    recentNoShows: recentNoShows(db, clock),
   });
   const profiles = new ProfilesService({
     db,

@@ -1,4 +1,5 @@
 import { parseRedisUrl, RedisUrlError } from '../platform/kv/redis-url.ts';
+import { checkedWith } from './checked.ts';
 import { ConfigError, type Reader } from './config.ts';
 
 export interface DatabaseTopology {
@@ -35,12 +36,5 @@ export function parseDatabaseTopology(read: Reader, databaseUrl: string | undefi
 
 /** `REDIS_URL` in any of its three forms (see redis-url.ts); kept as written, checked now. */
 export function parseRedisTarget(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  try {
-    parseRedisUrl(value);
-  } catch (error) {
-    if (error instanceof RedisUrlError) throw new ConfigError('REDIS_URL', error.message);
-    throw error;
-  }
-  return value;
+  return checkedWith('REDIS_URL', value, parseRedisUrl, RedisUrlError);
 }
