@@ -3,3 +3,4 @@ export type { Database, DatabaseHandle, Executor, Transaction } from './database
 export type { ListenHandler, Unlisten } from './listen.ts';
 export { isUniqueViolation, onUniqueViolation } from './errors.ts';
 export { Repository } from './repository.ts';
+export { arrayParam, equalsAny, inAny } from './any.ts';
