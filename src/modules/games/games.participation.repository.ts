@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { arrayParam, Repository } from '../../platform/db/index.ts';
 import { rows } from './games.sql.ts';
 import { gameParticipants, games } from './games.table.ts';
@@ -69,6 +69,21 @@ export interface LeaveStatementArgs {
 }
 
 export type LeaveOutcome = { outcome: 'ok' | 'not_found' | 'stale' | 'organizer' | 'not_participant' | 'leave_window_closed' };
+
+/** The join as the service sends it (the benchmark runs the same text); `seen` may come as JSON text. */
+export function joinStatement(args: Omit<JoinStatementArgs, 'seen'> & { seen: SeenGame | string }): SQL {
+  const seen = typeof args.seen === 'string' ? args.seen : JSON.stringify(args.seen);
+  return sql`SELECT game_join(${args.gameId}::uuid, ${args.userId}::uuid, ${args.now.toISOString()}::timestamptz, ${args.shareCut.toISOString()}::timestamptz,
+    ${args.guests}::int, ${arrayParam(args.guestNames, 'text')}, ${args.named}::int, ${args.refuseIfFull}::boolean,
+    ${seen}::jsonb, ${JSON.stringify(args.texts)}::jsonb, ${args.minute}::int) AS result`;
+}
+
+/** The leave as the service sends it (the benchmark runs the same text); `seen` may come as JSON text. */
+export function leaveStatement(args: Omit<LeaveStatementArgs, 'seen'> & { seen: LeaveStatementArgs['seen'] | string }): SQL {
+  const seen = typeof args.seen === 'string' ? args.seen : JSON.stringify(args.seen);
+  return sql`SELECT game_leave(${args.gameId}::uuid, ${args.userId}::uuid, ${args.now.toISOString()}::timestamptz, ${args.shareCut.toISOString()}::timestamptz,
+    ${seen}::jsonb, ${args.offerUntil ? sql`${args.offerUntil.toISOString()}::timestamptz` : sql`NULL::timestamptz`}, ${JSON.stringify(args.texts)}::jsonb, ${args.minute}::int) AS result`;
+}
 
 /** node-postgres parses jsonb; PGlite may hand it over as text. */
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -153,23 +168,14 @@ export class ParticipationRepository extends Repository {
 
   /** `game_join` (drizzle/0011): the whole join under the game's row lock, one round trip; see JoinOutcome. */
   async join(args: JoinStatementArgs): Promise<JoinOutcome> {
-    const [found] = await rows<{ result: RawJoinOutcome | string }>(
-      this.db,
-      sql`SELECT game_join(${args.gameId}::uuid, ${args.userId}::uuid, ${args.now.toISOString()}::timestamptz, ${args.shareCut.toISOString()}::timestamptz,
-        ${args.guests}::int, ${arrayParam(args.guestNames, 'text')}, ${args.named}::int, ${args.refuseIfFull}::boolean,
-        ${JSON.stringify(args.seen)}::jsonb, ${JSON.stringify(args.texts)}::jsonb, ${args.minute}::int) AS result`,
-    );
+    const [found] = await rows<{ result: RawJoinOutcome | string }>(this.db, joinStatement(args));
     const result = parsed<RawJoinOutcome>(found!.result);
     return result.outcome === 'ok' ? { outcome: 'ok', row: participantFromJson(result.row) } : result;
   }
 
   /** `game_leave` (drizzle/0011): the whole leave with the waitlist's moves under the game's row lock, one round trip. */
   async leave(args: LeaveStatementArgs): Promise<LeaveOutcome> {
-    const [found] = await rows<{ result: LeaveOutcome | string }>(
-      this.db,
-      sql`SELECT game_leave(${args.gameId}::uuid, ${args.userId}::uuid, ${args.now.toISOString()}::timestamptz, ${args.shareCut.toISOString()}::timestamptz,
-        ${JSON.stringify(args.seen)}::jsonb, ${args.offerUntil?.toISOString() ?? null}::timestamptz, ${JSON.stringify(args.texts)}::jsonb, ${args.minute}::int) AS result`,
-    );
+    const [found] = await rows<{ result: LeaveOutcome | string }>(this.db, leaveStatement(args));
     return parsed<LeaveOutcome>(found!.result);
   }
 
