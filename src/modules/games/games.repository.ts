@@ -193,7 +193,7 @@ export class GamesRepository extends Repository {
     return { venueIds: venues.map((r) => r.v), levelIds: levels.map((r) => r.v), startTimes: times.map((r) => r.v), gameTypes: types.map((r) => r.v) };
   }
 
-  /** The same rule the join and leave statements apply (game_visible_to, drizzle/0011). */
+  /** The same rule the join and leave statements apply (game_visible_to, drizzle/0012). */
   async isVisible(gameId: string, viewerId: string | null, now: Date): Promise<boolean> {
     const [found] = await rows<{ visible: boolean }>(
       this.db,

@@ -24,7 +24,7 @@ export const SIGNAL_CHANNEL = 'notifications';
 export class NotificationsRepository extends Repository {
   /**
    * A game notification for its recipients as their preferences decide, with its outbox rows and
-   * the signal on SIGNAL_CHANNEL (delivered on commit, dropped on rollback): `notify_game`, drizzle/0011.
+   * the signal on SIGNAL_CHANNEL (delivered on commit, dropped on rollback): `notify_game`, drizzle/0012.
    */
   async writeForGame(n: {
     type: string;

@@ -100,7 +100,7 @@ export class NotificationsService implements GameEvents {
 
   /**
    * The rows, their push outbox rows and the signal, all in the caller's transaction, in one
-   * statement (`notify_game`, drizzle/0011): each recipient's preferences decide, in the app (a
+   * statement (`notify_game`, drizzle/0012): each recipient's preferences decide, in the app (a
    * listed row), on the phone (outbox rows for their devices), both, or nothing at all. A
    * push-only row is stored read and never listed.
    */
