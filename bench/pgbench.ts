@@ -27,17 +27,21 @@ export function listingStatement(db: Database, timeZone: string, now: Date): Sta
 }
 
 /**
- * A pgbench script: each $n becomes the variable :pn, which -M prepared sends as a parameter again.
+ * A pgbench script: each $n becomes the variable :pn, which -M prepared sends as a parameter again;
+ * a parameter whose value is `:name` becomes that pgbench variable (set per transaction, `\gset`).
  * pgbench would also take the colons of a literal (the to_char format's HH24:MI:SS) for variables,
  * so they are spelled chr(58) there: the planner folds the constant expression to the same format.
  */
-function script(statement: Statement): { text: string; defines: string[] } {
+export function script(statement: Statement, prefix = 'p'): { text: string; defines: string[] } {
   const literalsWithoutColons = statement.sql.replace(/'[^']*'/g, (literal) => literal.replaceAll(':', "' || chr(58) || '"));
+  const variable = (value: unknown) => (typeof value === 'string' && /^:[a-z_]+$/.test(value) ? value : undefined);
   const text = `${literalsWithoutColons
-    .replace(/\$(\d+)/g, (_, n: string) => `:p${n}`)
+    .replace(/\$(\d+)/g, (_, n: string) => variable(statement.params[Number(n) - 1]) ?? `:${prefix}${n}`)
     .replace(/\s+/g, ' ')
     .trim()};\n`;
-  const defines = statement.params.flatMap((value, i) => ['-D', `p${i + 1}=${value instanceof Date ? value.toISOString() : String(value)}`]);
+  const defines = statement.params.flatMap((value, i) =>
+    variable(value) ? [] : ['-D', `${prefix}${i + 1}=${value instanceof Date ? value.toISOString() : String(value)}`],
+  );
   return { text, defines };
 }
 
@@ -116,15 +120,24 @@ export async function pgbench(
   statement: Statement,
   plan: { connections: number; warmupSeconds: number; rounds: number; roundSeconds: number },
 ) {
+  return pgbenchScript(databaseUrl, script(statement), statement.params, plan);
+}
+
+/** Runs a script (several statements, pgbench meta-commands) like `pgbench` does one statement. */
+export async function pgbenchScript(
+  databaseUrl: string,
+  { text, defines }: { text: string; defines: string[] },
+  params: unknown[],
+  plan: { connections: number; warmupSeconds: number; rounds: number; roundSeconds: number },
+) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-pgbench-script-'));
-  const file = path.join(dir, 'listing.sql');
-  const { text, defines } = script(statement);
+  const file = path.join(dir, 'script.sql');
   writeFileSync(file, text);
   try {
     const warmup = plan.warmupSeconds > 0 ? await round(databaseUrl, file, defines, plan.connections, plan.warmupSeconds) : undefined;
     const rounds: RoundResult[] = [];
     for (let i = 0; i < plan.rounds; i++) rounds.push(await round(databaseUrl, file, defines, plan.connections, plan.roundSeconds));
-    return { warmup, rounds, script: text, params: statement.params };
+    return { warmup, rounds, script: text, params };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

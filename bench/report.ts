@@ -121,6 +121,23 @@ function targets(report: Report): Target[] {
       met: joins >= 1000 && violations === 0,
     });
   }
+  const h = find(report, 'h', 'postgres');
+  const missing = find(report, 'b′', 'postgres');
+  if (h && missing) {
+    const share = missing.requestsPerSecond / h.requestsPerSecond;
+    out.push({ name: '6. (b′) ≥ 25 % of (h)', measured: ratio(share), met: share >= 0.25 });
+  }
+  const i = find(report, 'i', 'postgres');
+  const joins = report.joinsPerSecond.postgres;
+  if (i && joins !== undefined) {
+    const share = joins / i.requestsPerSecond;
+    const violations = report.slotViolations.postgres ?? Number.NaN;
+    out.push({
+      name: '6. (g) joins/s ≥ 50 % of (i) pairs/s, no slot exceeded',
+      measured: `${ratio(share)} (${num(joins)} of ${num(i.requestsPerSecond)}), ${violations} games over their slots`,
+      met: share >= 0.5 && violations === 0,
+    });
+  }
   for (const start of report.startups.filter((s) => s.config.startsWith('embedded'))) {
     out.push({ name: `5. healthy within 2 s of start — ${start.config}`, measured: `${num(start.medianMs)} ms`, met: start.medianMs <= 2000 });
   }

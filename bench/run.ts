@@ -8,6 +8,8 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/index.ts';
 import type { LoadPlan, RoundResult } from './load.ts';
+import { joinLeavePgbench } from './joins.ts';
+import { bumpGenerations, missPaths } from './listing-misses.ts';
 import { listingStatement, pgbench } from './pgbench.ts';
 import { median, renderMarkdown, summarise, type Report, type Scenario } from './report.ts';
 import { MAIN, analyze, clearGames, joinPairs, publicGameIds, seedAll, seedGames, slotViolations, userIdOf, type Shape } from './seed.ts';
@@ -29,6 +31,12 @@ const skip = new Set(
     ?.slice(7)
     .split(',') ?? [],
 );
+/** `--only=b′,i,…`: run just these scenarios (a shared machine); the phases still seed and start what they need. */
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const wanted = (id: string) => !only || only.includes(id);
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PLAN = quick ? { connections: 32, warmupSeconds: 1, rounds: 2, roundSeconds: 2 } : { connections: 32, warmupSeconds: 5, rounds: 3, roundSeconds: 5 };
@@ -108,6 +116,7 @@ async function scenario(
   plan: Omit<LoadPlan, keyof typeof PLAN>,
   options: { note?: string; tag?: string; pid?: number | number[] } = {},
 ): Promise<Scenario> {
+  if (!wanted(id)) return summarise(id, title, config, [], 'not run');
   log(`(${id}) ${title} — ${config}`);
   // Several serving processes (the two-instance row): their CPU together.
   const cpu = (pid: number | number[]) => [pid].flat().reduce((sum, one) => sum + cpuSeconds(one), 0);
@@ -185,7 +194,8 @@ async function fixtures(db: DatabaseHandle): Promise<Fixtures> {
     viewerId: await userIdOf(db.db, 4_001),
     gameIds: await publicGameIds(db.db, 1_000),
     refreshUserIds: await Promise.all(Array.from({ length: connections }, (_, i) => userIdOf(db.db, 10_001 + i))),
-    pairs: await joinPairs(db.db, connections * (PLAN.rounds + 1)),
+    // (g) takes them round by round from the start; (i) takes the last `connections`, never used by (g).
+    pairs: await joinPairs(db.db, connections * (PLAN.rounds + 2)),
   };
 }
 
@@ -197,7 +207,7 @@ async function serviceScenarios(service: Service, config: 'postgres' | 'embedded
   await scenario('b', 'GET /api/v1/games?size=20, anonymous', config, { kind: 'get', url, paths: [listing] }, { pid });
   const token = await mintAccess(url, data.viewerId);
   await scenario('c', 'the same with a bearer token', config, { kind: 'get', url, paths: [listing], headers: { authorization: `Bearer ${token}` } }, { pid });
-  const cursor = await cursorAt(url, DEPTH);
+  const cursor = wanted('d') ? await cursorAt(url, DEPTH) : '';
   await scenario(
     'd',
     `the page at depth ${DEPTH.toLocaleString('en-US')} via its cursor`,
@@ -226,7 +236,7 @@ async function serviceScenarios(service: Service, config: 'postgres' | 'embedded
     { kind: 'join-leave', url, pairs: data.pairs },
     { pid, note: 'req/s counts both halves' },
   );
-  report.joinsPerSecond[config] = g.requestsPerSecond / 2;
+  if (wanted('g')) report.joinsPerSecond[config] = g.requestsPerSecond / 2;
   report.rssAfterRunMb[config] = rssMb(service.child.pid!);
 }
 
@@ -266,16 +276,33 @@ async function postgresPhase() {
   await ceiling.stop();
 
   await serviceScenarios(service, 'postgres', data);
-  report.slotViolations.postgres = await slotViolations(db.db);
+  const paths = wanted('b′') ? await missPaths(service.url, new Date()) : [];
+  const stopBumping = bumpGenerations(db.db);
+  try {
+    await scenario(
+      'b′',
+      `the listing with no cache hits (${paths.length.toLocaleString('en-US')} filter/cursor combinations in turn)`,
+      'postgres',
+      { kind: 'get', url: service.url, paths },
+      { pid: service.child.pid! },
+    );
+  } finally {
+    await stopBumping();
+  }
 
   if (report.machine.pgbench === 'unknown') log('(h) skipped: pgbench is not on the PATH (it comes with the PostgreSQL client tools)');
-  else {
+  else if (wanted('h') || wanted('i')) {
     log('(h) pgbench on the listing statement');
     const statement = listingStatement(db.db, TIME_ZONE, new Date());
     const h = await pgbench(url, statement, PLAN);
     scenarios.push(summarise('h', "pgbench -M prepared: the listing's SQL", 'postgres', h.rounds));
     log(`    ${scenarios.at(-1)!.requestsPerSecond.toFixed(0)} tps, p50 ${scenarios.at(-1)!.p50.toFixed(2)} ms`);
+    log('(i) pgbench on the join and the leave as the service sends them');
+    const i = await joinLeavePgbench(url, db.db, data.pairs.slice(-PLAN.connections), PLAN);
+    scenarios.push(summarise('i', 'pgbench -M prepared: join + leave as the service sends them', 'postgres', i.rounds, 'tps counts pairs'));
+    log(`    ${scenarios.at(-1)!.requestsPerSecond.toFixed(0)} join + leave pairs/s, p50 ${scenarios.at(-1)!.p50.toFixed(2)} ms`);
   }
+  report.slotViolations.postgres = await slotViolations(db.db);
   await service.stop();
   if (skip.has('scale')) return;
   const began = Date.now();

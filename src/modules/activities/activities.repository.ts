@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { Repository, type Counted } from '../../platform/db/index.ts';
+import { type Counted, inAny, Repository } from '../../platform/db/index.ts';
 import { activities, skillLevels } from './activities.table.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
@@ -8,7 +8,10 @@ export type SkillLevelRow = typeof skillLevels.$inferSelect;
 export class ActivitiesRepository extends Repository {
   namesByIds(ids: string[]): Promise<Array<{ id: string; name: string }>> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.select({ id: activities.id, name: activities.name }).from(activities).where(inArray(activities.id, ids));
+    return this.db
+      .select({ id: activities.id, name: activities.name })
+      .from(activities)
+      .where(inAny(activities.id, ids, 'uuid'));
   }
 
   levelsByIds(ids: string[]): Promise<Array<{ id: string; name: string; sortOrder: number }>> {
@@ -16,7 +19,7 @@ export class ActivitiesRepository extends Repository {
     return this.db
       .select({ id: skillLevels.id, name: skillLevels.name, sortOrder: skillLevels.sortOrder })
       .from(skillLevels)
-      .where(inArray(skillLevels.id, ids))
+      .where(inAny(skillLevels.id, ids, 'uuid'))
       .orderBy(asc(skillLevels.sortOrder), sql`lower(${skillLevels.name})`, asc(skillLevels.id));
   }
 
@@ -54,7 +57,7 @@ export class ActivitiesRepository extends Repository {
     const rows = await this.db
       .select({ id: activities.id })
       .from(activities)
-      .where(and(inArray(activities.id, ids), isNull(activities.deletedAt)))
+      .where(and(inAny(activities.id, ids, 'uuid'), isNull(activities.deletedAt)))
       .for('share');
     return rows.map((row) => row.id);
   }
@@ -92,7 +95,7 @@ export class ActivitiesRepository extends Repository {
     return this.db
       .select()
       .from(skillLevels)
-      .where(and(inArray(skillLevels.activityId, activityIds), isNull(skillLevels.deletedAt)))
+      .where(and(inAny(skillLevels.activityId, activityIds, 'uuid'), isNull(skillLevels.deletedAt)))
       .orderBy(asc(skillLevels.sortOrder), asc(skillLevels.name));
   }
 
@@ -103,7 +106,7 @@ export class ActivitiesRepository extends Repository {
       .select({ id: skillLevels.id, activityId: skillLevels.activityId })
       .from(skillLevels)
       .innerJoin(activities, eq(activities.id, skillLevels.activityId))
-      .where(and(inArray(skillLevels.id, ids), isNull(skillLevels.deletedAt), isNull(activities.deletedAt)));
+      .where(and(inAny(skillLevels.id, ids, 'uuid'), isNull(skillLevels.deletedAt), isNull(activities.deletedAt)));
   }
 
   async insertLevels(activityId: string, levels: Array<{ name: string; sortOrder: number }>): Promise<void> {

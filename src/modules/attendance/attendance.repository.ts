@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { inAny, Repository } from '../../platform/db/index.ts';
 import { gameAttendance, gameRatings } from './attendance.table.ts';
 
 export type AttendanceRow = typeof gameAttendance.$inferSelect;
@@ -63,7 +63,7 @@ export class AttendanceRepository extends Repository {
     const found = await this.db
       .select({ gameId: gameRatings.gameId, average: sql<string>`round(avg(${gameRatings.score}), 2)`, n: count() })
       .from(gameRatings)
-      .where(inArray(gameRatings.gameId, gameIds))
+      .where(inAny(gameRatings.gameId, gameIds, 'uuid'))
       .groupBy(gameRatings.gameId);
     return new Map(found.map((row) => [row.gameId, { average: Number(row.average), count: Number(row.n) }]));
   }

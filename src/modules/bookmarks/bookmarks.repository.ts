@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { Repository, type Counted } from '../../platform/db/index.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { type Counted, inAny, Repository } from '../../platform/db/index.ts';
 import { gameBookmarks } from './bookmarks.table.ts';
 
 export type BookmarkRow = typeof gameBookmarks.$inferSelect;
@@ -29,7 +29,7 @@ export class BookmarksRepository extends Repository {
     const rows = await this.db
       .select({ gameId: gameBookmarks.gameId })
       .from(gameBookmarks)
-      .where(and(eq(gameBookmarks.userId, userId), inArray(gameBookmarks.gameId, gameIds)));
+      .where(and(eq(gameBookmarks.userId, userId), inAny(gameBookmarks.gameId, gameIds, 'uuid')));
     return rows.map((row) => row.gameId);
   }
 

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { inAny, Repository } from '../../platform/db/index.ts';
 import { gameCoHosts } from './games.table.ts';
 
 export type CoHostRow = typeof gameCoHosts.$inferSelect;
@@ -25,7 +25,7 @@ export class CoHostsRepository extends Repository {
     const found = await this.db
       .select({ gameId: gameCoHosts.gameId })
       .from(gameCoHosts)
-      .where(and(eq(gameCoHosts.userId, userId), inArray(gameCoHosts.gameId, gameIds)));
+      .where(and(eq(gameCoHosts.userId, userId), inAny(gameCoHosts.gameId, gameIds, 'uuid')));
     return new Set(found.map((row) => row.gameId));
   }
 

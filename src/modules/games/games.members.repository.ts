@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
-import { list, rows } from './games.sql.ts';
+import { equalsAny, Repository } from '../../platform/db/index.ts';
+import { rows } from './games.sql.ts';
 
 /** What attendance and calendars ask of games: SQL only. */
 export class MembersRepository extends Repository {
@@ -34,7 +34,7 @@ export class MembersRepository extends Repository {
 
   async sequencesOf(ids: string[]): Promise<Map<string, number>> {
     if (ids.length === 0) return new Map();
-    const found = await rows<{ id: string; sequence: number }>(this.db, sql`SELECT g.id, g.sequence FROM games g WHERE g.id IN ${list(ids)}`);
+    const found = await rows<{ id: string; sequence: number }>(this.db, sql`SELECT g.id, g.sequence FROM games g WHERE g.id ${equalsAny(ids, 'uuid')}`);
     return new Map(found.map((row) => [row.id, Number(row.sequence)]));
   }
 }

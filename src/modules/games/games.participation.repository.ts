@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { arrayParam, Repository } from '../../platform/db/index.ts';
 import { rows } from './games.sql.ts';
 import { gameParticipants, games } from './games.table.ts';
 
@@ -16,6 +16,91 @@ export interface CountsDelta {
   active?: number;
   waitlisted?: number;
   offered?: number;
+}
+
+/** What the join statement compares with the locked row (and whether the policy checks ran before it). */
+export interface SeenGame {
+  title: string | null;
+  joinPolicy: string;
+  offLevelPolicy: string;
+  maxRecentNoShows: number | null;
+  activityId: string;
+  skillLevelFromId: string;
+  skillLevelToId: string;
+  checked: boolean;
+}
+
+export interface JoinStatementArgs {
+  gameId: string;
+  userId: string;
+  now: Date;
+  /** Share access counts for games that ended after this. */
+  shareCut: Date;
+  guests: number;
+  guestNames: string[];
+  /** How many guest names were given (more than guests is refused). */
+  named: number;
+  refuseIfFull: boolean;
+  seen: SeenGame;
+  texts: Record<'joined' | 'waitlisted' | 'full', [string, string]>;
+  minute: number;
+}
+
+export type JoinOutcome =
+  | { outcome: 'ok'; row: ParticipantRow }
+  | { outcome: 'not_found' | 'stale' | 'already_joined' }
+  | { outcome: 'not_joinable'; status: string }
+  | { outcome: 'invalid'; maxGuestsPerPlayer: number }
+  | { outcome: 'party_does_not_fit'; free: number };
+
+/** As the statement answers it: the row as to_jsonb gives it. */
+type RawJoinOutcome = Exclude<JoinOutcome, { outcome: 'ok' }> | { outcome: 'ok'; row: Record<string, unknown> };
+
+export interface LeaveStatementArgs {
+  gameId: string;
+  userId: string;
+  now: Date;
+  shareCut: Date;
+  seen: { title: string | null; startTime: string; waitlistMode: string };
+  /** When an offer made now runs out (worked out from the start time seen); undefined: none. */
+  offerUntil: Date | undefined;
+  texts: Record<'left' | 'promoted' | 'offered', [string, string]>;
+  minute: number;
+}
+
+export type LeaveOutcome = { outcome: 'ok' | 'not_found' | 'stale' | 'organizer' | 'not_participant' | 'leave_window_closed' };
+
+/** The join as the service sends it (the benchmark runs the same text); `seen` may come as JSON text. */
+export function joinStatement(args: Omit<JoinStatementArgs, 'seen'> & { seen: SeenGame | string }): SQL {
+  const seen = typeof args.seen === 'string' ? args.seen : JSON.stringify(args.seen);
+  return sql`SELECT game_join(${args.gameId}::uuid, ${args.userId}::uuid, ${args.now.toISOString()}::timestamptz, ${args.shareCut.toISOString()}::timestamptz,
+    ${args.guests}::int, ${arrayParam(args.guestNames, 'text')}, ${args.named}::int, ${args.refuseIfFull}::boolean,
+    ${seen}::jsonb, ${JSON.stringify(args.texts)}::jsonb, ${args.minute}::int) AS result`;
+}
+
+/** The leave as the service sends it (the benchmark runs the same text); `seen` may come as JSON text. */
+export function leaveStatement(args: Omit<LeaveStatementArgs, 'seen'> & { seen: LeaveStatementArgs['seen'] | string }): SQL {
+  const seen = typeof args.seen === 'string' ? args.seen : JSON.stringify(args.seen);
+  return sql`SELECT game_leave(${args.gameId}::uuid, ${args.userId}::uuid, ${args.now.toISOString()}::timestamptz, ${args.shareCut.toISOString()}::timestamptz,
+    ${seen}::jsonb, ${args.offerUntil ? sql`${args.offerUntil.toISOString()}::timestamptz` : sql`NULL::timestamptz`}, ${JSON.stringify(args.texts)}::jsonb, ${args.minute}::int) AS result`;
+}
+
+/** node-postgres parses jsonb; PGlite may hand it over as text. */
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** A participants row as the join statement answers it (to_jsonb: snake_case, timestamps as text). */
+function participantFromJson(row: Record<string, unknown>): ParticipantRow {
+  const offer = row.offer_expires_at as string | null;
+  return {
+    gameId: row.game_id as string,
+    userId: row.user_id as string,
+    status: row.status as ParticipantRow['status'],
+    joinedAt: new Date(row.joined_at as string),
+    seq: Number(row.seq),
+    guests: Number(row.guests),
+    guestNames: row.guest_names as string[],
+    offerExpiresAt: offer === null ? null : new Date(offer),
+  };
 }
 
 /** The participants rows and the counters over them; every caller holds the game's row lock. */
@@ -70,23 +155,24 @@ export class ParticipationRepository extends Repository {
    * One statement: promoted (`offerUntil` undefined) or given an offer until `offerUntil`.
    */
   async fillFromWaitlist(gameId: string, offerUntil: Date | undefined): Promise<MovedParty[]> {
-    const change = offerUntil ? sql`offer_expires_at = ${offerUntil.toISOString()}::timestamptz` : sql`status = 'ACTIVE'`;
     const moved = await rows<{ user_id: string; size: number }>(
       this.db,
-      sql`WITH RECURSIVE
-        waiting AS (
-          SELECT user_id, 1 + guests AS size, row_number() OVER (ORDER BY seq) AS rn FROM game_participants
-          WHERE game_id = ${gameId}::uuid AND status = 'WAITLISTED' AND offer_expires_at IS NULL),
-        pick (rn, user_id, take, remaining) AS (
-          SELECT 0::bigint, NULL::uuid, false, (SELECT slots - players_joined - places_on_offer FROM games WHERE id = ${gameId}::uuid)
-          UNION ALL
-          SELECT w.rn, w.user_id, w.size <= p.remaining, CASE WHEN w.size <= p.remaining THEN p.remaining - w.size ELSE p.remaining END
-          FROM pick p JOIN waiting w ON w.rn = p.rn + 1 WHERE p.remaining > 0)
-      UPDATE game_participants gp SET ${change} FROM pick
-      WHERE pick.take AND gp.game_id = ${gameId}::uuid AND gp.user_id = pick.user_id
-      RETURNING gp.user_id, 1 + gp.guests AS size`,
+      sql`SELECT user_id, size FROM game_fill_waitlist(${gameId}::uuid, ${offerUntil?.toISOString() ?? null}::timestamptz)`,
     );
     return moved.map((row) => ({ userId: row.user_id, size: Number(row.size) }));
+  }
+
+  /** `game_join` (drizzle/0012): the whole join under the game's row lock, one round trip; see JoinOutcome. */
+  async join(args: JoinStatementArgs): Promise<JoinOutcome> {
+    const [found] = await rows<{ result: RawJoinOutcome | string }>(this.db, joinStatement(args));
+    const result = parsed<RawJoinOutcome>(found!.result);
+    return result.outcome === 'ok' ? { outcome: 'ok', row: participantFromJson(result.row) } : result;
+  }
+
+  /** `game_leave` (drizzle/0012): the whole leave with the waitlist's moves under the game's row lock, one round trip. */
+  async leave(args: LeaveStatementArgs): Promise<LeaveOutcome> {
+    const [found] = await rows<{ result: LeaveOutcome | string }>(this.db, leaveStatement(args));
+    return parsed<LeaveOutcome>(found!.result);
   }
 
   /** The offered party takes its held places, if its offer still runs at `now`. */

@@ -1,5 +1,5 @@
 import type { Clock } from '../../platform/clock.ts';
-import { isUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import { JoinRequestsRepository } from './games.join-requests.repository.ts';
@@ -9,8 +9,9 @@ import { presentParticipation } from './games.presenter.ts';
 import { gameNotFound } from './games.queries.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
 import { ShareAccessRepository } from './games.share-access.repository.ts';
-import { ParticipationRepository, partySize } from './games.participation.repository.ts';
-import { effectiveStatus, freePlaces, joinPlan, leaveRefused } from './games.rules.ts';
+import { ParticipationRepository, partySize, type SeenGame } from './games.participation.repository.ts';
+import { shareAccessCut } from './games.share-access.ts';
+import { effectiveStatus, freePlaces, leaveRefused, offerDeadline } from './games.rules.ts';
 import type { GuestsInput, JoinInput } from './games.schemas.ts';
 import { fillPlaces, type WaitlistSettings } from './games.waitlist.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
@@ -31,10 +32,21 @@ const notJoinable = (detail: string) => conflict('game_not_joinable', detail);
 const alreadyJoined = () => conflict('already_joined', 'You have already joined this game (or its waitlist).');
 const partyDoesNotFit = (free: number) =>
   conflict('party_does_not_fit', `Only ${free} place(s) are free and a party is never split: bring fewer guests, or wait on the waitlist.`);
+/** Reads before a join or leave statement that found the game changed under them are retried this often. */
+const STALE_ATTEMPTS = 5;
+const seenOf = (game: GameRow): Omit<SeenGame, 'checked'> => ({
+  title: game.title,
+  joinPolicy: game.joinPolicy,
+  offLevelPolicy: game.offLevelPolicy,
+  maxRecentNoShows: game.maxRecentNoShows,
+  activityId: game.activityId,
+  skillLevelFromId: game.skillLevelFromId,
+  skillLevelToId: game.skillLevelToId,
+});
 const offerNotFound = () => notFound('You have no running offer of a place in this game.', 'offer_not_found');
 
 /** Guests within the game's allowance; names (optional) at most one per guest. */
-function guestErrors(game: GameRow, guests: number, names: string[]): FieldError[] {
+function guestErrors(game: Pick<GameRow, 'maxGuestsPerPlayer'>, guests: number, names: string[]): FieldError[] {
   const errors: FieldError[] = [];
   if (guests > game.maxGuestsPerPlayer) errors.push({ field: 'guests', location: 'body', message: `must be at most ${game.maxGuestsPerPlayer} in this game` });
   if (names.length > guests) errors.push({ field: 'guestNames', location: 'body', message: 'must not name more guests than guests' });
@@ -60,71 +72,92 @@ export class GameParticipation {
     this.#waitlist = deps.waitlist;
   }
 
-  /** The player and their guests join as one party: all in, or all on the waitlist (or refused with `ifFull: REFUSE`). */
+  /**
+   * The player and their guests join as one party: all in, or all on the waitlist (or refused with
+   * `ifFull: REFUSE`). The policies are judged first (they read other modules); the join itself is
+   * one statement under the game's row lock (game_join), which re-checks what was read before it.
+   */
   async join(userId: string, gameId: string, input: JoinInput = {}) {
-    // Policies are set by the organiser; the level judgement reads other modules, so before the transaction.
-    const seen = await new GamesRepository(this.#db).find(gameId);
-    if (seen?.maxRecentNoShows != null && (await new GamesRepository(this.#db).isVisible(gameId, userId, this.#clock.now()))) {
-      if (((await this.#entry.recentNoShows?.(userId)) ?? 0) >= seen.maxRecentNoShows)
-        throw conflict('too_many_no_shows', `This game takes players with fewer than ${seen.maxRecentNoShows} no-shows in the last 90 days.`);
+    const guests = input.guests ?? 0;
+    const guestNames = cleanNames(input.guestNames);
+    for (let attempt = 1; ; attempt++) {
+      const [seen, texts] = await Promise.all([new GamesRepository(this.#db).find(gameId), this.#events.prepare(userId)]);
+      if (!seen) throw gameNotFound();
+      const checked = await this.#checkPolicies(seen, userId);
+      const now = this.#clock.now();
+      const prepared = texts(seen.title, {
+        joined: { type: 'PLAYER_JOINED' },
+        waitlisted: { type: 'PLAYER_JOINED', waitlisted: true },
+        full: { type: 'GAME_FULL' },
+      });
+      const result = await new ParticipationRepository(this.#db).join({
+        gameId,
+        userId,
+        now,
+        shareCut: shareAccessCut(now),
+        guests,
+        guestNames,
+        named: guestNames.length,
+        refuseIfFull: input.ifFull === 'REFUSE',
+        seen: { ...seenOf(seen), checked },
+        texts: prepared.texts,
+        minute: prepared.minute,
+      });
+      if (result.outcome === 'ok') return presentParticipation(result.row);
+      if (result.outcome === 'not_found') throw gameNotFound();
+      if (result.outcome === 'not_joinable') throw notJoinable(`A ${result.status.toLowerCase()} game cannot be joined.`);
+      if (result.outcome === 'already_joined') throw alreadyJoined();
+      if (result.outcome === 'invalid') throw validationFailed(guestErrors(result, guests, guestNames));
+      if (result.outcome === 'party_does_not_fit') throw partyDoesNotFit(result.free);
+      // 'stale': the organiser changed the game between the read and the statement; judge it again.
+      if (attempt >= STALE_ATTEMPTS) throw notJoinable('The game changed while you joined; try again.');
     }
-    if (
-      seen &&
-      (seen.joinPolicy !== 'OPEN' || seen.offLevelPolicy !== 'ALLOW') &&
-      (await new GamesRepository(this.#db).isVisible(gameId, userId, this.#clock.now()))
-    ) {
+  }
+
+  /** The policies judged before the statement (they read other modules); answers whether any was judged. */
+  async #checkPolicies(seen: GameRow, userId: string): Promise<boolean> {
+    const policed = seen.maxRecentNoShows != null || seen.joinPolicy !== 'OPEN' || seen.offLevelPolicy !== 'ALLOW';
+    // A game the player cannot see answers 404 from the statement, never a hint of its policies.
+    if (!policed || !(await new GamesRepository(this.#db).isVisible(seen.id, userId, this.#clock.now()))) return false;
+    if (seen.maxRecentNoShows != null && ((await this.#entry.recentNoShows?.(userId)) ?? 0) >= seen.maxRecentNoShows)
+      throw conflict('too_many_no_shows', `This game takes players with fewer than ${seen.maxRecentNoShows} no-shows in the last 90 days.`);
+    if (seen.joinPolicy !== 'OPEN' || seen.offLevelPolicy !== 'ALLOW') {
       const entry = await entryOf(this.#entry, seen, userId);
       if (entry === 'REFUSED') throw conflict('skill_level_out_of_range', 'Your skill level is outside the range of this game.');
       if (entry === 'REQUEST') throw conflict('approval_required', 'This game takes join requests: POST /api/v1/games/{id}/join-requests.');
     }
-    try {
-      return await this.#db.transaction(async (tx) => {
-        const repository = new GamesRepository(tx);
-        const game = await repository.lock(gameId);
-        if (!game || !(await repository.isVisible(gameId, userId, this.#clock.now()))) throw gameNotFound();
-        const now = this.#clock.now();
-        const status = effectiveStatus(game, now);
-        if (status !== 'SCHEDULED') throw notJoinable(`A ${status.toLowerCase()} game cannot be joined.`);
-        const participation = new ParticipationRepository(tx);
-        if (await participation.participant(gameId, userId)) throw alreadyJoined();
-        const guests = input.guests ?? 0;
-        const guestNames = cleanNames(input.guestNames);
-        const errors = guestErrors(game, guests, guestNames);
-        if (errors.length) throw validationFailed(errors);
-        const plan = joinPlan(game, 1 + guests);
-        if (plan.status === 'WAITLISTED' && input.ifFull === 'REFUSE') throw partyDoesNotFit(freePlaces(game));
-        const row = await participation.add({ gameId, userId, status: plan.status, joinedAt: now, guests, guestNames });
-        await participation.adjustCounts(gameId, plan.status === 'ACTIVE' ? { active: 1 + guests } : { waitlisted: 1 + guests });
-        const change = { gameId, actorId: userId, recipients: [game.organizerId], title: game.title };
-        await announce(this.#events, tx, { ...change, type: 'PLAYER_JOINED', ...(plan.status === 'WAITLISTED' ? { waitlisted: true } : {}) });
-        if (plan.fillsGame) await announce(this.#events, tx, { ...change, type: 'GAME_FULL' });
-        return presentParticipation(row);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error, 'game_participants_game_id_user_id_pk')) throw alreadyJoined();
-      throw error;
-    }
+    return true;
   }
 
+  /**
+   * One statement under the game's row lock (game_leave): the party goes, the organiser is told,
+   * freed places go to the waitlist. The title and start read before it are re-checked there.
+   */
   async leave(userId: string, gameId: string): Promise<void> {
-    await this.#db.transaction(async (tx) => {
-      const repository = new GamesRepository(tx);
-      const game = await repository.lock(gameId);
-      if (!game) throw gameNotFound();
-      const participation = await new ParticipationRepository(tx).participant(gameId, userId);
-      if (game.organizerId === userId) throw notJoinable('The organiser cannot leave their own game; cancel it instead.');
-      if (!participation) {
-        // A private game the caller cannot see stays unknown to them: the same 404 as a missing game.
-        if (!(await repository.isVisible(gameId, userId, this.#clock.now()))) throw gameNotFound();
-        throw notFound('You are not a player of this game.', 'not_participant');
-      }
+    for (let attempt = 1; ; attempt++) {
+      const [seen, texts] = await Promise.all([new GamesRepository(this.#db).find(gameId), this.#events.prepare(userId)]);
+      if (!seen) throw gameNotFound();
       const now = this.#clock.now();
+      const prepared = texts(seen.title, { left: { type: 'PLAYER_LEFT' }, promoted: { type: 'WAITLIST_PROMOTED' }, offered: { type: 'WAITLIST_OFFERED' } });
+      const offerUntil = seen.waitlistMode === 'OFFER' ? offerDeadline(now, seen.startTime, this.#waitlist.quietHours, this.#waitlist.timeZone) : undefined;
+      const { outcome } = await new ParticipationRepository(this.#db).leave({
+        gameId,
+        userId,
+        now,
+        shareCut: shareAccessCut(now),
+        seen: { title: seen.title, startTime: seen.startTime.toISOString(), waitlistMode: seen.waitlistMode },
+        offerUntil,
+        texts: prepared.texts,
+        minute: prepared.minute,
+      });
+      if (outcome === 'ok') return;
+      if (outcome === 'not_found') throw gameNotFound();
+      if (outcome === 'organizer') throw notJoinable('The organiser cannot leave their own game; cancel it instead.');
+      if (outcome === 'not_participant') throw notFound('You are not a player of this game.', 'not_participant');
       // The window protects the other players' game; a waitlisted player holds no place anyone counts on.
-      if (participation.status === 'ACTIVE' && leaveRefused(game, now)) {
-        throw conflict('leave_window_closed', 'Players cannot leave within 24 hours of the start.');
-      }
-      await this.#drop(tx, game, userId, { actorId: userId, type: 'PLAYER_LEFT', recipients: [game.organizerId] });
-    });
+      if (outcome === 'leave_window_closed') throw conflict('leave_window_closed', 'Players cannot leave within 24 hours of the start.');
+      if (attempt >= STALE_ATTEMPTS) throw notJoinable('The game changed while you left; try again.');
+    }
   }
 
   /** By the organiser or a co-host: an admin is no exception here. */

@@ -49,6 +49,18 @@ export interface GameEvents {
     event: { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title?: string | null; waitlisted?: boolean },
     executor: Executor,
   ): Promise<void>;
+  /**
+   * For a change made in one statement (the join and leave functions write their notifications
+   * through `notify_game`): reads the actor's name now, then gives each wanted text (keyed as asked)
+   * for the game's title, and the minute of the day that quiet hours are judged at.
+   */
+  prepare(actorId: string): Promise<(title: string | null, wanted: Record<string, { type: GameEventType; waitlisted?: boolean }>) => PreparedNotifications>;
+}
+
+/** Texts as `[title, message]` per key, and the minute after local midnight (quiet hours). */
+export interface PreparedNotifications {
+  texts: Record<string, [string, string]>;
+  minute: number;
 }
 
 /** Runs after the organiser removed a player (not after a leave), once the removal is committed. */

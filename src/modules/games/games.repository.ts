@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { equalsAny, inAny, Repository } from '../../platform/db/index.ts';
 import type { ParticipantRow } from './games.participation.repository.ts';
-import { ISO, after, filterConditions, list, rows, visibleTo, where } from './games.sql.ts';
-import { sharedGameIds } from './games.share-access.ts';
+import { ISO, after, filterConditions, rows, visibleTo, where } from './games.sql.ts';
+import { shareAccessCut, sharedGameIds } from './games.share-access.ts';
 import { gameParticipants, games } from './games.table.ts';
 
 export type GameRow = typeof games.$inferSelect;
@@ -59,7 +59,10 @@ export class GamesRepository extends Repository {
 
   async findMany(ids: string[]): Promise<GameRow[]> {
     if (ids.length === 0) return [];
-    return this.db.select().from(games).where(inArray(games.id, ids));
+    return this.db
+      .select()
+      .from(games)
+      .where(inAny(games.id, ids, 'uuid'));
   }
 
   /** Serialises one organiser's schedule changes so two overlapping games cannot both pass the check. */
@@ -109,7 +112,7 @@ export class GamesRepository extends Repository {
     const found = await this.db
       .select({ gameId: gameParticipants.gameId, status: gameParticipants.status })
       .from(gameParticipants)
-      .where(and(eq(gameParticipants.userId, userId), inArray(gameParticipants.gameId, ids)));
+      .where(and(eq(gameParticipants.userId, userId), inAny(gameParticipants.gameId, ids, 'uuid')));
     return new Map(found.map((row) => [row.gameId, row.status]));
   }
 
@@ -188,15 +191,19 @@ export class GamesRepository extends Repository {
     return { venueIds: venues.map((r) => r.v), levelIds: levels.map((r) => r.v), startTimes: times.map((r) => r.v), gameTypes: types.map((r) => r.v) };
   }
 
+  /** The same rule the join and leave statements apply (game_visible_to, drizzle/0012). */
   async isVisible(gameId: string, viewerId: string | null, now: Date): Promise<boolean> {
-    const found = await rows<{ id: string }>(this.db, sql`SELECT g.id FROM games g WHERE g.id = ${gameId}::uuid AND ${visibleTo(viewerId, now)}`);
-    return found.length > 0;
+    const [found] = await rows<{ visible: boolean }>(
+      this.db,
+      sql`SELECT game_visible_to(${gameId}::uuid, ${viewerId}::uuid, ${shareAccessCut(now).toISOString()}::timestamptz) AS visible`,
+    );
+    return found?.visible === true;
   }
 
   /** Of `ids`, those the viewer may see. */
   async visibleAmong(ids: string[], viewerId: string | null, now: Date): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const found = await rows<{ id: string }>(this.db, sql`SELECT g.id FROM games g WHERE g.id IN ${list(ids)} AND ${visibleTo(viewerId, now)}`);
+    const found = await rows<{ id: string }>(this.db, sql`SELECT g.id FROM games g WHERE g.id ${equalsAny(ids, 'uuid')} AND ${visibleTo(viewerId, now)}`);
     return new Set(found.map((row) => row.id));
   }
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { equalsAny, type Executor } from '../../platform/db/index.ts';
 import type { GameFilter, Position } from './games.repository.ts';
 import { sharedGameIds } from './games.share-access.ts';
 
@@ -11,27 +11,21 @@ export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-export const list = (values: string[]) =>
-  sql`(${sql.join(
-    values.map((value) => sql`${value}::uuid`),
-    sql`, `,
-  )})`;
-
 /** Conditions on `g` (the games alias) for the filters; each compares a column with constants, so indexes apply. */
 export function filterConditions(filter: GameFilter): SQL[] {
   const tz = filter.timeZone;
   const out: SQL[] = [];
   if (filter.activityId) out.push(sql`g.activity_id = ${filter.activityId}::uuid`);
-  if (filter.venueIds?.length) out.push(sql`g.venue_id IN ${list(filter.venueIds)}`);
+  if (filter.venueIds?.length) out.push(sql`g.venue_id ${equalsAny(filter.venueIds, 'uuid')}`);
   if (filter.skillLevelIds?.length) {
-    out.push(sql`(g.skill_level_from_id IN ${list(filter.skillLevelIds)} OR g.skill_level_to_id IN ${list(filter.skillLevelIds)})`);
+    out.push(sql`(g.skill_level_from_id ${equalsAny(filter.skillLevelIds, 'uuid')} OR g.skill_level_to_id ${equalsAny(filter.skillLevelIds, 'uuid')})`);
   }
   if (filter.gameType) out.push(sql`g.game_type = ${filter.gameType}`);
   if (filter.fromDate) out.push(sql`g.start_time >= (${filter.fromDate}::date)::timestamp AT TIME ZONE ${tz}`);
   if (filter.toDate) out.push(sql`g.start_time < ((${filter.toDate}::date) + 1)::timestamp AT TIME ZONE ${tz}`);
   if (filter.fromTime) out.push(sql`to_char(g.start_time AT TIME ZONE ${tz}, 'HH24:MI') >= ${filter.fromTime}`);
   if (filter.toTime) out.push(sql`to_char(g.start_time AT TIME ZONE ${tz}, 'HH24:MI') <= ${filter.toTime}`);
-  if (filter.venueIdsWithin) out.push(filter.venueIdsWithin.length ? sql`g.venue_id IN ${list(filter.venueIdsWithin)}` : sql`false`);
+  if (filter.venueIdsWithin) out.push(filter.venueIdsWithin.length ? sql`g.venue_id ${equalsAny(filter.venueIdsWithin, 'uuid')}` : sql`false`);
   if (filter.confirmed !== undefined) out.push(sql`g.confirmed = ${filter.confirmed}`);
   if (filter.startsFrom) out.push(sql`g.start_time >= ${filter.startsFrom.toISOString()}::timestamptz`);
   return out;

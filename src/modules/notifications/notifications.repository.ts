@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { Repository, type Counted } from '../../platform/db/index.ts';
+import { and, asc, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { arrayParam, type Counted, inAny, Repository } from '../../platform/db/index.ts';
 import type { Position } from './notifications.position.ts';
 import { deviceTokens, gameReminders, notifications } from './notifications.table.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'seq' | 'txid' | 'readAt'>;
 export type DeviceTokenRow = typeof deviceTokens.$inferSelect;
 
 /**
@@ -23,23 +22,21 @@ const HORIZON = sql`(SELECT coalesce(
 export const SIGNAL_CHANNEL = 'notifications';
 
 export class NotificationsRepository extends Repository {
-  async insertMany(values: NewNotification[]): Promise<Array<{ id: string; userId: string }>> {
-    if (values.length === 0) return [];
-    return this.db.insert(notifications).values(values).returning({ id: notifications.id, userId: notifications.userId });
-  }
-
   /**
-   * Wakes every instance's listeners for these users. NOTIFY is transactional: it is delivered
-   * when the surrounding transaction commits and dropped when it rolls back.
+   * A game notification for its recipients as their preferences decide, with its outbox rows and
+   * the signal on SIGNAL_CHANNEL (delivered on commit, dropped on rollback): `notify_game`, drizzle/0012.
    */
-  async signal(userIds: string[]): Promise<void> {
-    const ids = [...new Set(userIds)];
-    if (ids.length === 0) return;
+  async writeForGame(n: {
+    type: string;
+    gameId: string;
+    recipients: string[];
+    title: string;
+    message: string;
+    createdAt: Date;
+    minute: number;
+  }): Promise<void> {
     await this.db.execute(
-      sql`SELECT pg_notify(${SIGNAL_CHANNEL}, v.id) FROM (VALUES ${sql.join(
-        ids.map((id) => sql`(${id}::text)`),
-        sql`, `,
-      )}) AS v(id)`,
+      sql`SELECT notify_game(${n.type}, ${n.gameId}::uuid, ${arrayParam(n.recipients, 'uuid')}, ${n.title}, ${n.message}, ${n.createdAt.toISOString()}::timestamptz, ${n.minute}::int)`,
     );
   }
 
@@ -156,7 +153,7 @@ export class NotificationsRepository extends Repository {
     return this.db
       .select()
       .from(deviceTokens)
-      .where(inArray(deviceTokens.userId, [...new Set(userIds)]));
+      .where(inAny(deviceTokens.userId, [...new Set(userIds)], 'uuid'));
   }
 
   // Reminders

@@ -9,7 +9,6 @@ import { NotificationsRepository, type DeviceTokenRow, type NotificationRow } fr
 import type { NotificationType } from './notifications.schemas.ts';
 import { describe } from './notifications.texts.ts';
 import { PreferencesService } from './preferences.service.ts';
-import { PushRepository } from './push.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Retention (cleanup job): read notifications go after 90 days, any notification after a year. */
@@ -86,26 +85,35 @@ export class NotificationsService implements GameEvents {
     });
   }
 
+  /** GameEvents: the actor's name read now; the texts and the quiet-hours minute once the game's title is known. */
+  async prepare(actorId: string) {
+    const playerName = await this.#nameOf(actorId, this.#db);
+    return (title: string | null, wanted: Record<string, { type: NotificationType; waitlisted?: boolean }>) => {
+      const texts: Record<string, [string, string]> = {};
+      for (const [key, { type, waitlisted }] of Object.entries(wanted)) {
+        const text = describe(type, title, { playerName, waitlisted });
+        texts[key] = [text.title, text.message];
+      }
+      return { texts, minute: this.preferences.minuteNow() };
+    };
+  }
+
   /**
-   * The rows, their push outbox rows and the signal, all in the caller's transaction. Each
-   * recipient's preferences decide: in the app (a listed row), on the phone (outbox rows for
-   * their devices), both, or nothing at all. A push-only row is stored read and never listed.
+   * The rows, their push outbox rows and the signal, all in the caller's transaction, in one
+   * statement (`notify_game`, drizzle/0012): each recipient's preferences decide, in the app (a
+   * listed row), on the phone (outbox rows for their devices), both, or nothing at all. A
+   * push-only row is stored read and never listed.
    */
   async #write(executor: Executor, type: NotificationType, gameId: string, recipients: string[], text: { title: string; message: string }): Promise<void> {
-    const decided = await this.preferences.decide(recipients, type, gameId, executor);
-    const wanted = recipients.filter((userId) => decided.get(userId)?.inApp || decided.get(userId)?.push);
-    if (wanted.length === 0) return;
-    const createdAt = this.#clock.now();
-    const repository = new NotificationsRepository(executor);
-    const written = await repository.insertMany(
-      wanted.map((userId) => {
-        const inApp = decided.get(userId)?.inApp ?? true;
-        return { userId, type, ...text, resourceType: 'GAME' as const, resourceId: gameId, inApp, isRead: !inApp, createdAt };
-      }),
-    );
-    const pushes = written.filter((row) => decided.get(row.userId)?.push).map((row) => ({ notificationId: row.id, userId: row.userId }));
-    await new PushRepository(executor).enqueue(pushes, createdAt);
-    await repository.signal(wanted);
+    if (recipients.length === 0) return;
+    await new NotificationsRepository(executor).writeForGame({
+      type,
+      gameId,
+      recipients,
+      ...text,
+      createdAt: this.#clock.now(),
+      minute: this.preferences.minuteNow(),
+    });
   }
 
   // Reading

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { Repository } from '../../platform/db/index.ts';
 import { notificationGameMutes, notificationPreferences } from './notifications.table.ts';
 
@@ -37,18 +37,6 @@ export class PreferencesRepository extends Repository {
   async replaceMutes(userId: string, gameIds: string[], now: Date): Promise<void> {
     await this.db.delete(notificationGameMutes).where(eq(notificationGameMutes.userId, userId));
     if (gameIds.length) await this.db.insert(notificationGameMutes).values(gameIds.map((gameId) => ({ userId, gameId, createdAt: now })));
-  }
-
-  /** The recipients' rows (those who have any) and which of them muted the game. */
-  async forRecipients(userIds: string[], gameId: string): Promise<{ rows: PreferencesRow[]; muted: Set<string> }> {
-    if (userIds.length === 0) return { rows: [], muted: new Set() };
-    // One after the other: this runs inside the producer's transaction (one connection).
-    const rows = await this.db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds));
-    const mutes = await this.db
-      .select({ userId: notificationGameMutes.userId })
-      .from(notificationGameMutes)
-      .where(and(eq(notificationGameMutes.gameId, gameId), inArray(notificationGameMutes.userId, userIds)));
-    return { rows, muted: new Set(mutes.map((mute) => mute.userId)) };
   }
 
   async deleteForUser(userId: string): Promise<void> {

@@ -61,19 +61,9 @@ export class PreferencesService {
     return this.get(userId);
   }
 
-  /** In the producer's transaction: the channels of a `type` notification about `gameId`, per recipient. */
-  async decide(recipients: string[], type: NotificationType, gameId: string, executor: Executor): Promise<Map<string, Delivery>> {
-    const { rows, muted } = await new PreferencesRepository(executor).forRecipients(recipients, gameId);
-    const byUser = new Map(rows.map((row) => [row.userId, row]));
-    const minute = this.#minuteOfDay(this.#clock.now());
-    return new Map(
-      recipients.map((userId) => {
-        const row = byUser.get(userId);
-        if (muted.has(userId)) return [userId, { inApp: false, push: false }];
-        if (!row) return [userId, { inApp: true, push: true }];
-        return [userId, { inApp: !row.inAppOff.includes(type), push: !row.pushOff.includes(type) && !quiet(row, minute) }];
-      }),
-    );
+  /** The minute after local midnight now, at which quiet hours are judged (in SQL by notify_game). */
+  minuteNow(): number {
+    return this.#minuteOfDay(this.#clock.now());
   }
 
   forgetUser(userId: string, executor: Executor): Promise<void> {
@@ -104,10 +94,4 @@ export class PreferencesService {
 function toggle(set: Set<string>, type: string, off: boolean): void {
   if (off) set.add(type);
   else set.delete(type);
-}
-
-/** Quiet from start (inclusive) to end (exclusive); start > end spans midnight. */
-function quiet(row: PreferencesRow, minute: number): boolean {
-  if (row.quietStart === null || row.quietEnd === null) return false;
-  return row.quietStart < row.quietEnd ? minute >= row.quietStart && minute < row.quietEnd : minute >= row.quietStart || minute < row.quietEnd;
 }

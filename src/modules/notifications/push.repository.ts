@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { inAny, Repository } from '../../platform/db/index.ts';
 import { deviceTokens, notifications, pushOutbox } from './notifications.table.ts';
 
 export type OutboxRow = typeof pushOutbox.$inferSelect;
@@ -23,21 +23,6 @@ export interface ClaimedPush {
 
 /** SQL of the push outbox (see pushOutbox in notifications.table.ts). */
 export class PushRepository extends Repository {
-  /** In the notification's transaction: a row per (notification, device of its recipient). */
-  async enqueue(pushes: Array<{ notificationId: string; userId: string }>, now: Date): Promise<number> {
-    if (pushes.length === 0) return 0;
-    const values = sql.join(
-      pushes.map((push) => sql`(${push.notificationId}::uuid, ${push.userId}::uuid)`),
-      sql`, `,
-    );
-    const at = now.toISOString();
-    const inserted: unknown = await this.db.execute(sql`INSERT INTO push_outbox (notification_id, user_id, device_token, platform, next_attempt_at, created_at)
-      SELECT v.notification_id, v.user_id, d.device_token, d.platform, ${at}::timestamptz, ${at}::timestamptz
-      FROM (VALUES ${values}) AS v(notification_id, user_id) JOIN device_tokens d ON d.user_id = v.user_id
-      ON CONFLICT DO NOTHING RETURNING id`);
-    return (inserted as { rows: unknown[] }).rows.length;
-  }
-
   /**
    * Takes up to `limit` due rows for this sender until `leaseUntil`. SKIP LOCKED lets concurrent
    * senders (other instances) pass over rows another is claiming; the lease keeps a claimed row
@@ -75,7 +60,7 @@ export class PushRepository extends Repository {
         resourceId: notifications.resourceId,
       })
       .from(notifications)
-      .where(inArray(notifications.id, [...new Set(result.rows.map((row) => row.notification_id))]));
+      .where(inAny(notifications.id, [...new Set(result.rows.map((row) => row.notification_id))], 'uuid'));
     const byId = new Map(texts.map((text) => [text.id, text]));
     return result.rows.flatMap((row) => {
       const text = byId.get(row.notification_id);

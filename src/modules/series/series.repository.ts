@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, or } from 'drizzle-orm';
-import { Repository, type Counted, type Executor } from '../../platform/db/index.ts';
+import { type Counted, type Executor, inAny, Repository } from '../../platform/db/index.ts';
 import { gameSeries, gameSeriesCoHosts, gameSeriesOccurrences, gameSeriesRegulars, gameSeriesSkips } from './series.table.ts';
 
 export type SeriesRow = typeof gameSeries.$inferSelect;
@@ -121,11 +121,11 @@ export class SeriesRepository extends Repository {
       this.db
         .select({ seriesId: gameSeriesCoHosts.seriesId })
         .from(gameSeriesCoHosts)
-        .where(and(inArray(gameSeriesCoHosts.seriesId, seriesIds), eq(gameSeriesCoHosts.userId, userId))),
+        .where(and(inAny(gameSeriesCoHosts.seriesId, seriesIds, 'uuid'), eq(gameSeriesCoHosts.userId, userId))),
       this.db
         .select({ seriesId: gameSeriesRegulars.seriesId })
         .from(gameSeriesRegulars)
-        .where(and(inArray(gameSeriesRegulars.seriesId, seriesIds), eq(gameSeriesRegulars.userId, userId))),
+        .where(and(inAny(gameSeriesRegulars.seriesId, seriesIds, 'uuid'), eq(gameSeriesRegulars.userId, userId))),
     ]);
     return { coHostOf: new Set(coHosts.map((row) => row.seriesId)), regularOf: new Set(regulars.map((row) => row.seriesId)) };
   }

@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { inAny, Repository } from '../../platform/db/index.ts';
 import { shareLinks } from './share-links.table.ts';
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
@@ -21,7 +21,7 @@ export class ShareLinksRepository extends Repository {
     return this.db
       .select()
       .from(shareLinks)
-      .where(and(eq(shareLinks.resourceType, resourceType), inArray(shareLinks.resourceId, resourceIds)));
+      .where(and(eq(shareLinks.resourceType, resourceType), inAny(shareLinks.resourceId, resourceIds, 'uuid')));
   }
 
   findByCode(code: string): Promise<ShareLinkRow | undefined> {

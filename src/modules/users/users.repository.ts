@@ -1,5 +1,5 @@
-import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { Repository, type Counted, type Transaction } from '../../platform/db/index.ts';
+import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { type Counted, inAny, Repository, type Transaction } from '../../platform/db/index.ts';
 import { users } from './users.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -26,7 +26,7 @@ export class UsersRepository extends Repository {
 
   namesByIds(ids: string[]): Promise<Array<{ id: string; name: string | null }>> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+    return this.db.select({ id: users.id, name: users.name }).from(users).where(inAny(users.id, ids, 'uuid'));
   }
 
   async liveIds(ids: string[]): Promise<string[]> {
@@ -34,7 +34,7 @@ export class UsersRepository extends Repository {
     const rows = await this.db
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+      .where(and(inAny(users.id, ids, 'uuid'), isNull(users.deletedAt)));
     return rows.map((row) => row.id);
   }
 

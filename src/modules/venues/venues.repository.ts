@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { Repository, type Counted } from '../../platform/db/index.ts';
+import { type Counted, inAny, Repository } from '../../platform/db/index.ts';
 import { stationLines, stations, transitLines, venueActivities, venueStations, venues } from './venues.table.ts';
 
 export type VenueRow = typeof venues.$inferSelect;
@@ -126,7 +126,7 @@ export class VenuesRepository extends Repository {
     return this.db
       .select({ id: venues.id, name: venues.name, address: venues.address, latitude: venues.latitude, longitude: venues.longitude })
       .from(venues)
-      .where(inArray(venues.id, ids))
+      .where(inAny(venues.id, ids, 'uuid'))
       .orderBy(sql`lower(${venues.name})`, asc(venues.id));
   }
 
@@ -245,7 +245,7 @@ export class VenuesRepository extends Repository {
     return this.db
       .select()
       .from(venueActivities)
-      .where(inArray(venueActivities.venueId, venueIds))
+      .where(inAny(venueActivities.venueId, venueIds, 'uuid'))
       .orderBy(asc(venueActivities.venueId), asc(venueActivities.activityId));
   }
 
@@ -265,7 +265,7 @@ export class VenuesRepository extends Repository {
       .innerJoin(stations, eq(stations.id, venueStations.stationId))
       .leftJoin(stationLines, eq(stationLines.stationId, stations.id))
       .leftJoin(transitLines, eq(transitLines.id, stationLines.lineId))
-      .where(inArray(venueStations.venueId, venueIds))
+      .where(inAny(venueStations.venueId, venueIds, 'uuid'))
       .orderBy(asc(venueStations.venueId), asc(venueStations.position), asc(transitLines.code));
   }
 }
