@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiProblem, data } from '../api/client';
+import { api, ApiProblem, data, refreshSession } from '../api/client';
 import { Link, useLocation } from '../router';
 import { Field, Loading, Page, Problem } from '../ui';
 import { Activities } from './AdminActivities';
@@ -108,7 +108,12 @@ function Venues() {
   const [progress, setProgress] = useState<number | undefined>();
   const [file, setFile] = useState<File | undefined>();
   const run = useMutation({
-    mutationFn: () => upload(file!, setProgress),
+    // The upload goes around the API client, so it does that client's one refresh-and-resend itself.
+    mutationFn: () =>
+      upload(file!, setProgress).catch(async (error: unknown) => {
+        if (error instanceof ApiProblem && error.status === 401 && (await refreshSession())) return upload(file!, setProgress);
+        throw error;
+      }),
     onSettled: () => {
       setProgress(undefined);
       return client.invalidateQueries({ queryKey: ['venues'] });
