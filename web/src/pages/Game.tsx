@@ -60,6 +60,8 @@ export function GamePage({ id }: { id: string }) {
   const waiting = list.filter((player) => player.status === 'WAITLISTED');
   const position = me.data ? waiting.findIndex((player) => player.userId === me.data!.userId) + 1 : 0;
   const upcoming = g.status === 'SCHEDULED';
+  // Once a game is under way or over, a place is simply played (the service refuses its leave anyway).
+  const mayLeave = !!viewer && !viewer.isOrganizer && (viewer.waitlisted || (viewer.joined && (upcoming || g.status === 'CANCELLED')));
   const share = async () => {
     let url = g.shareLink?.shareUrl;
     if (!url) url = (await data(api.POST('/api/v1/share-links', { body: { resourceType: 'GAME', resourceId: id } }))).shareUrl;
@@ -114,7 +116,7 @@ export function GamePage({ id }: { id: string }) {
               {g.playersJoined >= g.slots ? 'Join the waitlist' : 'Join game'}
             </button>
           )}
-          {(viewer.joined || viewer.waitlisted) && !viewer.isOrganizer && (
+          {mayLeave && (
             <button
               type="button"
               aria-describedby="leave-rule"
@@ -157,7 +159,7 @@ export function GamePage({ id }: { id: string }) {
       </p>
       {shared && <SharePreview url={shared} />}
       {viewer?.waitlisted && position > 0 && <p className="notice">You are number {position} on the waitlist. You move up as soon as a place frees up.</p>}
-      {viewer && !viewer.isOrganizer && (upcoming || viewer.joined || viewer.waitlisted) && (
+      {viewer && !viewer.isOrganizer && (mayLeave || (upcoming && !viewer.joined)) && (
         <LeaveNotice game={g} rule={leave(viewer.waitlisted)} joined={viewer.joined || viewer.waitlisted} />
       )}
       <Problem error={action.error ?? remove.error} />
