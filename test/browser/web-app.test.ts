@@ -381,6 +381,7 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
       ['/app/profile', 'Profile'],
       ['/app/admin', 'Not available'],
       ['/app/sign-in', 'Sign in'],
+      ['/app/auth/callback?error=access_denied', 'Sign-in did not finish'],
       ['/app/no-such-page', 'Page not found'],
     ] as const) {
       await bob.goto(`${base}${where}`);
