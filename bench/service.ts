@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { childEnv, freePort } from '../test/helpers/server-process.ts';
+import { childEnv, freePort, SERVICE_NODE_FLAGS } from '../test/helpers/server-process.ts';
 
 export { freePort };
 
@@ -82,7 +82,7 @@ export async function startService(env: Record<string, string>, options: { local
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const cwd = mkdtempSync(path.join(tmpdir(), 'bench-svc-'));
-  const command = [path.join(ROOT, 'src', 'server.ts'), ...(options.localDefaults ? ['--local-defaults'] : [])];
+  const command = [...SERVICE_NODE_FLAGS, path.join(ROOT, 'src', 'server.ts'), ...(options.localDefaults ? ['--local-defaults'] : [])];
   const started = await spawnHealthy(command, {
     env: { ...BENCH_ENV, ...env, PORT: String(port), BASE_URL: url },
     cwd,

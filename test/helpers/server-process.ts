@@ -7,6 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const SERVER = path.join(import.meta.dirname, '..', '..', 'src', 'server.ts');
 
+/** The Node flags `npm start` runs the service with (package.json; README, "Memory"). */
+export const SERVICE_NODE_FLAGS = ['--liftoff-only', '--optimize-for-size'];
+
 export interface ServerProcess {
   child: ChildProcess;
   output(): string;
@@ -21,7 +24,7 @@ export function childEnv(env: Record<string, string>): Record<string, string> {
 /** The real entry point as its own process, with a clean environment. */
 export function startServer(env: Record<string, string>, args: string[] = []): ServerProcess {
   let output = '';
-  const child = spawn(process.execPath, [SERVER, ...args], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, SERVER, ...args], {
     env: childEnv({ LOG_LEVEL: 'warn', ...env }),
     cwd: mkdtempSync(path.join(tmpdir(), 'svc-cwd-')),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
-import { generatedId, timestamps, timestamptz } from '../../platform/db/columns.ts';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { generatedId, ownedBy, timestamps, timestamptz } from '../../platform/db/columns.ts';
+import { gameTemplateColumns } from './games.columns.ts';
 
 /**
  * A game. activity, level, venue and organiser ids belong to other modules; none of those rows is
@@ -13,36 +14,19 @@ export const games = pgTable(
   'games',
   {
     id: generatedId(),
-    activityId: uuid('activity_id').notNull(),
     organizerId: uuid('organizer_id').notNull(),
-    venueId: uuid('venue_id').notNull(),
-    skillLevelFromId: uuid('skill_level_from_id').notNull(),
-    skillLevelToId: uuid('skill_level_to_id').notNull(),
-    title: text('title'),
-    description: text('description'),
-    currency: varchar('currency', { length: 3 }).notNull(),
-    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
-    slots: integer('slots').notNull(),
+    ...gameTemplateColumns(),
     playersJoined: integer('players_joined').notNull().default(0),
     waitlisted: integer('waitlisted').notNull().default(0),
     startTime: timestamptz('start_time').notNull(),
     endTime: timestamptz('end_time').notNull(),
-    visibility: text('visibility').$type<'PUBLIC' | 'PRIVATE'>().notNull(),
-    gameType: text('game_type').$type<'SINGLE' | 'DOUBLE'>().notNull(),
     /** Stored SCHEDULED or CANCELLED (and STARTED/COMPLETED once the status job runs); see the presenter for the effective one. */
     status: text('status').$type<'SCHEDULED' | 'STARTED' | 'COMPLETED' | 'CANCELLED'>().notNull().default('SCHEDULED'),
-    /** The quorum: with it set, the decision job confirms or cancels the game decision_hours_before its start. */
-    minPlayers: integer('min_players'),
-    decisionHoursBefore: integer('decision_hours_before').notNull().default(3),
     /** "Game on": set by the decision job, or early by the organiser. */
     confirmed: boolean('confirmed').notNull().default(false),
     /** When the go / no-go was settled (by the job or an early confirmation); the job decides only games without it. */
     decidedAt: timestamptz('decided_at'),
     cancelReason: text('cancel_reason').$type<'NOT_ENOUGH_PLAYERS'>(),
-    /** APPROVAL: a join is a request the organiser or a co-host approves. */
-    joinPolicy: text('join_policy').$type<'OPEN' | 'APPROVAL'>().notNull().default('OPEN'),
-    /** What a player whose level lies outside the game's range may do: join, request, or nothing. */
-    offLevelPolicy: text('off_level_policy').$type<'ALLOW' | 'REQUEST' | 'REFUSE'>().notNull().default('ALLOW'),
     /** How many guests each player may bring; each guest takes a place. */
     maxGuestsPerPlayer: integer('max_guests_per_player').notNull().default(0),
     /** AUTO: a freed place goes to the waitlist at once; OFFER: it is offered, and held while the offer runs. */
@@ -98,9 +82,7 @@ export const games = pgTable(
 export const gameParticipants = pgTable(
   'game_participants',
   {
-    gameId: uuid('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: ownedBy('game_id', () => games.id),
     userId: uuid('user_id').notNull(),
     status: text('status').$type<'ACTIVE' | 'WAITLISTED'>().notNull(),
     joinedAt: timestamptz('joined_at').notNull(),
@@ -130,9 +112,7 @@ export const gameParticipants = pgTable(
 export const gameShareAccess = pgTable(
   'game_share_access',
   {
-    gameId: uuid('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: ownedBy('game_id', () => games.id),
     userId: uuid('user_id').notNull(),
     grantedAt: timestamptz('granted_at').notNull().defaultNow(),
   },
@@ -143,9 +123,7 @@ export const gameShareAccess = pgTable(
 export const gameCoHosts = pgTable(
   'game_co_hosts',
   {
-    gameId: uuid('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: ownedBy('game_id', () => games.id),
     userId: uuid('user_id').notNull(),
     addedAt: timestamptz('added_at').notNull(),
   },
@@ -156,9 +134,7 @@ export const gameCoHosts = pgTable(
 export const gameJoinRequests = pgTable(
   'game_join_requests',
   {
-    gameId: uuid('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: ownedBy('game_id', () => games.id),
     userId: uuid('user_id').notNull(),
     message: text('message'),
     requestedAt: timestamptz('requested_at').notNull(),

@@ -24,3 +24,4 @@ export type {
 export { CreateGameBody, GameSchema, UpdateGameBody, type UpdateGameInput } from './games.schemas.ts';
 export { gamesRoutes } from './games.routes.ts';
 export { GAMES_ERRORS } from './games.errors.ts';
+export { gameTemplateColumns } from './games.columns.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { generatedId, timestamptz } from '../../platform/db/columns.ts';
+import { generatedId, ownedBy, timestamptz } from '../../platform/db/columns.ts';
 
 /**
  * A notification to one user. `seq` numbers rows as they are inserted; `txid` is the inserting
@@ -68,9 +68,7 @@ export const pushOutbox = pgTable(
   'push_outbox',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    notificationId: uuid('notification_id')
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+    notificationId: ownedBy('notification_id', () => notifications.id),
     userId: uuid('user_id').notNull(),
     deviceToken: text('device_token').notNull(),
     platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB'>().notNull(),

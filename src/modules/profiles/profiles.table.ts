@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
-import { timestamps, timestamptz } from '../../platform/db/columns.ts';
+import { ownedBy, timestamps, timestamptz } from '../../platform/db/columns.ts';
 
 export interface ContactMethod {
   name: 'WHATSAPP' | 'TELEGRAM' | 'MESSENGER';
@@ -31,9 +31,7 @@ export const profiles = pgTable('profiles', {
 export const profileSkillLevels = pgTable(
   'profile_skill_levels',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.userId, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => profiles.userId),
     activityId: uuid('activity_id').notNull(),
     skillLevelId: uuid('skill_level_id').notNull(),
   },

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { generatedId, ownedBy, timestamptz } from '../../platform/db/columns.ts';
+import { gameTemplateColumns } from '../games/index.ts';
 
 /**
  * A recurring game: the game's fields (the template every new occurrence copies), its rule (weekdays
@@ -10,25 +12,9 @@ import { bigint, boolean, check, date, index, integer, numeric, pgTable, primary
 export const gameSeries = pgTable(
   'game_series',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     organizerId: uuid('organizer_id').notNull(),
-    activityId: uuid('activity_id').notNull(),
-    venueId: uuid('venue_id').notNull(),
-    skillLevelFromId: uuid('skill_level_from_id').notNull(),
-    skillLevelToId: uuid('skill_level_to_id').notNull(),
-    title: text('title'),
-    description: text('description'),
-    currency: varchar('currency', { length: 3 }).notNull(),
-    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
-    slots: integer('slots').notNull(),
-    visibility: text('visibility').$type<'PUBLIC' | 'PRIVATE'>().notNull(),
-    gameType: text('game_type').$type<'SINGLE' | 'DOUBLE'>().notNull(),
-    minPlayers: integer('min_players'),
-    decisionHoursBefore: integer('decision_hours_before').notNull().default(3),
-    joinPolicy: text('join_policy').$type<'OPEN' | 'APPROVAL'>().notNull().default('OPEN'),
-    offLevelPolicy: text('off_level_policy').$type<'ALLOW' | 'REQUEST' | 'REFUSE'>().notNull().default('ALLOW'),
+    ...gameTemplateColumns(),
     joinAsOrganizer: boolean('join_as_organizer').notNull().default(false),
     /** ISO weekdays, 1 (Monday) to 7 (Sunday). */
     weekdays: integer('weekdays').array().notNull(),
@@ -40,8 +26,8 @@ export const gameSeries = pgTable(
     occurrenceCount: integer('occurrence_count'),
     openDaysAhead: integer('open_days_ahead').notNull(),
     status: text('status').$type<'ACTIVE' | 'ENDED'>().notNull().default('ACTIVE'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     check('game_series_end', sql`(${table.endsOn} IS NULL) <> (${table.occurrenceCount} IS NULL)`),
@@ -65,14 +51,12 @@ export const gameSeries = pgTable(
 export const gameSeriesOccurrences = pgTable(
   'game_series_occurrences',
   {
-    seriesId: uuid('series_id')
-      .notNull()
-      .references(() => gameSeries.id, { onDelete: 'cascade' }),
+    seriesId: ownedBy('series_id', () => gameSeries.id),
     occursOn: date('occurs_on', { mode: 'string' }).notNull(),
     state: text('state').$type<'OPENED' | 'SKIPPED' | 'CANCELLED'>().notNull(),
     /** The occurrence's game (another module's row); null when it never opened. */
     gameId: uuid('game_id'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.seriesId, table.occursOn] }),
@@ -85,11 +69,9 @@ export const gameSeriesOccurrences = pgTable(
 export const gameSeriesRegulars = pgTable(
   'game_series_regulars',
   {
-    seriesId: uuid('series_id')
-      .notNull()
-      .references(() => gameSeries.id, { onDelete: 'cascade' }),
+    seriesId: ownedBy('series_id', () => gameSeries.id),
     userId: uuid('user_id').notNull(),
-    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull(),
+    addedAt: timestamptz('added_at').notNull(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
   },
   (table) => [
@@ -103,9 +85,7 @@ export const gameSeriesRegulars = pgTable(
 export const gameSeriesSkips = pgTable(
   'game_series_skips',
   {
-    seriesId: uuid('series_id')
-      .notNull()
-      .references(() => gameSeries.id, { onDelete: 'cascade' }),
+    seriesId: ownedBy('series_id', () => gameSeries.id),
     occursOn: date('occurs_on', { mode: 'string' }).notNull(),
     userId: uuid('user_id').notNull(),
   },
@@ -116,11 +96,9 @@ export const gameSeriesSkips = pgTable(
 export const gameSeriesCoHosts = pgTable(
   'game_series_co_hosts',
   {
-    seriesId: uuid('series_id')
-      .notNull()
-      .references(() => gameSeries.id, { onDelete: 'cascade' }),
+    seriesId: ownedBy('series_id', () => gameSeries.id),
     userId: uuid('user_id').notNull(),
-    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull(),
+    addedAt: timestamptz('added_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.seriesId, table.userId] }), index('game_series_co_hosts_user_idx').on(table.userId)],
 );

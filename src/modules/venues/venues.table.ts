@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { generatedId, timestamps, timestamptz } from '../../platform/db/columns.ts';
+import { generatedId, ownedBy, timestamps, timestamptz } from '../../platform/db/columns.ts';
 
 export const venues = pgTable(
   'venues',
@@ -30,9 +30,7 @@ export const venues = pgTable(
 export const venueActivities = pgTable(
   'venue_activities',
   {
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: ownedBy('venue_id', () => venues.id),
     activityId: uuid('activity_id').notNull(),
   },
   (table) => [primaryKey({ columns: [table.venueId, table.activityId] }), index('venue_activities_activity_idx').on(table.activityId)],
@@ -76,9 +74,7 @@ export const stationLines = pgTable(
 export const venueStations = pgTable(
   'venue_stations',
   {
-    venueId: uuid('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: ownedBy('venue_id', () => venues.id),
     stationId: uuid('station_id')
       .notNull()
       .references(() => stations.id),

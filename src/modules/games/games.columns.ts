@@ -1,0 +1,27 @@
+import { integer, numeric, text, uuid, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * What a game is made of, as its organiser describes it: the games table's own columns, and the
+ * template a recurring series keeps and copies to each new occurrence (so the two cannot drift).
+ * Activity, venue and level ids belong to other modules, which never remove those rows.
+ */
+export const gameTemplateColumns = () => ({
+  activityId: uuid('activity_id').notNull(),
+  venueId: uuid('venue_id').notNull(),
+  skillLevelFromId: uuid('skill_level_from_id').notNull(),
+  skillLevelToId: uuid('skill_level_to_id').notNull(),
+  title: text('title'),
+  description: text('description'),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+  slots: integer('slots').notNull(),
+  visibility: text('visibility').$type<'PUBLIC' | 'PRIVATE'>().notNull(),
+  gameType: text('game_type').$type<'SINGLE' | 'DOUBLE'>().notNull(),
+  /** The quorum: with it set, the decision job confirms or cancels the game decision_hours_before its start. */
+  minPlayers: integer('min_players'),
+  decisionHoursBefore: integer('decision_hours_before').notNull().default(3),
+  /** APPROVAL: a join is a request the organiser or a co-host approves. */
+  joinPolicy: text('join_policy').$type<'OPEN' | 'APPROVAL'>().notNull().default('OPEN'),
+  /** What a player whose level lies outside the game's range may do: join, request, or nothing. */
+  offLevelPolicy: text('off_level_policy').$type<'ALLOW' | 'REQUEST' | 'REFUSE'>().notNull().default('ALLOW'),
+});
