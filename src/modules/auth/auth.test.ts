@@ -137,6 +137,14 @@ for (const backend of backends) {
         .split(';')[0]!
         .slice(13);
       assert.equal(decodeJwt(secondToken).sub, data.userId);
+
+      // The name the user gives in their profile is theirs: signing in again does not put the provider's back.
+      const renamed = await t.app.inject({ method: 'PUT', url: '/api/v1/me', headers: { authorization: `Bearer ${secondToken}` }, payload: { name: 'Ally' } });
+      assert.equal(renamed.statusCode, 200, renamed.body);
+      const thirdLogin = await webLoginAt('national', 'alice');
+      assert.equal((await call(thirdLogin.path, { headers: { cookie: thirdLogin.cookie } })).status, 302);
+      const after = await t.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${secondToken}` } });
+      assert.equal(after.json().data.name, 'Ally');
     });
 
     it('social, mobile: connection, PKCE and nonce; a one-time refresh token in the deep link', async () => {

@@ -61,16 +61,8 @@ export const DeviceTokenRegistered = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
 });
 
-export const NOTIFICATION_TYPES = [
-  'PLAYER_JOINED',
-  'PLAYER_LEFT',
-  'GAME_FULL',
-  'WAITLIST_PROMOTED',
-  'GAME_UPDATED',
-  'GAME_CANCELLED',
-  'PLAYER_REMOVED',
-  'GAME_REMINDER',
-] as const satisfies readonly NotificationType[];
+/** Every type has its preferences: a type added to the union above is one a user can turn off. */
+export const NOTIFICATION_TYPES: readonly NotificationType[] = NotificationTypeSchema.anyOf.map((member) => member.const);
 
 const Channels = Type.Object({
   inApp: Type.Boolean({ description: 'Written to the list, the unread count and the stream' }),

@@ -12,7 +12,11 @@ import { createUser, mintTokens, type TestUser } from '../../../test/helpers/use
 import type { Database } from '../../platform/db/index.ts';
 
 const PREFS = '/api/v1/me/notification-preferences';
-const TYPES = ['PLAYER_JOINED', 'PLAYER_LEFT', 'GAME_FULL', 'WAITLIST_PROMOTED', 'GAME_UPDATED', 'GAME_CANCELLED', 'PLAYER_REMOVED', 'GAME_REMINDER'];
+const TYPES = [
+  ...['PLAYER_JOINED', 'PLAYER_LEFT', 'GAME_FULL', 'WAITLIST_PROMOTED', 'GAME_UPDATED', 'GAME_CANCELLED', 'PLAYER_REMOVED', 'GAME_REMINDER'],
+  ...['GAME_CONFIRMED', 'GAME_NOT_ENOUGH_PLAYERS', 'CO_HOST_ADDED', 'CO_HOST_REMOVED', 'WAITLIST_OFFERED', 'WAITLIST_OFFER_EXPIRED'],
+  ...['JOIN_REQUESTED', 'JOIN_REQUEST_APPROVED', 'JOIN_REQUEST_DECLINED', 'JOIN_REQUEST_WITHDRAWN', 'SERIES_GAME_JOINED', 'SERIES_OCCURRENCE_SKIPPED'],
+];
 
 for (const backend of backends) {
   describe(`notification preferences (${backend.name})`, () => {
@@ -171,6 +175,18 @@ for (const backend of backends) {
       );
       assert.deepEqual(await pushedTo('prefs-phone-3'), ['PLAYER_JOINED']);
       assert.equal(fcm.delivered.filter((item) => item.token === 'prefs-phone-3')[0]!.message.data.resourceId, other.id);
+    });
+
+    it("the organisers' types have preferences too: join requests turned off in the app are pushed only", async () => {
+      const host = await hostWithPhone('prefs-phone-4');
+      await refresh(host);
+      assert.equal((await put(host, { types: { JOIN_REQUESTED: { inApp: false } } })).statusCode, 200);
+      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 120, { joinPolicy: 'APPROVAL' }));
+      const asker = await onboardedUser(t.app, 'Asking Ann');
+      const asked = await t.app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/join-requests`, headers: asker.auth, payload: {} });
+      assert.equal(asked.statusCode, 201, asked.body);
+      assert.deepEqual(await listed(host), []);
+      assert.deepEqual(await pushedTo('prefs-phone-4'), ['JOIN_REQUESTED']);
     });
   });
 }

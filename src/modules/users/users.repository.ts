@@ -43,7 +43,10 @@ export class UsersRepository extends Repository {
     return row;
   }
 
-  /** Inserts unless a live user has this identity; answers the row and whether it is new. */
+  /**
+   * Inserts unless a live user has this identity; answers the row and whether it is new. The
+   * provider's name only fills a missing one: the name a user gave in their profile is theirs.
+   */
   async upsertIdentity(input: { authProvider: string; providerSubject: string; name?: string; email?: string }): Promise<{ row: UserRow; created: boolean }> {
     const inserted = await this.db
       .insert(users)
@@ -54,7 +57,7 @@ export class UsersRepository extends Repository {
     const [existing] = await this.db
       .update(users)
       .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.name !== undefined ? { name: sql`coalesce(${users.name}, ${input.name})` } : {}),
         ...(input.email !== undefined ? { email: input.email } : {}),
         updatedAt: new Date(),
       })

@@ -14395,13 +14395,37 @@ export interface operations {
                             /** @description The time zone quiet hours are read in (APP_TIME_ZONE) */
                             timeZone: string;
                             types: {
+                                CO_HOST_ADDED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                CO_HOST_REMOVED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 GAME_CANCELLED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
                                     push: boolean;
                                 };
+                                GAME_CONFIRMED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 GAME_FULL: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                GAME_NOT_ENOUGH_PLAYERS: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -14414,6 +14438,30 @@ export interface operations {
                                     push: boolean;
                                 };
                                 GAME_UPDATED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                JOIN_REQUEST_APPROVED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                JOIN_REQUEST_DECLINED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                JOIN_REQUEST_WITHDRAWN: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                JOIN_REQUESTED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -14432,6 +14480,30 @@ export interface operations {
                                     push: boolean;
                                 };
                                 PLAYER_REMOVED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                SERIES_GAME_JOINED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                SERIES_OCCURRENCE_SKIPPED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                WAITLIST_OFFER_EXPIRED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                WAITLIST_OFFERED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -14522,11 +14594,27 @@ export interface operations {
                         start: string;
                     } | null;
                     types?: {
+                        CO_HOST_ADDED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        CO_HOST_REMOVED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
                         GAME_CANCELLED?: {
                             inApp?: boolean;
                             push?: boolean;
                         };
+                        GAME_CONFIRMED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
                         GAME_FULL?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        GAME_NOT_ENOUGH_PLAYERS?: {
                             inApp?: boolean;
                             push?: boolean;
                         };
@@ -14535,6 +14623,22 @@ export interface operations {
                             push?: boolean;
                         };
                         GAME_UPDATED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        JOIN_REQUEST_APPROVED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        JOIN_REQUEST_DECLINED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        JOIN_REQUEST_WITHDRAWN?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        JOIN_REQUESTED?: {
                             inApp?: boolean;
                             push?: boolean;
                         };
@@ -14547,6 +14651,22 @@ export interface operations {
                             push?: boolean;
                         };
                         PLAYER_REMOVED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        SERIES_GAME_JOINED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        SERIES_OCCURRENCE_SKIPPED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        WAITLIST_OFFER_EXPIRED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        WAITLIST_OFFERED?: {
                             inApp?: boolean;
                             push?: boolean;
                         };
@@ -14578,13 +14698,37 @@ export interface operations {
                             /** @description The time zone quiet hours are read in (APP_TIME_ZONE) */
                             timeZone: string;
                             types: {
+                                CO_HOST_ADDED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                CO_HOST_REMOVED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 GAME_CANCELLED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
                                     push: boolean;
                                 };
+                                GAME_CONFIRMED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 GAME_FULL: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                GAME_NOT_ENOUGH_PLAYERS: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -14597,6 +14741,30 @@ export interface operations {
                                     push: boolean;
                                 };
                                 GAME_UPDATED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                JOIN_REQUEST_APPROVED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                JOIN_REQUEST_DECLINED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                JOIN_REQUEST_WITHDRAWN: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                JOIN_REQUESTED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -14615,6 +14783,30 @@ export interface operations {
                                     push: boolean;
                                 };
                                 PLAYER_REMOVED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                SERIES_GAME_JOINED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                SERIES_OCCURRENCE_SKIPPED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                WAITLIST_OFFER_EXPIRED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                WAITLIST_OFFERED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
