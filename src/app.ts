@@ -17,7 +17,7 @@ import { accessPlugin, rateLimitsFor } from './modules/access/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { internalRoutes } from './modules/internal/index.ts';
 import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes } from './modules/tokens/index.ts';
-import { UsersService, usersRoutes } from './modules/users/index.ts';
+import { createUsersModule, usersRoutes } from './modules/users/index.ts';
 import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
 import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';
 import { ProfileLevels, ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
@@ -136,7 +136,9 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   const { config, database, store, clock } = infra;
   const { db } = database;
   const keys = await loadSigningKeys(config);
-  const users = new UsersService(db);
+  const usersModule = await createUsersModule({ database, clock, log: app.log, accessCacheMs: config.accessUserCacheMs });
+  app.addHook('onClose', async () => usersModule.close());
+  const { users } = usersModule;
   const tokens = new TokensService({
     access: new AccessTokens(keys, config.jwt, clock),
     refresh: new RefreshTokens(store, config.jwt.refreshTokenTtl),

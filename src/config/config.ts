@@ -27,6 +27,8 @@ export interface Config {
     refreshTokenTtl: number;
   };
   loginStateTtl: number;
+  /** How long a token's user (live, roles) is served from memory; revocations end it at once. 0: every request reads it. */
+  accessUserCacheMs: number;
   national: {
     issuer: string | undefined;
     clientId: string | undefined;
@@ -238,6 +240,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
       refreshTokenTtl: read.integer('REFRESH_TOKEN_TTL', 604_800, 1, 31_536_000),
     },
     loginStateTtl: read.integer('LOGIN_STATE_TTL', 300, 1, 3600),
+    accessUserCacheMs: read.integer('ACCESS_USER_CACHE_MS', 5000, 0, 60_000),
     national: {
       issuer: read.url('NATIONAL_ISSUER', undefined, ['http:', 'https:']),
       clientId: read.raw('NATIONAL_CLIENT_ID'),

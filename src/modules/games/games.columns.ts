@@ -1,4 +1,4 @@
-import { integer, numeric, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, text, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * What a game is made of, as its organiser describes it: the games table's own columns, and the
@@ -24,4 +24,12 @@ export const gameTemplateColumns = () => ({
   joinPolicy: text('join_policy').$type<'OPEN' | 'APPROVAL'>().notNull().default('OPEN'),
   /** What a player whose level lies outside the game's range may do: join, request, or nothing. */
   offLevelPolicy: text('off_level_policy').$type<'ALLOW' | 'REQUEST' | 'REFUSE'>().notNull().default('ALLOW'),
+  /** How many guests each player may bring; each guest takes a place. */
+  maxGuestsPerPlayer: integer('max_guests_per_player').notNull().default(0),
+  /** AUTO: a freed place goes to the waitlist at once; OFFER: it is offered, and held while the offer runs. */
+  waitlistMode: text('waitlist_mode').$type<'AUTO' | 'OFFER'>().notNull().default('AUTO'),
+  /** Players may check themselves in around the start (attendance). */
+  selfCheckIn: boolean('self_check_in').notNull().default(false),
+  /** Joins are refused to players with at least this many no-shows in 90 days; null: never. */
+  maxRecentNoShows: integer('max_recent_no_shows'),
 });

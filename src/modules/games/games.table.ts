@@ -27,16 +27,8 @@ export const games = pgTable(
     /** When the go / no-go was settled (by the job or an early confirmation); the job decides only games without it. */
     decidedAt: timestamptz('decided_at'),
     cancelReason: text('cancel_reason').$type<'NOT_ENOUGH_PLAYERS'>(),
-    /** How many guests each player may bring; each guest takes a place. */
-    maxGuestsPerPlayer: integer('max_guests_per_player').notNull().default(0),
-    /** AUTO: a freed place goes to the waitlist at once; OFFER: it is offered, and held while the offer runs. */
-    waitlistMode: text('waitlist_mode').$type<'AUTO' | 'OFFER'>().notNull().default('AUTO'),
     /** Places held for parties with a running offer (they count as waiting, not as joined). */
     placesOnOffer: integer('places_on_offer').notNull().default(0),
-    /** Players may check themselves in around the start (attendance). */
-    selfCheckIn: boolean('self_check_in').notNull().default(false),
-    /** Joins are refused to players with at least this many no-shows in 90 days; null: never. */
-    maxRecentNoShows: integer('max_recent_no_shows'),
     /** The calendar SEQUENCE: raised in the same statement as every update of the row's fields. */
     sequence: integer('sequence').notNull().default(0),
     ...timestamps(),

@@ -97,15 +97,18 @@ export class ProfilesService {
   /**
    * Other modules settle their records first (the deletion steps), then the account's personal data goes
    * and the account is soft-deleted; refresh tokens are revoked last, and access tokens stop
-   * working at once because every request checks that its user is live.
+   * working at once because every request checks that its user is live (the short access cache
+   * forgets the user at the deletion's signal).
    */
   async deleteAccount(userId: string): Promise<void> {
-    await this.#db.transaction(async (tx) => {
+    const { signalled } = await this.#db.transaction(async (tx) => {
       for (const step of this.#deletionSteps) await step(userId, tx);
       await new ProfilesRepository(tx).remove(userId);
-      await this.#users.erase(userId, tx);
+      return this.#users.erase(userId, tx);
     });
     await this.#revokeTokens(userId);
+    // The answer waits for the deletion's signal, which every instance's access cache receives at commit.
+    await signalled;
   }
 
   /** The contact values and skill levels that the schema alone cannot judge. */

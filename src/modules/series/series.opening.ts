@@ -23,6 +23,10 @@ function valuesFor(series: SeriesRow, times: { startTime: Date; endTime: Date })
     decisionHoursBefore: series.decisionHoursBefore,
     joinPolicy: series.joinPolicy,
     offLevelPolicy: series.offLevelPolicy,
+    maxGuestsPerPlayer: series.maxGuestsPerPlayer,
+    waitlistMode: series.waitlistMode,
+    selfCheckIn: series.selfCheckIn,
+    maxRecentNoShows: series.maxRecentNoShows,
     ...times,
   };
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CreateGameBody, UpdateGameBody } from '../games/index.ts';
+import { CreateGameBody, GameSchema, UpdateGameBody } from '../games/index.ts';
 import { MAX_OCCURRENCES } from './series.rules.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -47,6 +47,10 @@ export const EditOccurrenceBody = Type.Object({
 });
 export type EditOccurrenceInput = Static<typeof EditOccurrenceBody>;
 
+// The rules every occurrence copies, described as the game describes them.
+const { joinPolicy, offLevelPolicy, maxGuestsPerPlayer, waitlistMode, selfCheckIn, maxRecentNoShows } = GameSchema.properties;
+const policies = { joinPolicy, offLevelPolicy, maxGuestsPerPlayer, waitlistMode, selfCheckIn, maxRecentNoShows };
+
 export const SeriesSchema = Type.Object({
   id: Uuid,
   organizerId: Uuid,
@@ -63,8 +67,7 @@ export const SeriesSchema = Type.Object({
   gameType: Type.Union([Type.Literal('SINGLE'), Type.Literal('DOUBLE')]),
   minPlayers: Type.Union([Type.Integer(), Type.Null()]),
   decisionHoursBefore: Type.Integer(),
-  joinPolicy: Type.Union([Type.Literal('OPEN'), Type.Literal('APPROVAL')]),
-  offLevelPolicy: Type.Union([Type.Literal('ALLOW'), Type.Literal('REQUEST'), Type.Literal('REFUSE')]),
+  ...policies,
   joinAsOrganizer: Type.Boolean(),
   weekdays: Type.Array(Type.Integer()),
   startTime: Type.String({ description: 'HH:mm in timeZone' }),

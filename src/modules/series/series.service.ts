@@ -54,6 +54,11 @@ export class SeriesService {
       decisionHoursBefore: input.decisionHoursBefore ?? 3,
       joinPolicy: input.joinPolicy ?? 'OPEN',
       offLevelPolicy: input.offLevelPolicy ?? 'ALLOW',
+      // Absent: the column's default, which is the game's (one declaration, games.columns.ts).
+      maxGuestsPerPlayer: input.maxGuestsPerPlayer,
+      waitlistMode: input.waitlistMode,
+      selfCheckIn: input.selfCheckIn,
+      maxRecentNoShows: input.maxRecentNoShows,
       joinAsOrganizer: input.joinAsOrganizer ?? false,
       ...rule,
       startMinutes: minutesOf(input.startTime),

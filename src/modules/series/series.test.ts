@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { gameBody, createGame } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { local, SeriesWorld } from '../../../test/helpers/series.ts';
+import { local, plusDays, SeriesWorld, weekday } from '../../../test/helpers/series.ts';
 import { createUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
@@ -132,6 +132,24 @@ for (const backend of backends) {
       );
       const mine = (await world.req('GET', '/api/v1/series', organiser)).json().data;
       assert.equal(mine.page.totalElements, 0);
+    });
+
+    it("the game's rules (guests, waitlist offers, self check-in, the no-show limit) are kept by the series and reach every game it opens", async () => {
+      const rules = { maxGuestsPerPlayer: 2, waitlistMode: 'OFFER', selfCheckIn: true, maxRecentNoShows: 3 };
+      const day = plusDays(world.clock.now().toISOString().slice(0, 10), 3);
+      const host = await world.user('Rules Host');
+      const series = await world.create({ weekdays: [weekday(day)], startsOn: day, occurrenceCount: 1, openDaysAhead: 28, ...rules }, host);
+      assert.deepEqual(Object.fromEntries(Object.keys(rules).map((key) => [key, series[key]])), rules);
+      const [date] = await world.occurrences(series.id, host);
+      assert.equal(date!.state, 'OPENED');
+      const game: Record<string, unknown> = await world.game(date!.gameId!, host);
+      assert.deepEqual(Object.fromEntries(Object.keys(rules).map((key) => [key, game[key]])), rules);
+      const plain = await world.create({ weekdays: [weekday(plusDays(day, 1))], startsOn: plusDays(day, 1), occurrenceCount: 1, openDaysAhead: 28 });
+      assert.deepEqual(
+        [plain.maxGuestsPerPlayer, plain.waitlistMode, plain.selfCheckIn, plain.maxRecentNoShows],
+        [0, 'AUTO', false, null],
+        "absent, a game's defaults",
+      );
     });
   });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { KeyValueStore } from '../../platform/kv/index.ts';
+import type { KeyValueStore, StoreWrite } from '../../platform/kv/index.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 
 interface RefreshRecord {
@@ -9,11 +9,32 @@ interface RefreshRecord {
   challenge?: string;
 }
 
-const tokenKey = (hash: string) => `rt:${hash}`;
-const familyKey = (family: string) => `rt:family:${family}`;
-const familyRevokedKey = (family: string) => `rt:family-revoked:${family}`;
-const userKey = (userId: string) => `rt:user:${userId}`;
+// A token is `<user id>.<family>.<secret>`, and every key of a user's tokens carries the user id
+// as its hash tag: a rotation (spend the old token, store its successor in the family, keep the
+// user's list of families alive) is one script on one Redis Cluster node, one round trip.
+const tokenKey = (userId: string, hash: string) => `rt:{${userId}}:t:${hash}`;
+const familyKey = (userId: string, family: string) => `rt:{${userId}}:f:${family}`;
+const familyRevokedKey = (userId: string, family: string) => `rt:{${userId}}:fr:${family}`;
+const userKey = (userId: string) => `rt:{${userId}}:families`;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+// Tokens issued before the user-tagged keys were a bare secret with keys of their own; they still
+// rotate (into a token of today's shape, in the same family) and are revoked with the others.
+const legacy = {
+  tokenKey: (hash: string) => `rt:${hash}`,
+  familyKey: (family: string) => `rt:family:${family}`,
+  familyRevokedKey: (family: string) => `rt:family-revoked:${family}`,
+  userKey: (userId: string) => `rt:user:${userId}`,
+};
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const TOKEN_SHAPE = new RegExp(`^(${UUID})\\.(${UUID})\\.[A-Za-z0-9_-]{43}$`);
+
+/** The user and family a token names (its keys' address, proven only by finding its hash there). */
+function addressOf(token: string): { userId: string; family: string } | undefined {
+  const match = TOKEN_SHAPE.exec(token);
+  return match ? { userId: match[1]!, family: match[2]! } : undefined;
+}
 
 function verifierMatches(challenge: string, verifier: string | undefined): boolean {
   if (!verifier) return false;
@@ -39,35 +60,60 @@ export class RefreshTokens {
 
   /** A new token; a new family unless one is given (rotation). */
   async issue(userId: string, options: { family?: string; ttlSeconds?: number; challenge?: string } = {}): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    const hash = hashOf(token);
-    const family = options.family ?? randomUUID();
-    const ttl = options.ttlSeconds ?? this.#ttl;
-    const record: RefreshRecord = { userId, family, ...(options.challenge ? { challenge: options.challenge } : {}) };
-    // One atomic call (one round trip on Redis): the token never exists without its family and
-    // the user's list of families naming it, so a revocation can always reach it.
-    await this.#store.writeAll([
-      { op: 'addToSet', key: userKey(userId), member: family, ttlSeconds: this.#ttl },
-      { op: 'addToSet', key: familyKey(family), member: hash, ttlSeconds: this.#ttl },
-      { op: 'set', key: tokenKey(hash), value: JSON.stringify(record), ttlSeconds: ttl },
-    ]);
-    return token;
+    const next = this.#next(userId, options);
+    await this.#store.writeAll(next.writes);
+    return next.token;
   }
 
   /**
-   * Consumes a token once and issues its successor in the same family. A token bound to a code
-   * challenge is burnt by a wrong or missing verifier: whoever holds it without the verifier
-   * intercepted it or was handed someone else's sign-in.
+   * A token and the writes that store it. In this order (a Cluster may apply them one by one): the
+   * token never exists without its family and the user's list of families naming it, so a
+   * revocation can always reach it.
+   */
+  #next(userId: string, options: { family?: string; ttlSeconds?: number; challenge?: string }): { token: string; writes: StoreWrite[] } {
+    const family = options.family ?? randomUUID();
+    const token = `${userId}.${family}.${randomBytes(32).toString('base64url')}`;
+    const record: RefreshRecord = { userId, family, ...(options.challenge ? { challenge: options.challenge } : {}) };
+    const writes: StoreWrite[] = [
+      { op: 'addToSet', key: userKey(userId), member: family, ttlSeconds: this.#ttl },
+      { op: 'addToSet', key: familyKey(userId, family), member: hashOf(token), ttlSeconds: this.#ttl },
+      { op: 'set', key: tokenKey(userId, hashOf(token)), value: JSON.stringify(record), ttlSeconds: options.ttlSeconds ?? this.#ttl },
+    ];
+    return { token, writes };
+  }
+
+  /**
+   * Consumes a token once and issues its successor in the same family, in one store call: the
+   * successor is written only on the first use of a token whose family is not revoked. A token
+   * bound to a code challenge is burnt by a wrong or missing verifier: whoever holds it without the
+   * verifier intercepted it or was handed someone else's sign-in (the successor written with it
+   * goes with its family).
    */
   async rotate(token: string, verifier?: string): Promise<{ userId: string; token: string }> {
-    const consumed = await this.#store.consume(tokenKey(hashOf(token)));
+    const address = addressOf(token);
+    if (!address) return this.#rotateLegacy(token, verifier);
+    const { userId, family } = address;
+    const next = this.#next(userId, { family });
+    const consumed = await this.#store.consumeAndWrite(tokenKey(userId, hashOf(token)), familyRevokedKey(userId, family), next.writes);
     if (!consumed) throw invalidRefreshToken();
     const record = JSON.parse(consumed.value) as RefreshRecord;
     if (!consumed.firstUse || (record.challenge && !verifierMatches(record.challenge, verifier))) {
-      await this.revokeFamily(record.family);
+      await this.revokeFamily(userId, family);
       throw invalidRefreshToken();
     }
-    if (await this.#store.get(familyRevokedKey(record.family))) throw invalidRefreshToken();
+    if (!consumed.written) throw invalidRefreshToken();
+    return { userId, token: next.token };
+  }
+
+  async #rotateLegacy(token: string, verifier?: string): Promise<{ userId: string; token: string }> {
+    const consumed = await this.#store.consume(legacy.tokenKey(hashOf(token)));
+    if (!consumed) throw invalidRefreshToken();
+    const record = JSON.parse(consumed.value) as RefreshRecord;
+    if (!consumed.firstUse || (record.challenge && !verifierMatches(record.challenge, verifier))) {
+      await this.revokeFamily(record.userId, record.family);
+      throw invalidRefreshToken();
+    }
+    if (await this.#store.get(legacy.familyRevokedKey(record.family))) throw invalidRefreshToken();
     return { userId: record.userId, token: await this.issue(record.userId, { family: record.family }) };
   }
 
@@ -77,22 +123,33 @@ export class RefreshTokens {
    * rotated token may not be its owner.
    */
   async ownerForLogout(token: string): Promise<string | undefined> {
-    const consumed = await this.#store.consume(tokenKey(hashOf(token)));
+    const address = addressOf(token);
+    const consumed = await this.#store.consume(address ? tokenKey(address.userId, hashOf(token)) : legacy.tokenKey(hashOf(token)));
     if (!consumed) return undefined;
     const record = JSON.parse(consumed.value) as RefreshRecord;
     if (consumed.firstUse) return record.userId;
-    await this.revokeFamily(record.family);
+    await this.revokeFamily(record.userId, record.family);
     return undefined;
   }
 
-  async revokeFamily(family: string): Promise<void> {
-    await this.#store.set(familyRevokedKey(family), '1', this.#ttl);
-    const hashes = await this.#store.members(familyKey(family));
-    await this.#store.delete(...hashes.map(tokenKey), familyKey(family));
+  /** Ends a family in both key layouts (a family begun before the change goes on in today's). */
+  async revokeFamily(userId: string, family: string): Promise<void> {
+    await this.#store.writeAll([
+      { op: 'set', key: familyRevokedKey(userId, family), value: '1', ttlSeconds: this.#ttl },
+      { op: 'set', key: legacy.familyRevokedKey(family), value: '1', ttlSeconds: this.#ttl },
+    ]);
+    const [hashes, legacyHashes] = await Promise.all([this.#store.members(familyKey(userId, family)), this.#store.members(legacy.familyKey(family))]);
+    await this.#store.delete(
+      ...hashes.map((hash) => tokenKey(userId, hash)),
+      familyKey(userId, family),
+      ...legacyHashes.map(legacy.tokenKey),
+      legacy.familyKey(family),
+    );
   }
 
   async revokeAll(userId: string): Promise<void> {
-    for (const family of await this.#store.members(userKey(userId))) await this.revokeFamily(family);
-    await this.#store.delete(userKey(userId));
+    const families = new Set([...(await this.#store.members(userKey(userId))), ...(await this.#store.members(legacy.userKey(userId)))]);
+    for (const family of families) await this.revokeFamily(userId, family);
+    await this.#store.delete(userKey(userId), legacy.userKey(userId));
   }
 }

@@ -168,7 +168,8 @@ for (const backend of backends) {
         assert.equal(response.statusCode, 200);
         const pair = response.json();
         assert.deepEqual(Object.keys(pair).sort(), ['accessToken', 'expiresAt', 'refreshToken']);
-        assert.match(pair.refreshToken, /^[A-Za-z0-9_-]{43}$/);
+        // Whose and which family (the address of its keys), then the secret.
+        assert.match(pair.refreshToken, new RegExp(`^${user.id}\\.[0-9a-f-]{36}\\.[A-Za-z0-9_-]{43}$`));
         assert.equal(pair.expiresAt, Math.floor(clock.now().getTime() / 1000) + 900);
         assert.equal((await me(pair.accessToken)).statusCode, 200);
         assertProblem(

@@ -1,4 +1,5 @@
 export { UsersService, ROLES } from './users.service.ts';
+export { createUsersModule } from './users.compose.ts';
 export type { AuthProvider, Role, ProvisionInput } from './users.service.ts';
 export type { AccessUser } from './users.repository.ts';
 export { presentAccount, presentAuthProvider } from './users.presenter.ts';

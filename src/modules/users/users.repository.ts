@@ -1,8 +1,11 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { Repository, type Transaction } from '../../platform/db/index.ts';
 import { users } from './users.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** NOTIFY channel of changes to who may use the service (roles, deletion); the payload is the user id. */
+export const ACCESS_CHANNEL = 'user_access';
 
 export interface AccessUser {
   id: string;
@@ -95,20 +98,34 @@ export class UsersRepository extends Repository {
    */
   async erase(id: string): Promise<boolean> {
     const now = new Date();
-    const erased = await this.db
-      .update(users)
-      .set({ name: null, email: null, providerSubject: sql`'erased:' || ${users.id}::text`, roles: [], updatedAt: now, deletedAt: now })
-      .where(and(eq(users.id, id), isNull(users.deletedAt)))
-      .returning({ id: users.id });
-    return erased.length > 0;
+    return this.db.transaction(async (tx) => {
+      const erased = await tx
+        .update(users)
+        .set({ name: null, email: null, providerSubject: sql`'erased:' || ${users.id}::text`, roles: [], updatedAt: now, deletedAt: now })
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .returning({ id: users.id });
+      if (erased.length > 0) await signalAccessChange(tx, id);
+      return erased.length > 0;
+    });
   }
 
   async setRoles(id: string, roles: string[]): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .update(users)
-      .set({ roles, updatedAt: new Date() })
-      .where(and(eq(users.id, id), isNull(users.deletedAt)))
-      .returning();
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ roles, updatedAt: new Date() })
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .returning();
+      if (row) await signalAccessChange(tx, id);
+      return row;
+    });
   }
+}
+
+/**
+ * Tells every instance's access cache, at commit (NOTIFY is transactional: a rollback sends
+ * nothing), that this user's roles or existence changed.
+ */
+async function signalAccessChange(tx: Transaction, id: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${ACCESS_CHANNEL}, ${id}::text)`);
 }

@@ -1,3 +1,4 @@
+import type { SignalledCache } from '../../platform/cache/signalled-cache.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { UsersRepository, type AccessUser, type UserRow } from './users.repository.ts';
@@ -16,9 +17,12 @@ export interface ProvisionInput {
 
 export class UsersService {
   readonly #users: UsersRepository;
+  readonly #access: SignalledCache<AccessUser> | undefined;
 
-  constructor(db: Database) {
+  /** `access` keeps the per-request user check in memory; users.compose.ts feeds it the database's signals. */
+  constructor(db: Database, access?: SignalledCache<AccessUser>) {
     this.#users = new UsersRepository(db);
+    this.#access = access;
   }
 
   /** Within another module's transaction when `executor` is given. */
@@ -31,9 +35,9 @@ export class UsersService {
     return this.#users.upsertIdentity({ authProvider: input.authProvider.toLowerCase(), providerSubject: input.subject, name: input.name, email: input.email });
   }
 
-  /** The live user behind a token, or undefined when deleted or unknown. */
+  /** The live user behind a token, or undefined when deleted or unknown: from memory for a few seconds, never after a revocation. */
   findAccessUser(id: string): Promise<AccessUser | undefined> {
-    return this.#users.findAccessUser(id);
+    return this.#access ? this.#access.get(id, (key) => this.#users.findAccessUser(key)) : this.#users.findAccessUser(id);
   }
 
   /** Display names by id (null once erased), one query for a whole page; in another module's transaction when `executor` is given. */
@@ -60,14 +64,24 @@ export class UsersService {
     if (!(await this.#repository(executor).rename(id, name))) throw notFound('The user was not found.', 'user_not_found');
   }
 
-  /** Soft-deletes the account and erases its personal data; the id stays for others' records. */
-  async erase(id: string, executor?: Executor): Promise<void> {
+  /**
+   * Soft-deletes the account and erases its personal data; the id stays for others' records.
+   * Answers `signalled`, which settles once this instance heard the deletion's signal (sent at
+   * commit): a caller that runs it in its transaction awaits it after committing.
+   */
+  async erase(id: string, executor?: Executor): Promise<{ signalled: Promise<void> }> {
+    // Not cached here from now until the deletion's signal: its transaction may commit later.
+    const signalled = this.#access?.hold(id) ?? Promise.resolve();
     if (!(await this.#repository(executor).erase(id))) throw notFound('The user was not found.', 'user_not_found');
+    return { signalled };
   }
 
+  /** Answers once this instance heard the change's signal, which the database sends every instance at the same commit. */
   async setRoles(id: string, roles: Role[]): Promise<UserRow> {
+    const signalled = this.#access?.hold(id);
     const row = await this.#users.setRoles(id, [...new Set(roles)]);
     if (!row) throw notFound('The user was not found.', 'user_not_found');
+    await signalled;
     return row;
   }
 }

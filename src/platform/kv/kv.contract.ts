@@ -1,45 +1,20 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openDatabase, type DatabaseHandle } from '../db/index.ts';
-import type { Backend } from '../../../test/helpers/backends.ts';
-import { PrivateRedisCluster } from '../../../reliability/harness/redis-topology.ts';
-import { openStore, type KeyValueStore } from './index.ts';
-
-export interface StoreVariant {
-  name: string;
-  backend: Backend;
-  redisUrl: string | undefined;
-  /** A private 3-master Redis Cluster started for the suite (its scripts must keep to one hash slot). */
-  cluster?: boolean;
-}
+import { openTestStore, type StoreVariant } from '../../../test/helpers/store.ts';
+import type { KeyValueStore } from './index.ts';
 
 /** The key-value store's contract, which every kind of store must keep. */
-export function storeContract({ name, backend, cluster: onCluster, ...variant }: StoreVariant): void {
-  let redisUrl = variant.redisUrl;
-  describe(`key-value store contract (${name})`, () => {
-    let database: DatabaseHandle;
-    let drop: () => Promise<void>;
+export function storeContract(variant: StoreVariant): void {
+  describe(`key-value store contract (${variant.name})`, () => {
     let store: KeyValueStore;
-    let cluster: PrivateRedisCluster | undefined;
+    let redisUrl: string | undefined;
+    let close: () => Promise<void>;
 
     before(async () => {
-      if (onCluster) {
-        cluster = await PrivateRedisCluster.start(3);
-        redisUrl = cluster.url;
-      }
-      const fresh = await backend.freshDatabase();
-      drop = fresh.drop;
-      database = await openDatabase({ url: fresh.url, dataDir: '/nonexistent' });
-      store = await openStore({ redisUrl, db: database.db, keyPrefix: `kvtest:${randomBytes(4).toString('hex')}:` });
+      ({ store, redisUrl, close } = await openTestStore(variant, 'kvtest'));
     });
-    after(async () => {
-      await store.close();
-      await database.close();
-      await drop();
-      await cluster?.stop();
-    });
+    after(() => close());
 
     it('gets what was set, and nothing for a missing key', async () => {
       await store.set('a', 'one', 60);
@@ -76,6 +51,36 @@ export function storeContract({ name, backend, cluster: onCluster, ...variant }:
       assert.deepEqual(await store.consume('once'), { value: 'token-record', firstUse: false });
       await store.delete('once');
       assert.equal(await store.consume('once'), null);
+    });
+
+    it('consumes and writes in one step: the first use writes, unless blocked; a reuse never does', async () => {
+      // One hash tag: a Cluster runs the step on one node.
+      const writes = (n: number) => [
+        { op: 'set' as const, key: `{cw}:next${n}`, value: `v${n}`, ttlSeconds: 60 },
+        { op: 'addToSet' as const, key: '{cw}:set', member: `m${n}`, ttlSeconds: 60 },
+      ];
+      await store.writeAll([{ op: 'addToSet', key: '{cw}:set', member: 'old', ttlSeconds: 1 }]);
+      await store.set('{cw}:one', 'first', 60);
+      const results = await Promise.all(Array.from({ length: 50 }, (_, n) => store.consumeAndWrite('{cw}:one', '{cw}:blocked', writes(n))));
+      const winners = results.flatMap((result, n) => (result?.written ? [n] : []));
+      assert.equal(winners.length, 1, 'exactly one caller writes');
+      assert.equal(results.filter((r) => r?.firstUse).length, 1);
+      assert.ok(results.every((r) => r?.value === 'first'));
+      const winner = winners[0]!;
+      assert.equal(await store.get(`{cw}:next${winner}`), `v${winner}`);
+      assert.deepEqual((await store.members('{cw}:set')).sort(), ['old', `m${winner}`].sort());
+      assert.equal(await store.get(`{cw}:next${(winner + 1) % 50}`), null);
+      // The set took its new member's life, as addToSet does.
+      await sleep(1100);
+      assert.deepEqual((await store.members('{cw}:set')).sort(), ['old', `m${winner}`].sort());
+
+      await store.set('{cw}:two', 'second', 60);
+      await store.set('{cw}:blocked', '1', 60);
+      assert.deepEqual(await store.consumeAndWrite('{cw}:two', '{cw}:blocked', writes(99)), { value: 'second', firstUse: true, written: false });
+      assert.equal(await store.get('{cw}:next99'), null);
+      assert.deepEqual(await store.consumeAndWrite('{cw}:two', '{cw}:nothing', writes(98)), { value: 'second', firstUse: false, written: false });
+      assert.equal(await store.consumeAndWrite('{cw}:missing', '{cw}:nothing', writes(97)), null);
+      assert.equal(await store.get('{cw}:next97'), null);
     });
 
     const addToSet = (key: string, member: string, ttlSeconds: number) => store.writeAll([{ op: 'addToSet', key, member, ttlSeconds }]);
@@ -134,17 +139,14 @@ export function storeContract({ name, backend, cluster: onCluster, ...variant }:
     });
 
     it('a ping resolves while the store is reachable and rejects once it is gone', async () => {
-      const fresh = await backend.freshDatabase();
-      const ownDatabase = await openDatabase({ url: fresh.url, dataDir: '/nonexistent' });
-      const own = await openStore({ redisUrl, db: ownDatabase.db, keyPrefix: `kvping:${randomBytes(4).toString('hex')}:` });
+      // The same kind of store, on the Redis this suite uses (its private Cluster, when it has one).
+      const own = await openTestStore({ ...variant, redisUrl, cluster: false }, 'kvping');
       try {
-        await own.ping();
+        await own.store.ping();
       } finally {
         await own.close();
-        await ownDatabase.close();
       }
-      await assert.rejects(() => own.ping());
-      await fresh.drop();
+      await assert.rejects(() => own.store.ping());
     });
   });
 }

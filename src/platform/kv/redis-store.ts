@@ -15,18 +15,33 @@ local first = redis.call('SET', KEYS[2], '1', 'NX', 'PX', ttl)
 if first then return {v, 1} end
 return {v, 0}`;
 
-// writeAll: ARGV holds (op, value, ttl) per key; 's' does what `set` does, 'a' adds to a set and extends its life.
-const WRITE_ALL = `
-for i, key in ipairs(KEYS) do
-  local op, value, ttl = ARGV[i * 3 - 2], ARGV[i * 3 - 1], tonumber(ARGV[i * 3])
+// Applies the writes whose keys start at KEYS[first]: ARGV holds (op, value, ttl) per key; 's' does
+// what `set` does, 'a' adds to a set and extends its life.
+const applyWrites = (first: number) => `
+for i = ${first}, #KEYS do
+  local j = (i - ${first}) * 3
+  local op, value, ttl = ARGV[j + 1], ARGV[j + 2], tonumber(ARGV[j + 3])
   if op == 's' then
-    redis.call('SET', key, value, 'EX', ttl)
+    redis.call('SET', KEYS[i], value, 'EX', ttl)
   else
-    redis.call('SADD', key, value)
-    if redis.call('TTL', key) < ttl then redis.call('EXPIRE', key, ttl) end
+    redis.call('SADD', KEYS[i], value)
+    if redis.call('TTL', KEYS[i]) < ttl then redis.call('EXPIRE', KEYS[i], ttl) end
   end
-end
+end`;
+
+const WRITE_ALL = `${applyWrites(1)}
 return 1`;
+
+// consumeAndWrite: KEYS = the value, its used mark, the blocking key, then the writes' keys.
+const CONSUME_AND_WRITE = `
+local v = redis.call('GET', KEYS[1])
+if not v then return nil end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 1 then ttl = 1 end
+if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ttl) then return {v, 0, 0} end
+if redis.call('EXISTS', KEYS[3]) == 1 then return {v, 1, 0} end
+${applyWrites(4)}
+return {v, 1, 1}`;
 
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -37,6 +52,7 @@ interface ScriptCommands {
   kvConsume(key: string, usedKey: string): Promise<[string, number] | null>;
   kvRelease(key: string, token: string): Promise<unknown>;
   kvWriteAll(numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+  kvConsumeAndWrite(numKeys: number, ...keysAndArgs: string[]): Promise<[string, number, number] | null>;
 }
 
 export interface RedisStoreOptions {
@@ -106,6 +122,7 @@ function withScripts<C extends RedisClient>(client: C): C & ScriptCommands {
   client.defineCommand('kvConsume', { numberOfKeys: 2, lua: CONSUME });
   client.defineCommand('kvRelease', { numberOfKeys: 1, lua: RELEASE });
   client.defineCommand('kvWriteAll', { lua: WRITE_ALL });
+  client.defineCommand('kvConsumeAndWrite', { lua: CONSUME_AND_WRITE });
   return client as C & ScriptCommands;
 }
 
@@ -194,6 +211,16 @@ export class RedisStore implements KeyValueStore {
     return result ? { value: result[0], firstUse: result[1] === 1 } : null;
   }
 
+  async consumeAndWrite(key: string, unless: string, writes: StoreWrite[]) {
+    const encoded = this.#encode(writes);
+    const keys = [this.#k(key), this.#usedKey(key), this.#k(unless), ...encoded.map((write) => write.key)];
+    const result = await this.#write(
+      (client) => client.kvConsumeAndWrite(keys.length, ...keys, ...encoded.flatMap((write) => write.args)),
+      (answer) => answer?.[1] === 1,
+    );
+    return result ? { value: result[0], firstUse: result[1] === 1, written: result[2] === 1 } : null;
+  }
+
   delete(...keys: string[]) {
     return this.#run(async () => {
       const all = keys.flatMap((key) => [this.#k(key), this.#usedKey(key)]);
@@ -207,10 +234,7 @@ export class RedisStore implements KeyValueStore {
   writeAll(writes: StoreWrite[]) {
     if (writes.length === 0) return Promise.resolve();
     return this.#write(async (client) => {
-      const encoded = writes.map((write) => ({
-        key: this.#k(write.key),
-        args: write.op === 'set' ? ['s', write.value, String(write.ttlSeconds)] : ['a', write.member, String(write.ttlSeconds)],
-      }));
+      const encoded = this.#encode(writes);
       if (this.#cluster) {
         // The keys live in different slots, so no one script may touch them all. One call per key,
         // in the caller's order: a crash part-way leaves the earlier writes (set members, which
@@ -221,6 +245,14 @@ export class RedisStore implements KeyValueStore {
         await client.kvWriteAll(encoded.length, ...encoded.map((write) => write.key), ...encoded.flatMap((write) => write.args));
       }
     });
+  }
+
+  /** Writes as the scripts take them: the full key, then (op, value, ttl). */
+  #encode(writes: StoreWrite[]) {
+    return writes.map((write) => ({
+      key: this.#k(write.key),
+      args: write.op === 'set' ? ['s', write.value, String(write.ttlSeconds)] : ['a', write.member, String(write.ttlSeconds)],
+    }));
   }
 
   members(key: string) {

@@ -69,6 +69,29 @@ export class SqlStore implements KeyValueStore {
     return row ? { value: row.value, firstUse: !row.consumed } : null;
   }
 
+  async consumeAndWrite(key: string, unless: string, writes: StoreWrite[]) {
+    // One statement: the consume's row lock queues concurrent callers, and the writes (CTEs that
+    // read `allowed`) happen only for the first use while `unless` is absent.
+    const result = await this.#db.execute<{ value: string; consumed: boolean; written: boolean }>(sql`
+      WITH current AS (
+        SELECT key, value, consumed FROM ${kvEntries}
+        WHERE key = ${key}::text AND expires_at > now() FOR UPDATE
+      ), used AS (
+        UPDATE ${kvEntries} SET consumed = true FROM current
+        WHERE ${kvEntries}.key = current.key
+        RETURNING current.value AS value, current.consumed AS consumed
+      ), allowed AS (
+        SELECT 1 FROM used
+        WHERE NOT used.consumed AND NOT EXISTS (SELECT 1 FROM ${kvEntries} WHERE key = ${unless}::text AND expires_at > now())
+      )${sql.join(
+        writes.map((write, index) => sql`, ${sql.raw(`w${index}`)} AS (${writeIfAllowed(write)})`),
+        sql``,
+      )}
+      SELECT value, consumed, EXISTS (SELECT 1 FROM allowed) AS written FROM used`);
+    const row = rowsOf<{ value: string; consumed: boolean; written: boolean }>(result)[0];
+    return row ? { value: row.value, firstUse: !row.consumed, written: row.written } : null;
+  }
+
   async delete(...keys: string[]) {
     for (const key of keys) {
       await this.#db.delete(kvEntries).where(eq(kvEntries.key, key));
@@ -141,6 +164,22 @@ async function addToSetIn(executor: Executor, key: string, member: string, ttlSe
     .update(kvSetMembers)
     .set({ expiresAt })
     .where(and(eq(kvSetMembers.key, key), sql`${kvSetMembers.expiresAt} < ${expiresAt}`));
+}
+
+/** One write of consumeAndWrite, as a data-modifying CTE that does nothing unless `allowed` has its row. */
+function writeIfAllowed(write: StoreWrite) {
+  const expiresAt = sql`${inSeconds(write.ttlSeconds).toISOString()}::timestamptz`;
+  if (write.op === 'set') {
+    return sql`INSERT INTO ${kvEntries} (key, value, expires_at) SELECT ${write.key}::text, ${write.value}::text, ${expiresAt} FROM allowed
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at, consumed = false, counter = 0`;
+  }
+  // The new member and, like addToSetIn, the set's other members' life extended to it.
+  return sql`INSERT INTO ${kvSetMembers} (key, member, expires_at)
+      SELECT ${write.key}::text, ${write.member}::text, ${expiresAt} FROM allowed
+      UNION ALL
+      SELECT key, member, ${expiresAt} FROM ${kvSetMembers}
+      WHERE key = ${write.key}::text AND member <> ${write.member}::text AND expires_at < ${expiresAt} AND EXISTS (SELECT 1 FROM allowed)
+    ON CONFLICT (key, member) DO UPDATE SET expires_at = excluded.expires_at`;
 }
 
 /** node-postgres answers `{rows}`, PGlite answers `{rows}` too, but typed apart. */

@@ -23,6 +23,12 @@ export interface KeyValueStore {
    * `firstUse: true`, every later one `false` (so reuse can be detected).
    */
   consume(key: string): Promise<{ value: string; firstUse: boolean } | null>;
+  /**
+   * `consume(key)` and, when this is the key's first use and `unless` holds nothing, `writeAll(writes)`:
+   * atomically, in one round trip (a single-use token spent and its successor issued). On a Redis
+   * Cluster every key must share one hash slot: give them one hash tag.
+   */
+  consumeAndWrite(key: string, unless: string, writes: StoreWrite[]): Promise<{ value: string; firstUse: boolean; written: boolean } | null>;
   delete(...keys: string[]): Promise<void>;
   /**
    * Applies writes in order (`set`; `addToSet`: adds to a set that then lives at least

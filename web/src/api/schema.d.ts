@@ -15991,6 +15991,10 @@ export interface operations {
                                 intervalWeeks: number;
                                 joinAsOrganizer: boolean;
                                 joinPolicy: "OPEN" | "APPROVAL";
+                                /** @description Guests each player may bring (each takes a place) */
+                                maxGuestsPerPlayer: number;
+                                /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                                maxRecentNoShows: number | null;
                                 minPlayers: number | null;
                                 occurrenceCount: number | null;
                                 offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -15999,6 +16003,8 @@ export interface operations {
                                 organizerId: string;
                                 /** @description Decimal string, two places */
                                 price: string;
+                                /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                                selfCheckIn: boolean;
                                 /** Format: uuid */
                                 skillLevelFromId: string;
                                 /** Format: uuid */
@@ -16025,6 +16031,7 @@ export interface operations {
                                     isRegular: boolean;
                                 };
                                 visibility: "PUBLIC" | "PRIVATE";
+                                waitlistMode: "AUTO" | "OFFER";
                                 weekdays: number[];
                             }[];
                             page: {
@@ -16208,6 +16215,10 @@ export interface operations {
                             intervalWeeks: number;
                             joinAsOrganizer: boolean;
                             joinPolicy: "OPEN" | "APPROVAL";
+                            /** @description Guests each player may bring (each takes a place) */
+                            maxGuestsPerPlayer: number;
+                            /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                            maxRecentNoShows: number | null;
                             minPlayers: number | null;
                             occurrenceCount: number | null;
                             offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -16216,6 +16227,8 @@ export interface operations {
                             organizerId: string;
                             /** @description Decimal string, two places */
                             price: string;
+                            /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                            selfCheckIn: boolean;
                             /** Format: uuid */
                             skillLevelFromId: string;
                             /** Format: uuid */
@@ -16242,6 +16255,7 @@ export interface operations {
                                 isRegular: boolean;
                             };
                             visibility: "PUBLIC" | "PRIVATE";
+                            waitlistMode: "AUTO" | "OFFER";
                             weekdays: number[];
                         };
                         message: string;
@@ -16452,6 +16466,10 @@ export interface operations {
                             intervalWeeks: number;
                             joinAsOrganizer: boolean;
                             joinPolicy: "OPEN" | "APPROVAL";
+                            /** @description Guests each player may bring (each takes a place) */
+                            maxGuestsPerPlayer: number;
+                            /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                            maxRecentNoShows: number | null;
                             minPlayers: number | null;
                             occurrenceCount: number | null;
                             offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -16460,6 +16478,8 @@ export interface operations {
                             organizerId: string;
                             /** @description Decimal string, two places */
                             price: string;
+                            /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                            selfCheckIn: boolean;
                             /** Format: uuid */
                             skillLevelFromId: string;
                             /** Format: uuid */
@@ -16486,6 +16506,7 @@ export interface operations {
                                 isRegular: boolean;
                             };
                             visibility: "PUBLIC" | "PRIVATE";
+                            waitlistMode: "AUTO" | "OFFER";
                             weekdays: number[];
                         };
                         message: string;
@@ -17499,6 +17520,10 @@ export interface operations {
                                 intervalWeeks: number;
                                 joinAsOrganizer: boolean;
                                 joinPolicy: "OPEN" | "APPROVAL";
+                                /** @description Guests each player may bring (each takes a place) */
+                                maxGuestsPerPlayer: number;
+                                /** @description Joins are refused with this many no-shows in 90 days; null: never */
+                                maxRecentNoShows: number | null;
                                 minPlayers: number | null;
                                 occurrenceCount: number | null;
                                 offLevelPolicy: "ALLOW" | "REQUEST" | "REFUSE";
@@ -17507,6 +17532,8 @@ export interface operations {
                                 organizerId: string;
                                 /** @description Decimal string, two places */
                                 price: string;
+                                /** @description Players may check themselves in from 30 minutes before to 30 minutes after the start */
+                                selfCheckIn: boolean;
                                 /** Format: uuid */
                                 skillLevelFromId: string;
                                 /** Format: uuid */
@@ -17533,6 +17560,7 @@ export interface operations {
                                     isRegular: boolean;
                                 };
                                 visibility: "PUBLIC" | "PRIVATE";
+                                waitlistMode: "AUTO" | "OFFER";
                                 weekdays: number[];
                             };
                         };

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { KeyValueStore } from '../../platform/kv/index.ts';
+import { openTestStore, type StoreVariant } from '../../../test/helpers/store.ts';
+import { RefreshTokens } from './refresh-tokens.ts';
+
+/** Counts the store's calls, so a test can say how many round trips a rotation took. */
+function counting(store: KeyValueStore): { store: KeyValueStore; calls: string[] } {
+  const calls: string[] = [];
+  const proxy = new Proxy(store, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls.push(String(name));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { store: proxy, calls };
+}
+
+/** A token as the service issued them before keys carried the user id: a bare secret. */
+async function legacyToken(store: KeyValueStore, userId: string, family = randomUUID()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const hash = createHash('sha256').update(token).digest('hex');
+  await store.writeAll([
+    { op: 'addToSet', key: `rt:user:${userId}`, member: family, ttlSeconds: 600 },
+    { op: 'addToSet', key: `rt:family:${family}`, member: hash, ttlSeconds: 600 },
+    { op: 'set', key: `rt:${hash}`, value: JSON.stringify({ userId, family }), ttlSeconds: 600 },
+  ]);
+  return token;
+}
+
+const refused = { code: 'invalid_refresh_token' };
+
+/**
+ * How refresh tokens live in the store, on every kind of store: a rotation is one call (on a
+ * Cluster, one script on one node), and tokens of the earlier key layout still rotate and revoke.
+ */
+export function refreshTokensSuite(variant: StoreVariant): void {
+  describe(`refresh tokens in the store (${variant.name})`, () => {
+    let store: KeyValueStore;
+    let raw: KeyValueStore;
+    let calls: string[];
+    let tokens: RefreshTokens;
+    let close: () => Promise<void>;
+
+    before(async () => {
+      ({ store: raw, close } = await openTestStore(variant, 'rt-test'));
+      ({ store, calls } = counting(raw));
+      tokens = new RefreshTokens(store, 600);
+    });
+    after(() => close());
+
+    it('rotates in one store call, and the successor rotates in one call again', async () => {
+      const userId = randomUUID();
+      const first = await tokens.issue(userId);
+      calls.length = 0;
+      const second = await tokens.rotate(first);
+      assert.deepEqual(calls, ['consumeAndWrite']);
+      assert.equal(second.userId, userId);
+      calls.length = 0;
+      await tokens.rotate(second.token);
+      assert.deepEqual(calls, ['consumeAndWrite']);
+    });
+
+    it('rotates a token issued before the change into one of today, in the same family', async () => {
+      const userId = randomUUID();
+      const old = await legacyToken(raw, userId);
+      const next = await tokens.rotate(old);
+      assert.equal(next.userId, userId);
+      await assert.rejects(tokens.rotate(old), refused);
+      // The reuse of the old token revoked the family, and with it the successor.
+      await assert.rejects(tokens.rotate(next.token), refused);
+    });
+
+    it('revokes every session of a user, of both shapes', async () => {
+      const userId = randomUUID();
+      const old = await legacyToken(raw, userId);
+      const current = await tokens.issue(userId);
+      const rotated = (await tokens.rotate(await tokens.issue(userId))).token;
+      await tokens.revokeAll(userId);
+      for (const token of [old, current, rotated]) await assert.rejects(tokens.rotate(token), refused);
+    });
+
+    it('refuses a token whose family was revoked, and a token with a forged address', async () => {
+      const userId = randomUUID();
+      const token = await tokens.issue(userId);
+      const [, family] = token.split('.');
+      await tokens.revokeFamily(userId, family!);
+      await assert.rejects(tokens.rotate(token), refused);
+      const forged = (await tokens.issue(userId)).replace(userId, randomUUID());
+      await assert.rejects(tokens.rotate(forged), refused);
+    });
+  });
+}

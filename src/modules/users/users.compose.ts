@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SignalledCache } from '../../platform/cache/signalled-cache.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { DatabaseHandle } from '../../platform/db/index.ts';
+import { ACCESS_CHANNEL, type AccessUser } from './users.repository.ts';
+import { UsersService } from './users.service.ts';
+
+export interface UsersModule {
+  users: UsersService;
+  /** Stops listening: before the database closes. */
+  close(): Promise<void>;
+}
+
+/**
+ * The users service with its access cache, and the listener that keeps the cache honest: a role
+ * change or an account deletion on any instance sends the user's id at commit, and every instance
+ * forgets that user before its next request. A listener that lost its connection forgets
+ * everything when it is back.
+ */
+export async function createUsersModule(deps: { database: DatabaseHandle; clock: Clock; log: FastifyBaseLogger; accessCacheMs: number }): Promise<UsersModule> {
+  const cache = new SignalledCache<AccessUser>({ clock: deps.clock, ttlMs: deps.accessCacheMs });
+  const unlisten = await deps.database.listen(ACCESS_CHANNEL, (id) => (id === null ? cache.signalAll() : cache.signal(id)), deps.log);
+  return { users: new UsersService(deps.database.db, cache), close: unlisten };
+}

@@ -1,0 +1,122 @@
+import type { Clock } from '../clock.ts';
+
+export interface SignalledCacheOptions {
+  clock: Clock;
+  /** How long an entry may be served without a signal; 0 turns the cache off (every read loads). */
+  ttlMs: number;
+  maxEntries?: number;
+  /**
+   * The longest this instance bypasses an id it is writing, and a writer waits, when no signal
+   * comes (a rolled-back write sends none; a lost listener hears none).
+   */
+  holdMs?: number;
+}
+
+/** A load in flight; its identity in `#flights` is the per-id version that decides whether it may store. */
+interface Flight<V> {
+  promise: Promise<V | undefined>;
+}
+
+/** Every writer waiting on one id is released by its next signal (or the hold's end). */
+interface Hold {
+  waiters: Array<() => void>;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/**
+ * Records by id kept in memory for a few seconds, that every instance drops as soon as the
+ * database signals a change to them: the writer sends the id on a NOTIFY channel inside its
+ * transaction, so the signal reaches every instance's listener at commit, and `signal(id)` forgets it.
+ *
+ * A load that started before a signal must not store what it read, or the old value would come
+ * back after the revocation: each id's load in flight is its version, and a signal retires it, so
+ * only a load still current when it finishes stores (and callers after the signal start a fresh
+ * one instead of joining it). Ids the loader does not find are never remembered.
+ *
+ * The writing instance must not serve the old value between its write and its own signal:
+ * `hold(id)` before the write makes it read `id` from the database until the signal comes back (or
+ * `holdMs` passes), and answers a promise the writer may await before it answers its client.
+ */
+export class SignalledCache<V> {
+  readonly #clock: Clock;
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  readonly #holdMs: number;
+  readonly #entries = new Map<string, { value: V; expiresAt: number }>();
+  readonly #flights = new Map<string, Flight<V>>();
+  readonly #holds = new Map<string, Hold>();
+
+  constructor(options: SignalledCacheOptions) {
+    this.#clock = options.clock;
+    this.#ttlMs = options.ttlMs;
+    this.#maxEntries = options.maxEntries ?? 10_000;
+    this.#holdMs = options.holdMs ?? 2_000;
+  }
+
+  /** The value of `id`: remembered, joined to a load in flight, or loaded (and remembered). */
+  get(id: string, load: (id: string) => Promise<V | undefined>): Promise<V | undefined> {
+    const now = this.#clock.now().getTime();
+    if (this.#ttlMs <= 0 || this.#holds.has(id)) return load(id);
+    const entry = this.#entries.get(id);
+    if (entry && entry.expiresAt > now) return Promise.resolve(entry.value);
+    const running = this.#flights.get(id);
+    if (running) return running.promise;
+    const flight = {} as Flight<V>;
+    flight.promise = (async () => {
+      try {
+        const value = await load(id);
+        if (value !== undefined && this.#flights.get(id) === flight) {
+          // Bounded memory whatever the ids: past the limit, start again rather than track usage.
+          if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
+          this.#entries.set(id, { value, expiresAt: this.#clock.now().getTime() + this.#ttlMs });
+        }
+        return value;
+      } finally {
+        if (this.#flights.get(id) === flight) this.#flights.delete(id);
+      }
+    })();
+    this.#flights.set(id, flight);
+    return flight.promise;
+  }
+
+  /**
+   * This instance is about to change `id`: read it from the database until the change's signal
+   * arrives. Answers a promise that settles then (or when the hold runs out), for a writer that
+   * wants the signal to have gone round before it answers.
+   */
+  hold(id: string): Promise<void> {
+    this.#forget(id);
+    const hold = this.#holds.get(id) ?? { waiters: [], timer: undefined };
+    clearTimeout(hold.timer);
+    // A network wait, not a rule of the service's time: real time, whatever the clock says.
+    hold.timer = setTimeout(() => this.#release(id), this.#holdMs);
+    hold.timer.unref();
+    this.#holds.set(id, hold);
+    return new Promise<void>((resolve) => hold.waiters.push(resolve));
+  }
+
+  /** A change to `id` committed somewhere: forget it, and end this instance's hold on it. */
+  signal(id: string): void {
+    this.#forget(id);
+    this.#release(id);
+  }
+
+  /** Signals may have been missed (the listener reconnected): forget everything. */
+  signalAll(): void {
+    this.#entries.clear();
+    this.#flights.clear();
+  }
+
+  #forget(id: string): void {
+    this.#entries.delete(id);
+    this.#flights.delete(id);
+  }
+
+  #release(id: string): void {
+    const hold = this.#holds.get(id);
+    if (!hold) return;
+    this.#holds.delete(id);
+    clearTimeout(hold.timer);
+    for (const waiter of hold.waiters) waiter();
+  }
+}
