@@ -12,9 +12,10 @@ import { listingStatement, pgbench } from './pgbench.ts';
 import { median, renderMarkdown, summarise, type Report, type Scenario } from './report.ts';
 import { MAIN, analyze, clearGames, joinPairs, publicGameIds, seedAll, seedGames, slotViolations, userIdOf, type Shape } from './seed.ts';
 import { freePort, rssMb, spawnHealthy, startService, type Service } from './service.ts';
+import { twoInstances } from './scale.ts';
 
 /**
- * `npm run bench [-- --quick] [-- --skip=postgres,embedded,startup,growth]`: seeds, starts the service as
+ * `npm run bench [-- --quick] [-- --skip=postgres,scale,embedded,startup,growth]`: seeds, starts the service as
  * its own process, drives it from another (bench/load.ts) and appends a table to BENCHMARKS.md.
  * DATABASE_URL is an admin connection to a PostgreSQL server (default postgres@127.0.0.1:5432):
  * each phase creates a database bench_<random>_<phase> on it and drops it afterwards.
@@ -105,15 +106,17 @@ async function scenario(
   title: string,
   config: string,
   plan: Omit<LoadPlan, keyof typeof PLAN>,
-  options: { note?: string; tag?: string; pid?: number } = {},
+  options: { note?: string; tag?: string; pid?: number | number[] } = {},
 ): Promise<Scenario> {
   log(`(${id}) ${title} — ${config}`);
-  const before = options.pid ? cpuSeconds(options.pid) : Number.NaN;
+  // Several serving processes (the two-instance row): their CPU together.
+  const cpu = (pid: number | number[]) => [pid].flat().reduce((sum, one) => sum + cpuSeconds(one), 0);
+  const before = options.pid ? cpu(options.pid) : Number.NaN;
   const { warmup, rounds } = await load({ ...PLAN, ...plan });
   const result = summarise(id, title, config, rounds, options.note, options.tag);
   // The service's own CPU per response (warm-up included): what a request costs it, whatever else runs on the machine.
   const responses = rounds.reduce((sum, r) => sum + r.responses, warmup?.responses ?? 0);
-  if (options.pid) result.serviceCpuMsPerRequest = ((cpuSeconds(options.pid) - before) * 1000) / responses;
+  if (options.pid) result.serviceCpuMsPerRequest = ((cpu(options.pid) - before) * 1000) / responses;
   scenarios.push(result);
   log(
     `    ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, non-2xx ${result.non2xx}` +
@@ -274,6 +277,10 @@ async function postgresPhase() {
     log(`    ${scenarios.at(-1)!.requestsPerSecond.toFixed(0)} tps, p50 ${scenarios.at(-1)!.p50.toFixed(2)} ms`);
   }
   await service.stop();
+  if (skip.has('scale')) return;
+  const began = Date.now();
+  await twoInstances({ databaseUrl: url, redisUrl: REDIS_URL, scratch, data, start: (env) => start(env), scenario, mint: mintAccess });
+  report.phaseSeconds.scale = (Date.now() - began) / 1000;
 }
 
 async function embeddedPhase() {

@@ -3,6 +3,7 @@ import type { AppOverrides } from './app-overrides.ts';
 import type { Config } from './config/index.ts';
 import type { Clock } from './platform/clock.ts';
 import type { DatabaseHandle } from './platform/db/index.ts';
+import type { ReadRoute } from './platform/db/read-route.ts';
 import type { KeyValueStore } from './platform/kv/index.ts';
 import {
   AuthService,
@@ -73,4 +74,18 @@ export function composeAuth(infra: Infrastructure, services: { users: UsersServi
   const states = new LoginStates(infra.store, infra.config.loginStateTtl);
   const binding = new LoginBinding(keys.secretSeed);
   return new AuthService({ config: infra.config, clock: infra.clock, clients, states, binding, users, tokens });
+}
+
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * With a read replica, every change a signed-in caller asks for (valid input, access granted)
+ * first marks them as a recent writer, so their reads on any instance stay on the primary for a
+ * few seconds and show what they just did.
+ */
+export function markRecentWriters(app: FastifyInstance, reads: ReadRoute): void {
+  if (!reads.replicated) return;
+  app.addHook('preHandler', async (request) => {
+    if (CHANGES.has(request.method) && request.principal) await reads.writing(request.principal.userId);
+  });
 }

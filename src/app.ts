@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppOverrides } from './app-overrides.ts';
-import { composeAuth, composeJobs, composeNotifications, type Infrastructure } from './app-parts.ts';
+import { composeAuth, composeJobs, composeNotifications, markRecentWriters, type Infrastructure } from './app-parts.ts';
 import type { Config } from './config/index.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/index.ts';
@@ -39,7 +39,7 @@ import { SHARE_CODE_PATHS, ShareLinksService, shareLinksRoutes } from './modules
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { createSeriesModule, forgetSeriesUser, seriesRoutes } from './modules/series/index.ts';
-import { AttendanceService, NoShowCounts, RatingAverages, RatingsService, attendanceRoutes } from './modules/attendance/index.ts';
+import { AttendanceService, RatingAverages, RatingsService, attendanceRoutes, recentNoShows } from './modules/attendance/index.ts';
 import { CALENDAR_TOKEN_PATHS, CalendarsService, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { startSampleGames } from './modules/sample/index.ts';
@@ -47,6 +47,7 @@ import { registerDocs } from './api-docs.ts';
 import { registerWebApp } from './web-app.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { PageCache } from './platform/cache/page-cache.ts';
+import { ReadRoute } from './platform/db/read-route.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
 export type { AppOverrides } from './app-overrides.ts';
@@ -102,6 +103,7 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
     limits: rateLimitsFor(config.rateLimits, infra.store.rateLimits, infra.storeKeyPrefix),
     trustedOrigins: [config.baseUrl, config.frontendCallbackUrl, ...config.corsAllowedOrigins].map((url) => new URL(url).origin),
   });
+  markRecentWriters(app, services.reads);
   await registerDocs(app, config);
   await registerWebApp(app, config);
   await registerOperations(app, {
@@ -157,6 +159,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // Games read share links and bookmarks to present a game; share links and bookmarks ask games
   // through the narrow parts that do not need them back (lookups, queries).
   const refs = { activities, venues, users };
+  const reads = new ReadRoute({ database, store, afterWriteSeconds: config.database.readAfterWriteSeconds });
   const lookups = new GameLookups({ db, clock, ...refs });
   const shareLinks = new ShareLinksService({ db, config, games: lookups, store: infra.store, clock });
   const queries = new GameQueries({
@@ -168,7 +171,9 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     shareLinks,
     bookmarks: new BookmarkMarks(db),
     ratings: new RatingAverages(db),
-    pages: new PageCache({ db, clock }),
+    // The page cache reads its generation where it reads its pages: an entry is never newer-labelled than its data.
+    pages: new PageCache({ db: database.reader, clock }),
+    reads,
   });
   const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
@@ -177,7 +182,6 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // that needs nothing back.
   const levels = new ProfileLevels(db);
   const waitlist = { quietHours: config.waitlistQuietHours, timeZone: config.timeZone };
-  const noShows = new NoShowCounts(db, clock);
   const participation = new GameParticipation({
     db,
     clock,
@@ -186,7 +190,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     levels,
     waitlist,
     onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
-    recentNoShows: (id) => noShows.of(id),
+    recentNoShows: recentNoShows(db, clock),
   });
   const profiles = new ProfilesService({
     db,
@@ -237,6 +241,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     await startSampleGames(app.log, { users, profiles, activities, venues, games, clock, timeZone: config.timeZone });
   }
   return {
+    reads,
     keys,
     users,
     tokens,

@@ -5,6 +5,7 @@ import { parsePushConfig, type PushConfig } from './push.ts';
 import { parseDatabaseTopology, parseRedisTarget, type DatabaseTopology } from './topology.ts';
 import { parseQuietHours, type QuietHoursConfig } from './quiet-hours.ts';
 import { ClientJwksError, parseNationalClientJwks } from './national-jwks.ts';
+import { checkedWith } from './checked.ts';
 
 export type Profile = 'development' | 'test' | 'production';
 
@@ -169,14 +170,7 @@ function parseTimeZone(value: string): string {
 
 /** Checked now so a key the client cannot use stops start-up instead of the first sign-in. */
 function nationalClientJwks(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  try {
-    parseNationalClientJwks(value);
-  } catch (error) {
-    if (error instanceof ClientJwksError) throw new ConfigError('NATIONAL_CLIENT_JWKS', error.message);
-    throw error;
-  }
-  return value;
+  return checkedWith('NATIONAL_CLIENT_JWKS', value, parseNationalClientJwks, ClientJwksError);
 }
 
 function parseAuthParams(value: string | undefined): Record<string, string> {

@@ -20,6 +20,8 @@ describe('database topology configuration', () => {
     assert.deepEqual(loadConfig({ DATABASE_URL: PG }).database, {
       directUrl: PG,
       preparedStatements: 'named',
+      readUrl: undefined,
+      readAfterWriteSeconds: 5,
     });
     assert.equal(loadConfig({}).database.directUrl, undefined, 'the embedded database has no direct connection');
   });
@@ -33,7 +35,18 @@ describe('database topology configuration', () => {
     assert.equal(loadConfig({ DATABASE_URL: PG, DATABASE_PREPARED_STATEMENTS: 'unnamed' }).database.preparedStatements, 'unnamed');
   });
 
+  it('DATABASE_READ_URL names a replica for reads; the writer stays on the primary for DATABASE_READ_AFTER_WRITE_SECONDS', () => {
+    const replica = 'postgres://app@replica.internal:5432/app';
+    const config = loadConfig({ DATABASE_URL: PG, DATABASE_READ_URL: replica, DATABASE_READ_AFTER_WRITE_SECONDS: '10' });
+    assert.equal(config.database.readUrl, replica);
+    assert.equal(config.database.readAfterWriteSeconds, 10);
+    assert.equal(config.database.preparedStatements, 'named', 'a replica alone does not mean a pooler');
+  });
+
   it('refuses bad values with one line naming the variable', () => {
+    assert.match(refusal({ DATABASE_URL: PG, DATABASE_READ_URL: 'mysql://x/y' }), /DATABASE_READ_URL must use postgres: or postgresql:/);
+    assert.match(refusal({ DATABASE_READ_URL: PG }), /DATABASE_READ_URL needs DATABASE_URL to be a postgres:\/\/ URL/);
+    assert.match(refusal({ DATABASE_URL: PG, DATABASE_READ_URL: PG, DATABASE_READ_AFTER_WRITE_SECONDS: '0' }), /DATABASE_READ_AFTER_WRITE_SECONDS/);
     assert.match(refusal({ DATABASE_URL: PG, DATABASE_PREPARED_STATEMENTS: 'sometimes' }), /DATABASE_PREPARED_STATEMENTS must be one of named, unnamed/);
     assert.match(refusal({ DATABASE_URL: PG, DATABASE_DIRECT_URL: 'mysql://x/y' }), /DATABASE_DIRECT_URL must use postgres: or postgresql:/);
     assert.match(refusal({ DATABASE_DIRECT_URL: PG }), /DATABASE_DIRECT_URL needs DATABASE_URL to be a postgres:\/\/ URL/);

@@ -104,7 +104,8 @@ export class PrivatePgBouncer {
   }
 }
 
-function postgresUser(): { uid: number; gid: number } {
+/** The uid and gid of the `postgres` user, for servers that refuse to run as root. */
+export function postgresUser(): { uid: number; gid: number } {
   // /etc/passwd: name:x:uid:gid:…
   const line = readFileSync('/etc/passwd', 'utf8')
     .split('\n')

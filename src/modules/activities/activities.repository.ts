@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { Repository, type Counted } from '../../platform/db/index.ts';
 import { activities, skillLevels } from './activities.table.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
@@ -20,9 +20,9 @@ export class ActivitiesRepository extends Repository {
       .orderBy(asc(skillLevels.sortOrder), sql`lower(${skillLevels.name})`, asc(skillLevels.id));
   }
 
-  async page(options: { limit: number; offset: number }): Promise<{ rows: ActivityRow[]; total: number }> {
+  async page(options: { limit: number; offset: number }): Promise<Counted<ActivityRow>> {
     const live = isNull(activities.deletedAt);
-    const [rows, [count]] = await Promise.all([
+    return this.counted(
       this.db
         .select()
         .from(activities)
@@ -30,38 +30,22 @@ export class ActivitiesRepository extends Repository {
         .orderBy(sql`lower(${activities.name})`, asc(activities.id))
         .limit(options.limit)
         .offset(options.offset),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(activities)
-        .where(live),
-    ]);
-    return { rows, total: count?.total ?? 0 };
+      activities,
+      live,
+    );
   }
 
-  async findLive(id: string): Promise<ActivityRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(activities)
-      .where(and(eq(activities.id, id), isNull(activities.deletedAt)));
-    return row;
+  findLive(id: string): Promise<ActivityRow | undefined> {
+    return this.first(activities, and(eq(activities.id, id), isNull(activities.deletedAt)));
   }
 
-  async findLiveByName(name: string): Promise<ActivityRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(activities)
-      .where(and(sql`lower(${activities.name}) = lower(${name})`, isNull(activities.deletedAt)));
-    return row;
+  findLiveByName(name: string): Promise<ActivityRow | undefined> {
+    return this.first(activities, and(sql`lower(${activities.name}) = lower(${name})`, isNull(activities.deletedAt)));
   }
 
   /** Locks the live activity against concurrent deletion or use checks until the transaction ends. */
-  async lockLive(id: string): Promise<ActivityRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(activities)
-      .where(and(eq(activities.id, id), isNull(activities.deletedAt)))
-      .for('update');
-    return row;
+  lockLive(id: string): Promise<ActivityRow | undefined> {
+    return this.first(activities, and(eq(activities.id, id), isNull(activities.deletedAt)), 'update');
   }
 
   /** Share-locks the live ones among `ids` so none can be deleted while the caller's transaction uses them. */

@@ -2,7 +2,7 @@ import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { openRoute, userRoute } from '../../platform/http/openapi.ts';
 import { NoContent, created, noContent } from '../../platform/http/replies.ts';
-import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
+import { OffsetPage, OffsetQuery, presentPage } from '../../platform/http/pagination.ts';
 import { presentActivity } from './activities.presenter.ts';
 import { Activity, ActivityIdParams, CreateActivityBody, LadderBody, UpdateActivityBody } from './activities.schemas.ts';
 import type { ActivitiesService } from './activities.service.ts';
@@ -16,10 +16,7 @@ export async function activitiesRoutes(app: TypedApp, { activities }: { activiti
         response: { 200: Envelope(OffsetPage(Activity)) },
       }),
     },
-    async (request) => {
-      const { items, total } = await activities.page(request.query);
-      return envelope(request, offsetPage(items.map(presentActivity), total, request.query), 'Activities');
-    },
+    async (request) => envelope(request, presentPage(await activities.page(request.query), presentActivity, request.query), 'Activities'),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { onUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
+import { onUniqueViolation, type Counted, type Database, type Executor } from '../../platform/db/index.ts';
 import { ByIdCache, clearAfter } from '../../platform/cache/by-id-cache.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import { ActivitiesRepository, type ActivityRow, type SkillLevelRow } from './activities.repository.ts';
@@ -42,10 +42,10 @@ export class ActivitiesService {
     this.#usageChecks = usageChecks;
   }
 
-  async page(options: { page: number; size: number }): Promise<{ items: ActivityWithLevels[]; total: number }> {
+  async page(options: { page: number; size: number }): Promise<Counted<ActivityWithLevels>> {
     const repository = new ActivitiesRepository(this.#db);
     const { rows, total } = await repository.page({ limit: options.size, offset: options.page * options.size });
-    return { items: await this.#withLevels(repository, rows), total };
+    return { rows: await this.#withLevels(repository, rows), total };
   }
 
   async get(id: string): Promise<ActivityWithLevels> {

@@ -24,12 +24,8 @@ export class AttendanceRepository extends Repository {
     return inserted ?? (await this.find(values.gameId, values.userId))!;
   }
 
-  async find(gameId: string, userId: string): Promise<AttendanceRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(gameAttendance)
-      .where(and(eq(gameAttendance.gameId, gameId), eq(gameAttendance.userId, userId)));
-    return row;
+  find(gameId: string, userId: string): Promise<AttendanceRow | undefined> {
+    return this.first(gameAttendance, and(eq(gameAttendance.gameId, gameId), eq(gameAttendance.userId, userId)));
   }
 
   async marksOf(gameId: string): Promise<Map<string, AttendanceRow>> {

@@ -91,16 +91,6 @@ export class AttendanceService {
 }
 
 /** The narrow part games need to judge a join: reads only attendance, so it needs nothing of games. */
-export class NoShowCounts {
-  readonly #db: Database;
-  readonly #clock: Clock;
-
-  constructor(db: Database, clock: Clock) {
-    this.#db = db;
-    this.#clock = clock;
-  }
-
-  async of(userId: string): Promise<number> {
-    return (await new AttendanceRepository(this.#db).record(userId, recordSince(this.#clock.now()))).noShows;
-  }
+export function recentNoShows(db: Database, clock: Clock): (userId: string) => Promise<number> {
+  return async (userId) => (await new AttendanceRepository(db).record(userId, recordSince(clock.now()))).noShows;
 }

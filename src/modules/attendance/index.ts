@@ -1,4 +1,4 @@
-export { AttendanceService, NoShowCounts } from './attendance.service.ts';
+export { AttendanceService, recentNoShows } from './attendance.service.ts';
 export { RatingAverages, RatingsService } from './attendance.ratings.ts';
 export type { AttendanceGames } from './attendance.ports.ts';
 export { attendanceRoutes } from './attendance.routes.ts';

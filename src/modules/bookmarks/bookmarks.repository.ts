@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { Repository, type Counted } from '../../platform/db/index.ts';
 import { gameBookmarks } from './bookmarks.table.ts';
 
 export type BookmarkRow = typeof gameBookmarks.$inferSelect;
@@ -11,16 +11,13 @@ export class BookmarksRepository extends Repository {
     return row;
   }
 
-  async page(userId: string, limit: number, offset: number): Promise<{ rows: BookmarkRow[]; total: number }> {
+  async page(userId: string, limit: number, offset: number): Promise<Counted<BookmarkRow>> {
     const where = eq(gameBookmarks.userId, userId);
-    const [rows, [count]] = await Promise.all([
+    return this.counted(
       this.db.select().from(gameBookmarks).where(where).orderBy(desc(gameBookmarks.createdAt), desc(gameBookmarks.gameId)).limit(limit).offset(offset),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(gameBookmarks)
-        .where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
+      gameBookmarks,
+      where,
+    );
   }
 
   async delete(userId: string, gameId: string): Promise<void> {

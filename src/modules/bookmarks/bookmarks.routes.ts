@@ -3,7 +3,7 @@ import type { TSchema } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { userRoute } from '../../platform/http/openapi.ts';
 import { NoContent, created, noContent } from '../../platform/http/replies.ts';
-import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
+import { OffsetPage, OffsetQuery, presentPage } from '../../platform/http/pagination.ts';
 import { presentBookmark } from './bookmarks.presenter.ts';
 import { Bookmark, BookmarkBody, GameIdParams } from './bookmarks.schemas.ts';
 import type { BookmarksService } from './bookmarks.service.ts';
@@ -29,10 +29,8 @@ export async function bookmarksRoutes(app: TypedApp, options: BookmarksRoutesOpt
   app.get(
     '/api/v1/game-bookmarks',
     { schema: userRoute('bookmarks', 'Your bookmarks, newest first', { querystring: OffsetQuery, response: { 200: Envelope(OffsetPage(BookmarkSchema)) } }) },
-    async (request) => {
-      const { items, total } = await bookmarks.page(signedIn(request).userId, request.query);
-      return envelope(request, offsetPage(items.map(presentBookmark), total, request.query), 'Bookmarks');
-    },
+    async (request) =>
+      envelope(request, presentPage(await bookmarks.page(signedIn(request).userId, request.query), presentBookmark, request.query), 'Bookmarks'),
   );
 
   app.delete(

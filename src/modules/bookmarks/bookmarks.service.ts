@@ -1,4 +1,4 @@
-import type { Database, Executor } from '../../platform/db/index.ts';
+import type { Counted, Database, Executor } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { OffsetRequest } from '../../platform/http/pagination.ts';
 import type { BookmarkableGames } from './bookmarks.ports.ts';
@@ -27,7 +27,7 @@ export class BookmarksService<Game = unknown> {
     return { gameId, game, createdAt: row.createdAt };
   }
 
-  async page(userId: string, page: OffsetRequest): Promise<{ items: Array<BookmarkView<Game>>; total: number }> {
+  async page(userId: string, page: OffsetRequest): Promise<Counted<BookmarkView<Game>>> {
     const { rows, total } = await new BookmarksRepository(this.#db).page(userId, page.size, page.page * page.size);
     // One batch for the whole page, never a query per bookmark.
     const games = new Map(
@@ -38,11 +38,11 @@ export class BookmarksService<Game = unknown> {
         )
       ).map((game) => [game.id, game]),
     );
-    const items = rows.flatMap((row) => {
+    const views = rows.flatMap((row) => {
       const game = games.get(row.gameId);
       return game ? [{ gameId: row.gameId, game, createdAt: row.createdAt }] : [];
     });
-    return { items, total };
+    return { rows: views, total };
   }
 
   remove(userId: string, gameId: string): Promise<void> {

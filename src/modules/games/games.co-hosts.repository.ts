@@ -15,12 +15,8 @@ export class CoHostsRepository extends Repository {
     return Number(row?.n ?? 0);
   }
 
-  async isCoHost(gameId: string, userId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ userId: gameCoHosts.userId })
-      .from(gameCoHosts)
-      .where(and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)));
-    return row !== undefined;
+  isCoHost(gameId: string, userId: string): Promise<boolean> {
+    return this.exists(gameCoHosts, and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)));
   }
 
   /** Of `gameIds`, those the user co-hosts. */
@@ -40,11 +36,7 @@ export class CoHostsRepository extends Repository {
   }
 
   async remove(gameId: string, userId: string): Promise<boolean> {
-    const removed = await this.db
-      .delete(gameCoHosts)
-      .where(and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)))
-      .returning({ userId: gameCoHosts.userId });
-    return removed.length > 0;
+    return (await this.deleted(gameCoHosts, and(eq(gameCoHosts.gameId, gameId), eq(gameCoHosts.userId, userId)))) !== undefined;
   }
 
   /** A deleted account co-hosts nothing any more. */

@@ -21,7 +21,7 @@ export interface GameCommandsDeps extends GameWriterDeps {
   profiles: Pick<ProfilesService, 'hasCompletedOnboarding'>;
   shareLinks: Pick<GameShareLinks, 'createForGame'>;
   /** Answers the game as its organiser sees it after a write. */
-  queries: Pick<GameQueries, 'get'>;
+  queries: Pick<GameQueries, 'written'>;
   /** Run inside a hard delete's transaction before the game row goes: they remove what refers to the game. */
   removalSteps: GameRemovalStep[];
   waitlist: WaitlistSettings;
@@ -65,7 +65,7 @@ export class GameCommands {
       await shareLinks.createForGame(game.id, tx);
       return game.id;
     });
-    return this.#deps.queries.get(id, organizerId);
+    return this.#deps.queries.written(id, organizerId);
   }
 
   /** By the organiser or a co-host. */
@@ -125,7 +125,7 @@ export class GameCommands {
       // More slots (or another mode): the waitlist moves up, first come first served, whole parties only.
       await fillPlaces(events, this.#deps.waitlist, tx, updated, actorId, now);
     });
-    return this.#deps.queries.get(gameId, actorId);
+    return this.#deps.queries.written(gameId, actorId);
   }
 
   /** Game on, whatever the quorum says (organiser or co-host): the decision job will leave the game alone. Again: no-op. */
@@ -139,7 +139,7 @@ export class GameCommands {
       if (status !== 'SCHEDULED') throw conflict('game_not_editable', `A ${status.toLowerCase()} game cannot be confirmed.`);
       if (!game.confirmed) await confirmGame(repository, events, tx, game, actor.userId, now);
     });
-    return this.#deps.queries.get(gameId, actor.userId);
+    return this.#deps.queries.written(gameId, actor.userId);
   }
 
   /** Soft delete: the game stays readable by id as CANCELLED and leaves every list. Again: no-op. */

@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { Repository, type Counted } from '../../platform/db/index.ts';
 import { gameJoinRequests } from './games.table.ts';
 
 export type JoinRequestRow = typeof gameJoinRequests.$inferSelect;
@@ -13,15 +13,11 @@ export class JoinRequestsRepository extends Repository {
   }
 
   /** Removes the request (approved, declined or withdrawn); undefined when there was none. */
-  async take(gameId: string, userId: string): Promise<JoinRequestRow | undefined> {
-    const [row] = await this.db
-      .delete(gameJoinRequests)
-      .where(and(eq(gameJoinRequests.gameId, gameId), eq(gameJoinRequests.userId, userId)))
-      .returning();
-    return row;
+  take(gameId: string, userId: string): Promise<JoinRequestRow | undefined> {
+    return this.deleted(gameJoinRequests, and(eq(gameJoinRequests.gameId, gameId), eq(gameJoinRequests.userId, userId)));
   }
 
-  async page(gameId: string, offset: number, limit: number): Promise<{ rows: JoinRequestRow[]; total: number }> {
+  async page(gameId: string, offset: number, limit: number): Promise<Counted<JoinRequestRow>> {
     const rows = await this.db
       .select()
       .from(gameJoinRequests)

@@ -20,12 +20,8 @@ export interface CountsDelta {
 
 /** The participants rows and the counters over them; every caller holds the game's row lock. */
 export class ParticipationRepository extends Repository {
-  async participant(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(gameParticipants)
-      .where(and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)));
-    return row;
+  participant(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
+    return this.first(gameParticipants, and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)));
   }
 
   async add(values: {

@@ -1,26 +1,21 @@
 import type { TypedApp } from '../../platform/http/typed-app.ts';
-import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { userRoute } from '../../platform/http/openapi.ts';
+import { NoContent, noContent } from '../../platform/http/replies.ts';
 import { signedIn } from '../access/index.ts';
 import type { GameParticipation } from './games.participation.ts';
 import { GameIdParams, GuestsBody, Participation } from './games.schemas.ts';
 
 /** A player's party after joining: their guests, and a waitlist offer's answer. */
 export function partyRoutes(app: TypedApp, participation: GameParticipation) {
-  const tags = ['games'];
-
   app.put(
     '/api/v1/games/:id/participants/me/guests',
     {
-      schema: {
-        tags,
-        security: USER_SECURITY,
-        summary: 'Change how many guests you bring (all of your party fits, or nothing changes)',
+      schema: userRoute('games', 'Change how many guests you bring (all of your party fits, or nothing changes)', {
         params: GameIdParams,
         body: GuestsBody,
         response: { 200: Envelope(Participation) },
-      },
+      }),
     },
     async (request) => envelope(request, await participation.changeGuests(signedIn(request).userId, request.params.id, request.body), 'Guests changed'),
   );
@@ -28,13 +23,10 @@ export function partyRoutes(app: TypedApp, participation: GameParticipation) {
   app.post(
     '/api/v1/games/:id/waitlist-offer/accept',
     {
-      schema: {
-        tags,
-        security: USER_SECURITY,
-        summary: 'Take the place you were offered from the waitlist, before the offer runs out',
+      schema: userRoute('games', 'Take the place you were offered from the waitlist, before the offer runs out', {
         params: GameIdParams,
         response: { 200: Envelope(Participation) },
-      },
+      }),
     },
     async (request) => envelope(request, await participation.acceptOffer(signedIn(request).userId, request.params.id), 'Offer accepted'),
   );
@@ -42,17 +34,11 @@ export function partyRoutes(app: TypedApp, participation: GameParticipation) {
   app.post(
     '/api/v1/games/:id/waitlist-offer/decline',
     {
-      schema: {
-        tags,
-        security: USER_SECURITY,
-        summary: 'Turn the offered place down: you leave the waitlist and the place goes to the next party',
+      schema: userRoute('games', 'Turn the offered place down: you leave the waitlist and the place goes to the next party', {
         params: GameIdParams,
-        response: { 204: Type.Null() },
-      },
+        response: NoContent,
+      }),
     },
-    async (request, reply) => {
-      await participation.declineOffer(signedIn(request).userId, request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, participation.declineOffer(signedIn(request).userId, request.params.id)),
   );
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
+import type { ReadRoute } from '../../platform/db/read-route.ts';
 import { circleQuery } from '../../platform/http/circle-query.ts';
 import type { CursorCodec } from '../../platform/http/cursor.ts';
 import { normalisedKey, type PageCache } from '../../platform/cache/page-cache.ts';
@@ -23,6 +24,8 @@ export interface GameQueriesDeps extends GameRefsDeps {
   ratings?: GameRatings;
   /** Anonymous listings, filter options and games, remembered per query until a write. */
   pages?: PageCache;
+  /** Where a viewer's reads go (the replica unless they just wrote); default: `db`. */
+  reads?: Pick<ReadRoute, 'for'>;
 }
 
 export interface CursorRequest {
@@ -60,21 +63,24 @@ export class GameQueries {
   async #list(query: GameFilterInput & CursorRequest, viewerId: string | null): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
     const filter = await this.#filter(query);
     const scope = `games:list:${scopeOf(query)}`;
-    return this.#page(query, scope, viewerId, (position, limit) => new GamesRepository(this.#db).listPage(filter, viewerId, position, limit));
+    const db = await this.#reader(viewerId);
+    return this.#page(db, query, scope, viewerId, (position, limit) => new GamesRepository(db).listPage(filter, viewerId, position, limit));
   }
 
   async joined(userId: string, query: CursorRequest & { includePast: boolean }) {
     const from = query.includePast ? undefined : this.#deps.clock.now();
-    return this.#page(query, `games:joined:${query.includePast}`, userId, (position, limit) =>
-      new GamesRepository(this.#db).joinedPage(userId, from, position, limit),
+    const db = await this.#reader(userId);
+    return this.#page(db, query, `games:joined:${query.includePast}`, userId, (position, limit) =>
+      new GamesRepository(db).joinedPage(userId, from, position, limit),
     );
   }
 
   /** The organiser's games, each with the average of its players' ratings. */
   async hosted(userId: string, query: CursorRequest & { includePast: boolean }): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
     const from = query.includePast ? undefined : this.#deps.clock.now();
-    const page = await this.#page(query, `games:hosted:${query.includePast}`, userId, (position, limit) =>
-      new GamesRepository(this.#db).hostedPage(userId, from, position, limit),
+    const db = await this.#reader(userId);
+    const page = await this.#page(db, query, `games:hosted:${query.includePast}`, userId, (position, limit) =>
+      new GamesRepository(db).hostedPage(userId, from, position, limit),
     );
     const ratings = (await this.#deps.ratings?.averagesOf(page.content.map((game) => game.id))) ?? new Map<string, { average: number | null; count: number }>();
     return { ...page, content: page.content.map((game) => ({ ...game, rating: ratings.get(game.id) ?? { average: null, count: 0 } })) };
@@ -87,7 +93,7 @@ export class GameQueries {
   }
 
   async #filterOptions(query: GameFilterInput, viewerId: string | null) {
-    const options = await new GamesRepository(this.#db).filterOptions(await this.#filter(query), viewerId);
+    const options = await new GamesRepository(await this.#reader(viewerId)).filterOptions(await this.#filter(query), viewerId);
     const [venues, skillLevels] = await Promise.all([this.#deps.venues.summariesOf(options.venueIds), this.#deps.activities.levelsOf(options.levelIds)]);
     return { venues, skillLevels, startTimes: options.startTimes, gameTypes: options.gameTypes as Array<'SINGLE' | 'DOUBLE'> };
   }
@@ -112,17 +118,28 @@ export class GameQueries {
 
   /** The games among `ids` the viewer may see, presented, in the given order. */
   async presentMany(ids: string[], viewerId: string | null): Promise<PresentedGame[]> {
-    const repository = new GamesRepository(this.#db);
+    return this.#presentVisible(await this.#reader(viewerId), ids, viewerId);
+  }
+
+  /** The game a command just wrote, from the primary: the caller may be a job, with no recent-write mark. */
+  async written(id: string, viewerId: string): Promise<PresentedGame> {
+    const [game] = await this.#presentVisible(this.#db, [id], viewerId);
+    if (!game) throw gameNotFound();
+    return game;
+  }
+
+  async #presentVisible(db: Database, ids: string[], viewerId: string | null): Promise<PresentedGame[]> {
+    const repository = new GamesRepository(db);
     const visible = await repository.visibleAmong([...new Set(ids)], viewerId, this.#deps.clock.now());
     return this.#present(
-      repository,
+      db,
       ids.filter((id) => visible.has(id)),
       viewerId,
     );
   }
 
   async participants(gameId: string, viewerId: string) {
-    const repository = new GamesRepository(this.#db);
+    const repository = new GamesRepository(await this.#reader(viewerId));
     const game = await repository.find(gameId);
     if (!game || !(await repository.isVisible(gameId, viewerId, this.#deps.clock.now()))) throw gameNotFound();
     const rows = await repository.participantsOf(gameId);
@@ -156,7 +173,18 @@ export class GameQueries {
     };
   }
 
-  async #page(query: CursorRequest, scope: string, viewerId: string | null, fetch: (position: Position | undefined, limit: number) => Promise<PageRow[]>) {
+  /** Reads that may lag go to the replica, except a recent writer's own (read-your-writes). */
+  #reader(viewerId: string | null): Promise<Database> {
+    return this.#deps.reads?.for(viewerId) ?? Promise.resolve(this.#db);
+  }
+
+  async #page(
+    db: Database,
+    query: CursorRequest,
+    scope: string,
+    viewerId: string | null,
+    fetch: (position: Position | undefined, limit: number) => Promise<PageRow[]>,
+  ) {
     const position = query.cursor ? this.#position(query.cursor, scope) : undefined;
     const found = await fetch(position, query.size + 1);
     const page = found.slice(0, query.size);
@@ -165,7 +193,7 @@ export class GameQueries {
     const rows = page.map((p) => p.row);
     return {
       content: await this.#present(
-        new GamesRepository(this.#db),
+        db,
         rows.map((row) => row.id),
         viewerId,
         rows,
@@ -187,15 +215,16 @@ export class GameQueries {
    * One batch per page for each of: rows (unless the page query brought them), names, share
    * links, and the viewer's participation and bookmarks.
    */
-  async #present(repository: GamesRepository, ids: string[], viewerId: string | null, loaded?: GameRow[]): Promise<PresentedGame[]> {
+  async #present(db: Database, ids: string[], viewerId: string | null, loaded?: GameRow[]): Promise<PresentedGame[]> {
     if (ids.length === 0) return [];
+    const repository = new GamesRepository(db);
     const rows = loaded ?? (await repository.findMany(ids));
     const [refs, links, participation, bookmarked, coHosted] = await Promise.all([
       refsOf(this.#deps, rows),
       this.#deps.shareLinks.linksFor(ids),
       viewerId ? repository.participationOf(viewerId, ids) : Promise.resolve(undefined),
       viewerId ? this.#deps.bookmarks.bookmarkedAmong(viewerId, ids) : Promise.resolve(undefined),
-      viewerId ? new CoHostsRepository(this.#db).coHostedAmong(viewerId, ids) : Promise.resolve(undefined),
+      viewerId ? new CoHostsRepository(db).coHostedAmong(viewerId, ids) : Promise.resolve(undefined),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const now = this.#deps.clock.now();

@@ -48,15 +48,13 @@ export class GamesRepository extends Repository {
     return row!;
   }
 
-  async find(id: string): Promise<GameRow | undefined> {
-    const [row] = await this.db.select().from(games).where(eq(games.id, id));
-    return row;
+  find(id: string): Promise<GameRow | undefined> {
+    return this.first(games, eq(games.id, id));
   }
 
   /** The game row, locked until the transaction ends: every participation change goes through this. */
-  async lock(id: string): Promise<GameRow | undefined> {
-    const [row] = await this.db.select().from(games).where(eq(games.id, id)).for('update');
-    return row;
+  lock(id: string): Promise<GameRow | undefined> {
+    return this.first(games, eq(games.id, id), 'update');
   }
 
   async findMany(ids: string[]): Promise<GameRow[]> {

@@ -76,6 +76,16 @@ const SelfCheckIn = Type.Boolean({ description: 'Players may check themselves in
 const MaxRecentNoShows = Type.Integer({ minimum: 1, maximum: 100, description: 'Refuse joins from players with at least this many no-shows in 90 days' });
 const DecisionHours = Type.Integer({ minimum: 0, maximum: 168, description: 'Hours before the start; default 3' });
 
+/** Settings with a default, optional alike when hosting (absent: the default) and in a patch (absent: unchanged). */
+const Settings = {
+  decisionHoursBefore: Type.Optional(DecisionHours),
+  joinPolicy: Type.Optional(JoinPolicy),
+  offLevelPolicy: Type.Optional(OffLevelPolicy),
+  maxGuestsPerPlayer: Type.Optional(MaxGuests),
+  waitlistMode: Type.Optional(WaitlistMode),
+  selfCheckIn: Type.Optional(SelfCheckIn),
+};
+
 export const CreateGameBody = Type.Object({
   activityId: Uuid,
   venueId: Uuid,
@@ -92,12 +102,7 @@ export const CreateGameBody = Type.Object({
   gameType: GameType,
   joinAsOrganizer: Type.Optional(Type.Boolean()),
   minPlayers: Type.Optional(MinPlayers),
-  decisionHoursBefore: Type.Optional(DecisionHours),
-  joinPolicy: Type.Optional(JoinPolicy),
-  offLevelPolicy: Type.Optional(OffLevelPolicy),
-  maxGuestsPerPlayer: Type.Optional(MaxGuests),
-  waitlistMode: Type.Optional(WaitlistMode),
-  selfCheckIn: Type.Optional(SelfCheckIn),
+  ...Settings,
   maxRecentNoShows: Type.Optional(MaxRecentNoShows),
 });
 export type CreateGameInput = Static<typeof CreateGameBody>;
@@ -118,12 +123,7 @@ export const UpdateGameBody = Type.Object({
   endTime: Type.Optional(Instant),
   gameType: Type.Optional(GameType),
   minPlayers: Type.Optional(Type.Union([MinPlayers, Type.Null()])),
-  decisionHoursBefore: Type.Optional(DecisionHours),
-  joinPolicy: Type.Optional(JoinPolicy),
-  offLevelPolicy: Type.Optional(OffLevelPolicy),
-  maxGuestsPerPlayer: Type.Optional(MaxGuests),
-  waitlistMode: Type.Optional(WaitlistMode),
-  selfCheckIn: Type.Optional(SelfCheckIn),
+  ...Settings,
   maxRecentNoShows: Type.Optional(Type.Union([MaxRecentNoShows, Type.Null()])),
 });
 export type UpdateGameInput = Static<typeof UpdateGameBody>;

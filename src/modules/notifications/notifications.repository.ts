@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { Repository, type Counted } from '../../platform/db/index.ts';
 import type { Position } from './notifications.position.ts';
 import { deviceTokens, gameReminders, notifications } from './notifications.table.ts';
 
@@ -43,16 +43,9 @@ export class NotificationsRepository extends Repository {
     );
   }
 
-  async page(userId: string, limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
+  async page(userId: string, limit: number, offset: number): Promise<Counted<NotificationRow>> {
     const where = and(eq(notifications.userId, userId), eq(notifications.inApp, true));
-    const [rows, [count]] = await Promise.all([
-      this.db.select().from(notifications).where(where).orderBy(desc(notifications.seq)).limit(limit).offset(offset),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(notifications)
-        .where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
+    return this.counted(this.db.select().from(notifications).where(where).orderBy(desc(notifications.seq)).limit(limit).offset(offset), notifications, where);
   }
 
   async unreadCount(userId: string): Promise<number> {

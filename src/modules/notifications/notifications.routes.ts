@@ -1,11 +1,10 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
-import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { USER_SECURITY } from '../../platform/http/openapi.ts';
-import { noContent } from '../../platform/http/replies.ts';
-import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
+import { userRoute } from '../../platform/http/openapi.ts';
+import { NoContent, created, noContent } from '../../platform/http/replies.ts';
+import { OffsetPage, OffsetQuery, presentPage } from '../../platform/http/pagination.ts';
 import { presentDeviceToken, presentNotification } from './notifications.presenter.ts';
 import {
   DeviceTokenBody,
@@ -29,29 +28,22 @@ export interface NotificationsRoutesOptions {
 }
 
 export async function notificationsRoutes(app: TypedApp, { notifications, streams }: NotificationsRoutesOptions) {
-  const tags = ['notifications'];
-
   app.get(
     '/api/v1/notifications',
     {
-      schema: {
-        tags,
-        security: USER_SECURITY,
-        summary: 'Your notifications, newest first',
+      schema: userRoute('notifications', 'Your notifications, newest first', {
         querystring: OffsetQuery,
         response: { 200: Envelope(OffsetPage(Notification)) },
-      },
+      }),
     },
-    async (request) => {
-      const { rows, total } = await notifications.page(signedIn(request).userId, request.query);
-      return envelope(request, offsetPage(rows.map(presentNotification), total, request.query), 'Notifications');
-    },
+    async (request) =>
+      envelope(request, presentPage(await notifications.page(signedIn(request).userId, request.query), presentNotification, request.query), 'Notifications'),
   );
 
   app.get(
     '/api/v1/notifications/unread-count',
     {
-      schema: { tags, security: USER_SECURITY, summary: 'How many of your notifications are unread', response: { 200: Envelope(UnreadCount) } },
+      schema: userRoute('notifications', 'How many of your notifications are unread', { response: { 200: Envelope(UnreadCount) } }),
     },
     async (request) => envelope(request, { count: await notifications.unreadCount(signedIn(request).userId) }, 'Unread count'),
   );
@@ -59,16 +51,13 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
   app.get(
     '/api/v1/notifications/stream',
     {
-      schema: {
-        tags,
-        security: USER_SECURITY,
+      schema: userRoute('notifications', 'New notifications as server-sent events', {
         headers: StreamHeaders,
-        summary: 'New notifications as server-sent events',
         description:
           'text/event-stream (the request must accept it, else 406). Each event: `id` (an opaque resume point) and `data` (the notification as JSON). A comment every 15 s keeps the ' +
           'connection alive. Reconnecting with `Last-Event-ID` replays every notification committed after that event, once each and in the same order. The stream ends when the access token that opened it expires ' +
           'or the account is deleted; at most 5 streams per user at once (else 429 `too_many_streams`).',
-      },
+      }),
     },
     async (request, reply) => {
       if (!acceptsEventStream(request.headers.accept)) {
@@ -94,7 +83,7 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
   app.put(
     '/api/v1/notifications/read-all',
     {
-      schema: { tags, security: USER_SECURITY, summary: 'Mark all your notifications read', response: { 200: Envelope(ReadAllResult) } },
+      schema: userRoute('notifications', 'Mark all your notifications read', { response: { 200: Envelope(ReadAllResult) } }),
     },
     async (request) => envelope(request, { updated: await notifications.markAllRead(signedIn(request).userId) }, 'All notifications read'),
   );
@@ -102,13 +91,10 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
   app.put(
     '/api/v1/notifications/:id/read',
     {
-      schema: {
-        tags,
-        security: USER_SECURITY,
-        summary: 'Mark a notification read (idempotent)',
+      schema: userRoute('notifications', 'Mark a notification read (idempotent)', {
         params: NotificationIdParams,
         response: { 200: Envelope(Notification) },
-      },
+      }),
     },
     async (request) => envelope(request, presentNotification(await notifications.markRead(signedIn(request).userId, request.params.id)), 'Notification read'),
   );
@@ -116,7 +102,7 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
   app.delete(
     '/api/v1/notifications/:id',
     {
-      schema: { tags, security: USER_SECURITY, summary: 'Delete a notification', params: NotificationIdParams, response: { 204: Type.Null() } },
+      schema: userRoute('notifications', 'Delete a notification', { params: NotificationIdParams, response: NoContent }),
     },
     async (request, reply) => noContent(reply, notifications.remove(signedIn(request).userId, request.params.id)),
   );
@@ -124,31 +110,24 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
   app.post(
     '/api/v1/device-tokens',
     {
-      schema: {
-        tags,
-        security: USER_SECURITY,
-        summary: 'Register a device for push (idempotent)',
+      schema: userRoute('notifications', 'Register a device for push (idempotent)', {
         body: DeviceTokenBody,
         response: { 201: Envelope(DeviceTokenRegistered) },
-      },
+      }),
     },
     async (request, reply) => {
       const row = await notifications.registerDevice(signedIn(request).userId, request.body.deviceToken, request.body.platform);
-      reply.code(201);
-      return envelope(request, presentDeviceToken(row), 'Device registered');
+      return created(reply, envelope(request, presentDeviceToken(row), 'Device registered'));
     },
   );
 
   app.delete(
     '/api/v1/device-tokens',
     {
-      schema: {
-        tags,
-        security: USER_SECURITY,
-        summary: 'Unregister a device (204 whether or not it was registered)',
+      schema: userRoute('notifications', 'Unregister a device (204 whether or not it was registered)', {
         querystring: DeviceTokenQuery,
-        response: { 204: Type.Null() },
-      },
+        response: NoContent,
+      }),
     },
     async (request, reply) => noContent(reply, notifications.unregisterDevice(signedIn(request).userId, request.query.deviceToken)),
   );
@@ -156,14 +135,11 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
   app.get(
     '/api/v1/me/notification-preferences',
     {
-      schema: {
-        tags,
-        security: USER_SECURITY,
-        summary: 'What you are told about, and how',
+      schema: userRoute('notifications', 'What you are told about, and how', {
         description:
           'Per notification type: in the app (list, unread count, stream) and push to your devices. Quiet hours hold back push only. A muted game tells you nothing.',
         response: { 200: Envelope(NotificationPreferences) },
-      },
+      }),
     },
     async (request) => envelope(request, await notifications.preferences.get(signedIn(request).userId), 'Notification preferences'),
   );
@@ -171,13 +147,10 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
   app.put(
     '/api/v1/me/notification-preferences',
     {
-      schema: {
-        tags,
-        security: USER_SECURITY,
-        summary: 'Change what you are told about (a patch)',
+      schema: userRoute('notifications', 'Change what you are told about (a patch)', {
         body: NotificationPreferencesPatch,
         response: { 200: Envelope(NotificationPreferences) },
-      },
+      }),
     },
     async (request) => envelope(request, await notifications.preferences.update(signedIn(request).userId, request.body), 'Notification preferences saved'),
   );

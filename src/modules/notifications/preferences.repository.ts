@@ -7,9 +7,8 @@ export type PreferencesValues = Omit<PreferencesRow, 'userId' | 'updatedAt'>;
 
 /** SQL of notification preferences and game mutes. */
 export class PreferencesRepository extends Repository {
-  async find(userId: string): Promise<PreferencesRow | undefined> {
-    const [row] = await this.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-    return row;
+  find(userId: string): Promise<PreferencesRow | undefined> {
+    return this.first(notificationPreferences, eq(notificationPreferences.userId, userId));
   }
 
   /** Row lock for a read-modify-write of one user's preferences (two PUTs at once must not lose a change). */

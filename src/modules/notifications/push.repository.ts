@@ -100,12 +100,8 @@ export class PushRepository extends Repository {
   }
 
   /** Whether the device still belongs to the user the push was queued for (re-registered or removed since). */
-  async deviceStillOf(deviceToken: string, userId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ token: deviceTokens.deviceToken })
-      .from(deviceTokens)
-      .where(and(eq(deviceTokens.deviceToken, deviceToken), eq(deviceTokens.userId, userId)));
-    return row !== undefined;
+  deviceStillOf(deviceToken: string, userId: string): Promise<boolean> {
+    return this.exists(deviceTokens, and(eq(deviceTokens.deviceToken, deviceToken), eq(deviceTokens.userId, userId)));
   }
 
   async done(id: number): Promise<void> {

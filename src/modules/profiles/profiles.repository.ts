@@ -6,9 +6,8 @@ export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileSkillLevelRow = typeof profileSkillLevels.$inferSelect;
 
 export class ProfilesRepository extends Repository {
-  async find(userId: string): Promise<ProfileRow | undefined> {
-    const [row] = await this.db.select().from(profiles).where(eq(profiles.userId, userId));
-    return row;
+  find(userId: string): Promise<ProfileRow | undefined> {
+    return this.first(profiles, eq(profiles.userId, userId));
   }
 
   async skillLevelsOf(userId: string): Promise<ProfileSkillLevelRow[]> {

@@ -25,11 +25,7 @@ export const OnboardingBody = Type.Object({
 export type OnboardingInput = Static<typeof OnboardingBody>;
 
 /** A patch: the fields present replace the stored ones. */
-export const ProfilePatchBody = Type.Object({
-  name: Type.Optional(Name),
-  contactMethods: Type.Optional(ContactMethods),
-  skillLevels: Type.Optional(SkillLevelChoices),
-});
+export const ProfilePatchBody = Type.Partial(OnboardingBody);
 export type ProfilePatch = Static<typeof ProfilePatchBody>;
 
 export const Me = Type.Object({

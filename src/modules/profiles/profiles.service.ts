@@ -34,48 +34,38 @@ export interface ProfilesServiceDeps {
 const alreadyCompleted = () => conflict('profile_already_completed', 'Onboarding is already complete; use PUT /api/v1/me to change the profile.');
 
 export class ProfilesService {
-  readonly #db: Database;
-  readonly #users: UsersService;
-  readonly #activities: ActivitiesService;
-  readonly #revokeTokens: (userId: string) => Promise<void>;
-  readonly #deletionSteps: AccountDeletionStep[];
-  readonly #gameTotals: GameTotals;
+  readonly #deps: ProfilesServiceDeps;
 
   constructor(deps: ProfilesServiceDeps) {
-    this.#db = deps.db;
-    this.#users = deps.users;
-    this.#activities = deps.activities;
-    this.#revokeTokens = deps.revokeTokens;
-    this.#gameTotals = deps.gameTotals;
-    this.#deletionSteps = deps.deletionSteps;
+    this.#deps = deps;
   }
 
   async hasCompletedOnboarding(userId: string): Promise<boolean> {
-    return (await new ProfilesRepository(this.#db).find(userId))?.onboardedAt != null;
+    return (await new ProfilesRepository(this.#deps.db).find(userId))?.onboardedAt != null;
   }
 
   async me(userId: string): Promise<MeView> {
-    const repository = new ProfilesRepository(this.#db);
+    const repository = new ProfilesRepository(this.#deps.db);
     const [user, profile, chosen, totals] = await Promise.all([
-      this.#users.findLive(userId),
+      this.#deps.users.findLive(userId),
       repository.find(userId),
       repository.skillLevelsOf(userId),
-      this.#gameTotals(userId),
+      this.#deps.gameTotals(userId),
     ]);
     // The access plugin checked the account is live; only a deletion racing this read gets here.
     if (!user) throw notFound('The user was not found.', 'user_not_found');
     // A level retired from its ladder (or of a deleted activity) no longer describes the player.
-    const live = await this.#activities.liveLevels(chosen.map((level) => level.skillLevelId));
+    const live = await this.#deps.activities.liveLevels(chosen.map((level) => level.skillLevelId));
     return { user, profile, skillLevels: chosen.filter((level) => live.get(level.skillLevelId) === level.activityId), totals };
   }
 
   async completeOnboarding(userId: string, input: OnboardingInput): Promise<MeView> {
     if (await this.hasCompletedOnboarding(userId)) throw alreadyCompleted();
     const { methods, skillLevels } = await this.#check(input);
-    await this.#db.transaction(async (tx) => {
+    await this.#deps.db.transaction(async (tx) => {
       const repository = new ProfilesRepository(tx);
       if (!(await repository.completeOnboarding(userId, methods!))) throw alreadyCompleted();
-      await this.#users.rename(userId, input.name.trim(), tx);
+      await this.#deps.users.rename(userId, input.name.trim(), tx);
       await repository.replaceSkillLevels(userId, skillLevels ?? []);
     });
     return this.me(userId);
@@ -83,10 +73,10 @@ export class ProfilesService {
 
   async update(userId: string, patch: ProfilePatch): Promise<MeView> {
     const { methods, skillLevels } = await this.#check(patch);
-    await this.#db.transaction(async (tx) => {
+    await this.#deps.db.transaction(async (tx) => {
       const repository = new ProfilesRepository(tx);
       await repository.ensure(userId);
-      if (patch.name !== undefined) await this.#users.rename(userId, patch.name.trim(), tx);
+      if (patch.name !== undefined) await this.#deps.users.rename(userId, patch.name.trim(), tx);
       if (methods) await repository.setContactMethods(userId, methods);
       if (skillLevels) await repository.replaceSkillLevels(userId, skillLevels);
       await repository.touch(userId);
@@ -101,12 +91,12 @@ export class ProfilesService {
    * forgets the user at the deletion's signal).
    */
   async deleteAccount(userId: string): Promise<void> {
-    const { signalled } = await this.#db.transaction(async (tx) => {
-      for (const step of this.#deletionSteps) await step(userId, tx);
+    const { signalled } = await this.#deps.db.transaction(async (tx) => {
+      for (const step of this.#deps.deletionSteps) await step(userId, tx);
       await new ProfilesRepository(tx).remove(userId);
-      return this.#users.erase(userId, tx);
+      return this.#deps.users.erase(userId, tx);
     });
-    await this.#revokeTokens(userId);
+    await this.#deps.revokeTokens(userId);
     // The answer waits for the deletion's signal, which every instance's access cache receives at commit.
     await signalled;
   }
@@ -121,7 +111,7 @@ export class ProfilesService {
       if (new Set(activities).size !== activities.length) {
         throw conflict('duplicate_skill_level_activity', 'Choose at most one skill level per activity.');
       }
-      const live = await this.#activities.liveLevels(input.skillLevels.map((level) => level.skillLevelId));
+      const live = await this.#deps.activities.liveLevels(input.skillLevels.map((level) => level.skillLevelId));
       input.skillLevels.forEach((level, index) => {
         if (live.get(level.skillLevelId) !== level.activityId) {
           errors.push({ field: `skillLevels[${index}].skillLevelId`, location: 'body', message: 'is not a skill level of the given activity' });

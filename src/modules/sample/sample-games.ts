@@ -92,8 +92,8 @@ const LEAD_MS = 60 * 60 * 1000;
  * once, so a restart only fills in the days that came into the window.
  */
 export async function loadSampleGames(deps: SampleGamesDeps): Promise<SampleGamesResult> {
-  const activities = new Map((await deps.activities.page({ page: 0, size: 100 })).items.map((item) => [item.activity.name, item]));
-  const venues = (await deps.venues.list({ page: 0, size: 100 })).items.filter((item) => item.venue.sourceId?.startsWith('sg-sample-'));
+  const activities = new Map((await deps.activities.page({ page: 0, size: 100 })).rows.map((item) => [item.activity.name, item]));
+  const venues = (await deps.venues.list({ page: 0, size: 100 })).rows.filter((item) => item.venue.sourceId?.startsWith('sg-sample-'));
   if (!activities.has('Badminton') || !activities.has('Pickleball') || venues.length === 0) {
     return { created: 0, privateShareUrls: [], skipped: 'the sample activities and venues are missing (npm run db:seed)' };
   }

@@ -1,13 +1,11 @@
 import { Type } from 'typebox';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { userRoute } from '../../platform/http/openapi.ts';
+import { NoContent, created, noContent } from '../../platform/http/replies.ts';
 import { signedIn } from '../access/index.ts';
 import type { SeriesMembers } from './series.members.ts';
 import { Member, MemberBody, MemberParams, SeriesIdParams } from './series.schemas.ts';
-
-const tags = ['series'];
-const NoContent = { 204: Type.Null() };
 
 /** Regulars and co-hosts of a series. */
 export function seriesMemberRoutes(app: TypedApp, members: SeriesMembers) {
@@ -16,10 +14,8 @@ export function seriesMemberRoutes(app: TypedApp, members: SeriesMembers) {
     { url: '/api/v1/series/:id/co-hosts', summary: 'The co-hosts of the series', read: members.coHosts.bind(members) },
   ];
   for (const { url, summary, read } of lists) {
-    app.get(
-      url,
-      { schema: { tags, security: USER_SECURITY, summary, params: SeriesIdParams, response: { 200: Envelope(Type.Array(Member)) } } },
-      async (request) => envelope(request, await read(request.params.id, signedIn(request).userId), 'Members'),
+    app.get(url, { schema: userRoute('series', summary, { params: SeriesIdParams, response: { 200: Envelope(Type.Array(Member)) } }) }, async (request) =>
+      envelope(request, await read(request.params.id, signedIn(request).userId), 'Members'),
     );
   }
 
@@ -38,19 +34,13 @@ export function seriesMemberRoutes(app: TypedApp, members: SeriesMembers) {
   for (const { path, add, remove } of changes) {
     app.post(
       `/api/v1/series/:id/${path}`,
-      { schema: { tags, security: USER_SECURITY, summary: add.summary, params: SeriesIdParams, body: MemberBody, response: { 201: Envelope(Member) } } },
-      async (request, reply) => {
-        reply.code(201);
-        return envelope(request, await add.run(signedIn(request).userId, request.params.id, request.body.userId), add.message);
-      },
+      { schema: userRoute('series', add.summary, { params: SeriesIdParams, body: MemberBody, response: { 201: Envelope(Member) } }) },
+      async (request, reply) => created(reply, envelope(request, await add.run(signedIn(request).userId, request.params.id, request.body.userId), add.message)),
     );
     app.delete(
       `/api/v1/series/:id/${path}/:userId`,
-      { schema: { tags, security: USER_SECURITY, summary: remove.summary, params: MemberParams, response: NoContent } },
-      async (request, reply) => {
-        await remove.run(signedIn(request).userId, request.params.id, request.params.userId);
-        return reply.code(204).send(null);
-      },
+      { schema: userRoute('series', remove.summary, { params: MemberParams, response: NoContent }) },
+      async (request, reply) => noContent(reply, remove.run(signedIn(request).userId, request.params.id, request.params.userId)),
     );
   }
 }

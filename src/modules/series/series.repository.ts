@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, or } from 'drizzle-orm';
-import { Repository, type Executor } from '../../platform/db/index.ts';
+import { Repository, type Counted, type Executor } from '../../platform/db/index.ts';
 import { gameSeries, gameSeriesCoHosts, gameSeriesOccurrences, gameSeriesRegulars, gameSeriesSkips } from './series.table.ts';
 
 export type SeriesRow = typeof gameSeries.$inferSelect;
@@ -15,15 +15,13 @@ export class SeriesRepository extends Repository {
     return row!;
   }
 
-  async find(id: string): Promise<SeriesRow | undefined> {
-    const [row] = await this.db.select().from(gameSeries).where(eq(gameSeries.id, id));
-    return row;
+  find(id: string): Promise<SeriesRow | undefined> {
+    return this.first(gameSeries, eq(gameSeries.id, id));
   }
 
   /** The series row, locked until the transaction ends: openings, edits and the end take it. */
-  async lock(id: string): Promise<SeriesRow | undefined> {
-    const [row] = await this.db.select().from(gameSeries).where(eq(gameSeries.id, id)).for('update');
-    return row;
+  lock(id: string): Promise<SeriesRow | undefined> {
+    return this.first(gameSeries, eq(gameSeries.id, id), 'update');
   }
 
   async update(id: string, values: Partial<SeriesValues> & { status?: SeriesRow['status'] }): Promise<void> {
@@ -36,7 +34,7 @@ export class SeriesRepository extends Repository {
   }
 
   /** The series the user runs, co-hosts or plays in as a regular, newest first. */
-  async pageFor(userId: string, limit: number, offset: number): Promise<{ rows: SeriesRow[]; total: number }> {
+  async pageFor(userId: string, limit: number, offset: number): Promise<Counted<SeriesRow>> {
     const mine = or(
       eq(gameSeries.organizerId, userId),
       inArray(gameSeries.id, this.db.select({ id: gameSeriesCoHosts.seriesId }).from(gameSeriesCoHosts).where(eq(gameSeriesCoHosts.userId, userId))),
@@ -58,12 +56,8 @@ export class SeriesRepository extends Repository {
       .orderBy(asc(gameSeriesOccurrences.occursOn));
   }
 
-  async occurrence(seriesId: string, occursOn: string): Promise<OccurrenceRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(gameSeriesOccurrences)
-      .where(and(eq(gameSeriesOccurrences.seriesId, seriesId), eq(gameSeriesOccurrences.occursOn, occursOn)));
-    return row;
+  occurrence(seriesId: string, occursOn: string): Promise<OccurrenceRow | undefined> {
+    return this.first(gameSeriesOccurrences, and(eq(gameSeriesOccurrences.seriesId, seriesId), eq(gameSeriesOccurrences.occursOn, occursOn)));
   }
 
   /** Settles a date: answers the new row, or undefined when another run (or instance) settled it first. */
@@ -91,19 +85,11 @@ export class SeriesRepository extends Repository {
   }
 
   async removeRegular(seriesId: string, userId: string): Promise<boolean> {
-    const removed = await this.db
-      .delete(gameSeriesRegulars)
-      .where(and(eq(gameSeriesRegulars.seriesId, seriesId), eq(gameSeriesRegulars.userId, userId)))
-      .returning({ userId: gameSeriesRegulars.userId });
-    return removed.length > 0;
+    return (await this.deleted(gameSeriesRegulars, and(eq(gameSeriesRegulars.seriesId, seriesId), eq(gameSeriesRegulars.userId, userId)))) !== undefined;
   }
 
-  async isRegular(seriesId: string, userId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ userId: gameSeriesRegulars.userId })
-      .from(gameSeriesRegulars)
-      .where(and(eq(gameSeriesRegulars.seriesId, seriesId), eq(gameSeriesRegulars.userId, userId)));
-    return row !== undefined;
+  isRegular(seriesId: string, userId: string): Promise<boolean> {
+    return this.exists(gameSeriesRegulars, and(eq(gameSeriesRegulars.seriesId, seriesId), eq(gameSeriesRegulars.userId, userId)));
   }
 
   async addSkip(values: { seriesId: string; occursOn: string; userId: string }): Promise<void> {
@@ -144,12 +130,8 @@ export class SeriesRepository extends Repository {
     return { coHostOf: new Set(coHosts.map((row) => row.seriesId)), regularOf: new Set(regulars.map((row) => row.seriesId)) };
   }
 
-  async isCoHost(seriesId: string, userId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ userId: gameSeriesCoHosts.userId })
-      .from(gameSeriesCoHosts)
-      .where(and(eq(gameSeriesCoHosts.seriesId, seriesId), eq(gameSeriesCoHosts.userId, userId)));
-    return row !== undefined;
+  isCoHost(seriesId: string, userId: string): Promise<boolean> {
+    return this.exists(gameSeriesCoHosts, and(eq(gameSeriesCoHosts.seriesId, seriesId), eq(gameSeriesCoHosts.userId, userId)));
   }
 
   async addCoHost(values: SeriesCoHostRow): Promise<SeriesCoHostRow | undefined> {
@@ -158,11 +140,7 @@ export class SeriesRepository extends Repository {
   }
 
   async removeCoHost(seriesId: string, userId: string): Promise<boolean> {
-    const removed = await this.db
-      .delete(gameSeriesCoHosts)
-      .where(and(eq(gameSeriesCoHosts.seriesId, seriesId), eq(gameSeriesCoHosts.userId, userId)))
-      .returning({ userId: gameSeriesCoHosts.userId });
-    return removed.length > 0;
+    return (await this.deleted(gameSeriesCoHosts, and(eq(gameSeriesCoHosts.seriesId, seriesId), eq(gameSeriesCoHosts.userId, userId)))) !== undefined;
   }
 
   /** A deleted account: its series end, and it is no one's regular or co-host any more. */

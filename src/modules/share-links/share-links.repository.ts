@@ -12,12 +12,8 @@ export class ShareLinksRepository extends Repository {
     return row;
   }
 
-  async findByResource(resourceType: ResourceType, resourceId: string): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(shareLinks)
-      .where(and(eq(shareLinks.resourceType, resourceType), eq(shareLinks.resourceId, resourceId)));
-    return row;
+  findByResource(resourceType: ResourceType, resourceId: string): Promise<ShareLinkRow | undefined> {
+    return this.first(shareLinks, and(eq(shareLinks.resourceType, resourceType), eq(shareLinks.resourceId, resourceId)));
   }
 
   findByResources(resourceType: ResourceType, resourceIds: string[]): Promise<ShareLinkRow[]> {
@@ -28,9 +24,8 @@ export class ShareLinksRepository extends Repository {
       .where(and(eq(shareLinks.resourceType, resourceType), inArray(shareLinks.resourceId, resourceIds)));
   }
 
-  async findByCode(code: string): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.db.select().from(shareLinks).where(eq(shareLinks.code, code));
-    return row;
+  findByCode(code: string): Promise<ShareLinkRow | undefined> {
+    return this.first(shareLinks, eq(shareLinks.code, code));
   }
 
   /** One statement, so concurrent clicks all count. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { Repository, type Transaction } from '../../platform/db/index.ts';
+import { Repository, type Counted, type Transaction } from '../../platform/db/index.ts';
 import { users } from './users.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -38,12 +38,8 @@ export class UsersRepository extends Repository {
     return rows.map((row) => row.id);
   }
 
-  async findLive(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), isNull(users.deletedAt)));
-    return row;
+  findLive(id: string): Promise<UserRow | undefined> {
+    return this.first(users, and(eq(users.id, id), isNull(users.deletedAt)));
   }
 
   /**
@@ -70,17 +66,14 @@ export class UsersRepository extends Repository {
     return { row: existing, created: false };
   }
 
-  async page(options: { q?: string; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+  async page(options: { q?: string; limit: number; offset: number }): Promise<Counted<UserRow>> {
     const pattern = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
     const where = and(isNull(users.deletedAt), pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined);
-    const [rows, [count]] = await Promise.all([
+    return this.counted(
       this.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(options.limit).offset(options.offset),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(users)
-        .where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
+      users,
+      where,
+    );
   }
 
   async rename(id: string, name: string): Promise<boolean> {

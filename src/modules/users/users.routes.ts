@@ -2,7 +2,7 @@ import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
 import { userRoute } from '../../platform/http/openapi.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
+import { OffsetPage, OffsetQuery, presentPage } from '../../platform/http/pagination.ts';
 import { presentAccount } from './users.presenter.ts';
 import { Account, AdminUsersQuery, RolesBody, UserIdParams } from './users.schemas.ts';
 import type { UsersService } from './users.service.ts';
@@ -16,10 +16,7 @@ export async function usersRoutes(app: TypedApp, { users }: { users: UsersServic
         response: { 200: Envelope(OffsetPage(Account)) },
       }),
     },
-    async (request) => {
-      const { rows, total } = await users.page(request.query);
-      return envelope(request, offsetPage(rows.map(presentAccount), total, request.query), 'Users');
-    },
+    async (request) => envelope(request, presentPage(await users.page(request.query), presentAccount, request.query), 'Users'),
   );
 
   app.put(

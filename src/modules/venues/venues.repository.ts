@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { Repository, type Counted } from '../../platform/db/index.ts';
 import { stationLines, stations, transitLines, venueActivities, venueStations, venues } from './venues.table.ts';
 
 export type VenueRow = typeof venues.$inferSelect;
@@ -72,7 +72,7 @@ export class VenuesRepository extends Repository {
     circle?: Circle;
     limit: number;
     offset: number;
-  }): Promise<{ rows: Array<VenueRow & { distanceKm?: number }>; total: number }> {
+  }): Promise<Counted<VenueRow & { distanceKm?: number }>> {
     const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
     const distance = filter.circle ? distanceKm(filter.circle) : undefined;
     const where = and(
@@ -90,7 +90,7 @@ export class VenuesRepository extends Repository {
       filter.circle && distance ? sql`${distance} <= ${filter.circle.radiusKm}::float8` : undefined,
     );
     const order = distance ? [asc(distance), asc(venues.id)] : [sql`lower(${venues.name})`, asc(venues.id)];
-    const [rows, [count]] = await Promise.all([
+    return this.counted(
       distance
         ? this.db
             .select({ venue: venues, distanceKm: distance })
@@ -107,12 +107,9 @@ export class VenuesRepository extends Repository {
             .orderBy(...order)
             .limit(filter.limit)
             .offset(filter.offset),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(venues)
-        .where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
+      venues,
+      where,
+    );
   }
 
   /** Venues (deleted ones too: games there keep their place) within the circle. */
@@ -133,21 +130,12 @@ export class VenuesRepository extends Repository {
       .orderBy(sql`lower(${venues.name})`, asc(venues.id));
   }
 
-  async findLive(id: string): Promise<VenueRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(venues)
-      .where(and(eq(venues.id, id), isNull(venues.deletedAt)));
-    return row;
+  findLive(id: string): Promise<VenueRow | undefined> {
+    return this.first(venues, and(eq(venues.id, id), isNull(venues.deletedAt)));
   }
 
-  async lockLive(id: string): Promise<VenueRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(venues)
-      .where(and(eq(venues.id, id), isNull(venues.deletedAt)))
-      .for('update');
-    return row;
+  lockLive(id: string): Promise<VenueRow | undefined> {
+    return this.first(venues, and(eq(venues.id, id), isNull(venues.deletedAt)), 'update');
   }
 
   /** Inserts the venues whose sourceId no live venue has; answers the inserted ids in input order (undefined when skipped). */

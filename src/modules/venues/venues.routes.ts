@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { USER_SECURITY, openRoute, userRoute } from '../../platform/http/openapi.ts';
 import { NoContent, created, noContent } from '../../platform/http/replies.ts';
-import { OffsetPage, OffsetQuery, offsetPage } from '../../platform/http/pagination.ts';
+import { OffsetPage, OffsetQuery, presentPage } from '../../platform/http/pagination.ts';
 import { presentVenue } from './venues.presenter.ts';
 import { CreateVenueBody, ImportResult, ImportUpload, UpdateVenueBody, Venue, VenueIdParams, VenuesQuery } from './venues.schemas.ts';
 import type { VenuesService } from './venues.service.ts';
@@ -22,10 +22,7 @@ export async function venuesRoutes(app: TypedApp, { venues }: { venues: VenuesSe
         response: { 200: Envelope(OffsetPage(Venue)) },
       }),
     },
-    async (request) => {
-      const { items, total } = await venues.list(request.query);
-      return envelope(request, offsetPage(items.map(presentVenue), total, request.query), 'Venues');
-    },
+    async (request) => envelope(request, presentPage(await venues.list(request.query), presentVenue, request.query), 'Venues'),
   );
 
   app.post(

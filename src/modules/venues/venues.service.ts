@@ -1,6 +1,6 @@
 import { circleQuery } from '../../platform/http/circle-query.ts';
 import { ByIdCache, clearAfter } from '../../platform/cache/by-id-cache.ts';
-import { onUniqueViolation, type Database, type Executor } from '../../platform/db/index.ts';
+import { onUniqueViolation, type Counted, type Database, type Executor } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import { parseImportFile, rejectedFile, rowError } from './venues.import.ts';
@@ -43,7 +43,7 @@ export class VenuesService {
     this.#activities = activities;
   }
 
-  async list(query: VenuesFilter & { page: number; size: number }): Promise<{ items: VenueDetails[]; total: number }> {
+  async list(query: VenuesFilter & { page: number; size: number }): Promise<Counted<VenueDetails>> {
     const { circle, errors } = circleQuery(query);
     if (errors.length) throw validationFailed(errors);
     const repository = new VenuesRepository(this.#db);
@@ -54,7 +54,7 @@ export class VenuesService {
       limit: query.size,
       offset: query.page * query.size,
     });
-    return { items: await this.#details(repository, rows), total };
+    return { rows: await this.#details(repository, rows), total };
   }
 
   /** Name, address and position by id (deleted venues too), ordered by name: one query per page. */

@@ -37,6 +37,14 @@ export interface PageCacheOptions {
  * before anything else. An entry is served only at the generation it was computed at, and it was
  * computed from data at least as new as that generation; a write acknowledged to a client has
  * committed, so any request that starts after it reads a higher generation and misses.
+ *
+ * With a read replica, `db` is the replica, and the generation is read there too, before the page:
+ * on a replica that lags, both lag together, so an entry is labelled with a generation its data is
+ * at least as new as, and the entry misses as soon as the replica replays the next write. Reading
+ * the generation on the primary instead would label old replica data with a new generation and
+ * keep serving it after the replica caught up. Anonymous pages are then as fresh as the replica,
+ * never older (one replica per DATABASE_READ_URL: two behind one address could answer the
+ * generation and the page from different points in time).
  */
 export class PageCache {
   readonly #clock: Clock;

@@ -15,6 +15,13 @@ export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   readonly db: Database;
+  /**
+   * Where reads that may lag go: the streaming replica of `DATABASE_READ_URL`, else `db` itself.
+   * Never for a read that decides a write; see read-route.ts for whose reads may lag.
+   */
+  readonly reader: Database;
+  /** True when `reader` is a replica (reads on it may miss the latest commits). */
+  readonly replicated: boolean;
   readonly kind: 'postgres' | 'embedded';
   ping(): Promise<void>;
   /**
@@ -41,6 +48,8 @@ export interface DatabaseOptions {
   directUrl?: string;
   /** `unnamed`: every statement goes without a name, for poolers that cannot keep them. */
   preparedStatements?: 'named' | 'unnamed';
+  /** A streaming replica for reads that may lag (no migrations, no writes). */
+  readUrl?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -53,18 +62,23 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const directUrl = options.directUrl ?? url;
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it and queries report the outage.
-  });
-  pool.on('connect', (client) => {
-    // The pool listens for errors only on idle clients. A connection that dies while checked out
-    // (PostgreSQL restarted between two statements of a transaction) would otherwise emit an
-    // unhandled 'error' and end the process; the statements fail on their own and the pool drops
-    // the broken client when it is released.
-    client.on('error', () => undefined);
-    if (options.preparedStatements === 'unnamed') dropStatementNames(client);
-  });
+  const openPool = (connectionString: string) => {
+    const opened = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
+    opened.on('error', () => {
+      // An idle client lost its connection; the pool replaces it and queries report the outage.
+    });
+    opened.on('connect', (client) => {
+      // The pool listens for errors only on idle clients. A connection that dies while checked out
+      // (PostgreSQL restarted between two statements of a transaction) would otherwise emit an
+      // unhandled 'error' and end the process; the statements fail on their own and the pool drops
+      // the broken client when it is released.
+      client.on('error', () => undefined);
+      if (options.preparedStatements === 'unnamed') dropStatementNames(client);
+    });
+    return opened;
+  };
+  const pool = openPool(url);
+  const replicaPool = options.readUrl ? openPool(options.readUrl) : undefined;
   // Migrations and their session-level lock need one session from start to end: the direct connection.
   const client = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: 3000 });
   client.on('error', () => undefined);
@@ -79,13 +93,18 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const db = drizzle({ client: pool }) as unknown as Database;
   return {
     db,
+    reader: replicaPool ? drizzle({ client: replicaPool }) : db,
+    replicated: replicaPool !== undefined,
     kind: 'postgres',
     ping: async () => {
       await pool.query('SELECT 1');
+      await replicaPool?.query('SELECT 1');
     },
     listen: (channel, handler, log) => listenOnPostgres(directUrl, channel, handler, log),
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), replicaPool?.end()]);
+    },
   };
 }
 
@@ -100,6 +119,8 @@ async function openEmbedded(directory: string | undefined): Promise<DatabaseHand
   let closed = false;
   return {
     db,
+    reader: db,
+    replicated: false,
     kind: 'embedded',
     ping: async () => {
       if (closed) throw Object.assign(new Error('Connection is closed'), { code: 'DB_UNAVAILABLE' });

@@ -33,6 +33,11 @@ export function offsetPage<T>(content: T[], totalElements: number, request: Offs
   };
 }
 
+/** The offset page of a counted read (a page of rows and how many there are in all), each row presented. */
+export function presentPage<Row, Item>({ rows, total }: { rows: Row[]; total: number }, present: (row: Row) => Item, request: OffsetRequest) {
+  return offsetPage(rows.map(present), total, request);
+}
+
 export const CursorQuery = Type.Object({
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: "Opaque; the previous page's nextCursor" })),
   size: Type.Integer({ minimum: 1, maximum: 1000, default: 20, description: 'Items per page' }),

@@ -110,12 +110,31 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
   client.on('error', () => {
     // Connection errors surface through failed commands and the health check.
   });
-  try {
-    await client.connect();
-  } catch {
-    // Start anyway: health reports the store DOWN until it comes back.
-  }
+  await firstConnection(client);
   return new RedisStore(client, options.keyPrefix ?? '', target);
+}
+
+/** How long start-up waits for the store; past it the service starts and health reports the store DOWN until it is ready. */
+const CONNECT_WAIT_MS = 10_000;
+
+/**
+ * Waits for the client's first `ready`, a failure, or CONNECT_WAIT_MS, whichever comes first.
+ * Not `connect()` alone: when a Cluster's ready check fails (CLUSTER INFO says `fail` for a moment
+ * after the cluster forms or a master restarts), ioredis reconnects by itself and becomes ready,
+ * but the promise of the first `connect()` never settles (ioredis 6.0), and start-up hung there.
+ */
+async function firstConnection(client: RedisClient): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, CONNECT_WAIT_MS);
+    client.once('ready', done);
+    // A failure also ends the wait: start anyway, health reports the store DOWN until it comes back.
+    client.connect().then(done, done);
+  });
 }
 
 function withScripts<C extends RedisClient>(client: C): C & ScriptCommands {
@@ -182,8 +201,8 @@ export class RedisStore implements KeyValueStore {
   }
 
   /** Runs a write on the shared client, or on a connection of its own that waits for replicas. */
-  #write<T>(write: (client: RedisClient & ScriptCommands) => Promise<T>, mustSurvive?: (result: T) => boolean): Promise<T> {
-    return this.#run(() => (this.#replicated ? this.#replicated.run(write, mustSurvive) : write(this.client)));
+  #write<T>(write: (client: RedisClient & ScriptCommands) => Promise<T>): Promise<T> {
+    return this.#run(() => (this.#replicated ? this.#replicated.run(write) : write(this.client)));
   }
 
   get(key: string) {
@@ -196,28 +215,24 @@ export class RedisStore implements KeyValueStore {
     });
   }
 
+  // take and consume wait for the replicas whatever they answer: "not there" or "already used" from
+  // a server that has none is no answer. After a failover the old primary comes back as a primary
+  // for a moment, without the latest keys and without replicas, before the Sentinels demote it; a
+  // connection still on it would refuse a valid refresh token (or take it for a reuse and revoke
+  // its family). WAIT fails there, so the request is a 503 and the client may try again.
   take(key: string) {
-    return this.#write(
-      (client) => client.getdel(this.#k(key)),
-      (value) => value !== null,
-    );
+    return this.#write((client) => client.getdel(this.#k(key)));
   }
 
   async consume(key: string) {
-    const result = await this.#write(
-      (client) => client.kvConsume(this.#k(key), this.#usedKey(key)),
-      (answer) => answer?.[1] === 1,
-    );
+    const result = await this.#write((client) => client.kvConsume(this.#k(key), this.#usedKey(key)));
     return result ? { value: result[0], firstUse: result[1] === 1 } : null;
   }
 
   async consumeAndWrite(key: string, unless: string, writes: StoreWrite[]) {
     const encoded = this.#encode(writes);
     const keys = [this.#k(key), this.#usedKey(key), this.#k(unless), ...encoded.map((write) => write.key)];
-    const result = await this.#write(
-      (client) => client.kvConsumeAndWrite(keys.length, ...keys, ...encoded.flatMap((write) => write.args)),
-      (answer) => answer?.[1] === 1,
-    );
+    const result = await this.#write((client) => client.kvConsumeAndWrite(keys.length, ...keys, ...encoded.flatMap((write) => write.args)));
     return result ? { value: result[0], firstUse: result[1] === 1, written: result[2] === 1 } : null;
   }
 
