@@ -62,7 +62,11 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
       ['sam', PHONE],
       ['bob', PHONE],
     ] as const) {
-      const context = await browser.newContext({ viewport });
+      // Alice's browser may tell its location (set per test below); the picker also works without it.
+      const context = await browser.newContext({
+        viewport,
+        ...(name === 'alice' && { permissions: ['geolocation'], geolocation: { latitude: 0, longitude: 0 } }),
+      });
       const page = await context.newPage();
       page.on('dialog', (dialog) => void dialog.accept());
       people[name] = { context, page };
@@ -157,8 +161,8 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
 
     await page.getByRole('link', { name: 'Find', exact: true }).click();
     await page.getByLabel('Activity').selectOption({ label: 'Badminton' });
-    await page.getByLabel('Venue').locator('option', { hasText: venueName }).waitFor({ state: 'attached' });
-    await page.getByLabel('Venue').selectOption({ label: venueName });
+    await page.getByLabel('Venue', { exact: true }).locator('option', { hasText: venueName }).waitFor({ state: 'attached' });
+    await page.getByLabel('Venue', { exact: true }).selectOption({ label: venueName });
     const cards = page.getByRole('list', { name: 'Games' }).getByRole('listitem');
     await page
       .getByRole('link', { name: /Web test game, edited/ })
@@ -169,6 +173,31 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
       'every card is at the chosen venue',
     );
     await accessible(page, 'find with filters');
+
+    // Near a point: the device's location (standing at the venue), then a typed centre far away.
+    const venues = await (await page.request.get(`${base}/api/v1/venues?size=100`)).json();
+    const here = venues.data.content.find((candidate: { name: string }) => candidate.name === venueName);
+    await people.alice.context.setGeolocation({ latitude: here.latitude, longitude: here.longitude });
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await page.getByText('Using your location.').waitFor();
+    assert.equal(await page.getByLabel('Within (km)').inputValue(), '5');
+    await page.getByLabel('Within (km)').fill('1');
+    await page.waitForURL((url) => url.searchParams.get('radiusKm') === '1' && url.searchParams.has('lat'));
+    await page
+      .getByRole('link', { name: /Web test game, edited/ })
+      .first()
+      .waitFor();
+    await page.getByLabel('Latitude').fill('95');
+    await page.getByText('Latitude must be from -90 to 90.').waitFor();
+    await page.waitForURL((url) => !url.searchParams.has('lat'));
+    await accessible(page, 'find with a wrong latitude');
+    await page.getByLabel('Latitude').fill(String(here.latitude + 1));
+    await page.getByText('No games match these filters.', { exact: false }).waitFor();
+    await page.getByLabel('Or around a venue').selectOption({ label: venueName });
+    await page
+      .getByRole('link', { name: /Web test game, edited/ })
+      .first()
+      .waitFor();
   });
 
   it('shares, joins, waitlists, and promotes the waiting player live when a place frees up; notifications are read', async () => {
@@ -178,13 +207,20 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
     const copied = await alice.getByText(/Link copied: |Copy this link: /).textContent();
     const shareUrl = copied!.replace(/^.*?: /, '');
     assert.match(shareUrl, new RegExp(`^${base}/games/`));
+    // The preview is read from the share page itself: its chat card and what the page shows.
+    const preview = alice.getByRole('region', { name: 'What people see' });
+    await preview.getByRole('figure', { name: 'The shared page' }).getByText('View on the web').waitFor();
+    assert.equal(await preview.getByRole('figure', { name: 'In a chat or post' }).locator('.share-card-title').textContent(), 'Web test game, edited');
+    const previewedTitle = await preview.locator('.share-page-title').textContent();
+    await accessible(alice, 'game with the share preview');
 
     // Sam opens the link in his own browser: the share page, then the game in the app.
     const sam = people.sam.page;
     await sam.goto(shareUrl);
+    assert.equal(await sam.locator('h1').textContent(), previewedTitle, 'the page is what the preview showed');
     await sam.getByRole('link', { name: 'View on the web' }).click();
     await sam.getByRole('heading', { name: 'Web test game, edited' }).waitFor();
-    await sam.getByText(/you can leave until 24 hours before the start/i).waitFor();
+    await sam.getByText(/^Once you have a place you can leave until .*, 24 hours before the start\./).waitFor();
     await accessible(sam, 'game, visitor');
     await fitsWidth(sam);
     await sam.getByRole('button', { name: 'Join game' }).click();
@@ -264,6 +300,29 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
       .first()
       .waitFor();
     await accessible(alice, 'admin activities');
+
+    // A new activity, then its ladder edited: a rule shown while typing, a level renamed, one added and moved.
+    await alice.getByLabel('Name', { exact: true }).fill('Web Pickleball');
+    await alice.getByRole('button', { name: 'Add activity' }).click();
+    await alice.getByRole('button', { name: 'Edit Web Pickleball' }).click();
+    const editor = alice.getByRole('form', { name: 'Edit Web Pickleball' });
+    await editor.getByLabel('Level 2', { exact: true }).fill('beginner');
+    await editor.getByText('Level 2 has the same name as level 1.').waitFor();
+    await accessible(alice, 'admin ladder editor with an error');
+    await editor.getByLabel('Level 2', { exact: true }).fill('Improver');
+    await editor.getByRole('button', { name: 'Add a level' }).click();
+    await editor.getByLabel('Level 4', { exact: true }).fill('Expert');
+    await editor.getByRole('button', { name: 'Move level 4 up' }).click();
+    await editor.getByLabel('Activity name').fill('Web Pickleball Club');
+    await editor.getByRole('button', { name: 'Save Web Pickleball' }).click();
+    await alice.getByText('Web Pickleball Club: Beginner → Improver → Expert → Advanced').waitFor();
+    const saved = (await (await alice.request.get(`${base}/api/v1/activities?size=100`)).json()).data.content.find(
+      (activity: { name: string }) => activity.name === 'Web Pickleball Club',
+    );
+    assert.deepEqual(
+      saved.skillLevels.map((level: { name: string }) => level.name),
+      ['Beginner', 'Improver', 'Expert', 'Advanced'],
+    );
     await alice.getByRole('link', { name: 'Venues', exact: true }).click();
     const activities = await (await alice.request.get(`${base}/api/v1/activities`)).json();
     const badminton = activities.data.content.find((activity: { name: string }) => activity.name === 'Badminton').id;
@@ -273,7 +332,16 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
       `web-2,Web Hall Two,2 Test Road,100002,north,103.81,${badminton},`,
     ].join('\n');
     await alice.getByLabel('Venue file (CSV or JSON)').setInputFiles({ name: 'venues.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    // The upload is held until its progress bar has been seen: no sleeping, however fast the machine.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await alice.route('**/api/v1/admin/venues/import', async (route) => {
+      await held;
+      await route.continue();
+    });
     await alice.getByRole('button', { name: 'Import' }).click();
+    await alice.getByRole('progressbar', { name: 'Uploading' }).waitFor();
+    release();
     const table = alice.getByRole('table', { name: 'Rows with errors' });
     await table.waitFor();
     const rows = await table.getByRole('row').allTextContents();
@@ -301,5 +369,57 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
     await sam.getByRole('heading', { name: 'Your account is deleted' }).waitFor();
     await accessible(sam, 'signed out');
     assert.equal((await sam.request.get(`${base}/api/v1/me`)).status(), 401);
+  });
+  /** Each page opened afresh at Bob's 390 px: no serious axe finding, nothing sticking out sideways. */
+  async function atPhoneWidth(pages: ReadonlyArray<readonly [string, string]>) {
+    const bob = people.bob.page;
+    for (const [where, heading] of pages) {
+      await bob.goto(`${base}${where}`);
+      await bob.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await bob.getByRole('status').filter({ hasText: 'Loading' }).waitFor({ state: 'detached' });
+      await accessible(bob, `${where} at 390 px`);
+      await fitsWidth(bob);
+    }
+  }
+
+  // Two halves, so neither comes near the per-test time limit on a loaded machine.
+  it('every player page works at phone width and passes the accessibility check: finding, a game, hosting, my games, notifications', () =>
+    atPhoneWidth([
+      ['/app/', 'Find a game'],
+      [new URL(gameUrl).pathname, 'Web test game, edited'],
+      ['/app/host', 'Host a game'],
+      ['/app/my-games', 'My games'],
+      ['/app/notifications', 'Notifications'],
+    ]));
+
+  it('every player page works at phone width and passes the accessibility check: profile, sign-in, and the error pages', () =>
+    atPhoneWidth([
+      ['/app/profile', 'Profile'],
+      ['/app/admin', 'Not available'],
+      ['/app/sign-in', 'Sign in'],
+      ['/app/auth/callback?error=access_denied', 'Sign-in did not finish'],
+      ['/app/no-such-page', 'Page not found'],
+    ]));
+
+  it('an expired access token is renewed on the next request; when the refresh fails too, the app asks to sign in again', async () => {
+    const { page: bob, context } = people.bob;
+    await bob.goto(`${base}/app/`);
+    await bob.getByRole('button', { name: 'Sign out' }).waitFor();
+    // The browser drops the access cookie when it lapses (its max-age is the token's lifetime).
+    await context.clearCookies({ name: 'access_token' });
+    await bob.getByRole('link', { name: /Notifications/ }).click();
+    await bob.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first().waitFor();
+    assert.ok(
+      (await context.cookies(base)).some((cookie) => cookie.name === 'access_token'),
+      'a new access token was set',
+    );
+
+    await context.clearCookies({ name: 'access_token' });
+    await context.clearCookies({ name: 'refresh_token' });
+    await bob.getByRole('link', { name: 'My games' }).click();
+    await bob.getByText('Your session has ended. Please sign in again.').waitFor();
+    await bob.getByRole('link', { name: 'Sign in with national ID' }).waitFor();
+    await accessible(bob, 'session ended');
+    await fitsWidth(bob);
   });
 });

@@ -2,7 +2,8 @@
  * The typed API client: paths and bodies come from schema.d.ts, generated from the service's own
  * /v3/api-docs (`npm run web:client`). Cookies carry the session (the web platform): the access
  * token on every request, the refresh token only on /api/v1/auth. The session refreshes itself a
- * little before token_expiry; a 401 is retried once after a refresh, and a failed refresh signs out.
+ * little before token_expiry; a request answered 401 is sent once more after a refresh, and a failed
+ * refresh signs out.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
@@ -83,12 +84,15 @@ export function scheduleRefresh() {
 }
 
 const AUTH_PATHS = /^\/api\/v1\/auth\//;
+/** A copy of each request as sent, body unread, for the one replay after a refresh. */
+const replays = new WeakMap<Request, Request>();
 
 const sessionMiddleware: Middleware = {
   async onRequest({ request }) {
     // A token that is about to lapse is renewed first, so the request goes with a live one.
     const expiry = tokenExpiry();
     if (expiry && expiry * 1000 - Date.now() < 2_000 && !AUTH_PATHS.test(new URL(request.url).pathname)) await refreshSession();
+    replays.set(request, request.clone());
     return undefined;
   },
   async onResponse({ request, response }) {
@@ -97,9 +101,10 @@ const sessionMiddleware: Middleware = {
       signedOutListeners.forEach((listener) => listener());
       return undefined;
     }
-    // Only reads are replayed (their request has no body to have been spent); a write shows its 401.
-    if (request.method !== 'GET') return undefined;
-    return fetch(new Request(request.url, { method: 'GET', headers: request.headers, credentials: 'include' }));
+    // Writes too: a 401 means the service turned the request away before doing anything, so sending
+    // it once more with the renewed cookie cannot do it twice.
+    const again = replays.get(request);
+    return again ? fetch(again) : undefined;
   },
 };
 api.use(sessionMiddleware);

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiProblem, data } from '../api/client';
+import { api, ApiProblem, data, refreshSession } from '../api/client';
 import { Link, useLocation } from '../router';
 import { Field, Loading, Page, Problem } from '../ui';
-import { useActivities } from './Find';
+import { Activities } from './AdminActivities';
 
 const TABS = [
   { key: 'users', label: 'Users and roles' },
@@ -78,61 +78,6 @@ function Users() {
   );
 }
 
-function Activities() {
-  const activities = useActivities();
-  const client = useQueryClient();
-  const [name, setName] = useState('');
-  const [ladder, setLadder] = useState('Beginner, Intermediate, Advanced');
-  const create = useMutation({
-    mutationFn: () =>
-      data(
-        api.POST('/api/v1/admin/activities', {
-          body: {
-            name,
-            skillLevels: ladder
-              .split(',')
-              .map((level, index) => ({ name: level.trim(), sortOrder: index + 1 }))
-              .filter((level) => level.name),
-          },
-        }),
-      ),
-    onSuccess: async () => {
-      setName('');
-      await client.invalidateQueries({ queryKey: ['activities'] });
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
-  return (
-    <>
-      {activities.isPending && <Loading />}
-      <Problem error={activities.error} />
-      <ul className="plain">
-        {activities.data?.content.map((activity) => (
-          <li key={activity.id}>
-            <strong>{activity.name}</strong>: {activity.skillLevels.map((level) => level.name).join(' → ') || 'no ladder'}
-          </li>
-        ))}
-      </ul>
-      <h2>Add an activity</h2>
-      <form className="form" onSubmit={submit}>
-        <Field label="Name" id="activity-name">
-          <input id="activity-name" value={name} onChange={(e) => setName(e.target.value)} required />
-        </Field>
-        <Field label="Skill ladder, lowest first, separated by commas" id="activity-ladder">
-          <input id="activity-ladder" value={ladder} onChange={(e) => setLadder(e.target.value)} />
-        </Field>
-        <Problem error={create.error} />
-        <button type="submit" disabled={create.isPending}>
-          Add activity
-        </button>
-      </form>
-    </>
-  );
-}
-
 /** A multipart upload with progress (fetch cannot report upload progress; XMLHttpRequest can). */
 function upload(file: File, onProgress: (fraction: number) => void): Promise<{ imported: number; skipped: number }> {
   return new Promise((resolve, reject) => {
@@ -163,7 +108,12 @@ function Venues() {
   const [progress, setProgress] = useState<number | undefined>();
   const [file, setFile] = useState<File | undefined>();
   const run = useMutation({
-    mutationFn: () => upload(file!, setProgress),
+    // The upload goes around the API client, so it does that client's one refresh-and-resend itself.
+    mutationFn: () =>
+      upload(file!, setProgress).catch(async (error: unknown) => {
+        if (error instanceof ApiProblem && error.status === 401 && (await refreshSession())) return upload(file!, setProgress);
+        throw error;
+      }),
     onSettled: () => {
       setProgress(undefined);
       return client.invalidateQueries({ queryKey: ['venues'] });

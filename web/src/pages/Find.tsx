@@ -4,6 +4,7 @@ import { api, data } from '../api/client';
 import { navigate, useLocation } from '../router';
 import { Field, Loading, Page, Problem } from '../ui';
 import { GameCard } from './GameCard';
+import { NearPicker, validCircle, type Circle } from './NearPicker';
 
 const FILTERS = ['activityId', 'venueId', 'skillLevelId', 'fromDate', 'toDate', 'fromTime', 'toTime', 'lat', 'lng', 'radiusKm'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -16,13 +17,17 @@ export function useActivities() {
 export function FindPage() {
   const { query } = useLocation();
   const filters = Object.fromEntries(FILTERS.map((name) => [name, query.get(name) ?? ''])) as Record<Filter, string>;
-  const set = (name: Filter, value: string) => {
+  const setMany = (values: Partial<Record<Filter, string>>) => {
     const next = new URLSearchParams(query);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (name === 'activityId') ['venueId', 'skillLevelId'].forEach((dependent) => next.delete(dependent));
+    for (const [name, value] of Object.entries(values)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    if ('activityId' in values) ['venueId', 'skillLevelId'].forEach((dependent) => next.delete(dependent));
     navigate(`/?${next.toString()}`, { replace: true });
   };
+  const set = (name: Filter, value: string) => setMany({ [name]: value });
+  const circle = validCircle({ lat: filters.lat, lng: filters.lng, radiusKm: filters.radiusKm });
   const activities = useActivities();
   const activity = activities.data?.content.find((candidate) => candidate.id === filters.activityId);
   const venues = useQuery({
@@ -38,7 +43,7 @@ export function FindPage() {
     ...(filters.toDate && { toDate: filters.toDate }),
     ...(filters.fromTime && { fromTime: filters.fromTime }),
     ...(filters.toTime && { toTime: filters.toTime }),
-    ...(filters.lat && filters.lng && filters.radiusKm && { lat: Number(filters.lat), lng: Number(filters.lng), radiusKm: Number(filters.radiusKm) }),
+    ...(circle && { lat: Number(circle.lat), lng: Number(circle.lng), radiusKm: Number(circle.radiusKm) }),
   };
   const games = useInfiniteQuery({
     queryKey: ['games', listingQuery],
@@ -59,9 +64,9 @@ export function FindPage() {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const list = games.data?.pages.flatMap((page) => page.content) ?? [];
-  const input = (name: Filter, label: string, type: string, extra: Record<string, string> = {}) => (
+  const input = (name: Filter, label: string, type: string) => (
     <Field label={label} id={`filter-${name}`}>
-      <input id={`filter-${name}`} type={type} value={filters[name]} onChange={(e) => set(name, e.target.value)} {...extra} />
+      <input id={`filter-${name}`} type={type} value={filters[name]} onChange={(e) => set(name, e.target.value)} />
     </Field>
   );
   return (
@@ -103,10 +108,12 @@ export function FindPage() {
           {input('toDate', 'To date', 'date')}
           {input('fromTime', 'Starting after', 'time')}
           {input('toTime', 'Starting before', 'time')}
-          {input('lat', 'Near latitude', 'number', { step: 'any', min: '-90', max: '90' })}
-          {input('lng', 'Near longitude', 'number', { step: 'any', min: '-180', max: '180' })}
-          {input('radiusKm', 'Within km', 'number', { step: 'any', min: '0.1', max: '50' })}
         </div>
+        <NearPicker
+          initial={{ lat: filters.lat, lng: filters.lng, radiusKm: filters.radiusKm }}
+          venues={venues.data?.content ?? []}
+          onChange={(next?: Circle) => setMany({ lat: next?.lat ?? '', lng: next?.lng ?? '', radiusKm: next?.radiusKm ?? '' })}
+        />
       </details>
       {games.isPending && <Loading what="Finding games" />}
       <Problem error={games.error} retry={() => void games.refetch()} />

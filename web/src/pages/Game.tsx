@@ -3,11 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../api/client';
 import { Link } from '../router';
 import { useMe } from '../session';
-import { formatDateTime, formatRange } from '../time';
+import { formatRange } from '../time';
 import { Loading, Page, Problem } from '../ui';
+import { LeaveNotice, useLeaveRule } from './LeaveNotice';
+import { SharePreview } from './SharePreview';
 import { SignInLinks } from './SignIn';
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** One game: details, players in join order, and what the viewer can do. */
 export function GamePage({ id }: { id: string }) {
@@ -37,6 +37,8 @@ export function GamePage({ id }: { id: string }) {
     onSettled: refresh,
   });
   const [copied, setCopied] = useState('');
+  const [shared, setShared] = useState('');
+  const leave = useLeaveRule(game.data);
 
   if (game.isPending)
     return (
@@ -57,12 +59,13 @@ export function GamePage({ id }: { id: string }) {
   const active = list.filter((player) => player.status === 'ACTIVE');
   const waiting = list.filter((player) => player.status === 'WAITLISTED');
   const position = me.data ? waiting.findIndex((player) => player.userId === me.data!.userId) + 1 : 0;
-  const leaveClosesAt = new Date(new Date(g.startTime).getTime() - DAY_MS).toISOString();
-  const leaveClosed = Date.now() > new Date(leaveClosesAt).getTime();
   const upcoming = g.status === 'SCHEDULED';
+  // Once a game is under way or over, a place is simply played (the service refuses its leave anyway).
+  const mayLeave = !!viewer && !viewer.isOrganizer && (viewer.waitlisted || (viewer.joined && (upcoming || g.status === 'CANCELLED')));
   const share = async () => {
     let url = g.shareLink?.shareUrl;
     if (!url) url = (await data(api.POST('/api/v1/share-links', { body: { resourceType: 'GAME', resourceId: id } }))).shareUrl;
+    setShared(url);
     try {
       await navigator.clipboard.writeText(url);
       setCopied(`Link copied: ${url}`);
@@ -113,8 +116,13 @@ export function GamePage({ id }: { id: string }) {
               {g.playersJoined >= g.slots ? 'Join the waitlist' : 'Join game'}
             </button>
           )}
-          {(viewer.joined || viewer.waitlisted) && !viewer.isOrganizer && (
-            <button type="button" disabled={action.isPending || (viewer.joined && leaveClosed)} onClick={() => action.mutate('leave')}>
+          {mayLeave && (
+            <button
+              type="button"
+              aria-describedby="leave-rule"
+              disabled={action.isPending || (viewer.joined && leave(viewer.waitlisted).kind === 'closed')}
+              onClick={() => action.mutate('leave')}
+            >
               {viewer.waitlisted ? 'Leave the waitlist' : 'Leave game'}
             </button>
           )}
@@ -149,16 +157,10 @@ export function GamePage({ id }: { id: string }) {
       <p className="muted" role="status" aria-live="polite">
         {copied}
       </p>
+      {shared && <SharePreview url={shared} />}
       {viewer?.waitlisted && position > 0 && <p className="notice">You are number {position} on the waitlist. You move up as soon as a place frees up.</p>}
-      {viewer?.joined && !viewer.isOrganizer && upcoming && (
-        <p className="notice">
-          {leaveClosed
-            ? 'Leaving is closed: players cannot leave within 24 hours of the start. Tell the host if you cannot come.'
-            : `You can leave until ${formatDateTime(leaveClosesAt)}, 24 hours before the start; after that your place is fixed.`}
-        </p>
-      )}
-      {viewer && !viewer.joined && !viewer.waitlisted && upcoming && !viewer.isOrganizer && (
-        <p className="muted">Once you have a place you can leave until 24 hours before the start. A waitlist place can be given up any time.</p>
+      {viewer && !viewer.isOrganizer && (mayLeave || (upcoming && !viewer.joined)) && (
+        <LeaveNotice game={g} rule={leave(viewer.waitlisted)} joined={viewer.joined || viewer.waitlisted} />
       )}
       <Problem error={action.error ?? remove.error} />
 
