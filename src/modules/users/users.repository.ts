@@ -26,7 +26,10 @@ export class UsersRepository extends Repository {
 
   namesByIds(ids: string[]): Promise<Array<{ id: string; name: string | null }>> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.select({ id: users.id, name: users.name }).from(users).where(inAny(users.id, ids, 'uuid'));
+    return this.db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inAny(users.id, ids, 'uuid'));
   }
 
   async liveIds(ids: string[]): Promise<string[]> {
