@@ -14,7 +14,8 @@ import { childEnv, freePort, waitHealthy } from './helpers/server-process.ts';
  */
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const MARKED = [...README.matchAll(/<!-- readme-test[^>]*-->\n```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
+// A blank line may stand between the marker and its fence (Prettier puts one there).
+const MARKED = [...README.matchAll(/<!-- readme-test[^>]*-->\n\s*```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
 
 function exited(child: ChildProcess, withinMs: number): Promise<number | null> {
   return new Promise((resolve, reject) => {
