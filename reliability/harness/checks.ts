@@ -81,7 +81,7 @@ export function assertNothingLost(
   run: { failures: unknown[]; verdicts: Array<{ name: string; recovered: boolean; recoveryMs: number }> },
   data: DataChecks,
   ledger: Ledger,
-  tokens: { reusable: number; errors: number },
+  tokens: { reusable: number; errors: number; samples?: string[] },
 ): void {
   assert.equal(run.failures.length, 0, `answers outside the tolerated failures: ${JSON.stringify(run.failures.slice(0, 20))}`);
   for (const verdict of run.verdicts) assert.ok(verdict.recovered, `${verdict.name}: recovery took ${verdict.recoveryMs} ms`);
@@ -93,6 +93,6 @@ export function assertNothingLost(
   assert.equal(data.contradictions, 0, `contradicting answers: ${ledger.contradictions.slice(0, 5).join('; ')}`);
   assert.equal(ledger.doubleSpends, 0, 'a refresh token rotated twice');
   assert.equal(tokens.reusable, 0, 'used refresh tokens accepted again');
-  assert.equal(tokens.errors, 0, 'used refresh tokens answered other than 401 invalid_refresh_token');
+  assert.equal(tokens.errors, 0, `used refresh tokens answered other than 401 invalid_refresh_token: ${(tokens.samples ?? []).join('; ')}`);
   assert.ok(ledger.joins201 > 0 && ledger.refreshes200 > 0, 'the load did joins and refreshes');
 }

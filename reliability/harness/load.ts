@@ -260,26 +260,42 @@ export class LoadDriver {
 
 /**
  * After the load: every token that was rotated once is presented again; each must be refused
- * (401 invalid_refresh_token). Returns how many were accepted instead.
+ * (401 invalid_refresh_token). Returns how many were accepted instead. A 503 is no answer (right
+ * after a Sentinel failover the new primary's replica may still be syncing, and single-use checks
+ * wait for it): the token is presented again, as a client would, up to ten times.
  */
-export async function recheckUsedTokens(router: Router, ledger: Ledger, concurrency = 16): Promise<{ checked: number; reusable: number; errors: number }> {
+export async function recheckUsedTokens(
+  router: Router,
+  ledger: Ledger,
+  concurrency = 16,
+): Promise<{ checked: number; reusable: number; errors: number; samples: string[] }> {
   const tokens = [...ledger.usedTokens];
+  const samples: string[] = [];
   let reusable = 0;
   let errors = 0;
+  const wrong = (what: string) => {
+    errors++;
+    if (samples.length < 5) samples.push(what);
+  };
   let next = 0;
   const worker = async () => {
     while (next < tokens.length) {
       const token = tokens[next++]!;
       const node = router.pick();
       try {
-        const answer = await request(node.base, { method: 'POST', path: '/api/v1/auth/refresh', body: { refreshToken: token }, timeoutMs: 15_000 });
+        const present = () => request(node.base, { method: 'POST', path: '/api/v1/auth/refresh', body: { refreshToken: token }, timeoutMs: 15_000 });
+        let answer = await present();
+        for (let attempt = 1; answer.status === 503 && attempt < 10; attempt++) {
+          await sleep(500);
+          answer = await present();
+        }
         if (answer.status === 200) reusable++;
-        else if (!(answer.status === 401 && problemCode(answer) === 'invalid_refresh_token')) errors++;
-      } catch {
-        errors++;
+        else if (!(answer.status === 401 && problemCode(answer) === 'invalid_refresh_token')) wrong(`${answer.status} ${problemCode(answer) ?? ''}`);
+      } catch (error) {
+        wrong(error instanceof Error ? error.message : String(error));
       }
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { checked: tokens.length, reusable, errors };
+  return { checked: tokens.length, reusable, errors, samples };
 }
