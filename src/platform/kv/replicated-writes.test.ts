@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
+import { realBackend } from '../../../test/helpers/backends.ts';
 import { RedisStore } from './redis-store.ts';
 import { StoreUnavailableError } from './store.ts';
 
-const redisUrl = process.env.TEST_REDIS_URL;
+const redisUrl = realBackend?.redisUrl;
 
 /**
  * A store told to wait for one replica, on a server that has none: what a connection still on an
