@@ -1,0 +1,148 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/platform/db/index.ts';
+import { SERVICE_NODE_FLAGS } from '../test/helpers/server-process.ts';
+import type { LoadPlan, RoundResult } from './load.ts';
+import { MAIN, publicGameIds, seedAll, userIdOf, type Shape } from './seed.ts';
+import { BENCH_ENV, freePort, spawnHealthy } from './service.ts';
+
+/**
+ * `node bench/profile.ts <b|c|e> [seconds]`: where one scenario's service CPU goes. Seeds (once,
+ * kept as database `bench_profile`) the bench's data at a tenth of its size — the listing is a
+ * keyset read, so the page costs the same — starts the service on PostgreSQL + Redis under
+ * `--cpu-prof`, loads it with the bench's own load generator, and prints the self time by package
+ * and the hottest functions. The .cpuprofile file is kept for a closer look (Chrome DevTools).
+ */
+
+const ROOT = path.join(import.meta.dirname, '..');
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DATABASE = 'bench_profile';
+const SHAPE: Shape = { ...MAIN, games: MAIN.games / 10, users: MAIN.users / 10, hosts: MAIN.hosts / 10 };
+const id = process.argv[2] ?? 'b';
+const seconds = Number(process.argv[3] ?? 10);
+
+async function database(): Promise<string> {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DATABASE}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE])).rowCount === 1;
+  if (!exists) await admin.query(`CREATE DATABASE ${DATABASE}`);
+  await admin.end();
+  const db = await openDatabase({ url: url.toString(), dataDir: tmpdir() });
+  try {
+    // A database made by an earlier run keeps its games: seeding is the slow part.
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM games').finally(() => client.end());
+    if (rows[0]!.n === 0) {
+      await seedAll(db.db, SHAPE);
+      await db.db.execute(sql`VACUUM ANALYZE`);
+    }
+    return url.toString();
+  } finally {
+    await db.close();
+  }
+}
+
+async function plan(url: string): Promise<LoadPlan> {
+  const base = { url, connections: 32, warmupSeconds: 2, rounds: 1, roundSeconds: seconds, kind: 'get' as const };
+  if (id === 'b') return { ...base, paths: ['/api/v1/games?size=20'] };
+  if (id === 'e') {
+    const db = await openDatabase({ url: process.env.PROFILE_DATABASE_URL!, dataDir: tmpdir() });
+    const ids = await publicGameIds(db.db, 1_000).finally(() => db.close());
+    return { ...base, paths: ids.map((gameId) => `/api/v1/games/${gameId}`) };
+  }
+  if (id === 'c') {
+    const db = await openDatabase({ url: process.env.PROFILE_DATABASE_URL!, dataDir: tmpdir() });
+    const viewerId = await userIdOf(db.db, 401).finally(() => db.close());
+    const response = await fetch(`${url}/api/v1/auth/dev/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: viewerId }),
+    });
+    const token = ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
+    return { ...base, paths: ['/api/v1/games?size=20'], headers: { authorization: `Bearer ${token}` } };
+  }
+  throw new Error(`unknown scenario ${id}: b, c or e`);
+}
+
+function load(loadPlan: LoadPlan, dir: string): RoundResult {
+  const file = path.join(dir, 'plan.json');
+  writeFileSync(file, JSON.stringify(loadPlan));
+  const output = execFileSync(process.execPath, [path.join(ROOT, 'bench', 'load.ts'), file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return (JSON.parse(output) as { rounds: RoundResult[] }).rounds[0]!;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount: number;
+}
+
+/** Where a frame's code comes from: a package, a folder of ours, or the runtime. */
+function origin(url: string): string {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1]!;
+  const ours = /\/(src|bench)\/(.*)\/[^/]+$/.exec(url);
+  if (ours) return `${ours[1]}/${ours[2]}`;
+  if (url.startsWith('node:')) return 'node';
+  return url === '' ? '(native)' : url;
+}
+
+function summarise(file: string, responses: number) {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; startTime: number; endTime: number };
+  const total = profile.nodes.reduce((sum, node) => sum + node.hitCount, 0);
+  const msPerHit = (profile.endTime - profile.startTime) / 1000 / total;
+  const byOrigin = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = origin(url);
+    byOrigin.set(where, (byOrigin.get(where) ?? 0) + node.hitCount);
+    const name = `${functionName || '(anonymous)'} ${where}:${path.basename(url)}:${lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + node.hitCount);
+  }
+  const busy = total - (byOrigin.get('(native)') ?? 0);
+  const top = (map: Map<string, number>, n: number) =>
+    [...map.entries()]
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, n)
+      .map(([name, hits]) => `  ${((hits / total) * 100).toFixed(1).padStart(5)} %  ${((hits * msPerHit) / responses).toFixed(3)} ms/req  ${name}`);
+  console.log(`samples ${total}, ${((busy * msPerHit) / responses).toFixed(3)} ms of non-idle profile per response (idle and GC are "(native)")`);
+  console.log('by origin:');
+  console.log(top(byOrigin, 25).join('\n'));
+  console.log('hottest functions (self):');
+  console.log(top(byFunction, 40).join('\n'));
+}
+
+const url = await database();
+process.env.PROFILE_DATABASE_URL = url;
+const dir = mkdtempSync(path.join(tmpdir(), 'bench-profile-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const service = await spawnHealthy(
+  [...(process.env.PROFILE_FLAGS === 'dev' ? SERVICE_NODE_FLAGS : []), '--cpu-prof', `--cpu-prof-dir=${dir}`, path.join(ROOT, 'src', 'server.ts')],
+  {
+    env: { ...BENCH_ENV, DATABASE_URL: url, REDIS_URL, PORT: String(port), BASE_URL: base },
+    cwd: dir,
+    healthUrl: `${base}/api/v1/public/health`,
+  },
+);
+try {
+  const result = load(await plan(base), dir);
+  console.log(`(${id}): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}`);
+  await service.stop();
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no profile written:\n${service.output()}`);
+  // The warm-up's responses are in the profile too.
+  summarise(path.join(dir, file), result.responses * (1 + 2 / seconds));
+  console.log(`profile: ${path.join(dir, file)}`);
+} finally {
+  await service.stop();
+}
