@@ -109,6 +109,23 @@ for (const backend of backends) {
       assert.notEqual((await list()).find((g) => g.id === doomed.id)?.status, 'OPEN');
     });
 
+    it('sends the same response from memory as it did when it read the database', async () => {
+      const urls = ['/api/v1/games?size=50&gameType=DOUBLE', `/api/v1/games/${game.id}`, `/api/v1/games/filter-options?activityId=${sport.activityId}`];
+      const edit = await writer.inject({ method: 'PUT', url: `/api/v1/games/${game.id}`, headers: host.auth, payload: { title: 'Cache check' } });
+      assert.equal(edit.statusCode, 200, edit.body);
+      for (const url of urls) {
+        const [miss, hit] = [await reader.inject({ url }), await reader.inject({ url })];
+        assert.equal(hit.statusCode, 200, hit.body);
+        assert.equal(hit.headers['content-type'], miss.headers['content-type']);
+        assert.equal(hit.headers.etag, miss.headers.etag);
+        const [missed, served] = [miss.json(), hit.json()];
+        assert.match(served.timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+        assert.deepEqual({ ...served, timestamp: missed.timestamp }, missed);
+        assert.equal(served.path, url.split('?')[0]);
+      }
+      assert.equal((await reader.inject({ url: urls[1]! })).json().data.title, 'Cache check');
+    });
+
     it('moves a game to STARTED when the clock passes its start, with no write', async () => {
       await warm();
       assert.notEqual((await one(game.id)).json().data.status, 'STARTED');
