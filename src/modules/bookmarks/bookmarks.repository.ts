@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { type Counted, inAny, Repository } from '../../platform/db/index.ts';
 import { gameBookmarks } from './bookmarks.table.ts';
 
@@ -40,4 +40,9 @@ export class BookmarksRepository extends Repository {
   async deleteForUser(userId: string): Promise<void> {
     await this.db.delete(gameBookmarks).where(eq(gameBookmarks.userId, userId));
   }
+}
+
+/** Whether `userId` bookmarked the game `gameId` names: for another module's statement over games. */
+export function bookmarkedFlag(userId: string, gameId: SQL): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${gameBookmarks} b WHERE b.user_id = ${userId}::uuid AND b.game_id = ${gameId})`;
 }

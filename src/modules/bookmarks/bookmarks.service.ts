@@ -1,8 +1,9 @@
+import type { SQL } from 'drizzle-orm';
 import type { Counted, Database, Executor } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { OffsetRequest } from '../../platform/http/pagination.ts';
 import type { BookmarkableGames } from './bookmarks.ports.ts';
-import { BookmarksRepository } from './bookmarks.repository.ts';
+import { bookmarkedFlag, BookmarksRepository } from './bookmarks.repository.ts';
 
 export interface BookmarkView<Game> {
   gameId: string;
@@ -69,5 +70,10 @@ export class BookmarkMarks {
 
   async bookmarkedAmong(userId: string, gameIds: string[]): Promise<Set<string>> {
     return new Set(await new BookmarksRepository(this.#db).gameIdsAmong(userId, gameIds));
+  }
+
+  /** The same answer for one game inside another statement (a listing page brings it with its rows). */
+  bookmarkedFlag(userId: string, gameId: SQL): SQL<boolean> {
+    return bookmarkedFlag(userId, gameId);
   }
 }

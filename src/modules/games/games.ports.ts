@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
 
 /** What games need from other modules; `app.ts` hands each part in. */
@@ -17,6 +18,8 @@ export interface GameShareLinks {
 
 export interface GameBookmarks {
   bookmarkedAmong(userId: string, gameIds: string[]): Promise<Set<string>>;
+  /** Whether the user bookmarked the game `gameId` names, as SQL for a statement over games. */
+  bookmarkedFlag(userId: string, gameId: SQL): SQL<boolean>;
 }
 
 export type GameEventType =

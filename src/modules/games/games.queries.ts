@@ -9,7 +9,7 @@ import type { GameBookmarks, GameRatings, GameShareLinks } from './games.ports.t
 import { presentGame, presentParticipant, type GameView, type PresentedGame } from './games.presenter.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
-import { GamesRepository, type GameFilter, type GameRow, type PageRow, type Position } from './games.repository.ts';
+import { GamesRepository, type GameFilter, type GameRow, type PageRow, type PageViewer, type Position, type ViewerMarks } from './games.repository.ts';
 import { effectiveStatus, scopeOf } from './games.rules.ts';
 import type { GameFilterInput } from './games.schemas.ts';
 
@@ -64,14 +64,14 @@ export class GameQueries {
     const filter = await this.#filter(query);
     const scope = `games:list:${scopeOf(query)}`;
     const db = await this.#reader(viewerId);
-    return this.#page(db, query, scope, viewerId, (position, limit) => new GamesRepository(db).listPage(filter, viewerId, position, limit));
+    return this.#page(db, query, scope, viewerId, (position, limit) => new GamesRepository(db).listPage(filter, this.#viewer(viewerId), position, limit));
   }
 
   async joined(userId: string, query: CursorRequest & { includePast: boolean }) {
     const from = query.includePast ? undefined : this.#deps.clock.now();
     const db = await this.#reader(userId);
     return this.#page(db, query, `games:joined:${query.includePast}`, userId, (position, limit) =>
-      new GamesRepository(db).joinedPage(userId, from, position, limit),
+      new GamesRepository(db).joinedPage(this.#viewer(userId)!, from, position, limit),
     );
   }
 
@@ -80,7 +80,7 @@ export class GameQueries {
     const from = query.includePast ? undefined : this.#deps.clock.now();
     const db = await this.#reader(userId);
     const page = await this.#page(db, query, `games:hosted:${query.includePast}`, userId, (position, limit) =>
-      new GamesRepository(db).hostedPage(userId, from, position, limit),
+      new GamesRepository(db).hostedPage(this.#viewer(userId)!, from, position, limit),
     );
     const ratings = (await this.#deps.ratings?.averagesOf(page.content.map((game) => game.id))) ?? new Map<string, { average: number | null; count: number }>();
     return { ...page, content: page.content.map((game) => ({ ...game, rating: ratings.get(game.id) ?? { average: null, count: 0 } })) };
@@ -173,6 +173,10 @@ export class GameQueries {
     };
   }
 
+  #viewer(userId: string | null): PageViewer | null {
+    return userId ? { userId, bookmarked: (gameId) => this.#deps.bookmarks.bookmarkedFlag(userId, gameId) } : null;
+  }
+
   /** Reads that may lag go to the replica, except a recent writer's own (read-your-writes). */
   #reader(viewerId: string | null): Promise<Database> {
     return this.#deps.reads?.for(viewerId) ?? Promise.resolve(this.#db);
@@ -191,12 +195,13 @@ export class GameQueries {
     const last = page.at(-1)?.position;
     const nextCursor = found.length > query.size && last ? this.#deps.cursors.encode([last.startTime, last.id], scope) : null;
     const rows = page.map((p) => p.row);
+    const marks = new Map(page.flatMap((p) => (p.viewer ? [[p.row.id, p.viewer] as const] : [])));
     return {
       content: await this.#present(
         db,
         rows.map((row) => row.id),
         viewerId,
-        rows,
+        { rows, marks },
       ),
       nextCursor,
     };
@@ -212,19 +217,22 @@ export class GameQueries {
   }
 
   /**
-   * One batch per page for each of: rows (unless the page query brought them), names, share
-   * links, and the viewer's participation and bookmarks.
+   * One batch per page for each of: rows and the viewer's marks (unless the page statement
+   * brought them), names, share links.
    */
-  async #present(db: Database, ids: string[], viewerId: string | null, loaded?: GameRow[]): Promise<PresentedGame[]> {
+  async #present(
+    db: Database,
+    ids: string[],
+    viewerId: string | null,
+    loaded?: { rows: GameRow[]; marks: Map<string, ViewerMarks> },
+  ): Promise<PresentedGame[]> {
     if (ids.length === 0) return [];
     const repository = new GamesRepository(db);
-    const rows = loaded ?? (await repository.findMany(ids));
-    const [refs, links, participation, bookmarked, coHosted] = await Promise.all([
+    const rows = loaded?.rows ?? (await repository.findMany(ids));
+    const [refs, links, marks] = await Promise.all([
       refsOf(this.#deps, rows),
       this.#deps.shareLinks.linksFor(ids),
-      viewerId ? repository.participationOf(viewerId, ids) : Promise.resolve(undefined),
-      viewerId ? this.#deps.bookmarks.bookmarkedAmong(viewerId, ids) : Promise.resolve(undefined),
-      viewerId ? new CoHostsRepository(db).coHostedAmong(viewerId, ids) : Promise.resolve(undefined),
+      loaded || !viewerId ? loaded?.marks : this.#marksOf(db, viewerId, ids),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const now = this.#deps.clock.now();
@@ -232,6 +240,7 @@ export class GameQueries {
       const row = byId.get(id);
       const ref = refs.get(id);
       if (!row || !ref) return [];
+      const mark = marks?.get(id);
       const view: GameView = {
         row,
         refs: ref,
@@ -239,16 +248,26 @@ export class GameQueries {
         shareLink: links.get(id),
         viewer: viewerId
           ? {
-              joined: participation?.get(id) === 'ACTIVE',
-              waitlisted: participation?.get(id) === 'WAITLISTED',
-              bookmarked: bookmarked?.has(id) ?? false,
+              joined: mark?.participation === 'ACTIVE',
+              waitlisted: mark?.participation === 'WAITLISTED',
+              bookmarked: mark?.bookmarked ?? false,
               isOrganizer: row.organizerId === viewerId,
-              isCoHost: coHosted?.has(id) ?? false,
+              isCoHost: mark?.coHost ?? false,
             }
           : undefined,
       };
       return [presentGame(view)];
     });
+  }
+
+  /** The viewer's marks on games read by id (a listing page's statement brings its own). */
+  async #marksOf(db: Database, userId: string, ids: string[]): Promise<Map<string, ViewerMarks>> {
+    const [participation, bookmarked, coHosted] = await Promise.all([
+      new GamesRepository(db).participationOf(userId, ids),
+      this.#deps.bookmarks.bookmarkedAmong(userId, ids),
+      new CoHostsRepository(db).coHostedAmong(userId, ids),
+    ]);
+    return new Map(ids.map((id) => [id, { participation: participation.get(id) ?? null, coHost: coHosted.has(id), bookmarked: bookmarked.has(id) }]));
   }
 }
 
