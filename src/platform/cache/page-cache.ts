@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/index.ts';
+import { freshRead } from './fresh-read.ts';
 import { pageGenerations } from './generation.table.ts';
 
 export interface CachedPage<T> {
@@ -36,7 +37,9 @@ export interface PageCacheOptions {
  * `page_generations` in its own transaction (triggers), and each request reads the generation
  * before anything else. An entry is served only at the generation it was computed at, and it was
  * computed from data at least as new as that generation; a write acknowledged to a client has
- * committed, so any request that starts after it reads a higher generation and misses.
+ * committed, so any request that starts after it reads a higher generation and misses. Concurrent
+ * requests share a read of the generation, but only one sent after each of them arrived
+ * (`freshRead`): under load, one statement serves many hits.
  *
  * With a read replica, `db` is the replica, and the generation is read there too, before the page:
  * on a replica that lags, both lag together, so an entry is labelled with a generation its data is
@@ -52,16 +55,18 @@ export class PageCache {
   readonly #maxEntries: number;
   readonly #entries = new Map<string, Entry>();
   readonly #tags = new WeakMap<object, string>();
-  readonly #generation;
+  readonly #generation: () => Promise<string>;
 
   constructor(options: PageCacheOptions) {
     this.#clock = options.clock;
     this.#ttlMs = options.ttlMs ?? 5_000;
     this.#maxEntries = options.maxEntries ?? 5_000;
-    this.#generation = options.db
+    const statement = options.db
       .select({ value: sql<string>`sum(${pageGenerations.value})::text` })
       .from(pageGenerations)
       .prepare('page_generation');
+    // Requests arriving together share one read of the generation, each a read sent after it arrived.
+    this.#generation = freshRead(async () => (await statement.execute())[0]?.value ?? '0');
   }
 
   /**
@@ -69,8 +74,7 @@ export class PageCache {
    * answer the time until which its value holds (a game starting changes its status).
    */
   async through<T>(key: string, load: () => Promise<{ value: T; validUntil?: Date }>): Promise<CachedPage<T>> {
-    const [row] = await this.#generation.execute();
-    const generation = row?.value ?? '0';
+    const generation = await this.#generation();
     const now = this.#clock.now().getTime();
     const entry = this.#entries.get(key);
     if (entry && entry.generation === generation && entry.expiresAt > now) return { value: entry.value as T, etag: entry.etag };
