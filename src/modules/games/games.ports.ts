@@ -14,6 +14,9 @@ export interface GameShareLinks {
   /** Called inside the create transaction, so a game never exists without its link. */
   createForGame(gameId: string, executor: Executor): Promise<void>;
   linksFor(gameIds: string[]): Promise<Map<string, ShareLinkBlock>>;
+  /** The game's link code as SQL for a statement over games, and the block made from a code it answered. */
+  codeOf(gameId: SQL): SQL<string | null>;
+  linkOf(gameId: string, code: string): ShareLinkBlock;
 }
 
 export interface GameBookmarks {

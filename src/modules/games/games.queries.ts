@@ -5,12 +5,21 @@ import { circleQuery } from '../../platform/http/circle-query.ts';
 import type { CursorCodec } from '../../platform/http/cursor.ts';
 import { normalisedKey, type PageCache } from '../../platform/cache/page-cache.ts';
 import { badRequest, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
-import type { GameBookmarks, GameRatings, GameShareLinks } from './games.ports.ts';
+import type { GameBookmarks, GameRatings, GameShareLinks, ShareLinkBlock } from './games.ports.ts';
 import { presentGame, presentParticipant, type GameView, type PresentedGame } from './games.presenter.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
-import { GamesRepository, type GameFilter, type GameRow, type PageRow, type PageViewer, type Position, type ViewerMarks } from './games.repository.ts';
-import { effectiveStatus, scopeOf } from './games.rules.ts';
+import {
+  GamesRepository,
+  type GameFilter,
+  type GameRow,
+  type PageRow,
+  type PageParts,
+  type PageViewer,
+  type Position,
+  type ViewerMarks,
+} from './games.repository.ts';
+import { effectiveStatus, nextChange, scopeOf } from './games.rules.ts';
 import type { GameFilterInput } from './games.schemas.ts';
 
 export interface GameQueriesDeps extends GameRefsDeps {
@@ -19,7 +28,7 @@ export interface GameQueriesDeps extends GameRefsDeps {
   /** APP_TIME_ZONE: dates and HH:mm of the filters are read in it. */
   timeZone: string;
   cursors: CursorCodec;
-  shareLinks: Pick<GameShareLinks, 'linksFor'>;
+  shareLinks: Pick<GameShareLinks, 'linksFor' | 'codeOf' | 'linkOf'>;
   bookmarks: GameBookmarks;
   ratings?: GameRatings;
   /** Anonymous listings, filter options and games, remembered per query until a write. */
@@ -64,14 +73,14 @@ export class GameQueries {
     const filter = await this.#filter(query);
     const scope = `games:list:${scopeOf(query)}`;
     const db = await this.#reader(viewerId);
-    return this.#page(db, query, scope, viewerId, (position, limit) => new GamesRepository(db).listPage(filter, this.#viewer(viewerId), position, limit));
+    return this.#page(query, scope, viewerId, (position, limit) => new GamesRepository(db).listPage(filter, this.#parts(viewerId), position, limit));
   }
 
   async joined(userId: string, query: CursorRequest & { includePast: boolean }) {
     const from = query.includePast ? undefined : this.#deps.clock.now();
     const db = await this.#reader(userId);
-    return this.#page(db, query, `games:joined:${query.includePast}`, userId, (position, limit) =>
-      new GamesRepository(db).joinedPage(this.#viewer(userId)!, from, position, limit),
+    return this.#page(query, `games:joined:${query.includePast}`, userId, (position, limit) =>
+      new GamesRepository(db).joinedPage(this.#parts(userId), from, position, limit),
     );
   }
 
@@ -79,8 +88,8 @@ export class GameQueries {
   async hosted(userId: string, query: CursorRequest & { includePast: boolean }): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
     const from = query.includePast ? undefined : this.#deps.clock.now();
     const db = await this.#reader(userId);
-    const page = await this.#page(db, query, `games:hosted:${query.includePast}`, userId, (position, limit) =>
-      new GamesRepository(db).hostedPage(this.#viewer(userId)!, from, position, limit),
+    const page = await this.#page(query, `games:hosted:${query.includePast}`, userId, (position, limit) =>
+      new GamesRepository(db).hostedPage(this.#parts(userId), from, position, limit),
     );
     const ratings = (await this.#deps.ratings?.averagesOf(page.content.map((game) => game.id))) ?? new Map<string, { average: number | null; count: number }>();
     return { ...page, content: page.content.map((game) => ({ ...game, rating: ratings.get(game.id) ?? { average: null, count: 0 } })) };
@@ -173,8 +182,15 @@ export class GameQueries {
     };
   }
 
-  #viewer(userId: string | null): PageViewer | null {
-    return userId ? { userId, bookmarked: (gameId) => this.#deps.bookmarks.bookmarkedFlag(userId, gameId) } : null;
+  #parts(userId: string): PageParts & { viewer: PageViewer };
+  #parts(userId: string | null): PageParts;
+  #parts(userId: string | null): PageParts {
+    const { users, shareLinks, bookmarks } = this.#deps;
+    return {
+      organizerName: (id) => users.nameOf(id),
+      shareCode: (gameId) => shareLinks.codeOf(gameId),
+      viewer: userId ? { userId, bookmarked: (gameId) => bookmarks.bookmarkedFlag(userId, gameId) } : null,
+    };
   }
 
   /** Reads that may lag go to the replica, except a recent writer's own (read-your-writes). */
@@ -182,29 +198,13 @@ export class GameQueries {
     return this.#deps.reads?.for(viewerId) ?? Promise.resolve(this.#db);
   }
 
-  async #page(
-    db: Database,
-    query: CursorRequest,
-    scope: string,
-    viewerId: string | null,
-    fetch: (position: Position | undefined, limit: number) => Promise<PageRow[]>,
-  ) {
+  async #page(query: CursorRequest, scope: string, viewerId: string | null, fetch: (position: Position | undefined, limit: number) => Promise<PageRow[]>) {
     const position = query.cursor ? this.#position(query.cursor, scope) : undefined;
     const found = await fetch(position, query.size + 1);
     const page = found.slice(0, query.size);
     const last = page.at(-1)?.position;
     const nextCursor = found.length > query.size && last ? this.#deps.cursors.encode([last.startTime, last.id], scope) : null;
-    const rows = page.map((p) => p.row);
-    const marks = new Map(page.flatMap((p) => (p.viewer ? [[p.row.id, p.viewer] as const] : [])));
-    return {
-      content: await this.#present(
-        db,
-        rows.map((row) => row.id),
-        viewerId,
-        { rows, marks },
-      ),
-      nextCursor,
-    };
+    return { content: await this.#presentPage(page, viewerId), nextCursor };
   }
 
   #position(cursor: string, scope: string): Position {
@@ -216,43 +216,56 @@ export class GameQueries {
     return { startTime, id };
   }
 
-  /**
-   * One batch per page for each of: rows and the viewer's marks (unless the page statement
-   * brought them), names, share links.
-   */
-  async #present(
-    db: Database,
-    ids: string[],
-    viewerId: string | null,
-    loaded?: { rows: GameRow[]; marks: Map<string, ViewerMarks> },
-  ): Promise<PresentedGame[]> {
+  /** Games read by id: one batch each for the rows, organiser names, links and the viewer's marks. */
+  async #present(db: Database, ids: string[], viewerId: string | null): Promise<PresentedGame[]> {
     if (ids.length === 0) return [];
-    const repository = new GamesRepository(db);
-    const rows = loaded?.rows ?? (await repository.findMany(ids));
-    const [refs, links, marks] = await Promise.all([
-      refsOf(this.#deps, rows),
+    const rows = await new GamesRepository(db).findMany(ids);
+    const [names, links, marks] = await Promise.all([
+      this.#deps.users.namesOf(rows.map((row) => row.organizerId)),
       this.#deps.shareLinks.linksFor(ids),
-      loaded || !viewerId ? loaded?.marks : this.#marksOf(db, viewerId, ids),
+      viewerId ? this.#marksOf(db, viewerId, ids) : undefined,
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const now = this.#deps.clock.now();
-    return ids.flatMap((id) => {
+    const loaded = ids.flatMap((id) => {
       const row = byId.get(id);
-      const ref = refs.get(id);
-      if (!row || !ref) return [];
-      const mark = marks?.get(id);
+      return row ? [{ row, organizerName: names.get(row.organizerId) ?? null, shareLink: links.get(id), marks: marks?.get(id) }] : [];
+    });
+    return this.#views(loaded, viewerId);
+  }
+
+  /** A page's statement brought everything but the reference data, which comes from memory. */
+  #presentPage(page: PageRow[], viewerId: string | null): Promise<PresentedGame[]> {
+    const { shareLinks } = this.#deps;
+    return this.#views(
+      page.map(({ row, organizerName, shareCode, viewer }) => ({
+        row,
+        organizerName,
+        shareLink: shareCode === null ? undefined : shareLinks.linkOf(row.id, shareCode),
+        marks: viewer,
+      })),
+      viewerId,
+    );
+  }
+
+  async #views(loaded: Loaded[], viewerId: string | null): Promise<PresentedGame[]> {
+    const rows = loaded.map((game) => game.row);
+    const refs = await refsOf(this.#deps, rows, new Map(loaded.map((game) => [game.row.organizerId, game.organizerName])));
+    const now = this.#deps.clock.now();
+    return loaded.flatMap(({ row, shareLink, marks }) => {
+      const ref = refs.get(row.id);
+      if (!ref) return [];
       const view: GameView = {
         row,
         refs: ref,
         status: effectiveStatus(row, now),
-        shareLink: links.get(id),
+        shareLink,
         viewer: viewerId
           ? {
-              joined: mark?.participation === 'ACTIVE',
-              waitlisted: mark?.participation === 'WAITLISTED',
-              bookmarked: mark?.bookmarked ?? false,
+              joined: marks?.participation === 'ACTIVE',
+              waitlisted: marks?.participation === 'WAITLISTED',
+              bookmarked: marks?.bookmarked ?? false,
               isOrganizer: row.organizerId === viewerId,
-              isCoHost: mark?.coHost ?? false,
+              isCoHost: marks?.coHost ?? false,
             }
           : undefined,
       };
@@ -271,11 +284,10 @@ export class GameQueries {
   }
 }
 
-/** The first moment after `now` when a game's status changes by the clock alone, or it leaves an upcoming listing. */
-function nextChange(games: Array<Pick<PresentedGame, 'startTime' | 'endTime'>>, now: Date): Date | undefined {
-  let next = Infinity;
-  for (const game of games) {
-    for (const at of [Date.parse(game.startTime), Date.parse(game.endTime)]) if (at > now.getTime() && at < next) next = at;
-  }
-  return Number.isFinite(next) ? new Date(next) : undefined;
+/** A game with what other modules know of it and the viewer's marks, ready to present. */
+interface Loaded {
+  row: GameRow;
+  organizerName: string | null;
+  shareLink: ShareLinkBlock | undefined;
+  marks: ViewerMarks | undefined;
 }

@@ -36,10 +36,15 @@ export interface Position {
   id: string;
 }
 
-/** A listing page's game with its keyset position, and the viewer's own marks on it when there is a viewer. */
+/**
+ * A listing page's game with its keyset position, what other modules know of it (organiser name,
+ * link code), and the viewer's own marks on it when there is a viewer.
+ */
 export interface PageRow {
   position: Position;
   row: GameRow;
+  organizerName: string | null;
+  shareCode: string | null;
   viewer?: ViewerMarks;
 }
 
@@ -50,9 +55,16 @@ export interface ViewerMarks {
 }
 
 /**
- * Who reads a page, and how their bookmarks are told (the bookmarks module's own SQL for one
- * game): the page statement brings the viewer's marks with the rows instead of three more reads.
+ * What a page statement brings with its rows, as SQL for one game that the owning modules lend
+ * (users: names; share links: codes; bookmarks: the viewer's mark): one statement a page instead of
+ * one per module.
  */
+export interface PageParts {
+  organizerName(userId: SQL): SQL<string | null>;
+  shareCode(gameId: SQL): SQL<string | null>;
+  viewer: PageViewer | null;
+}
+
 export interface PageViewer {
   userId: string;
   bookmarked(gameId: SQL): SQL<boolean>;
@@ -162,42 +174,50 @@ export class GamesRepository extends Repository {
       ORDER BY u.start_time, u.id LIMIT ${limit}`;
   }
 
-  async listPage(filter: GameFilter, viewer: PageViewer | null, position: Position | undefined, limit: number): Promise<PageRow[]> {
-    return this.#pageRows(this.listingQuery(filter, viewer?.userId ?? null, position, limit), viewer);
+  async listPage(filter: GameFilter, parts: PageParts, position: Position | undefined, limit: number): Promise<PageRow[]> {
+    return this.#pageRows(this.listingQuery(filter, parts.viewer?.userId ?? null, position, limit), parts);
   }
 
-  async joinedPage(viewer: PageViewer, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<PageRow[]> {
+  async joinedPage(parts: PageParts & { viewer: PageViewer }, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<PageRow[]> {
     return this.#pageRows(
       sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time
-      FROM games g JOIN game_participants p ON p.game_id = g.id AND p.user_id = ${viewer.userId}::uuid
+      FROM games g JOIN game_participants p ON p.game_id = g.id AND p.user_id = ${parts.viewer.userId}::uuid
       WHERE ${where([sql`g.status <> 'CANCELLED'`, ...(startsFrom ? [sql`g.start_time >= ${startsFrom.toISOString()}::timestamptz`] : []), ...after(position)])}
       ORDER BY g.start_time, g.id LIMIT ${limit}`,
-      viewer,
+      parts,
     );
   }
 
-  async hostedPage(viewer: PageViewer, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<PageRow[]> {
+  async hostedPage(parts: PageParts & { viewer: PageViewer }, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<PageRow[]> {
     return this.#pageRows(
       sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM games g
-      WHERE ${where([sql`g.organizer_id = ${viewer.userId}::uuid`, sql`g.status <> 'CANCELLED'`, ...(startsFrom ? [sql`g.start_time >= ${startsFrom.toISOString()}::timestamptz`] : []), ...after(position)])}
+      WHERE ${where([sql`g.organizer_id = ${parts.viewer.userId}::uuid`, sql`g.status <> 'CANCELLED'`, ...(startsFrom ? [sql`g.start_time >= ${startsFrom.toISOString()}::timestamptz`] : []), ...after(position)])}
       ORDER BY g.start_time, g.id LIMIT ${limit}`,
-      viewer,
+      parts,
     );
   }
 
   /**
    * The page's full rows in the order of `query` (which answers id and start_time as text): the
-   * keyset walk, the rows and the viewer's marks in one statement.
+   * keyset walk, the rows, what other modules know of them and the viewer's marks in one statement.
    */
-  async #pageRows(query: SQL, viewer: PageViewer | null): Promise<PageRow[]> {
+  async #pageRows(query: SQL, { organizerName, shareCode, viewer }: PageParts): Promise<PageRow[]> {
     const found = await this.db
-      .select({ row: games, startTime: sql<string>`page.start_time`, ...marksOf(viewer) })
+      .select({
+        row: games,
+        startTime: sql<string>`page.start_time`,
+        organizerName: organizerName(sql`${games.organizerId}`),
+        shareCode: shareCode(sql`${games.id}`),
+        ...marksOf(viewer),
+      })
       .from(games)
       .innerJoin(sql`(${query}) AS page`, sql`page.id = ${games.id}`)
       .orderBy(asc(games.startTime), asc(games.id));
-    return found.map(({ row, startTime, participation, coHost, bookmarked }) => ({
+    return found.map(({ row, startTime, organizerName, shareCode, participation, coHost, bookmarked }) => ({
       position: { id: row.id, startTime },
       row,
+      organizerName,
+      shareCode,
       viewer: viewer ? { participation, coHost, bookmarked } : undefined,
     }));
   }

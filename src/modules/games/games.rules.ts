@@ -220,3 +220,12 @@ export function entryFor(
   if (game.joinPolicy === 'APPROVAL' || (offLevel && game.offLevelPolicy === 'REQUEST')) return 'REQUEST';
   return 'JOIN';
 }
+
+/** The first moment after `now` when a game's status changes by the clock alone, or it leaves an upcoming listing. */
+export function nextChange(games: Array<{ startTime: string; endTime: string }>, now: Date): Date | undefined {
+  let next = Infinity;
+  for (const game of games) {
+    for (const at of [Date.parse(game.startTime), Date.parse(game.endTime)]) if (at > now.getTime() && at < next) next = at;
+  }
+  return Number.isFinite(next) ? new Date(next) : undefined;
+}

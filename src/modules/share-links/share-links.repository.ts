@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { inAny, Repository } from '../../platform/db/index.ts';
 import { shareLinks } from './share-links.table.ts';
 
@@ -57,4 +57,9 @@ export class ShareLinksRepository extends Repository {
   async deleteForResource(resourceType: ResourceType, resourceId: string): Promise<void> {
     await this.db.delete(shareLinks).where(and(eq(shareLinks.resourceType, resourceType), eq(shareLinks.resourceId, resourceId)));
   }
+}
+
+/** The code of the game's link (every game has one): for another module's statement over games. */
+export function gameShareCode(gameId: SQL): SQL<string | null> {
+  return sql<string | null>`(SELECT s.code FROM ${shareLinks} s WHERE s.resource_type = 'GAME' AND s.resource_id = ${gameId})`;
 }

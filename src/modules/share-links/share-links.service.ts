@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Config } from '../../config/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
@@ -5,7 +6,7 @@ import type { KeyValueStore } from '../../platform/kv/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { newShareCode } from './share-code.ts';
 import type { ShareableGames, ShareableGameSummary } from './share-links.ports.ts';
-import { ShareLinksRepository, type ResourceType, type ShareLinkRow } from './share-links.repository.ts';
+import { gameShareCode, ShareLinksRepository, type ResourceType, type ShareLinkRow } from './share-links.repository.ts';
 
 export interface ShareLinkUrls {
   /** The link people pass around: the web fallback page, and an app link on phones with the app. */
@@ -59,7 +60,16 @@ export class ShareLinksService {
 
   async linksFor(gameIds: string[]): Promise<Map<string, { code: string } & ShareLinkUrls>> {
     const rows = await new ShareLinksRepository(this.#db).findByResources('GAME', gameIds);
-    return new Map(rows.map((row) => [row.resourceId, { code: row.code, ...this.urls(row) }]));
+    return new Map(rows.map((row) => [row.resourceId, this.linkOf(row.resourceId, row.code)]));
+  }
+
+  /** A game's link code as SQL, for a statement over games; `linkOf` makes the block from what it answers. */
+  codeOf(gameId: SQL): SQL<string | null> {
+    return gameShareCode(gameId);
+  }
+
+  linkOf(gameId: string, code: string): { code: string } & ShareLinkUrls {
+    return { code, ...this.urls({ code, resourceId: gameId }) };
   }
 
   async deleteForGame(gameId: string, executor: Executor): Promise<void> {

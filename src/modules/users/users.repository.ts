@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { type Counted, inAny, Repository, type Transaction } from '../../platform/db/index.ts';
 import { users } from './users.table.ts';
 
@@ -124,4 +124,9 @@ export class UsersRepository extends Repository {
  */
 async function signalAccessChange(tx: Transaction, id: string): Promise<void> {
   await tx.execute(sql`SELECT pg_notify(${ACCESS_CHANNEL}, ${id}::text)`);
+}
+
+/** The name of the user `userId` names: for another module's statement (a games page brings organiser names with its rows). */
+export function userNameOf(userId: SQL): SQL<string | null> {
+  return sql<string | null>`(SELECT u.name FROM ${users} u WHERE u.id = ${userId})`;
 }

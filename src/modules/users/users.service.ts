@@ -1,7 +1,8 @@
+import type { SQL } from 'drizzle-orm';
 import type { SignalledCache } from '../../platform/cache/signalled-cache.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { UsersRepository, type AccessUser, type UserRow } from './users.repository.ts';
+import { userNameOf, UsersRepository, type AccessUser, type UserRow } from './users.repository.ts';
 
 export type AuthProvider = 'national' | 'social';
 export const ROLES = ['ADMIN'] as const;
@@ -41,6 +42,11 @@ export class UsersService {
   }
 
   /** Display names by id (null once erased), one query for a whole page; in another module's transaction when `executor` is given. */
+  /** One user's name as SQL, for a statement of another module's (the same answer as `namesOf`). */
+  nameOf(userId: SQL): SQL<string | null> {
+    return userNameOf(userId);
+  }
+
   async namesOf(ids: string[], executor?: Executor): Promise<Map<string, string | null>> {
     const rows = await this.#repository(executor).namesByIds([...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row.name]));
