@@ -2,15 +2,16 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
 import type { Database } from '../src/platform/db/index.ts';
-import { GamesRepository } from '../src/modules/games/games.repository.ts';
+import { GamePagesRepository } from '../src/modules/games/games.pages.repository.ts';
+import { gameShareCode } from '../src/modules/share-links/share-links.repository.ts';
+import { userNameOf } from '../src/modules/users/users.repository.ts';
 import type { RoundResult } from './load.ts';
 
 /**
- * Scenario (h): the listing's own SQL, exactly as the games repository builds it for the first
- * anonymous page of 20 (21 rows asked, to know whether a next page exists), run by pgbench in
+ * Scenario (h): the listing page's one statement (keyset walk, rows, organiser names and link
+ * codes), exactly as the games repository builds it for the first anonymous page of 20 (21 rows
+ * asked, to know whether a next page exists), run by pgbench in
  * prepared mode at the same client count: what PostgreSQL itself allows for that statement here.
  */
 
@@ -21,8 +22,8 @@ export interface Statement {
 
 /** The repository's listing statement with its parameters, as the driver would send it. */
 export function listingStatement(db: Database, timeZone: string, now: Date): Statement {
-  const query: SQL = new GamesRepository(db).listingQuery({ startsFrom: now, timeZone, now }, null, undefined, 21);
-  const { sql, params } = new PgDialect().sqlToQuery(query);
+  const parts = { organizerName: userNameOf, shareCode: gameShareCode, viewer: null };
+  const { sql, params } = new GamePagesRepository(db).listingPage({ startsFrom: now, timeZone, now }, parts, undefined, 21).toSQL();
   return { sql, params };
 }
 

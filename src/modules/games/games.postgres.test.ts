@@ -6,7 +6,7 @@ import { realBackend } from '../../../test/helpers/backends.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
-import { GamesRepository } from './games.repository.ts';
+import { GamePagesRepository } from './games.pages.repository.ts';
 
 interface PlanNode {
   'Node Type': string;
@@ -92,7 +92,7 @@ describe('games on PostgreSQL', { skip: realBackend ? false : 'needs TEST_DATABA
       await client.query(`SELECT to_char(start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS start_time, id
       FROM games WHERE visibility = 'PUBLIC' ORDER BY start_time, id OFFSET 80000 LIMIT 1`)
     ).rows;
-    const repository = new GamesRepository(undefined as never);
+    const repository = new GamePagesRepository(undefined as never);
     const dialect = new PgDialect();
     const base = { timeZone: 'Asia/Singapore', startsFrom: new Date(), now: new Date() };
     const cases = [

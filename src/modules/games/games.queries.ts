@@ -9,16 +9,8 @@ import type { GameBookmarks, GameRatings, GameShareLinks, ShareLinkBlock } from 
 import { presentGame, presentParticipant, type GameView, type PresentedGame } from './games.presenter.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
-import {
-  GamesRepository,
-  type GameFilter,
-  type GameRow,
-  type PageRow,
-  type PageParts,
-  type PageViewer,
-  type Position,
-  type ViewerMarks,
-} from './games.repository.ts';
+import { GamePagesRepository, type PageParts, type PageRow, type PageViewer, type Position, type ViewerMarks } from './games.pages.repository.ts';
+import { GamesRepository, type GameFilter, type GameRow } from './games.repository.ts';
 import { effectiveStatus, nextChange, scopeOf } from './games.rules.ts';
 import type { GameFilterInput } from './games.schemas.ts';
 
@@ -73,14 +65,14 @@ export class GameQueries {
     const filter = await this.#filter(query);
     const scope = `games:list:${scopeOf(query)}`;
     const db = await this.#reader(viewerId);
-    return this.#page(query, scope, viewerId, (position, limit) => new GamesRepository(db).listPage(filter, this.#parts(viewerId), position, limit));
+    return this.#page(query, scope, viewerId, (position, limit) => new GamePagesRepository(db).listPage(filter, this.#parts(viewerId), position, limit));
   }
 
   async joined(userId: string, query: CursorRequest & { includePast: boolean }) {
     const from = query.includePast ? undefined : this.#deps.clock.now();
     const db = await this.#reader(userId);
     return this.#page(query, `games:joined:${query.includePast}`, userId, (position, limit) =>
-      new GamesRepository(db).joinedPage(this.#parts(userId), from, position, limit),
+      new GamePagesRepository(db).joinedPage(this.#parts(userId), from, position, limit),
     );
   }
 
@@ -89,7 +81,7 @@ export class GameQueries {
     const from = query.includePast ? undefined : this.#deps.clock.now();
     const db = await this.#reader(userId);
     const page = await this.#page(query, `games:hosted:${query.includePast}`, userId, (position, limit) =>
-      new GamesRepository(db).hostedPage(this.#parts(userId), from, position, limit),
+      new GamePagesRepository(db).hostedPage(this.#parts(userId), from, position, limit),
     );
     const ratings = (await this.#deps.ratings?.averagesOf(page.content.map((game) => game.id))) ?? new Map<string, { average: number | null; count: number }>();
     return { ...page, content: page.content.map((game) => ({ ...game, rating: ratings.get(game.id) ?? { average: null, count: 0 } })) };

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { equalsAny, type Executor } from '../../platform/db/index.ts';
-import type { GameFilter, Position } from './games.repository.ts';
+import type { Position } from './games.pages.repository.ts';
+import type { GameFilter } from './games.repository.ts';
 import { sharedGameIds } from './games.share-access.ts';
 
 export const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
