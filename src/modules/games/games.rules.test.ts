@@ -1,11 +1,33 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { effectiveStatus, freePlaces, joinPlan, offerDeadline, recipientsOf, referenceErrors, scopeOf, timeErrors, valuesFromPatch } from './games.rules.ts';
+import {
+  effectiveStatus,
+  freePlaces,
+  joinPlan,
+  nextChange,
+  offerDeadline,
+  recipientsOf,
+  referenceErrors,
+  scopeOf,
+  timeErrors,
+  valuesFromPatch,
+} from './games.rules.ts';
 
 const at = (iso: string) => new Date(iso);
 const fields = (errors: Array<{ field: string; message: string }>) => errors.map((error) => `${error.field} ${error.message}`);
 
 describe('game rules', () => {
+  it('a cached page holds until the first start or end after now, and for ever when none is ahead', () => {
+    const games = [
+      { startTime: '2030-01-01T10:00:00.000Z', endTime: '2030-01-01T12:00:00.000Z' },
+      { startTime: '2030-01-01T11:00:00.000Z', endTime: '2030-01-01T13:00:00.000Z' },
+    ];
+    assert.equal(nextChange(games, at('2030-01-01T09:00:00Z'))?.toISOString(), '2030-01-01T10:00:00.000Z');
+    assert.equal(nextChange(games, at('2030-01-01T10:00:00Z'))?.toISOString(), '2030-01-01T11:00:00.000Z');
+    assert.equal(nextChange(games, at('2030-01-01T11:30:00Z'))?.toISOString(), '2030-01-01T12:00:00.000Z');
+    assert.equal(nextChange(games, at('2030-01-01T13:00:00Z')), undefined);
+  });
+
   it('the status moves on with the clock unless cancelled or completed', () => {
     const game = { status: 'SCHEDULED' as const, startTime: at('2030-01-01T10:00:00Z'), endTime: at('2030-01-01T12:00:00Z') };
     assert.equal(effectiveStatus(game, at('2030-01-01T09:59:59Z')), 'SCHEDULED');
