@@ -20,6 +20,8 @@ export interface AccessClaims extends JWTPayload {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SKEW_SECONDS = 30;
+/** Tokens whose signature this process checked: a signed-in client sends the same one until it expires. */
+const VERIFIED_TOKENS = 10_000;
 
 const encodePart = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -28,6 +30,7 @@ export class AccessTokens {
   readonly #jwt: Readonly<Config>['jwt'];
   readonly #clock: Clock;
   readonly #audiences: string[];
+  readonly #verified = new Map<string, Readonly<AccessClaims>>();
 
   constructor(keys: SigningKeys, jwt: Readonly<Config>['jwt'], clock: Clock) {
     this.#keys = keys;
@@ -64,8 +67,27 @@ export class AccessTokens {
     return { token: `${input}.${signature.toString('base64url')}`, expiresAt };
   }
 
-  /** Only ES256, only known key ids, our issuer, one of the three audiences, 30 s of skew. */
+  /**
+   * Only ES256, only known key ids, our issuer, one of the three audiences, 30 s of skew. A token
+   * checked once is remembered until it expires: the signature and claims of the same bytes cannot
+   * change, so a repeat costs a look-up and the time checks (about half a millisecond less of CPU
+   * per signed-in request). Revocation is the account check's, after this one, on every request.
+   */
   async verify(token: string): Promise<AccessClaims> {
+    const known = this.#verified.get(token);
+    if (known) {
+      const now = Math.floor(this.#clock.now().getTime() / 1000);
+      if (known.exp! > now - SKEW_SECONDS && known.nbf! <= now + SKEW_SECONDS) return known;
+      this.#verified.delete(token);
+    }
+    const claims = await this.#check(token);
+    // Bounded whatever the traffic: past the limit, start again rather than track use.
+    if (this.#verified.size >= VERIFIED_TOKENS) this.#verified.clear();
+    this.#verified.set(token, Object.freeze(claims));
+    return claims;
+  }
+
+  async #check(token: string): Promise<AccessClaims> {
     try {
       const { payload } = await jwtVerify(
         token,
