@@ -1,7 +1,7 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { Repository, StatementNames } from '../../platform/db/index.ts';
 import type { GameFilter, GameRow } from './games.repository.ts';
-import { ISO, after, filterConditions, where } from './games.sql.ts';
+import { ISO, after, filterConditions, pageLimit, where } from './games.sql.ts';
 import { sharedGameIds } from './games.share-access.ts';
 import { games } from './games.table.ts';
 
@@ -44,6 +44,9 @@ export interface PageViewer {
   bookmarked(gameId: SQL): SQL<boolean>;
 }
 
+/** Page statements are named, so PostgreSQL plans each shape once per connection. */
+const PAGE_STATEMENTS = new StatementNames('games_page');
+
 /** Listing pages: the keyset walk and everything a page shows, one statement a page. */
 export class GamePagesRepository extends Repository {
   /**
@@ -54,7 +57,7 @@ export class GamePagesRepository extends Repository {
     const common = [...filterConditions(filter), ...after(position)];
     const branch = (visibility: SQL[]) => sql`(SELECT g.id, g.start_time FROM games g
       WHERE ${where([...visibility, sql`g.status <> 'CANCELLED'`, ...common])}
-      ORDER BY g.start_time, g.id LIMIT ${limit})`;
+      ORDER BY g.start_time, g.id LIMIT ${pageLimit(limit)})`;
     const publicBranch = branch([sql`g.visibility = 'PUBLIC'`]);
     // Split so each part has an index path: organised (organiser index), joined, shared or co-hosted (the
     // viewer's few rows, then the primary key). An OR across them would scan every game.
@@ -71,7 +74,7 @@ export class GamePagesRepository extends Repository {
         ])}`
       : publicBranch;
     return sql`SELECT u.id, to_char(u.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM (${union}) u
-      ORDER BY u.start_time, u.id LIMIT ${limit}`;
+      ORDER BY u.start_time, u.id LIMIT ${pageLimit(limit)}`;
   }
 
   async listPage(filter: GameFilter, parts: PageParts, position: Position | undefined, limit: number): Promise<PageRow[]> {
@@ -88,7 +91,7 @@ export class GamePagesRepository extends Repository {
       sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time
       FROM games g JOIN game_participants p ON p.game_id = g.id AND p.user_id = ${parts.viewer.userId}::uuid
       WHERE ${where([sql`g.status <> 'CANCELLED'`, ...(startsFrom ? [sql`g.start_time >= ${startsFrom.toISOString()}::timestamptz`] : []), ...after(position)])}
-      ORDER BY g.start_time, g.id LIMIT ${limit}`,
+      ORDER BY g.start_time, g.id LIMIT ${pageLimit(limit)}`,
       parts,
     );
   }
@@ -97,7 +100,7 @@ export class GamePagesRepository extends Repository {
     return this.#pageRows(
       sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM games g
       WHERE ${where([sql`g.organizer_id = ${parts.viewer.userId}::uuid`, sql`g.status <> 'CANCELLED'`, ...(startsFrom ? [sql`g.start_time >= ${startsFrom.toISOString()}::timestamptz`] : []), ...after(position)])}
-      ORDER BY g.start_time, g.id LIMIT ${limit}`,
+      ORDER BY g.start_time, g.id LIMIT ${pageLimit(limit)}`,
       parts,
     );
   }
@@ -122,7 +125,9 @@ export class GamePagesRepository extends Repository {
 
   async #pageRows(query: SQL, parts: PageParts): Promise<PageRow[]> {
     const { viewer } = parts;
-    return (await this.#pageQuery(query, parts)).map(({ row, startTime, organizerName, shareCode, participation, coHost, bookmarked }) => ({
+    const page = this.#pageQuery(query, parts);
+    const name = PAGE_STATEMENTS.for(page.toSQL().sql);
+    return (await (name ? page.prepare(name).execute() : page)).map(({ row, startTime, organizerName, shareCode, participation, coHost, bookmarked }) => ({
       position: { id: row.id, startTime },
       row,
       organizerName,

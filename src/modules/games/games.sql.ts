@@ -50,6 +50,15 @@ export const after = (position: Position | undefined) =>
 
 export const where = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
 
+/**
+ * A page's LIMIT written into the statement's text (a page size is one of a few numbers): a saved
+ * plan then knows it, where a parameter leaves the planner to guess and re-plan each time.
+ */
+export function pageLimit(limit: number): SQL {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`a page limit must be a positive integer, not ${limit}`);
+  return sql.raw(String(limit));
+}
+
 /** node-postgres parses uuid[] into an array; PGlite may answer the text form `{a,b}`. */
 export function parseUuidArray(value: string[] | string | null): string[] {
   if (value === null) return [];

@@ -4,3 +4,4 @@ export type { ListenHandler, Unlisten } from './listen.ts';
 export { isUniqueViolation, onUniqueViolation } from './errors.ts';
 export { type Counted, Repository } from './repository.ts';
 export { arrayParam, equalsAny, inAny } from './any.ts';
+export { StatementNames } from './statement-names.ts';
