@@ -7,11 +7,12 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/platform/db/index.ts';
 import { SERVICE_NODE_FLAGS } from '../test/helpers/server-process.ts';
 import type { LoadPlan, RoundResult } from './load.ts';
+import { bumpGenerations, missPaths } from './listing-misses.ts';
 import { MAIN, publicGameIds, seedAll, userIdOf, type Shape } from './seed.ts';
 import { BENCH_ENV, freePort, spawnHealthy } from './service.ts';
 
 /**
- * `node bench/profile.ts <b|c|e> [seconds]`: where one scenario's service CPU goes. Seeds (once,
+ * `node bench/profile.ts <b|b′|c|e> [seconds]`: where one scenario's service CPU goes. Seeds (once,
  * kept as database `bench_profile`) the bench's data at a tenth of its size — the listing is a
  * keyset read, so the page costs the same — starts the service on PostgreSQL + Redis under
  * `--cpu-prof`, loads it with the bench's own load generator, and prints the self time by package
@@ -69,7 +70,8 @@ async function plan(url: string): Promise<LoadPlan> {
     const token = ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
     return { ...base, paths: ['/api/v1/games?size=20'], headers: { authorization: `Bearer ${token}` } };
   }
-  throw new Error(`unknown scenario ${id}: b, c or e`);
+  if (id === 'b′') return { ...base, paths: await missPaths(url, new Date()) };
+  throw new Error(`unknown scenario ${id}: b, b′, c or e`);
 }
 
 function load(loadPlan: LoadPlan, dir: string): RoundResult {
@@ -134,8 +136,14 @@ const service = await spawnHealthy(
     healthUrl: `${base}/api/v1/public/health`,
   },
 );
+// (b′): every page misses the cache, as a write would make it.
+const bumper = id === 'b′' ? await openDatabase({ url, dataDir: tmpdir() }) : undefined;
+const stopBumping = bumper ? bumpGenerations(bumper.db) : undefined;
 try {
-  const result = load(await plan(base), dir);
+  const loadPlan = await plan(base);
+  const result = load(loadPlan, dir);
+  await stopBumping?.();
+  await bumper?.close();
   console.log(`(${id}): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}`);
   await service.stop();
   const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));

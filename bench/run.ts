@@ -295,7 +295,7 @@ async function postgresPhase() {
     log('(h) pgbench on the listing statement');
     const statement = listingStatement(db.db, TIME_ZONE, new Date());
     const h = await pgbench(url, statement, PLAN);
-    scenarios.push(summarise('h', "pgbench -M prepared: the listing's SQL", 'postgres', h.rounds));
+    scenarios.push(summarise('h', "pgbench -M prepared: the listing page's statement", 'postgres', h.rounds));
     log(`    ${scenarios.at(-1)!.requestsPerSecond.toFixed(0)} tps, p50 ${scenarios.at(-1)!.p50.toFixed(2)} ms`);
     log('(i) pgbench on the join and the leave as the service sends them');
     const i = await joinLeavePgbench(url, db.db, data.pairs.slice(-PLAN.connections), PLAN);
