@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { userRoutes } from '../../platform/http/route-set.ts';
+import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
 import type { RatingsService } from './attendance.ratings.ts';
@@ -12,8 +12,8 @@ export interface AttendanceRoutesOptions {
 }
 
 export async function attendanceRoutes(app: TypedApp, { attendance, ratings }: AttendanceRoutesOptions) {
-  const routes = userRoutes(app, 'attendance', signedIn);
-  const me = userRoutes(app, 'me', signedIn);
+  const routes = userRouteSet(app, 'attendance', signedIn);
+  const me = userRouteSet(app, 'me', signedIn);
 
   routes.get(
     '/api/v1/games/:id/attendance',

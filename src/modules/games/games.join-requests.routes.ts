@@ -1,5 +1,5 @@
 import { OffsetPage, OffsetQuery } from '../../platform/http/pagination.ts';
-import { userRoutes } from '../../platform/http/route-set.ts';
+import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
 import type { GameJoinRequests } from './games.join-requests.ts';
@@ -7,7 +7,7 @@ import { GameIdParams, JoinRequest, JoinRequestBody, ParticipantParams, Particip
 
 /** Join requests: asked by a player, answered by the organiser or a co-host. */
 export function joinRequestRoutes(app: TypedApp, requests: GameJoinRequests) {
-  const routes = userRoutes(app, 'games', signedIn);
+  const routes = userRouteSet(app, 'games', signedIn);
 
   routes.post(
     '/api/v1/games/:id/join-requests',

@@ -1,4 +1,4 @@
-import { userRoutes } from '../../platform/http/route-set.ts';
+import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
 import type { GameParticipation } from './games.participation.ts';
@@ -6,7 +6,7 @@ import { GameIdParams, GuestsBody, Participation } from './games.schemas.ts';
 
 /** A player's party after joining: their guests, and a waitlist offer's answer. */
 export function partyRoutes(app: TypedApp, participation: GameParticipation) {
-  const routes = userRoutes(app, 'games', signedIn);
+  const routes = userRouteSet(app, 'games', signedIn);
 
   routes.put(
     '/api/v1/games/:id/participants/me/guests',

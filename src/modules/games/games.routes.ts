@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
-import { openRoutes, userRoutes } from '../../platform/http/route-set.ts';
+import { openRouteSet, userRouteSet } from '../../platform/http/route-set.ts';
 import { CursorPage } from '../../platform/http/pagination.ts';
 import {
   AddCoHostBody,
@@ -44,7 +44,7 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   joinRequestRoutes(app, requests);
   partyRoutes(app, participation);
 
-  const listings = openRoutes(app, 'games', viewerOf);
+  const listings = openRouteSet(app, 'games', viewerOf);
   const etagOf = queries.etagOf.bind(queries);
 
   listings.get(
@@ -69,8 +69,8 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
     queries.get(request.params.id, viewerId),
   );
 
-  const routes = userRoutes(app, 'games', signedIn);
-  const me = userRoutes(app, 'me', signedIn);
+  const routes = userRouteSet(app, 'games', signedIn);
+  const me = userRouteSet(app, 'me', signedIn);
 
   routes.post(
     '/api/v1/games',
@@ -93,7 +93,7 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   // The same cancel under two paths: the organiser's (where an admin may act too) and the admin tree.
   const cancels = [
     { routes, url: '/api/v1/games/:id', summary: 'Cancel a game (organiser or admin)' },
-    { routes: userRoutes(app, 'admin', signedIn), url: '/api/v1/admin/games/:id', summary: 'Cancel any game' },
+    { routes: userRouteSet(app, 'admin', signedIn), url: '/api/v1/admin/games/:id', summary: 'Cancel any game' },
   ];
   for (const { routes, url, summary } of cancels) {
     routes.delete(url, { summary, params: GameIdParams }, (request, caller) => commands.cancel(actorOf(caller), request.params.id));

@@ -2,7 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { userRoute } from '../../platform/http/openapi.ts';
-import { userRoutes } from '../../platform/http/route-set.ts';
+import { userRouteSet } from '../../platform/http/route-set.ts';
 import { OffsetPage, OffsetQuery, presentPage } from '../../platform/http/pagination.ts';
 import { presentDeviceToken, presentNotification } from './notifications.presenter.ts';
 import {
@@ -27,7 +27,7 @@ export interface NotificationsRoutesOptions {
 }
 
 export async function notificationsRoutes(app: TypedApp, { notifications, streams }: NotificationsRoutesOptions) {
-  const routes = userRoutes(app, 'notifications', signedIn);
+  const routes = userRouteSet(app, 'notifications', signedIn);
 
   routes.get(
     '/api/v1/notifications',

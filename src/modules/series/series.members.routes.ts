@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { userRoutes } from '../../platform/http/route-set.ts';
+import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
 import type { SeriesMembers } from './series.members.ts';
@@ -7,7 +7,7 @@ import { Member, MemberBody, MemberParams, SeriesIdParams } from './series.schem
 
 /** Regulars and co-hosts of a series. */
 export function seriesMemberRoutes(app: TypedApp, members: SeriesMembers) {
-  const routes = userRoutes(app, 'series', signedIn);
+  const routes = userRouteSet(app, 'series', signedIn);
 
   const lists = [
     { url: '/api/v1/series/:id/regulars', summary: 'The regulars, in the order they joined each new game', read: members.regulars.bind(members) },

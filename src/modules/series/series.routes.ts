@@ -1,5 +1,5 @@
 import { OffsetPage, OffsetQuery } from '../../platform/http/pagination.ts';
-import { userRoutes } from '../../platform/http/route-set.ts';
+import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
 import type { SeriesChanges } from './series.changes.ts';
@@ -16,7 +16,7 @@ export interface SeriesRoutesOptions {
 
 export async function seriesRoutes(app: TypedApp, { series, changes, members }: SeriesRoutesOptions) {
   seriesMemberRoutes(app, members);
-  const routes = userRoutes(app, 'series', signedIn);
+  const routes = userRouteSet(app, 'series', signedIn);
 
   routes.post(
     '/api/v1/series',

@@ -102,20 +102,20 @@ const nobody: CallerOf<undefined> = () => undefined;
  * tag. `callerOf` tells a route's work who calls (the access module's `signedIn`); without it the
  * work gets the request only.
  */
-export function userRoutes(app: TypedApp, tag: string): RouteSet<undefined>;
-export function userRoutes<Caller>(app: TypedApp, tag: string, callerOf: CallerOf<Caller>): RouteSet<Caller>;
-export function userRoutes(app: TypedApp, tag: string, callerOf: CallerOf<unknown> = nobody) {
+export function userRouteSet(app: TypedApp, tag: string): RouteSet<undefined>;
+export function userRouteSet<Caller>(app: TypedApp, tag: string, callerOf: CallerOf<Caller>): RouteSet<Caller>;
+export function userRouteSet(app: TypedApp, tag: string, callerOf: CallerOf<unknown> = nobody) {
   return routeSet(app, tag, USER_SECURITY, callerOf);
 }
 
 /** Routes anyone may call, under one tag; `callerOf` may still tell a signed-in caller from none. */
-export function openRoutes(app: TypedApp, tag: string): RouteSet<undefined>;
-export function openRoutes<Caller>(app: TypedApp, tag: string, callerOf: CallerOf<Caller>): RouteSet<Caller>;
-export function openRoutes(app: TypedApp, tag: string, callerOf: CallerOf<unknown> = nobody) {
+export function openRouteSet(app: TypedApp, tag: string): RouteSet<undefined>;
+export function openRouteSet<Caller>(app: TypedApp, tag: string, callerOf: CallerOf<Caller>): RouteSet<Caller>;
+export function openRouteSet(app: TypedApp, tag: string, callerOf: CallerOf<unknown> = nobody) {
   return routeSet(app, tag, undefined, callerOf);
 }
 
 /** Server-to-server routes (the access policy demands X-Internal-Secret), under one tag. */
-export function internalRoutes(app: TypedApp, tag: string): RouteSet<undefined> {
+export function internalRouteSet(app: TypedApp, tag: string): RouteSet<undefined> {
   return routeSet(app, tag, INTERNAL_SECURITY, nobody);
 }
