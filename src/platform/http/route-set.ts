@@ -26,7 +26,7 @@ export interface AnsweringRoute<Data extends TSchema = TSchema> extends Parts {
   data: Data;
   message: string;
   status?: 201;
-  etagOf?: (data: Static<Data>) => string | undefined;
+  etagOf?(data: Static<Data>): string | undefined;
 }
 
 /** A route that answers 204 with no body once its work is done. */
