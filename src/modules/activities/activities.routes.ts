@@ -1,57 +1,49 @@
-import type { TypedApp } from '../../platform/http/typed-app.ts';
-import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { openRoute, userRoute } from '../../platform/http/openapi.ts';
-import { NoContent, created, noContent } from '../../platform/http/replies.ts';
 import { OffsetPage, OffsetQuery, presentPage } from '../../platform/http/pagination.ts';
+import { openRouteSet, userRouteSet } from '../../platform/http/route-set.ts';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { presentActivity } from './activities.presenter.ts';
 import { Activity, ActivityIdParams, CreateActivityBody, LadderBody, UpdateActivityBody } from './activities.schemas.ts';
 import type { ActivitiesService } from './activities.service.ts';
 
 export async function activitiesRoutes(app: TypedApp, { activities }: { activities: ActivitiesService }) {
-  app.get(
+  const routes = openRouteSet(app, 'activities');
+  const admin = userRouteSet(app, 'admin');
+
+  routes.get(
     '/api/v1/activities',
-    {
-      schema: openRoute('activities', 'Activities by name, with their skill-level ladders', {
-        querystring: OffsetQuery,
-        response: { 200: Envelope(OffsetPage(Activity)) },
-      }),
-    },
-    async (request) => envelope(request, presentPage(await activities.page(request.query), presentActivity, request.query), 'Activities'),
+    { summary: 'Activities by name, with their skill-level ladders', querystring: OffsetQuery, data: OffsetPage(Activity), message: 'Activities' },
+    async (request) => presentPage(await activities.page(request.query), presentActivity, request.query),
   );
 
-  app.get(
-    '/api/v1/activities/:id',
-    { schema: openRoute('activities', 'One activity', { params: ActivityIdParams, response: { 200: Envelope(Activity) } }) },
-    async (request) => envelope(request, presentActivity(await activities.get(request.params.id)), 'Activity'),
+  routes.get('/api/v1/activities/:id', { summary: 'One activity', params: ActivityIdParams, data: Activity, message: 'Activity' }, async (request) =>
+    presentActivity(await activities.get(request.params.id)),
   );
 
-  app.post(
+  admin.post(
     '/api/v1/admin/activities',
-    { schema: userRoute('admin', 'Create an activity', { body: CreateActivityBody, response: { 201: Envelope(Activity) } }) },
-    async (request, reply) => created(reply, envelope(request, presentActivity(await activities.create(request.body)), 'Activity created')),
+    { summary: 'Create an activity', body: CreateActivityBody, data: Activity, status: 201, message: 'Activity created' },
+    async (request) => presentActivity(await activities.create(request.body)),
   );
 
-  app.put(
+  admin.put(
     '/api/v1/admin/activities/:id',
-    { schema: userRoute('admin', 'Rename an activity', { params: ActivityIdParams, body: UpdateActivityBody, response: { 200: Envelope(Activity) } }) },
-    async (request) => envelope(request, presentActivity(await activities.rename(request.params.id, request.body.name)), 'Activity updated'),
+    { summary: 'Rename an activity', params: ActivityIdParams, body: UpdateActivityBody, data: Activity, message: 'Activity updated' },
+    async (request) => presentActivity(await activities.rename(request.params.id, request.body.name)),
   );
 
-  app.delete(
-    '/api/v1/admin/activities/:id',
-    { schema: userRoute('admin', 'Delete an activity no venue or game uses', { params: ActivityIdParams, response: NoContent }) },
-    async (request, reply) => noContent(reply, activities.delete(request.params.id)),
+  admin.delete('/api/v1/admin/activities/:id', { summary: 'Delete an activity no venue or game uses', params: ActivityIdParams }, (request) =>
+    activities.delete(request.params.id),
   );
 
-  app.put(
+  admin.put(
     '/api/v1/admin/activities/:id/skill-levels',
     {
-      schema: userRoute('admin', "Replace an activity's skill-level ladder (levels keep their ids when their name matches)", {
-        params: ActivityIdParams,
-        body: LadderBody,
-        response: { 200: Envelope(Activity) },
-      }),
+      summary: "Replace an activity's skill-level ladder (levels keep their ids when their name matches)",
+      params: ActivityIdParams,
+      body: LadderBody,
+      data: Activity,
+      message: 'Skill levels replaced',
     },
-    async (request) => envelope(request, presentActivity(await activities.replaceLadder(request.params.id, request.body.skillLevels)), 'Skill levels replaced'),
+    async (request) => presentActivity(await activities.replaceLadder(request.params.id, request.body.skillLevels)),
   );
 }

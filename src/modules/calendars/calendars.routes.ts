@@ -1,7 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
 import { notModified } from './calendars.presenter.ts';
@@ -40,28 +38,13 @@ export async function calendarsRoutes(app: TypedApp, { calendars }: { calendars:
     async (request, reply) => sendCalendar(request, reply, await calendars.feed(request.params.token), 'private, no-cache'),
   );
 
-  app.post(
+  const routes = userRouteSet(app, 'calendars', signedIn);
+
+  routes.post(
     '/api/v1/me/calendar',
-    {
-      schema: {
-        tags: ['calendars'],
-        security: USER_SECURITY,
-        summary: 'A new secret calendar feed URL; the previous one stops working',
-        response: { 201: Envelope(CalendarFeed) },
-      },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return envelope(request, await calendars.rotate(signedIn(request).userId), 'Calendar feed created');
-    },
+    { summary: 'A new secret calendar feed URL; the previous one stops working', data: CalendarFeed, status: 201, message: 'Calendar feed created' },
+    (_request, { userId }) => calendars.rotate(userId),
   );
 
-  app.delete(
-    '/api/v1/me/calendar',
-    { schema: { tags: ['calendars'], security: USER_SECURITY, summary: 'Revoke your calendar feed URL', response: { 204: Type.Null() } } },
-    async (request, reply) => {
-      await calendars.revoke(signedIn(request).userId);
-      return reply.code(204).send(null);
-    },
-  );
+  routes.delete('/api/v1/me/calendar', { summary: 'Revoke your calendar feed URL' }, (_request, { userId }) => calendars.revoke(userId));
 }

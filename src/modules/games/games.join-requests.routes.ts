@@ -1,59 +1,57 @@
-import type { TypedApp } from '../../platform/http/typed-app.ts';
-import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { userRoute } from '../../platform/http/openapi.ts';
-import { NoContent, created, noContent } from '../../platform/http/replies.ts';
 import { OffsetPage, OffsetQuery } from '../../platform/http/pagination.ts';
+import { userRouteSet } from '../../platform/http/route-set.ts';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
 import type { GameJoinRequests } from './games.join-requests.ts';
 import { GameIdParams, JoinRequest, JoinRequestBody, ParticipantParams, Participation } from './games.schemas.ts';
 
 /** Join requests: asked by a player, answered by the organiser or a co-host. */
 export function joinRequestRoutes(app: TypedApp, requests: GameJoinRequests) {
-  app.post(
+  const routes = userRouteSet(app, 'games', signedIn);
+
+  routes.post(
     '/api/v1/games/:id/join-requests',
     {
-      schema: userRoute('games', 'Ask to join a game under approval (or outside its level range)', {
-        params: GameIdParams,
-        body: JoinRequestBody,
-        response: { 201: Envelope(JoinRequest) },
-      }),
+      summary: 'Ask to join a game under approval (or outside its level range)',
+      params: GameIdParams,
+      body: JoinRequestBody,
+      data: JoinRequest,
+      status: 201,
+      message: 'Join requested',
     },
-    async (request, reply) =>
-      created(reply, envelope(request, await requests.create(signedIn(request).userId, request.params.id, request.body.message), 'Join requested')),
+    (request, { userId }) => requests.create(userId, request.params.id, request.body.message),
   );
 
-  app.get(
+  routes.get(
     '/api/v1/games/:id/join-requests',
     {
-      schema: userRoute('games', 'Pending join requests, oldest first (organiser or co-host)', {
-        params: GameIdParams,
-        querystring: OffsetQuery,
-        response: { 200: Envelope(OffsetPage(JoinRequest)) },
-      }),
+      summary: 'Pending join requests, oldest first (organiser or co-host)',
+      params: GameIdParams,
+      querystring: OffsetQuery,
+      data: OffsetPage(JoinRequest),
+      message: 'Join requests',
     },
-    async (request) => envelope(request, await requests.list(signedIn(request).userId, request.params.id, request.query), 'Join requests'),
+    (request, { userId }) => requests.list(userId, request.params.id, request.query),
   );
 
-  app.delete(
-    '/api/v1/games/:id/join-requests/me',
-    { schema: userRoute('games', 'Withdraw your join request', { params: GameIdParams, response: NoContent }) },
-    async (request, reply) => noContent(reply, requests.withdraw(signedIn(request).userId, request.params.id)),
+  routes.delete('/api/v1/games/:id/join-requests/me', { summary: 'Withdraw your join request', params: GameIdParams }, (request, { userId }) =>
+    requests.withdraw(userId, request.params.id),
   );
 
-  app.post(
+  routes.post(
     '/api/v1/games/:id/join-requests/:userId/approve',
     {
-      schema: userRoute('games', 'Approve a join request: the player joins, or its waitlist when full (organiser or co-host)', {
-        params: ParticipantParams,
-        response: { 200: Envelope(Participation) },
-      }),
+      summary: 'Approve a join request: the player joins, or its waitlist when full (organiser or co-host)',
+      params: ParticipantParams,
+      data: Participation,
+      message: 'Join request approved',
     },
-    async (request) => envelope(request, await requests.approve(signedIn(request).userId, request.params.id, request.params.userId), 'Join request approved'),
+    (request, { userId }) => requests.approve(userId, request.params.id, request.params.userId),
   );
 
-  app.post(
+  routes.post(
     '/api/v1/games/:id/join-requests/:userId/decline',
-    { schema: userRoute('games', 'Decline a join request (organiser or co-host)', { params: ParticipantParams, response: NoContent }) },
-    async (request, reply) => noContent(reply, requests.decline(signedIn(request).userId, request.params.id, request.params.userId)),
+    { summary: 'Decline a join request (organiser or co-host)', params: ParticipantParams },
+    (request, { userId }) => requests.decline(userId, request.params.id, request.params.userId),
   );
 }

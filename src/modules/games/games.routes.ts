@@ -1,10 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { Type } from 'typebox';
-import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { openRoute, userRoute } from '../../platform/http/openapi.ts';
-import { NoContent, created, noContent } from '../../platform/http/replies.ts';
-import { taggedEnvelope } from '../../platform/http/conditional.ts';
+import { openRouteSet, userRouteSet } from '../../platform/http/route-set.ts';
 import { CursorPage } from '../../platform/http/pagination.ts';
 import {
   AddCoHostBody,
@@ -27,7 +24,7 @@ import type { GameCommands } from './games.commands.ts';
 import type { GameJoinRequests } from './games.join-requests.ts';
 import type { GameParticipation } from './games.participation.ts';
 import type { GameQueries } from './games.queries.ts';
-import { signedIn } from '../access/index.ts';
+import { signedIn, type Principal } from '../access/index.ts';
 import { joinRequestRoutes } from './games.join-requests.routes.ts';
 import { partyRoutes } from './games.party.routes.ts';
 
@@ -40,169 +37,137 @@ export interface GamesRoutesOptions {
 }
 
 const viewerOf = (request: FastifyRequest) => request.principal?.userId ?? null;
-const actorOf = (request: FastifyRequest) => {
-  const { userId, roles } = signedIn(request);
-  return { userId, roles };
-};
+/** What the rules of a game's hosts and admins need of the caller. */
+const actorOf = ({ userId, roles }: Principal) => ({ userId, roles });
 
 export async function gamesRoutes(app: TypedApp, { queries, commands, participation, coHosts, requests }: GamesRoutesOptions) {
   joinRequestRoutes(app, requests);
   partyRoutes(app, participation);
 
-  app.get(
+  const listings = openRouteSet(app, 'games', viewerOf);
+  const etagOf = queries.etagOf.bind(queries);
+
+  listings.get(
     '/api/v1/games',
-    {
-      schema: openRoute('games', 'Visible games by start time (cursor-paged)', {
-        querystring: GamesQuery,
-        response: { 200: Envelope(CursorPage(GameSchema)), 304: Type.Null() },
-      }),
-    },
-    async (request, reply) => {
-      const page = await queries.list(request.query, viewerOf(request));
-      return taggedEnvelope(request, reply, page, 'Games', queries.etagOf(page));
-    },
+    { summary: 'Visible games by start time (cursor-paged)', querystring: GamesQuery, data: CursorPage(GameSchema), message: 'Games', etagOf },
+    (request, viewerId) => queries.list(request.query, viewerId),
   );
 
-  app.get(
+  listings.get(
     '/api/v1/games/filter-options',
     {
-      schema: openRoute('games', 'Venues, levels, start times and game types present under the filters', {
-        querystring: GameFilterQuery,
-        response: { 200: Envelope(FilterOptions), 304: Type.Null() },
-      }),
+      summary: 'Venues, levels, start times and game types present under the filters',
+      querystring: GameFilterQuery,
+      data: FilterOptions,
+      message: 'Filter options',
+      etagOf,
     },
-    async (request, reply) => {
-      const options = await queries.filterOptions(request.query, viewerOf(request));
-      return taggedEnvelope(request, reply, options, 'Filter options', queries.etagOf(options));
-    },
+    (request, viewerId) => queries.filterOptions(request.query, viewerId),
   );
 
-  app.get(
-    '/api/v1/games/:id',
-    { schema: openRoute('games', 'One game', { params: GameIdParams, response: { 200: Envelope(GameSchema), 304: Type.Null() } }) },
-    async (request, reply) => {
-      const game = await queries.get(request.params.id, viewerOf(request));
-      return taggedEnvelope(request, reply, game, 'Game', queries.etagOf(game));
-    },
+  listings.get('/api/v1/games/:id', { summary: 'One game', params: GameIdParams, data: GameSchema, message: 'Game', etagOf }, (request, viewerId) =>
+    queries.get(request.params.id, viewerId),
   );
 
-  app.post(
+  const routes = userRouteSet(app, 'games', signedIn);
+  const me = userRouteSet(app, 'me', signedIn);
+
+  routes.post(
     '/api/v1/games',
-    { schema: userRoute('games', 'Host a game', { body: CreateGameBody, response: { 201: Envelope(GameSchema) } }) },
-    async (request, reply) => created(reply, envelope(request, await commands.create(signedIn(request).userId, request.body), 'Game created')),
+    { summary: 'Host a game', body: CreateGameBody, data: GameSchema, status: 201, message: 'Game created' },
+    (request, { userId }) => commands.create(userId, request.body),
   );
 
-  app.put(
+  routes.put(
     '/api/v1/games/:id',
     {
-      schema: userRoute('games', 'Change a game (organiser or co-host; fields present replace)', {
-        params: GameIdParams,
-        body: UpdateGameBody,
-        response: { 200: Envelope(GameSchema) },
-      }),
+      summary: 'Change a game (organiser or co-host; fields present replace)',
+      params: GameIdParams,
+      body: UpdateGameBody,
+      data: GameSchema,
+      message: 'Game updated',
     },
-    async (request) => envelope(request, await commands.update(signedIn(request).userId, request.params.id, request.body), 'Game updated'),
+    (request, { userId }) => commands.update(userId, request.params.id, request.body),
   );
 
   // The same cancel under two paths: the organiser's (where an admin may act too) and the admin tree.
-  const cancelRoutes = [
-    { url: '/api/v1/games/:id', tag: 'games', summary: 'Cancel a game (organiser or admin)' },
-    { url: '/api/v1/admin/games/:id', tag: 'admin', summary: 'Cancel any game' },
+  const cancels = [
+    { routes, url: '/api/v1/games/:id', summary: 'Cancel a game (organiser or admin)' },
+    { routes: userRouteSet(app, 'admin', signedIn), url: '/api/v1/admin/games/:id', summary: 'Cancel any game' },
   ];
-  for (const { url, tag, summary } of cancelRoutes) {
-    app.delete(url, { schema: userRoute(tag, summary, { params: GameIdParams, response: NoContent }) }, async (request, reply) =>
-      noContent(reply, commands.cancel(actorOf(request), request.params.id)),
-    );
+  for (const { routes, url, summary } of cancels) {
+    routes.delete(url, { summary, params: GameIdParams }, (request, caller) => commands.cancel(actorOf(caller), request.params.id));
   }
 
-  app.post(
+  routes.post(
     '/api/v1/games/:id/confirm',
     {
-      schema: userRoute('games', 'Game on: confirm the game now, whatever its quorum (organiser or co-host)', {
-        params: GameIdParams,
-        response: { 200: Envelope(GameSchema) },
-      }),
+      summary: 'Game on: confirm the game now, whatever its quorum (organiser or co-host)',
+      params: GameIdParams,
+      data: GameSchema,
+      message: 'Game confirmed',
     },
-    async (request) => envelope(request, await commands.confirm(actorOf(request), request.params.id), 'Game confirmed'),
+    (request, caller) => commands.confirm(actorOf(caller), request.params.id),
   );
 
-  app.delete(
-    '/api/v1/games/:id/hard',
-    { schema: userRoute('games', 'Remove a game and everything attached (organiser or admin)', { params: GameIdParams, response: NoContent }) },
-    async (request, reply) => noContent(reply, commands.hardDelete(actorOf(request), request.params.id)),
+  routes.delete('/api/v1/games/:id/hard', { summary: 'Remove a game and everything attached (organiser or admin)', params: GameIdParams }, (request, caller) =>
+    commands.hardDelete(actorOf(caller), request.params.id),
   );
 
-  app.post(
+  routes.post(
     '/api/v1/games/:id/participants',
     {
-      schema: userRoute('games', 'Join a game, with guests if it allows them (its waitlist when your party does not fit)', {
-        params: GameIdParams,
-        body: JoinBody,
-        response: { 201: Envelope(Participation) },
-      }),
+      summary: 'Join a game, with guests if it allows them (its waitlist when your party does not fit)',
+      params: GameIdParams,
+      body: JoinBody,
+      data: Participation,
+      status: 201,
+      message: 'Joined',
       // The body is optional: a join without one is a player alone, as before guests existed.
       preValidation: async (request) => {
         request.body ??= {};
       },
     },
-    async (request, reply) => created(reply, envelope(request, await participation.join(signedIn(request).userId, request.params.id, request.body), 'Joined')),
+    (request, { userId }) => participation.join(userId, request.params.id, request.body),
   );
 
-  app.get(
+  routes.get(
     '/api/v1/games/:id/participants',
-    {
-      schema: userRoute('games', 'Players of a visible game, in joining order', { params: GameIdParams, response: { 200: Envelope(Type.Array(Participant)) } }),
-    },
-    async (request) => envelope(request, await queries.participants(request.params.id, signedIn(request).userId), 'Participants'),
+    { summary: 'Players of a visible game, in joining order', params: GameIdParams, data: Type.Array(Participant), message: 'Participants' },
+    (request, { userId }) => queries.participants(request.params.id, userId),
   );
 
-  app.delete(
+  routes.delete(
     '/api/v1/games/:id/participants/me',
-    {
-      schema: userRoute('games', 'Leave a game (a place: not within 24 h of its start; the waitlist: any time)', { params: GameIdParams, response: NoContent }),
-    },
-    async (request, reply) => noContent(reply, participation.leave(signedIn(request).userId, request.params.id)),
+    { summary: 'Leave a game (a place: not within 24 h of its start; the waitlist: any time)', params: GameIdParams },
+    (request, { userId }) => participation.leave(userId, request.params.id),
   );
 
-  app.delete(
-    '/api/v1/games/:id/participants/:userId',
-    { schema: userRoute('games', 'Remove a player (organiser or co-host)', { params: ParticipantParams, response: NoContent }) },
-    async (request, reply) => noContent(reply, participation.removeParticipant(actorOf(request), request.params.id, request.params.userId)),
+  routes.delete('/api/v1/games/:id/participants/:userId', { summary: 'Remove a player (organiser or co-host)', params: ParticipantParams }, (request, caller) =>
+    participation.removeParticipant(actorOf(caller), request.params.id, request.params.userId),
   );
 
-  app.get(
+  routes.get(
     '/api/v1/games/:id/co-hosts',
-    {
-      schema: userRoute('games', 'Co-hosts of a visible game, in the order they were added', {
-        params: GameIdParams,
-        response: { 200: Envelope(Type.Array(CoHost)) },
-      }),
-    },
-    async (request) => envelope(request, await coHosts.list(request.params.id, signedIn(request).userId), 'Co-hosts'),
+    { summary: 'Co-hosts of a visible game, in the order they were added', params: GameIdParams, data: Type.Array(CoHost), message: 'Co-hosts' },
+    (request, { userId }) => coHosts.list(request.params.id, userId),
   );
 
-  app.post(
+  routes.post(
     '/api/v1/games/:id/co-hosts',
-    { schema: userRoute('games', 'Add a co-host (organiser; at most 5)', { params: GameIdParams, body: AddCoHostBody, response: { 201: Envelope(CoHost) } }) },
-    async (request, reply) =>
-      created(reply, envelope(request, await coHosts.add(signedIn(request).userId, request.params.id, request.body.userId), 'Co-host added')),
+    { summary: 'Add a co-host (organiser; at most 5)', params: GameIdParams, body: AddCoHostBody, data: CoHost, status: 201, message: 'Co-host added' },
+    (request, { userId }) => coHosts.add(userId, request.params.id, request.body.userId),
   );
 
-  app.delete(
-    '/api/v1/games/:id/co-hosts/:userId',
-    { schema: userRoute('games', 'Remove a co-host (organiser)', { params: ParticipantParams, response: NoContent }) },
-    async (request, reply) => noContent(reply, coHosts.remove(signedIn(request).userId, request.params.id, request.params.userId)),
+  routes.delete('/api/v1/games/:id/co-hosts/:userId', { summary: 'Remove a co-host (organiser)', params: ParticipantParams }, (request, { userId }) =>
+    coHosts.remove(userId, request.params.id, request.params.userId),
   );
 
-  app.get(
-    '/api/v1/me/games/joined',
-    { schema: userRoute('me', 'Games the caller plays in or waits for', { querystring: MyGamesQuery, response: { 200: Envelope(CursorPage(GameSchema)) } }) },
-    async (request) => envelope(request, await queries.joined(signedIn(request).userId, request.query), 'Joined games'),
-  );
-
-  app.get(
-    '/api/v1/me/games/hosted',
-    { schema: userRoute('me', 'Games the caller organises', { querystring: MyGamesQuery, response: { 200: Envelope(CursorPage(GameSchema)) } }) },
-    async (request) => envelope(request, await queries.hosted(signedIn(request).userId, request.query), 'Hosted games'),
-  );
+  const mine = [
+    { url: '/api/v1/me/games/joined', summary: 'Games the caller plays in or waits for', read: queries.joined.bind(queries), message: 'Joined games' },
+    { url: '/api/v1/me/games/hosted', summary: 'Games the caller organises', read: queries.hosted.bind(queries), message: 'Hosted games' },
+  ];
+  for (const { url, summary, read, message } of mine) {
+    me.get(url, { summary, querystring: MyGamesQuery, data: CursorPage(GameSchema), message }, (request, { userId }) => read(userId, request.query));
+  }
 }

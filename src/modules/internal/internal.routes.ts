@@ -2,6 +2,7 @@ import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { INTERNAL_SECURITY } from '../../platform/http/openapi.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { upperCaseEnums } from '../../platform/http/enum-case.ts';
+import { internalRouteSet } from '../../platform/http/route-set.ts';
 import { Account, RolesBody, UserIdParams, presentAccount, type UsersService } from '../users/index.ts';
 import { ProvisionBody } from './internal.schemas.ts';
 
@@ -30,18 +31,11 @@ export async function internalRoutes(app: TypedApp, options: InternalRoutesOptio
     },
   );
 
-  app.put(
+  const routes = internalRouteSet(app, 'internal');
+
+  routes.put(
     '/api/v1/internal/users/:id/roles',
-    {
-      schema: {
-        tags: ['internal'],
-        security: INTERNAL_SECURITY,
-        summary: "Replace a user's roles",
-        params: UserIdParams,
-        body: RolesBody,
-        response: { 200: Envelope(Account) },
-      },
-    },
-    async (request) => envelope(request, presentAccount(await options.users.setRoles(request.params.id, request.body.roles)), 'Roles updated'),
+    { summary: "Replace a user's roles", params: UserIdParams, body: RolesBody, data: Account, message: 'Roles updated' },
+    async (request) => presentAccount(await options.users.setRoles(request.params.id, request.body.roles)),
   );
 }

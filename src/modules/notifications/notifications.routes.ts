@@ -1,9 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
-import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { userRoute } from '../../platform/http/openapi.ts';
-import { NoContent, created, noContent } from '../../platform/http/replies.ts';
+import { userRouteSet } from '../../platform/http/route-set.ts';
 import { OffsetPage, OffsetQuery, presentPage } from '../../platform/http/pagination.ts';
 import { presentDeviceToken, presentNotification } from './notifications.presenter.ts';
 import {
@@ -28,24 +27,18 @@ export interface NotificationsRoutesOptions {
 }
 
 export async function notificationsRoutes(app: TypedApp, { notifications, streams }: NotificationsRoutesOptions) {
-  app.get(
+  const routes = userRouteSet(app, 'notifications', signedIn);
+
+  routes.get(
     '/api/v1/notifications',
-    {
-      schema: userRoute('notifications', 'Your notifications, newest first', {
-        querystring: OffsetQuery,
-        response: { 200: Envelope(OffsetPage(Notification)) },
-      }),
-    },
-    async (request) =>
-      envelope(request, presentPage(await notifications.page(signedIn(request).userId, request.query), presentNotification, request.query), 'Notifications'),
+    { summary: 'Your notifications, newest first', querystring: OffsetQuery, data: OffsetPage(Notification), message: 'Notifications' },
+    async (request, { userId }) => presentPage(await notifications.page(userId, request.query), presentNotification, request.query),
   );
 
-  app.get(
+  routes.get(
     '/api/v1/notifications/unread-count',
-    {
-      schema: userRoute('notifications', 'How many of your notifications are unread', { response: { 200: Envelope(UnreadCount) } }),
-    },
-    async (request) => envelope(request, { count: await notifications.unreadCount(signedIn(request).userId) }, 'Unread count'),
+    { summary: 'How many of your notifications are unread', data: UnreadCount, message: 'Unread count' },
+    async (_request, { userId }) => ({ count: await notifications.unreadCount(userId) }),
   );
 
   app.get(
@@ -80,78 +73,54 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
     },
   );
 
-  app.put(
+  routes.put(
     '/api/v1/notifications/read-all',
-    {
-      schema: userRoute('notifications', 'Mark all your notifications read', { response: { 200: Envelope(ReadAllResult) } }),
-    },
-    async (request) => envelope(request, { updated: await notifications.markAllRead(signedIn(request).userId) }, 'All notifications read'),
+    { summary: 'Mark all your notifications read', data: ReadAllResult, message: 'All notifications read' },
+    async (_request, { userId }) => ({ updated: await notifications.markAllRead(userId) }),
   );
 
-  app.put(
+  routes.put(
     '/api/v1/notifications/:id/read',
-    {
-      schema: userRoute('notifications', 'Mark a notification read (idempotent)', {
-        params: NotificationIdParams,
-        response: { 200: Envelope(Notification) },
-      }),
-    },
-    async (request) => envelope(request, presentNotification(await notifications.markRead(signedIn(request).userId, request.params.id)), 'Notification read'),
+    { summary: 'Mark a notification read (idempotent)', params: NotificationIdParams, data: Notification, message: 'Notification read' },
+    async (request, { userId }) => presentNotification(await notifications.markRead(userId, request.params.id)),
   );
 
-  app.delete(
-    '/api/v1/notifications/:id',
-    {
-      schema: userRoute('notifications', 'Delete a notification', { params: NotificationIdParams, response: NoContent }),
-    },
-    async (request, reply) => noContent(reply, notifications.remove(signedIn(request).userId, request.params.id)),
+  routes.delete('/api/v1/notifications/:id', { summary: 'Delete a notification', params: NotificationIdParams }, (request, { userId }) =>
+    notifications.remove(userId, request.params.id),
   );
 
-  app.post(
+  routes.post(
     '/api/v1/device-tokens',
-    {
-      schema: userRoute('notifications', 'Register a device for push (idempotent)', {
-        body: DeviceTokenBody,
-        response: { 201: Envelope(DeviceTokenRegistered) },
-      }),
-    },
-    async (request, reply) => {
-      const row = await notifications.registerDevice(signedIn(request).userId, request.body.deviceToken, request.body.platform);
-      return created(reply, envelope(request, presentDeviceToken(row), 'Device registered'));
-    },
+    { summary: 'Register a device for push (idempotent)', body: DeviceTokenBody, data: DeviceTokenRegistered, status: 201, message: 'Device registered' },
+    async (request, { userId }) => presentDeviceToken(await notifications.registerDevice(userId, request.body.deviceToken, request.body.platform)),
   );
 
-  app.delete(
+  routes.delete(
     '/api/v1/device-tokens',
-    {
-      schema: userRoute('notifications', 'Unregister a device (204 whether or not it was registered)', {
-        querystring: DeviceTokenQuery,
-        response: NoContent,
-      }),
-    },
-    async (request, reply) => noContent(reply, notifications.unregisterDevice(signedIn(request).userId, request.query.deviceToken)),
+    { summary: 'Unregister a device (204 whether or not it was registered)', querystring: DeviceTokenQuery },
+    (request, { userId }) => notifications.unregisterDevice(userId, request.query.deviceToken),
   );
 
-  app.get(
+  routes.get(
     '/api/v1/me/notification-preferences',
     {
-      schema: userRoute('notifications', 'What you are told about, and how', {
-        description:
-          'Per notification type: in the app (list, unread count, stream) and push to your devices. Quiet hours hold back push only. A muted game tells you nothing.',
-        response: { 200: Envelope(NotificationPreferences) },
-      }),
+      summary: 'What you are told about, and how',
+      description:
+        'Per notification type: in the app (list, unread count, stream) and push to your devices. Quiet hours hold back push only. A muted game tells you nothing.',
+      data: NotificationPreferences,
+      message: 'Notification preferences',
     },
-    async (request) => envelope(request, await notifications.preferences.get(signedIn(request).userId), 'Notification preferences'),
+    (_request, { userId }) => notifications.preferences.get(userId),
   );
 
-  app.put(
+  routes.put(
     '/api/v1/me/notification-preferences',
     {
-      schema: userRoute('notifications', 'Change what you are told about (a patch)', {
-        body: NotificationPreferencesPatch,
-        response: { 200: Envelope(NotificationPreferences) },
-      }),
+      summary: 'Change what you are told about (a patch)',
+      body: NotificationPreferencesPatch,
+      data: NotificationPreferences,
+      message: 'Notification preferences saved',
     },
-    async (request) => envelope(request, await notifications.preferences.update(signedIn(request).userId, request.body), 'Notification preferences saved'),
+    (request, { userId }) => notifications.preferences.update(userId, request.body),
   );
 }

@@ -1,9 +1,6 @@
-import type { TypedApp } from '../../platform/http/typed-app.ts';
-import { Type } from 'typebox';
-import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { upperCaseEnums } from '../../platform/http/enum-case.ts';
-import { USER_SECURITY, userRoute } from '../../platform/http/openapi.ts';
-import { created, noContent } from '../../platform/http/replies.ts';
+import { userRouteSet } from '../../platform/http/route-set.ts';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { presentMe } from './profiles.presenter.ts';
 import { Me, OnboardingBody, ProfilePatchBody } from './profiles.schemas.ts';
 import type { ProfilesService } from './profiles.service.ts';
@@ -11,46 +8,25 @@ import { signedIn } from '../access/index.ts';
 
 export async function profilesRoutes(app: TypedApp, { profiles }: { profiles: ProfilesService }) {
   const contactMethodNames = upperCaseEnums('contactMethods[].name');
+  const routes = userRouteSet(app, 'me', signedIn);
 
-  app.get('/api/v1/me', { schema: userRoute('me', "The caller's profile", { response: { 200: Envelope(Me) } }) }, async (request) =>
-    envelope(request, presentMe(await profiles.me(signedIn(request).userId)), 'Profile'),
+  routes.get('/api/v1/me', { summary: "The caller's profile", data: Me, message: 'Profile' }, async (_request, { userId }) =>
+    presentMe(await profiles.me(userId)),
   );
 
-  app.post(
+  routes.post(
     '/api/v1/me',
-    {
-      schema: { tags: ['me'], security: USER_SECURITY, summary: 'Complete onboarding (once)', body: OnboardingBody, response: { 201: Envelope(Me) } },
-      preValidation: contactMethodNames,
-    },
-    async (request, reply) =>
-      created(reply, envelope(request, presentMe(await profiles.completeOnboarding(signedIn(request).userId, request.body)), 'Onboarding complete')),
+    { summary: 'Complete onboarding (once)', body: OnboardingBody, data: Me, status: 201, message: 'Onboarding complete', preValidation: contactMethodNames },
+    async (request, { userId }) => presentMe(await profiles.completeOnboarding(userId, request.body)),
   );
 
-  app.put(
+  routes.put(
     '/api/v1/me',
-    {
-      schema: {
-        tags: ['me'],
-        security: USER_SECURITY,
-        summary: 'Change the profile (fields present replace)',
-        body: ProfilePatchBody,
-        response: { 200: Envelope(Me) },
-      },
-      preValidation: contactMethodNames,
-    },
-    async (request) => envelope(request, presentMe(await profiles.update(signedIn(request).userId, request.body)), 'Profile updated'),
+    { summary: 'Change the profile (fields present replace)', body: ProfilePatchBody, data: Me, message: 'Profile updated', preValidation: contactMethodNames },
+    async (request, { userId }) => presentMe(await profiles.update(userId, request.body)),
   );
 
-  app.delete(
-    '/api/v1/me',
-    {
-      schema: {
-        tags: ['me'],
-        security: USER_SECURITY,
-        response: { 204: Type.Null() },
-        summary: 'Delete the account: revokes tokens, settles games, erases personal data',
-      },
-    },
-    async (request, reply) => noContent(reply, profiles.deleteAccount(signedIn(request).userId)),
+  routes.delete('/api/v1/me', { summary: 'Delete the account: revokes tokens, settles games, erases personal data' }, (_request, { userId }) =>
+    profiles.deleteAccount(userId),
   );
 }

@@ -1,21 +1,21 @@
 import { Type } from 'typebox';
+import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
-import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { userRoute } from '../../platform/http/openapi.ts';
-import { NoContent, created, noContent } from '../../platform/http/replies.ts';
 import { signedIn } from '../access/index.ts';
 import type { SeriesMembers } from './series.members.ts';
 import { Member, MemberBody, MemberParams, SeriesIdParams } from './series.schemas.ts';
 
 /** Regulars and co-hosts of a series. */
 export function seriesMemberRoutes(app: TypedApp, members: SeriesMembers) {
+  const routes = userRouteSet(app, 'series', signedIn);
+
   const lists = [
     { url: '/api/v1/series/:id/regulars', summary: 'The regulars, in the order they joined each new game', read: members.regulars.bind(members) },
     { url: '/api/v1/series/:id/co-hosts', summary: 'The co-hosts of the series', read: members.coHosts.bind(members) },
   ];
   for (const { url, summary, read } of lists) {
-    app.get(url, { schema: userRoute('series', summary, { params: SeriesIdParams, response: { 200: Envelope(Type.Array(Member)) } }) }, async (request) =>
-      envelope(request, await read(request.params.id, signedIn(request).userId), 'Members'),
+    routes.get(url, { summary, params: SeriesIdParams, data: Type.Array(Member), message: 'Members' }, (request, { userId }) =>
+      read(request.params.id, userId),
     );
   }
 
@@ -32,15 +32,13 @@ export function seriesMemberRoutes(app: TypedApp, members: SeriesMembers) {
     },
   ];
   for (const { path, add, remove } of changes) {
-    app.post(
+    routes.post(
       `/api/v1/series/:id/${path}`,
-      { schema: userRoute('series', add.summary, { params: SeriesIdParams, body: MemberBody, response: { 201: Envelope(Member) } }) },
-      async (request, reply) => created(reply, envelope(request, await add.run(signedIn(request).userId, request.params.id, request.body.userId), add.message)),
+      { summary: add.summary, params: SeriesIdParams, body: MemberBody, data: Member, status: 201, message: add.message },
+      (request, { userId }) => add.run(userId, request.params.id, request.body.userId),
     );
-    app.delete(
-      `/api/v1/series/:id/${path}/:userId`,
-      { schema: userRoute('series', remove.summary, { params: MemberParams, response: NoContent }) },
-      async (request, reply) => noContent(reply, remove.run(signedIn(request).userId, request.params.id, request.params.userId)),
+    routes.delete(`/api/v1/series/:id/${path}/:userId`, { summary: remove.summary, params: MemberParams }, (request, { userId }) =>
+      remove.run(userId, request.params.id, request.params.userId),
     );
   }
 }

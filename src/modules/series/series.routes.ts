@@ -1,8 +1,6 @@
-import type { TypedApp } from '../../platform/http/typed-app.ts';
-import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { userRoute } from '../../platform/http/openapi.ts';
-import { NoContent, created, noContent } from '../../platform/http/replies.ts';
 import { OffsetPage, OffsetQuery } from '../../platform/http/pagination.ts';
+import { userRouteSet } from '../../platform/http/route-set.ts';
+import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
 import type { SeriesChanges } from './series.changes.ts';
 import type { SeriesMembers } from './series.members.ts';
@@ -18,69 +16,66 @@ export interface SeriesRoutesOptions {
 
 export async function seriesRoutes(app: TypedApp, { series, changes, members }: SeriesRoutesOptions) {
   seriesMemberRoutes(app, members);
+  const routes = userRouteSet(app, 'series', signedIn);
 
-  app.post(
+  routes.post(
     '/api/v1/series',
-    { schema: userRoute('series', 'Host a recurring series of games', { body: CreateSeriesBody, response: { 201: Envelope(SeriesSchema) } }) },
-    async (request, reply) => created(reply, envelope(request, await series.create(signedIn(request).userId, request.body), 'Series created')),
+    { summary: 'Host a recurring series of games', body: CreateSeriesBody, data: SeriesSchema, status: 201, message: 'Series created' },
+    (request, { userId }) => series.create(userId, request.body),
   );
 
-  app.get(
+  routes.get(
     '/api/v1/series',
     {
-      schema: userRoute('series', 'The series you run, co-host or play in as a regular, newest first', {
-        querystring: OffsetQuery,
-        response: { 200: Envelope(OffsetPage(SeriesSchema)) },
-      }),
+      summary: 'The series you run, co-host or play in as a regular, newest first',
+      querystring: OffsetQuery,
+      data: OffsetPage(SeriesSchema),
+      message: 'Series',
     },
-    async (request) => envelope(request, await series.page(signedIn(request).userId, request.query), 'Series'),
+    (request, { userId }) => series.page(userId, request.query),
   );
 
-  app.get(
+  routes.get('/api/v1/series/:id', { summary: 'One series', params: SeriesIdParams, data: SeriesSchema, message: 'Series' }, (request, { userId }) =>
+    series.get(request.params.id, userId),
+  );
+
+  routes.delete(
     '/api/v1/series/:id',
-    { schema: userRoute('series', 'One series', { params: SeriesIdParams, response: { 200: Envelope(SeriesSchema) } }) },
-    async (request) => envelope(request, await series.get(request.params.id, signedIn(request).userId), 'Series'),
+    { summary: 'End a series (organiser): its games still to come are cancelled', params: SeriesIdParams },
+    (request, { userId }) => changes.end(userId, request.params.id),
   );
 
-  app.delete(
-    '/api/v1/series/:id',
-    { schema: userRoute('series', 'End a series (organiser): its games still to come are cancelled', { params: SeriesIdParams, response: NoContent }) },
-    async (request, reply) => noContent(reply, changes.end(signedIn(request).userId, request.params.id)),
-  );
-
-  app.get(
+  routes.get(
     '/api/v1/series/:id/occurrences',
     {
-      schema: userRoute('series', 'Every date of the series in order, with its game once opened', {
-        params: SeriesIdParams,
-        querystring: OffsetQuery,
-        response: { 200: Envelope(OffsetPage(Occurrence)) },
-      }),
+      summary: 'Every date of the series in order, with its game once opened',
+      params: SeriesIdParams,
+      querystring: OffsetQuery,
+      data: OffsetPage(Occurrence),
+      message: 'Occurrences',
     },
-    async (request) => envelope(request, await series.occurrences(request.params.id, signedIn(request).userId, request.query), 'Occurrences'),
+    (request, { userId }) => series.occurrences(request.params.id, userId, request.query),
   );
 
-  app.put(
+  routes.put(
     '/api/v1/series/:id/occurrences/:date',
     {
-      schema: userRoute('series', 'Change this game, or this and the following ones (organiser or co-host)', {
-        params: OccurrenceParams,
-        body: EditOccurrenceBody,
-        response: { 200: Envelope(EditResult) },
-      }),
+      summary: 'Change this game, or this and the following ones (organiser or co-host)',
+      params: OccurrenceParams,
+      body: EditOccurrenceBody,
+      data: EditResult,
+      message: 'Series updated',
     },
-    async (request) => envelope(request, await changes.edit(signedIn(request).userId, request.params.id, request.params.date, request.body), 'Series updated'),
+    (request, { userId }) => changes.edit(userId, request.params.id, request.params.date, request.body),
   );
 
-  app.delete(
+  routes.delete(
     '/api/v1/series/:id/occurrences/:date',
-    { schema: userRoute('series', 'Cancel one date of the series (organiser)', { params: OccurrenceParams, response: NoContent }) },
-    async (request, reply) => noContent(reply, changes.cancelOccurrence(signedIn(request).userId, request.params.id, request.params.date)),
+    { summary: 'Cancel one date of the series (organiser)', params: OccurrenceParams },
+    (request, { userId }) => changes.cancelOccurrence(userId, request.params.id, request.params.date),
   );
 
-  app.post(
-    '/api/v1/series/:id/occurrences/:date/skip',
-    { schema: userRoute('series', 'Sit one date out (a regular)', { params: OccurrenceParams, response: NoContent }) },
-    async (request, reply) => noContent(reply, members.skip(signedIn(request).userId, request.params.id, request.params.date)),
+  routes.post('/api/v1/series/:id/occurrences/:date/skip', { summary: 'Sit one date out (a regular)', params: OccurrenceParams }, (request, { userId }) =>
+    members.skip(userId, request.params.id, request.params.date),
   );
 }

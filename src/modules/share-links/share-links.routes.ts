@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import type { Config } from '../../config/index.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { openRoute, userRoute } from '../../platform/http/openapi.ts';
+import { openRouteSet, userRouteSet } from '../../platform/http/route-set.ts';
 import { renderGamePage, renderNotFoundPage, SHARE_PAGE_CSP } from './share-page.ts';
 import { presentAppSiteAssociation, presentShareLink } from './share-links.presenter.ts';
 import { AppSiteAssociation, CodeParams, CreateShareLinkBody, ResolvedShareLink, ShareLinkSchema } from './share-links.schemas.ts';
@@ -13,8 +15,12 @@ export interface ShareLinksRoutesOptions {
   shareLinks: ShareLinksService;
 }
 
+const viewerOf = (request: FastifyRequest) => request.principal?.userId ?? null;
+
 export async function shareLinksRoutes(app: TypedApp, { shareLinks, config }: ShareLinksRoutesOptions) {
   const association = presentAppSiteAssociation(config.mobileAppIds);
+  const routes = userRouteSet(app, 'share-links', signedIn);
+  const open = openRouteSet(app, 'share-links', viewerOf);
 
   app.post(
     '/api/v1/share-links',
@@ -31,30 +37,27 @@ export async function shareLinksRoutes(app: TypedApp, { shareLinks, config }: Sh
     },
   );
 
-  app.post(
+  routes.post(
     '/api/v1/share-links/rotate',
     {
-      schema: userRoute('share-links', 'A new share code for a game you organise: the old link stops working (404) and the access it gave ends', {
-        body: CreateShareLinkBody,
-        response: { 200: Envelope(ShareLinkSchema) },
-      }),
+      summary: 'A new share code for a game you organise: the old link stops working (404) and the access it gave ends',
+      body: CreateShareLinkBody,
+      data: ShareLinkSchema,
+      message: 'Share code rotated',
     },
-    async (request) => {
-      const view = await shareLinks.rotate(signedIn(request).userId, request.body.resourceType, request.body.resourceId);
-      return envelope(request, presentShareLink(view), 'Share code rotated');
-    },
+    async (request, { userId }) => presentShareLink(await shareLinks.rotate(userId, request.body.resourceType, request.body.resourceId)),
   );
 
   // The pattern is checked by the schema, so a malformed code never reaches the database.
-  app.get(
+  open.get(
     '/api/v1/share-links/:code',
     {
-      schema: openRoute('share-links', 'Resolve a share code (counts a click; grants a signed-in caller access)', {
-        params: CodeParams,
-        response: { 200: Envelope(ResolvedShareLink) },
-      }),
+      summary: 'Resolve a share code (counts a click; grants a signed-in caller access)',
+      params: CodeParams,
+      data: ResolvedShareLink,
+      message: 'Share link resolved',
     },
-    async (request) => envelope(request, await shareLinks.resolve(request.params.code, request.principal?.userId ?? null), 'Share link resolved'),
+    (request, viewerId) => shareLinks.resolve(request.params.code, viewerId),
   );
 
   app.get(

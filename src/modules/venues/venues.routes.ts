@@ -2,8 +2,8 @@ import type { TypedApp } from '../../platform/http/typed-app.ts';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
-import { USER_SECURITY, openRoute, userRoute } from '../../platform/http/openapi.ts';
-import { NoContent, created, noContent } from '../../platform/http/replies.ts';
+import { USER_SECURITY } from '../../platform/http/openapi.ts';
+import { openRouteSet, userRouteSet } from '../../platform/http/route-set.ts';
 import { OffsetPage, OffsetQuery, presentPage } from '../../platform/http/pagination.ts';
 import { presentVenue } from './venues.presenter.ts';
 import { CreateVenueBody, ImportResult, ImportUpload, UpdateVenueBody, Venue, VenueIdParams, VenuesQuery } from './venues.schemas.ts';
@@ -14,40 +14,33 @@ export async function venuesRoutes(app: TypedApp, { venues }: { venues: VenuesSe
   // Registered here, not globally: only the import accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, parts: 5, fields: 4 } });
 
-  app.get(
+  const routes = openRouteSet(app, 'venues');
+  const admin = userRouteSet(app, 'admin');
+
+  routes.get(
     '/api/v1/venues',
     {
-      schema: openRoute('venues', 'Venues by name, or nearest first within lat/lng/radiusKm', {
-        querystring: Type.Intersect([OffsetQuery, VenuesQuery]),
-        response: { 200: Envelope(OffsetPage(Venue)) },
-      }),
+      summary: 'Venues by name, or nearest first within lat/lng/radiusKm',
+      querystring: Type.Intersect([OffsetQuery, VenuesQuery]),
+      data: OffsetPage(Venue),
+      message: 'Venues',
     },
-    async (request) => envelope(request, presentPage(await venues.list(request.query), presentVenue, request.query), 'Venues'),
+    async (request) => presentPage(await venues.list(request.query), presentVenue, request.query),
   );
 
-  app.post(
+  admin.post(
     '/api/v1/admin/venues',
-    { schema: userRoute('admin', 'Create a venue', { body: CreateVenueBody, response: { 201: Envelope(Venue) } }) },
-    async (request, reply) => created(reply, envelope(request, presentVenue(await venues.create(request.body)), 'Venue created')),
+    { summary: 'Create a venue', body: CreateVenueBody, data: Venue, status: 201, message: 'Venue created' },
+    async (request) => presentVenue(await venues.create(request.body)),
   );
 
-  app.put(
+  admin.put(
     '/api/v1/admin/venues/:id',
-    {
-      schema: userRoute('admin', 'Update a venue (fields present replace, absent stay)', {
-        params: VenueIdParams,
-        body: UpdateVenueBody,
-        response: { 200: Envelope(Venue) },
-      }),
-    },
-    async (request) => envelope(request, presentVenue(await venues.update(request.params.id, request.body)), 'Venue updated'),
+    { summary: 'Update a venue (fields present replace, absent stay)', params: VenueIdParams, body: UpdateVenueBody, data: Venue, message: 'Venue updated' },
+    async (request) => presentVenue(await venues.update(request.params.id, request.body)),
   );
 
-  app.delete(
-    '/api/v1/admin/venues/:id',
-    { schema: userRoute('admin', 'Delete a venue', { params: VenueIdParams, response: NoContent }) },
-    async (request, reply) => noContent(reply, venues.delete(request.params.id)),
-  );
+  admin.delete('/api/v1/admin/venues/:id', { summary: 'Delete a venue', params: VenueIdParams }, (request) => venues.delete(request.params.id));
 
   app.post(
     '/api/v1/admin/venues/import',
