@@ -139,7 +139,7 @@ export async function seedGames(db: Database, shape: Shape, options: { players?:
 
 /** Empties the bulk game tables (the growth check reseeds them at another size). */
 export async function clearGames(db: Database): Promise<void> {
-  await db.execute(sql`TRUNCATE games, game_participants, game_share_access, share_links, game_bookmarks`);
+  await db.execute(sql`TRUNCATE games, game_participants, game_share_access, share_links, game_bookmarks CASCADE`);
 }
 
 export async function seedAll(db: Database, shape: Shape, options: { players?: boolean } = {}): Promise<void> {
