@@ -62,9 +62,8 @@ export class ActivitiesRepository extends Repository {
     return rows.map((row) => row.id);
   }
 
-  async insert(name: string): Promise<ActivityRow> {
-    const [row] = await this.db.insert(activities).values({ name }).returning();
-    return row!;
+  insert(name: string): Promise<ActivityRow> {
+    return this.inserted(activities, { name });
   }
 
   async rename(id: string, name: string): Promise<ActivityRow | undefined> {

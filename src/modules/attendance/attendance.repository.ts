@@ -20,8 +20,7 @@ export class AttendanceRepository extends Repository {
 
   /** A check-in never overrides a mark: answers the row as it stands after the attempt. */
   async checkIn(values: AttendanceRow): Promise<AttendanceRow> {
-    const [inserted] = await this.db.insert(gameAttendance).values(values).onConflictDoNothing().returning();
-    return inserted ?? (await this.find(values.gameId, values.userId))!;
+    return (await this.insertedIfNew(gameAttendance, values)) ?? (await this.find(values.gameId, values.userId))!;
   }
 
   find(gameId: string, userId: string): Promise<AttendanceRow | undefined> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { crossModuleId } from '../../platform/db/columns.ts';
 
 /**
  * Whether a player of a game came. game_start is the game's start when it was marked: the 90-day
@@ -8,12 +9,12 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } fro
 export const gameAttendance = pgTable(
   'game_attendance',
   {
-    gameId: uuid('game_id').notNull(),
-    userId: uuid('user_id').notNull(),
+    gameId: crossModuleId('game_id'),
+    userId: crossModuleId('user_id'),
     status: text('status').$type<'ATTENDED' | 'NO_SHOW'>().notNull(),
     gameStart: timestamp('game_start', { withTimezone: true, mode: 'date' }).notNull(),
     /** The host who marked the player, or the player who checked in. */
-    markedBy: uuid('marked_by').notNull(),
+    markedBy: crossModuleId('marked_by'),
     markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
@@ -27,8 +28,8 @@ export const gameAttendance = pgTable(
 export const gameRatings = pgTable(
   'game_ratings',
   {
-    gameId: uuid('game_id').notNull(),
-    userId: uuid('user_id').notNull(),
+    gameId: crossModuleId('game_id'),
+    userId: crossModuleId('user_id'),
     score: integer('score').notNull(),
     note: text('note'),
     ratedAt: timestamp('rated_at', { withTimezone: true, mode: 'date' }).notNull(),

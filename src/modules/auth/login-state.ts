@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../../platform/kv/index.ts';
+import { StoredRecords } from '../../platform/kv/index.ts';
 import type { PendingLogin } from './providers/index.ts';
 
 export type Platform = 'web' | 'mobile';
@@ -15,27 +15,19 @@ export interface LoginState {
 const key = (state: string) => `login:${state}`;
 
 /** The server-side half of a sign-in: kept for LOGIN_STATE_TTL, taken exactly once. */
-export class LoginStates {
-  readonly #store: KeyValueStore;
-  readonly #ttl: number;
-
-  constructor(store: KeyValueStore, ttlSeconds: number) {
-    this.#store = store;
-    this.#ttl = ttlSeconds;
-  }
-
+export class LoginStates extends StoredRecords {
   save(state: LoginState): Promise<void> {
-    return this.#store.set(key(state.pending.state), JSON.stringify(state), this.#ttl);
+    return this.store.set(key(state.pending.state), JSON.stringify(state), this.ttlSeconds);
   }
 
   /** Reads without consuming: the callback checks the browser binding before it uses a state up. */
   async peek(state: string): Promise<LoginState | undefined> {
-    const value = await this.#store.get(key(state));
+    const value = await this.store.get(key(state));
     return value ? (JSON.parse(value) as LoginState) : undefined;
   }
 
   async take(state: string): Promise<LoginState | undefined> {
-    const value = await this.#store.take(key(state));
+    const value = await this.store.take(key(state));
     return value ? (JSON.parse(value) as LoginState) : undefined;
   }
 }

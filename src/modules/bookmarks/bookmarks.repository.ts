@@ -6,9 +6,8 @@ export type BookmarkRow = typeof gameBookmarks.$inferSelect;
 
 export class BookmarksRepository extends Repository {
   /** Undefined when the bookmark already existed. */
-  async insert(userId: string, gameId: string): Promise<BookmarkRow | undefined> {
-    const [row] = await this.db.insert(gameBookmarks).values({ userId, gameId }).onConflictDoNothing().returning();
-    return row;
+  insert(userId: string, gameId: string): Promise<BookmarkRow | undefined> {
+    return this.insertedIfNew(gameBookmarks, { userId, gameId });
   }
 
   async page(userId: string, limit: number, offset: number): Promise<Counted<BookmarkRow>> {

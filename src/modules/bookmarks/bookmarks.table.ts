@@ -1,11 +1,11 @@
-import { index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../platform/db/columns.ts';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { crossModuleId, timestamptz } from '../../platform/db/columns.ts';
 
 export const gameBookmarks = pgTable(
   'game_bookmarks',
   {
-    userId: uuid('user_id').notNull(),
-    gameId: uuid('game_id').notNull(),
+    userId: crossModuleId('user_id'),
+    gameId: crossModuleId('game_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [

@@ -30,9 +30,8 @@ export class CoHostsRepository extends Repository {
   }
 
   /** Answers the new row, or undefined when the user already co-hosts the game. */
-  async add(values: CoHostRow): Promise<CoHostRow | undefined> {
-    const [row] = await this.db.insert(gameCoHosts).values(values).onConflictDoNothing().returning();
-    return row;
+  add(values: CoHostRow): Promise<CoHostRow | undefined> {
+    return this.insertedIfNew(gameCoHosts, values);
   }
 
   async remove(gameId: string, userId: string): Promise<boolean> {

@@ -1,4 +1,5 @@
-import { boolean, integer, numeric, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, text, varchar } from 'drizzle-orm/pg-core';
+import { crossModuleId } from '../../platform/db/columns.ts';
 
 /**
  * What a game is made of, as its organiser describes it: the games table's own columns, and the
@@ -6,10 +7,10 @@ import { boolean, integer, numeric, text, uuid, varchar } from 'drizzle-orm/pg-c
  * Activity, venue and level ids belong to other modules, which never remove those rows.
  */
 export const gameTemplateColumns = () => ({
-  activityId: uuid('activity_id').notNull(),
-  venueId: uuid('venue_id').notNull(),
-  skillLevelFromId: uuid('skill_level_from_id').notNull(),
-  skillLevelToId: uuid('skill_level_to_id').notNull(),
+  activityId: crossModuleId('activity_id'),
+  venueId: crossModuleId('venue_id'),
+  skillLevelFromId: crossModuleId('skill_level_from_id'),
+  skillLevelToId: crossModuleId('skill_level_to_id'),
   title: text('title'),
   description: text('description'),
   currency: varchar('currency', { length: 3 }).notNull(),

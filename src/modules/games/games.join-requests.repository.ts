@@ -7,9 +7,8 @@ export type JoinRequestRow = typeof gameJoinRequests.$inferSelect;
 /** Join requests: SQL only. */
 export class JoinRequestsRepository extends Repository {
   /** Undefined when the user already asked. */
-  async add(values: { gameId: string; userId: string; message: string | null; requestedAt: Date }): Promise<JoinRequestRow | undefined> {
-    const [row] = await this.db.insert(gameJoinRequests).values(values).onConflictDoNothing().returning();
-    return row;
+  add(values: { gameId: string; userId: string; message: string | null; requestedAt: Date }): Promise<JoinRequestRow | undefined> {
+    return this.insertedIfNew(gameJoinRequests, values);
   }
 
   /** Removes the request (approved, declined or withdrawn); undefined when there was none. */

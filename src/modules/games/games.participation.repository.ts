@@ -109,7 +109,7 @@ export class ParticipationRepository extends Repository {
     return this.first(gameParticipants, and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)));
   }
 
-  async add(values: {
+  add(values: {
     gameId: string;
     userId: string;
     status: 'ACTIVE' | 'WAITLISTED';
@@ -117,8 +117,7 @@ export class ParticipationRepository extends Repository {
     guests?: number;
     guestNames?: string[];
   }): Promise<ParticipantRow> {
-    const [row] = await this.db.insert(gameParticipants).values(values).returning();
-    return row!;
+    return this.inserted(gameParticipants, values);
   }
 
   async remove(gameId: string, userId: string): Promise<ParticipantRow | undefined> {

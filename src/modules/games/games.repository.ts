@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { equalsAny, inAny, Repository } from '../../platform/db/index.ts';
+import { equalsAny, IdRepository, inAny } from '../../platform/db/index.ts';
 import type { ParticipantRow } from './games.participation.repository.ts';
 import { filterConditions, rows, visibleTo, where } from './games.sql.ts';
 import { shareAccessCut } from './games.share-access.ts';
@@ -31,19 +31,12 @@ export interface GameFilter {
   now: Date;
 }
 
-export class GamesRepository extends Repository {
-  async insert(values: GameValues): Promise<GameRow> {
-    const [row] = await this.db.insert(games).values(values).returning();
-    return row!;
-  }
+/** Games: every participation change takes the game's row lock (`lock`) first. */
+export class GamesRepository extends IdRepository<typeof games> {
+  protected readonly table = games;
 
-  find(id: string): Promise<GameRow | undefined> {
-    return this.first(games, eq(games.id, id));
-  }
-
-  /** The game row, locked until the transaction ends: every participation change goes through this. */
-  lock(id: string): Promise<GameRow | undefined> {
-    return this.first(games, eq(games.id, id), 'update');
+  insert(values: GameValues): Promise<GameRow> {
+    return this.inserted(games, values);
   }
 
   async findMany(ids: string[]): Promise<GameRow[]> {

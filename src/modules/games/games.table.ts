@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { generatedId, ownedBy, timestamps, timestamptz } from '../../platform/db/columns.ts';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { crossModuleId, generatedId, ownedBy, timestamps, timestamptz } from '../../platform/db/columns.ts';
 import { gameTemplateColumns } from './games.columns.ts';
 
 /**
@@ -14,7 +14,7 @@ export const games = pgTable(
   'games',
   {
     id: generatedId(),
-    organizerId: uuid('organizer_id').notNull(),
+    organizerId: crossModuleId('organizer_id'),
     ...gameTemplateColumns(),
     playersJoined: integer('players_joined').notNull().default(0),
     waitlisted: integer('waitlisted').notNull().default(0),
@@ -75,7 +75,7 @@ export const gameParticipants = pgTable(
   'game_participants',
   {
     gameId: ownedBy('game_id', () => games.id),
-    userId: uuid('user_id').notNull(),
+    userId: crossModuleId('user_id'),
     status: text('status').$type<'ACTIVE' | 'WAITLISTED'>().notNull(),
     joinedAt: timestamptz('joined_at').notNull(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
@@ -105,7 +105,7 @@ export const gameShareAccess = pgTable(
   'game_share_access',
   {
     gameId: ownedBy('game_id', () => games.id),
-    userId: uuid('user_id').notNull(),
+    userId: crossModuleId('user_id'),
     grantedAt: timestamptz('granted_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('game_share_access_user_idx').on(table.userId, table.gameId)],
@@ -116,7 +116,7 @@ export const gameCoHosts = pgTable(
   'game_co_hosts',
   {
     gameId: ownedBy('game_id', () => games.id),
-    userId: uuid('user_id').notNull(),
+    userId: crossModuleId('user_id'),
     addedAt: timestamptz('added_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('game_co_hosts_user_idx').on(table.userId, table.gameId)],
@@ -127,7 +127,7 @@ export const gameJoinRequests = pgTable(
   'game_join_requests',
   {
     gameId: ownedBy('game_id', () => games.id),
-    userId: uuid('user_id').notNull(),
+    userId: crossModuleId('user_id'),
     message: text('message'),
     requestedAt: timestamptz('requested_at').notNull(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),

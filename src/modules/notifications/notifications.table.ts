@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { generatedId, ownedBy, timestamptz } from '../../platform/db/columns.ts';
+import { crossModuleId, generatedId, ownedBy, timestamptz } from '../../platform/db/columns.ts';
 
 /**
  * A notification to one user. `seq` numbers rows as they are inserted; `txid` is the inserting
@@ -18,12 +18,12 @@ export const notifications = pgTable(
     txid: bigint('txid', { mode: 'number' })
       .notNull()
       .default(sql`(pg_current_xact_id()::text::bigint)`),
-    userId: uuid('user_id').notNull(),
+    userId: crossModuleId('user_id'),
     type: text('type').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     resourceType: text('resource_type').$type<'GAME'>().notNull(),
-    resourceId: uuid('resource_id').notNull(),
+    resourceId: crossModuleId('resource_id'),
     inApp: boolean('in_app').notNull().default(true),
     isRead: boolean('is_read').notNull().default(false),
     readAt: timestamptz('read_at'),
@@ -50,7 +50,7 @@ export const deviceTokens = pgTable(
   'device_tokens',
   {
     deviceToken: text('device_token').primaryKey(),
-    userId: uuid('user_id').notNull(),
+    userId: crossModuleId('user_id'),
     platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB'>().notNull(),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
@@ -69,7 +69,7 @@ export const pushOutbox = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     notificationId: ownedBy('notification_id', () => notifications.id),
-    userId: uuid('user_id').notNull(),
+    userId: crossModuleId('user_id'),
     deviceToken: text('device_token').notNull(),
     platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB'>().notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -118,8 +118,8 @@ export const notificationPreferences = pgTable(
 export const notificationGameMutes = pgTable(
   'notification_game_mutes',
   {
-    userId: uuid('user_id').notNull(),
-    gameId: uuid('game_id').notNull(),
+    userId: crossModuleId('user_id'),
+    gameId: crossModuleId('game_id'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.gameId] })],
@@ -132,8 +132,8 @@ export const notificationGameMutes = pgTable(
 export const gameReminders = pgTable(
   'game_reminders',
   {
-    gameId: uuid('game_id').notNull(),
-    userId: uuid('user_id').notNull(),
+    gameId: crossModuleId('game_id'),
+    userId: crossModuleId('user_id'),
     sentAt: timestamptz('sent_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('game_reminders_sent_idx').on(table.sentAt)],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
-import { ownedBy, timestamps, timestamptz } from '../../platform/db/columns.ts';
+import { crossModuleId, ownedBy, timestamps, timestamptz } from '../../platform/db/columns.ts';
 
 export interface ContactMethod {
   name: 'WHATSAPP' | 'TELEGRAM' | 'MESSENGER';
@@ -32,8 +32,8 @@ export const profileSkillLevels = pgTable(
   'profile_skill_levels',
   {
     userId: ownedBy('user_id', () => profiles.userId),
-    activityId: uuid('activity_id').notNull(),
-    skillLevelId: uuid('skill_level_id').notNull(),
+    activityId: crossModuleId('activity_id'),
+    skillLevelId: crossModuleId('skill_level_id'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.activityId] }), index('profile_skill_levels_level_idx').on(table.skillLevelId)],
 );

@@ -25,62 +25,40 @@ export interface SampleGamesResult {
   skipped?: string;
 }
 
-interface Template {
-  organiser: string;
-  activity: 'Badminton' | 'Pickleball';
-  /** Minutes after local midnight. */
-  start: number;
-  minutes: number;
-  /** Indexes into the activity's ladder. */
-  levels: [number, number];
-  slots: number;
-  price: string;
-  gameType: 'SINGLE' | 'DOUBLE';
-  title: string;
+/**
+ * One sample game: its organiser, activity and type, its start (minutes after local midnight) and
+ * length in minutes, its levels (indexes into the activity's ladder), places, price and title.
+ */
+type Row = [
+  organiser: string,
+  activity: 'Badminton' | 'Pickleball',
+  gameType: 'SINGLE' | 'DOUBLE',
+  start: number,
+  minutes: number,
+  levels: [number, number],
+  slots: number,
+  price: string,
+  title: string,
+];
+
+interface Days {
   /** Which calendar days (days since 1970) get this game. */
   on: (day: number) => boolean;
   /** Which days it is private (share link only). */
   private?: (day: number) => boolean;
 }
 
-const TEMPLATES: Template[] = [
-  {
-    organiser: 'alice',
-    activity: 'Badminton',
-    start: 19 * 60 + 30,
-    minutes: 120,
-    levels: [0, 3],
-    slots: 8,
-    price: '8.00',
-    gameType: 'DOUBLE',
-    title: 'Evening social doubles',
+function template([organiser, activity, gameType, start, minutes, levels, slots, price, title]: Row, days: Days) {
+  return { organiser, activity, gameType, start, minutes, levels, slots, price, title, ...days };
+}
+
+const TEMPLATES = [
+  template(['alice', 'Badminton', 'DOUBLE', 19 * 60 + 30, 120, [0, 3], 8, '8.00', 'Evening social doubles'], {
     on: () => true,
     private: (day) => day % 7 === 3,
-  },
-  {
-    organiser: 'bob',
-    activity: 'Pickleball',
-    start: 10 * 60,
-    minutes: 120,
-    levels: [0, 2],
-    slots: 4,
-    price: '6.50',
-    gameType: 'DOUBLE',
-    title: 'Morning pickleball',
-    on: (day) => day % 2 === 0,
-  },
-  {
-    organiser: 'chitra',
-    activity: 'Badminton',
-    start: 18 * 60,
-    minutes: 90,
-    levels: [3, 6],
-    slots: 4,
-    price: '10.00',
-    gameType: 'SINGLE',
-    title: 'Advanced singles ladder',
-    on: (day) => day % 3 !== 2,
-  },
+  }),
+  template(['bob', 'Pickleball', 'DOUBLE', 10 * 60, 120, [0, 2], 4, '6.50', 'Morning pickleball'], { on: (day) => day % 2 === 0 }),
+  template(['chitra', 'Badminton', 'SINGLE', 18 * 60, 90, [3, 6], 4, '10.00', 'Advanced singles ladder'], { on: (day) => day % 3 !== 2 }),
 ];
 const DAYS = 14;
 /** A game starting sooner than this is not created (joins need a scheduled game). */

@@ -7,6 +7,5 @@ import { SeriesService } from './series.service.ts';
 
 /** The series module's parts over one set of dependencies: the opening (for the job) and the routes' services. */
 export function createSeriesModule(deps: SeriesDeps): { opening: SeriesOpening; routes: SeriesRoutesOptions } {
-  const opening = new SeriesOpening(deps);
-  return { opening, routes: { series: new SeriesService(deps, opening), changes: new SeriesChanges(deps), members: new SeriesMembers(deps) } };
+  return { opening: new SeriesOpening(deps), routes: { series: new SeriesService(deps), changes: new SeriesChanges(deps), members: new SeriesMembers(deps) } };
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, or } from 'drizzle-orm';
-import { type Counted, type Executor, inAny, Repository } from '../../platform/db/index.ts';
+import { type Counted, type Executor, IdRepository, inAny } from '../../platform/db/index.ts';
 import { gameSeries, gameSeriesCoHosts, gameSeriesOccurrences, gameSeriesRegulars, gameSeriesSkips } from './series.table.ts';
 
 export type SeriesRow = typeof gameSeries.$inferSelect;
@@ -8,20 +8,15 @@ export type OccurrenceRow = typeof gameSeriesOccurrences.$inferSelect;
 export type RegularRow = typeof gameSeriesRegulars.$inferSelect;
 export type SeriesCoHostRow = typeof gameSeriesCoHosts.$inferSelect;
 
-/** Series, their settled dates, regulars, skips and co-hosts: SQL only. */
-export class SeriesRepository extends Repository {
-  async insert(values: SeriesValues): Promise<SeriesRow> {
-    const [row] = await this.db.insert(gameSeries).values(values).returning();
-    return row!;
-  }
+/**
+ * Series, their settled dates, regulars, skips and co-hosts: SQL only. Openings, edits and the end
+ * take the series' row lock (`lock`) first.
+ */
+export class SeriesRepository extends IdRepository<typeof gameSeries> {
+  protected readonly table = gameSeries;
 
-  find(id: string): Promise<SeriesRow | undefined> {
-    return this.first(gameSeries, eq(gameSeries.id, id));
-  }
-
-  /** The series row, locked until the transaction ends: openings, edits and the end take it. */
-  lock(id: string): Promise<SeriesRow | undefined> {
-    return this.first(gameSeries, eq(gameSeries.id, id), 'update');
+  insert(values: SeriesValues): Promise<SeriesRow> {
+    return this.inserted(gameSeries, values);
   }
 
   async update(id: string, values: Partial<SeriesValues> & { status?: SeriesRow['status'] }): Promise<void> {
@@ -61,9 +56,8 @@ export class SeriesRepository extends Repository {
   }
 
   /** Settles a date: answers the new row, or undefined when another run (or instance) settled it first. */
-  async claim(values: Omit<OccurrenceRow, 'gameId'>): Promise<OccurrenceRow | undefined> {
-    const [row] = await this.db.insert(gameSeriesOccurrences).values(values).onConflictDoNothing().returning();
-    return row;
+  claim(values: Omit<OccurrenceRow, 'gameId'>): Promise<OccurrenceRow | undefined> {
+    return this.insertedIfNew(gameSeriesOccurrences, values);
   }
 
   async settle(seriesId: string, occursOn: string, values: { state: OccurrenceRow['state']; gameId?: string | null }): Promise<void> {
@@ -79,9 +73,8 @@ export class SeriesRepository extends Repository {
     return this.db.select().from(gameSeriesRegulars).where(eq(gameSeriesRegulars.seriesId, seriesId)).orderBy(asc(gameSeriesRegulars.seq));
   }
 
-  async addRegular(values: { seriesId: string; userId: string; addedAt: Date }): Promise<RegularRow | undefined> {
-    const [row] = await this.db.insert(gameSeriesRegulars).values(values).onConflictDoNothing().returning();
-    return row;
+  addRegular(values: { seriesId: string; userId: string; addedAt: Date }): Promise<RegularRow | undefined> {
+    return this.insertedIfNew(gameSeriesRegulars, values);
   }
 
   async removeRegular(seriesId: string, userId: string): Promise<boolean> {
@@ -134,9 +127,8 @@ export class SeriesRepository extends Repository {
     return this.exists(gameSeriesCoHosts, and(eq(gameSeriesCoHosts.seriesId, seriesId), eq(gameSeriesCoHosts.userId, userId)));
   }
 
-  async addCoHost(values: SeriesCoHostRow): Promise<SeriesCoHostRow | undefined> {
-    const [row] = await this.db.insert(gameSeriesCoHosts).values(values).onConflictDoNothing().returning();
-    return row;
+  addCoHost(values: SeriesCoHostRow): Promise<SeriesCoHostRow | undefined> {
+    return this.insertedIfNew(gameSeriesCoHosts, values);
   }
 
   async removeCoHost(seriesId: string, userId: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import { conflict, validationFailed } from '../../platform/http/errors.ts';
 import { offsetPage, type OffsetRequest } from '../../platform/http/pagination.ts';
 import { dateOf, localDay } from '../../platform/local-time.ts';
 import { rolesIn, visibleSeries } from './series.access.ts';
-import type { SeriesOpening } from './series.opening.ts';
+import { SeriesOpening } from './series.opening.ts';
 import type { SeriesDeps } from './series.ports.ts';
 import { presentSeries, type PresentedSeries } from './series.presenter.ts';
 import { SeriesRepository } from './series.repository.ts';
@@ -12,11 +12,9 @@ import type { CreateSeriesInput } from './series.schemas.ts';
 /** Creating a series and reading it: the series, the list of one's series and its dates. */
 export class SeriesService {
   readonly #deps: SeriesDeps;
-  readonly #opening: SeriesOpening;
 
-  constructor(deps: SeriesDeps, opening: SeriesOpening) {
+  constructor(deps: SeriesDeps) {
     this.#deps = deps;
-    this.#opening = opening;
   }
 
   async create(organizerId: string, input: CreateSeriesInput): Promise<PresentedSeries> {
@@ -68,7 +66,7 @@ export class SeriesService {
       updatedAt: now,
     });
     // The dates already within the horizon open now rather than at the job's next round.
-    await this.#opening.openSeries(row.id);
+    await new SeriesOpening(this.#deps).openSeries(row.id);
     return this.get(row.id, organizerId);
   }
 

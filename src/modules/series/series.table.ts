@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { generatedId, ownedBy, timestamptz } from '../../platform/db/columns.ts';
+import { crossModuleId, generatedId, ownedBy, timestamptz } from '../../platform/db/columns.ts';
 import { gameTemplateColumns } from '../games/index.ts';
 
 /**
@@ -13,7 +13,7 @@ export const gameSeries = pgTable(
   'game_series',
   {
     id: generatedId(),
-    organizerId: uuid('organizer_id').notNull(),
+    organizerId: crossModuleId('organizer_id'),
     ...gameTemplateColumns(),
     joinAsOrganizer: boolean('join_as_organizer').notNull().default(false),
     /** ISO weekdays, 1 (Monday) to 7 (Sunday). */
@@ -70,7 +70,7 @@ export const gameSeriesRegulars = pgTable(
   'game_series_regulars',
   {
     seriesId: ownedBy('series_id', () => gameSeries.id),
-    userId: uuid('user_id').notNull(),
+    userId: crossModuleId('user_id'),
     addedAt: timestamptz('added_at').notNull(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
   },
@@ -87,7 +87,7 @@ export const gameSeriesSkips = pgTable(
   {
     seriesId: ownedBy('series_id', () => gameSeries.id),
     occursOn: date('occurs_on', { mode: 'string' }).notNull(),
-    userId: uuid('user_id').notNull(),
+    userId: crossModuleId('user_id'),
   },
   (table) => [primaryKey({ columns: [table.seriesId, table.occursOn, table.userId] })],
 );
@@ -97,7 +97,7 @@ export const gameSeriesCoHosts = pgTable(
   'game_series_co_hosts',
   {
     seriesId: ownedBy('series_id', () => gameSeries.id),
-    userId: uuid('user_id').notNull(),
+    userId: crossModuleId('user_id'),
     addedAt: timestamptz('added_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.seriesId, table.userId] }), index('game_series_co_hosts_user_idx').on(table.userId)],

@@ -7,9 +7,8 @@ export type ResourceType = 'GAME';
 
 export class ShareLinksRepository extends Repository {
   /** Inserts unless the code is taken; undefined on a collision (the caller draws again). */
-  async insert(code: string, resourceType: ResourceType, resourceId: string): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.db.insert(shareLinks).values({ code, resourceType, resourceId }).onConflictDoNothing().returning();
-    return row;
+  insert(code: string, resourceType: ResourceType, resourceId: string): Promise<ShareLinkRow | undefined> {
+    return this.insertedIfNew(shareLinks, { code, resourceType, resourceId });
   }
 
   findByResource(resourceType: ResourceType, resourceId: string): Promise<ShareLinkRow | undefined> {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { KeyValueStore, StoreWrite } from '../../platform/kv/index.ts';
+import { StoredRecords, type StoreWrite } from '../../platform/kv/index.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 
 interface RefreshRecord {
@@ -49,19 +49,11 @@ export const invalidRefreshToken = () => unauthorized('invalid_refresh_token', '
  * Opaque single-use refresh tokens. The store keeps only SHA-256 hashes; every token belongs to
  * a family (one sign-in), so presenting a rotated token revokes the whole family.
  */
-export class RefreshTokens {
-  readonly #store: KeyValueStore;
-  readonly #ttl: number;
-
-  constructor(store: KeyValueStore, ttlSeconds: number) {
-    this.#store = store;
-    this.#ttl = ttlSeconds;
-  }
-
+export class RefreshTokens extends StoredRecords {
   /** A new token; a new family unless one is given (rotation). */
   async issue(userId: string, options: { family?: string; ttlSeconds?: number; challenge?: string } = {}): Promise<string> {
     const next = this.#next(userId, options);
-    await this.#store.writeAll(next.writes);
+    await this.store.writeAll(next.writes);
     return next.token;
   }
 
@@ -75,9 +67,9 @@ export class RefreshTokens {
     const token = `${userId}.${family}.${randomBytes(32).toString('base64url')}`;
     const record: RefreshRecord = { userId, family, ...(options.challenge ? { challenge: options.challenge } : {}) };
     const writes: StoreWrite[] = [
-      { op: 'addToSet', key: userKey(userId), member: family, ttlSeconds: this.#ttl },
-      { op: 'addToSet', key: familyKey(userId, family), member: hashOf(token), ttlSeconds: this.#ttl },
-      { op: 'set', key: tokenKey(userId, hashOf(token)), value: JSON.stringify(record), ttlSeconds: options.ttlSeconds ?? this.#ttl },
+      { op: 'addToSet', key: userKey(userId), member: family, ttlSeconds: this.ttlSeconds },
+      { op: 'addToSet', key: familyKey(userId, family), member: hashOf(token), ttlSeconds: this.ttlSeconds },
+      { op: 'set', key: tokenKey(userId, hashOf(token)), value: JSON.stringify(record), ttlSeconds: options.ttlSeconds ?? this.ttlSeconds },
     ];
     return { token, writes };
   }
@@ -94,7 +86,7 @@ export class RefreshTokens {
     if (!address) return this.#rotateLegacy(token, verifier);
     const { userId, family } = address;
     const next = this.#next(userId, { family });
-    const consumed = await this.#store.consumeAndWrite(tokenKey(userId, hashOf(token)), familyRevokedKey(userId, family), next.writes);
+    const consumed = await this.store.consumeAndWrite(tokenKey(userId, hashOf(token)), familyRevokedKey(userId, family), next.writes);
     if (!consumed) throw invalidRefreshToken();
     const record = JSON.parse(consumed.value) as RefreshRecord;
     if (!consumed.firstUse || (record.challenge && !verifierMatches(record.challenge, verifier))) {
@@ -106,14 +98,14 @@ export class RefreshTokens {
   }
 
   async #rotateLegacy(token: string, verifier?: string): Promise<{ userId: string; token: string }> {
-    const consumed = await this.#store.consume(legacy.tokenKey(hashOf(token)));
+    const consumed = await this.store.consume(legacy.tokenKey(hashOf(token)));
     if (!consumed) throw invalidRefreshToken();
     const record = JSON.parse(consumed.value) as RefreshRecord;
     if (!consumed.firstUse || (record.challenge && !verifierMatches(record.challenge, verifier))) {
       await this.revokeFamily(record.userId, record.family);
       throw invalidRefreshToken();
     }
-    if (await this.#store.get(legacy.familyRevokedKey(record.family))) throw invalidRefreshToken();
+    if (await this.store.get(legacy.familyRevokedKey(record.family))) throw invalidRefreshToken();
     return { userId: record.userId, token: await this.issue(record.userId, { family: record.family }) };
   }
 
@@ -124,7 +116,7 @@ export class RefreshTokens {
    */
   async ownerForLogout(token: string): Promise<string | undefined> {
     const address = addressOf(token);
-    const consumed = await this.#store.consume(address ? tokenKey(address.userId, hashOf(token)) : legacy.tokenKey(hashOf(token)));
+    const consumed = await this.store.consume(address ? tokenKey(address.userId, hashOf(token)) : legacy.tokenKey(hashOf(token)));
     if (!consumed) return undefined;
     const record = JSON.parse(consumed.value) as RefreshRecord;
     if (consumed.firstUse) return record.userId;
@@ -134,12 +126,12 @@ export class RefreshTokens {
 
   /** Ends a family in both key layouts (a family begun before the change goes on in today's). */
   async revokeFamily(userId: string, family: string): Promise<void> {
-    await this.#store.writeAll([
-      { op: 'set', key: familyRevokedKey(userId, family), value: '1', ttlSeconds: this.#ttl },
-      { op: 'set', key: legacy.familyRevokedKey(family), value: '1', ttlSeconds: this.#ttl },
+    await this.store.writeAll([
+      { op: 'set', key: familyRevokedKey(userId, family), value: '1', ttlSeconds: this.ttlSeconds },
+      { op: 'set', key: legacy.familyRevokedKey(family), value: '1', ttlSeconds: this.ttlSeconds },
     ]);
-    const [hashes, legacyHashes] = await Promise.all([this.#store.members(familyKey(userId, family)), this.#store.members(legacy.familyKey(family))]);
-    await this.#store.delete(
+    const [hashes, legacyHashes] = await Promise.all([this.store.members(familyKey(userId, family)), this.store.members(legacy.familyKey(family))]);
+    await this.store.delete(
       ...hashes.map((hash) => tokenKey(userId, hash)),
       familyKey(userId, family),
       ...legacyHashes.map(legacy.tokenKey),
@@ -148,8 +140,8 @@ export class RefreshTokens {
   }
 
   async revokeAll(userId: string): Promise<void> {
-    const families = new Set([...(await this.#store.members(userKey(userId))), ...(await this.#store.members(legacy.userKey(userId)))]);
+    const families = new Set([...(await this.store.members(userKey(userId))), ...(await this.store.members(legacy.userKey(userId)))]);
     for (const family of families) await this.revokeFamily(userId, family);
-    await this.#store.delete(userKey(userId), legacy.userKey(userId));
+    await this.store.delete(userKey(userId), legacy.userKey(userId));
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { generatedId, ownedBy, timestamps, timestamptz } from '../../platform/db/columns.ts';
+import { crossModuleId, generatedId, ownedBy, timestamps, timestamptz } from '../../platform/db/columns.ts';
 
 export const venues = pgTable(
   'venues',
@@ -31,7 +31,7 @@ export const venueActivities = pgTable(
   'venue_activities',
   {
     venueId: ownedBy('venue_id', () => venues.id),
-    activityId: uuid('activity_id').notNull(),
+    activityId: crossModuleId('activity_id'),
   },
   (table) => [primaryKey({ columns: [table.venueId, table.activityId] }), index('venue_activities_activity_idx').on(table.activityId)],
 );

@@ -18,3 +18,9 @@ export const timestamps = () => ({
 
 /** A uuid column naming the parent row this one belongs to: it goes when the parent goes. */
 export const ownedBy = (name: string, parent: () => AnyPgColumn) => uuid(name).notNull().references(parent, { onDelete: 'cascade' });
+
+/**
+ * A uuid naming a row another module owns. No foreign key: a module may not touch another's tables,
+ * so consistency rests on that module's soft deletes, usage checks and row locks (README).
+ */
+export const crossModuleId = (name: string) => uuid(name).notNull();

@@ -2,6 +2,6 @@ export { openDatabase } from './database.ts';
 export type { Database, DatabaseHandle, Executor, Transaction } from './database.ts';
 export type { ListenHandler, Unlisten } from './listen.ts';
 export { isUniqueViolation, onUniqueViolation } from './errors.ts';
-export { type Counted, Repository } from './repository.ts';
+export { type Counted, IdRepository, Repository } from './repository.ts';
 export { arrayParam, equalsAny, inAny } from './any.ts';
 export { StatementNames } from './statement-names.ts';

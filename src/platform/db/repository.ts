@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './database.ts';
 
 /** A slice of rows for one page, and how many rows there are in all. */
@@ -22,6 +22,20 @@ export abstract class Repository {
     const from: PgTable = table;
     const query = this.db.select().from(from).where(where);
     const [row]: Array<T['$inferSelect']> = await (lock ? query.for(lock) : query);
+    return row;
+  }
+
+  /** Inserts one row into `table`; answers it as stored (with the defaults the database filled in). */
+  protected async inserted<T extends PgTable>(table: T, values: T['$inferInsert']): Promise<T['$inferSelect']> {
+    const into: PgTable = table;
+    const [row]: Array<T['$inferSelect']> = await this.db.insert(into).values(values).returning();
+    return row!;
+  }
+
+  /** Inserts one row unless it conflicts with a row already there: answers the new row, or undefined. */
+  protected async insertedIfNew<T extends PgTable>(table: T, values: T['$inferInsert']): Promise<T['$inferSelect'] | undefined> {
+    const into: PgTable = table;
+    const [row]: Array<T['$inferSelect']> = await this.db.insert(into).values(values).onConflictDoNothing().returning();
     return row;
   }
 
@@ -52,5 +66,19 @@ export abstract class Repository {
         .where(where),
     ]);
     return { rows: found, total: count?.total ?? 0 };
+  }
+}
+
+/** A repository over a table whose primary key is `id`: its rows are found, and locked, by it. */
+export abstract class IdRepository<T extends PgTable & { id: AnyPgColumn }> extends Repository {
+  protected abstract readonly table: T;
+
+  find(id: string): Promise<T['$inferSelect'] | undefined> {
+    return this.first(this.table, eq(this.table.id, id));
+  }
+
+  /** The row, locked until the transaction ends: changes that must not interleave take it first. */
+  lock(id: string): Promise<T['$inferSelect'] | undefined> {
+    return this.first(this.table, eq(this.table.id, id), 'update');
   }
 }

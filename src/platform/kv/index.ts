@@ -5,6 +5,7 @@ import type { KeyValueStore } from './store.ts';
 
 export type { KeyValueStore, RateLimitBackend, StoreWrite } from './store.ts';
 export { StoreUnavailableError } from './store.ts';
+export { StoredRecords } from './stored-records.ts';
 
 export async function openStore(options: { redisUrl: string | undefined; db: Database; keyPrefix?: string }): Promise<KeyValueStore> {
   if (options.redisUrl) return createRedisStore({ url: options.redisUrl, keyPrefix: options.keyPrefix });
