@@ -46,7 +46,7 @@ import { startSampleGames } from './modules/sample/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { registerWebApp } from './web-app.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
-import { PageCache } from './platform/cache/page-cache.ts';
+import { generationReader, PageCache } from './platform/cache/page-cache.ts';
 import { ReadRoute } from './platform/db/read-route.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -138,7 +138,14 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   const { config, database, store, clock } = infra;
   const { db } = database;
   const keys = await loadSigningKeys(config);
-  const usersModule = await createUsersModule({ database, clock, log: app.log, accessCacheMs: config.accessUserCacheMs });
+  // The access check's user is kept only while nothing was written to users (or pages) since: read on the primary.
+  const usersModule = await createUsersModule({
+    database,
+    clock,
+    log: app.log,
+    accessCacheMs: config.accessUserCacheMs,
+    version: generationReader(database.db),
+  });
   app.addHook('onClose', async () => usersModule.close());
   const { users } = usersModule;
   const tokens = new TokensService({
@@ -172,7 +179,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     bookmarks: new BookmarkMarks(db),
     ratings: new RatingAverages(db),
     // The page cache reads its generation where it reads its pages: an entry is never newer-labelled than its data.
-    pages: new PageCache({ db: database.reader, clock }),
+    pages: new PageCache({ generation: generationReader(database.reader), clock }),
     reads,
   });
   const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });

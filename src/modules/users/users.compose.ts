@@ -17,8 +17,15 @@ export interface UsersModule {
  * forgets that user before its next request. A listener that lost its connection forgets
  * everything when it is back.
  */
-export async function createUsersModule(deps: { database: DatabaseHandle; clock: Clock; log: FastifyBaseLogger; accessCacheMs: number }): Promise<UsersModule> {
-  const cache = new SignalledCache<AccessUser>({ clock: deps.clock, ttlMs: deps.accessCacheMs });
+export async function createUsersModule(deps: {
+  database: DatabaseHandle;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  accessCacheMs: number;
+  /** A counter every write to users bumps in its transaction (page_generations): see SignalledCache's `version`. */
+  version?: () => Promise<string>;
+}): Promise<UsersModule> {
+  const cache = new SignalledCache<AccessUser>({ clock: deps.clock, ttlMs: deps.accessCacheMs, version: deps.version });
   const unlisten = await deps.database.listen(ACCESS_CHANNEL, (id) => (id === null ? cache.signalAll() : cache.signal(id)), deps.log);
   return { users: new UsersService(deps.database.db, cache), close: unlisten };
 }

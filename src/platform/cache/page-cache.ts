@@ -18,8 +18,22 @@ interface Entry {
   expiresAt: number;
 }
 
+/**
+ * The sum of `page_generations`, which every write to what public pages show (and to users) bumps
+ * in its own transaction. Requests arriving together share one read, but each only a read sent
+ * after it arrived (`freshRead`): whatever committed before a request arrived, its answer counts.
+ */
+export function generationReader(db: Database): () => Promise<string> {
+  const statement = db
+    .select({ value: sql<string>`sum(${pageGenerations.value})::text` })
+    .from(pageGenerations)
+    .prepare('page_generation');
+  return freshRead(async () => (await statement.execute())[0]?.value ?? '0');
+}
+
 export interface PageCacheOptions {
-  db: Database;
+  /** `generationReader` over the database the pages are read from. */
+  generation: () => Promise<string>;
   clock: Clock;
   /**
    * How long an entry may be served at one generation. The reference caches it is built from
@@ -41,7 +55,7 @@ export interface PageCacheOptions {
  * requests share a read of the generation, but only one sent after each of them arrived
  * (`freshRead`): under load, one statement serves many hits.
  *
- * With a read replica, `db` is the replica, and the generation is read there too, before the page:
+ * With a read replica, the generation is read on the replica too, before the page:
  * on a replica that lags, both lag together, so an entry is labelled with a generation its data is
  * at least as new as, and the entry misses as soon as the replica replays the next write. Reading
  * the generation on the primary instead would label old replica data with a new generation and
@@ -61,12 +75,7 @@ export class PageCache {
     this.#clock = options.clock;
     this.#ttlMs = options.ttlMs ?? 5_000;
     this.#maxEntries = options.maxEntries ?? 5_000;
-    const statement = options.db
-      .select({ value: sql<string>`sum(${pageGenerations.value})::text` })
-      .from(pageGenerations)
-      .prepare('page_generation');
-    // Requests arriving together share one read of the generation, each a read sent after it arrived.
-    this.#generation = freshRead(async () => (await statement.execute())[0]?.value ?? '0');
+    this.#generation = options.generation;
   }
 
   /**

@@ -118,4 +118,26 @@ describe('SignalledCache', () => {
     await off.cache.get('u1', off.load);
     assert.equal(off.reads(), 2);
   });
+
+  it('with a version, serves an entry only at the version it was loaded at: a change counts with no signal', async () => {
+    const clock = new TestClock(new Date('2031-01-01T00:00:00Z'));
+    const table = new Map([['u1', 'ADMIN']]);
+    let version = 1;
+    let reads = 0;
+    const cache = new SignalledCache<string>({ clock, ttlMs: 5000, version: async () => String(version) });
+    const load = async (id: string) => {
+      reads += 1;
+      return table.get(id);
+    };
+    assert.equal(await cache.get('u1', load), 'ADMIN');
+    assert.equal(await cache.get('u1', load), 'ADMIN');
+    assert.equal(reads, 1, 'remembered while the version stands');
+    // A write commits (bumping the version); its signal has not arrived.
+    table.set('u1', 'USER');
+    version += 1;
+    assert.equal(await cache.get('u1', load), 'USER');
+    assert.equal(reads, 2);
+    assert.equal(await cache.get('u1', load), 'USER');
+    assert.equal(reads, 2, 'remembered again at the new version');
+  });
 });

@@ -10,11 +10,19 @@ export interface SignalledCacheOptions {
    * comes (a rolled-back write sends none; a lost listener hears none).
    */
   holdMs?: number;
+  /**
+   * A counter that every change to these records bumps in its own transaction, read fresh for
+   * each request (`freshRead`). An entry is served only at the version it was loaded at, so a
+   * change committed before a request arrived counts for it on every instance, whether or not its
+   * signal has reached this one yet; the signals then only spare the reads between changes.
+   */
+  version?: () => Promise<string>;
 }
 
 /** A load in flight; its identity in `#flights` is the per-id version that decides whether it may store. */
 interface Flight<V> {
   promise: Promise<V | undefined>;
+  version: string;
 }
 
 /** Every writer waiting on one id is released by its next signal (or the hold's end). */
@@ -42,7 +50,8 @@ export class SignalledCache<V> {
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #holdMs: number;
-  readonly #entries = new Map<string, { value: V; expiresAt: number }>();
+  readonly #version: (() => Promise<string>) | undefined;
+  readonly #entries = new Map<string, { value: V; expiresAt: number; version: string }>();
   readonly #flights = new Map<string, Flight<V>>();
   readonly #holds = new Map<string, Hold>();
 
@@ -51,24 +60,26 @@ export class SignalledCache<V> {
     this.#ttlMs = options.ttlMs;
     this.#maxEntries = options.maxEntries ?? 10_000;
     this.#holdMs = options.holdMs ?? 2_000;
+    this.#version = options.version;
   }
 
   /** The value of `id`: remembered, joined to a load in flight, or loaded (and remembered). */
-  get(id: string, load: (id: string) => Promise<V | undefined>): Promise<V | undefined> {
-    const now = this.#clock.now().getTime();
+  async get(id: string, load: (id: string) => Promise<V | undefined>): Promise<V | undefined> {
     if (this.#ttlMs <= 0 || this.#holds.has(id)) return load(id);
+    const version = this.#version ? await this.#version() : '';
+    const now = this.#clock.now().getTime();
     const entry = this.#entries.get(id);
-    if (entry && entry.expiresAt > now) return Promise.resolve(entry.value);
+    if (entry && entry.expiresAt > now && entry.version === version) return entry.value;
     const running = this.#flights.get(id);
-    if (running) return running.promise;
-    const flight = {} as Flight<V>;
+    if (running && running.version === version) return running.promise;
+    const flight = { version } as Flight<V>;
     flight.promise = (async () => {
       try {
         const value = await load(id);
         if (value !== undefined && this.#flights.get(id) === flight) {
           // Bounded memory whatever the ids: past the limit, start again rather than track usage.
           if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
-          this.#entries.set(id, { value, expiresAt: this.#clock.now().getTime() + this.#ttlMs });
+          this.#entries.set(id, { value, expiresAt: this.#clock.now().getTime() + this.#ttlMs, version });
         }
         return value;
       } finally {
