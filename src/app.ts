@@ -138,13 +138,16 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   const { config, database, store, clock } = infra;
   const { db } = database;
   const keys = await loadSigningKeys(config);
-  // The access check's user is kept only while nothing was written to users (or pages) since: read on the primary.
+  // The access check's user is kept only while nothing was written to users (or pages) since: read
+  // on the primary. Without a replica the pages read the same counter, so both share its reads.
+  const generation = generationReader(db);
+  const pageGeneration = database.reader === db ? generation : generationReader(database.reader);
   const usersModule = await createUsersModule({
     database,
     clock,
     log: app.log,
     accessCacheMs: config.accessUserCacheMs,
-    version: generationReader(database.db),
+    version: generation,
   });
   app.addHook('onClose', async () => usersModule.close());
   const { users } = usersModule;
@@ -179,7 +182,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     bookmarks: new BookmarkMarks(db),
     ratings: new RatingAverages(db),
     // The page cache reads its generation where it reads its pages: an entry is never newer-labelled than its data.
-    pages: new PageCache({ generation: generationReader(database.reader), clock }),
+    pages: new PageCache({ generation: pageGeneration, clock }),
     reads,
   });
   const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });

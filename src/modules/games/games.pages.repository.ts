@@ -90,7 +90,7 @@ export class GamePagesRepository extends Repository {
     return this.#pageRows(
       sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time
       FROM games g JOIN game_participants p ON p.game_id = g.id AND p.user_id = ${parts.viewer.userId}::uuid
-      WHERE ${where([sql`g.status <> 'CANCELLED'`, ...(startsFrom ? [sql`g.start_time >= ${startsFrom.toISOString()}::timestamptz`] : []), ...after(position)])}
+      WHERE ${where([sql`g.status <> 'CANCELLED'`, ...startsFromCondition(startsFrom), ...after(position)])}
       ORDER BY g.start_time, g.id LIMIT ${pageLimit(limit)}`,
       parts,
     );
@@ -99,7 +99,7 @@ export class GamePagesRepository extends Repository {
   async hostedPage(parts: PageParts & { viewer: PageViewer }, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<PageRow[]> {
     return this.#pageRows(
       sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM games g
-      WHERE ${where([sql`g.organizer_id = ${parts.viewer.userId}::uuid`, sql`g.status <> 'CANCELLED'`, ...(startsFrom ? [sql`g.start_time >= ${startsFrom.toISOString()}::timestamptz`] : []), ...after(position)])}
+      WHERE ${where([sql`g.organizer_id = ${parts.viewer.userId}::uuid`, sql`g.status <> 'CANCELLED'`, ...startsFromCondition(startsFrom), ...after(position)])}
       ORDER BY g.start_time, g.id LIMIT ${pageLimit(limit)}`,
       parts,
     );
@@ -136,6 +136,9 @@ export class GamePagesRepository extends Repository {
     }));
   }
 }
+
+/** The viewer's own pages may include past games; otherwise they start at `startsFrom`. */
+const startsFromCondition = (startsFrom: Date | undefined) => (startsFrom ? [sql`g.start_time >= ${startsFrom.toISOString()}::timestamptz`] : []);
 
 /** The viewer's marks on each game of a page (constants for an anonymous page, which has none). */
 function marksOf(viewer: PageViewer | null) {
