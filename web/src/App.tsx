@@ -4,7 +4,7 @@ import { onSignedOut, scheduleRefresh } from './api/client';
 import { useLiveNotifications } from './live';
 import { Link, match, navigate, useLocation } from './router';
 import { useMe } from './session';
-import { Loading, Page, Problem } from './ui';
+import { Page, Waiting } from './ui';
 import { AdminPage } from './pages/Admin';
 import { CallbackPage } from './pages/Callback';
 import { FindPage } from './pages/Find';
@@ -46,18 +46,7 @@ export function App() {
   };
 
   const needsSignIn = (page: ReactNode) => {
-    if (me.isPending)
-      return (
-        <Page title="Loading">
-          <Loading />
-        </Page>
-      );
-    if (me.isError)
-      return (
-        <Page title="Something went wrong">
-          <Problem error={me.error} retry={() => void me.refetch()} />
-        </Page>
-      );
+    if (!me.isSuccess) return <Waiting query={me} title="Loading" errorTitle="Something went wrong" />;
     if (!me.data) {
       sessionStorage.setItem('returnTo', path + (query.size ? `?${query.toString()}` : ''));
       return <SignInPage expired={expired} />;

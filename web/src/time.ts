@@ -16,30 +16,17 @@ export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatTime = (iso: string) => timeOnly.format(new Date(iso));
 export const formatRange = (start: string, end: string) => `${formatDateTime(start)}–${formatTime(end)}`;
 
-/** The calendar fields of an instant in the app's zone. */
-function partsOf(date: Date): Record<string, string> {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+// Swedish writes dates the ISO way ("2026-03-01 18:00"): the wall-clock time a datetime-local input holds.
+const wallClock = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+
+/** An ISO instant → "2026-03-01T18:00" in the app's zone, for a datetime-local input. */
+export function isoToZoned(iso: string): string {
+  return wallClock.format(new Date(iso)).replace(' ', 'T');
 }
 
 /** "2026-03-01T18:00" as typed in the app's zone → an ISO instant. */
 export function zonedToIso(local: string): string {
   const guess = new Date(`${local}:00Z`);
-  const parts = partsOf(guess);
-  const shown = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  const shown = Date.parse(`${isoToZoned(guess.toISOString())}:00Z`);
   return new Date(guess.getTime() - (shown - guess.getTime())).toISOString();
-}
-
-/** An ISO instant → "2026-03-01T18:00" in the app's zone, for a datetime-local input. */
-export function isoToZoned(iso: string): string {
-  const parts = partsOf(new Date(iso));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }

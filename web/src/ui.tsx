@@ -33,6 +33,21 @@ export function Problem({ error, retry }: { error: unknown; retry?: () => void }
   );
 }
 
+/** What a page shows while its query has no data: "Loading…", or the problem with a way to try again. */
+export function Waiting({ query, title, errorTitle = title }: { query: QueryState; title: string; errorTitle?: string }) {
+  return (
+    <Page title={query.isPending ? title : errorTitle}>
+      {query.isPending ? <Loading /> : <Problem error={query.error} retry={() => void query.refetch()} />}
+    </Page>
+  );
+}
+
+interface QueryState {
+  isPending: boolean;
+  error: unknown;
+  refetch(): unknown;
+}
+
 /** The message the service gave for one field, if any. */
 export function fieldError(error: unknown, field: string): string | undefined {
   return error instanceof ApiProblem

@@ -69,41 +69,26 @@ export function FindPage() {
       <input id={`filter-${name}`} type={type} value={filters[name]} onChange={(e) => set(name, e.target.value)} />
     </Field>
   );
+  const choice = (name: Filter, label: string, any: string, options: Array<{ id: string; name: string }> | undefined, hint?: string) => (
+    <Field label={label} id={`filter-${name}`} hint={hint}>
+      <select id={`filter-${name}`} value={filters[name]} disabled={!options} onChange={(e) => set(name, e.target.value)}>
+        <option value="">{any}</option>
+        {options?.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
   return (
     <Page title="Find a game">
       <details className="filters" open>
         <summary>Filters</summary>
         <div className="filter-grid">
-          <Field label="Activity" id="filter-activityId">
-            <select id="filter-activityId" value={filters.activityId} onChange={(e) => set('activityId', e.target.value)}>
-              <option value="">Any activity</option>
-              {activities.data?.content.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Venue" id="filter-venueId">
-            <select id="filter-venueId" value={filters.venueId} onChange={(e) => set('venueId', e.target.value)}>
-              <option value="">Any venue</option>
-              {venues.data?.content.map((venue) => (
-                <option key={venue.id} value={venue.id}>
-                  {venue.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Skill level" id="filter-skillLevelId" hint={activity ? undefined : 'Choose an activity first'}>
-            <select id="filter-skillLevelId" value={filters.skillLevelId} disabled={!activity} onChange={(e) => set('skillLevelId', e.target.value)}>
-              <option value="">Any level</option>
-              {activity?.skillLevels.map((level) => (
-                <option key={level.id} value={level.id}>
-                  {level.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          {choice('activityId', 'Activity', 'Any activity', activities.data?.content)}
+          {choice('venueId', 'Venue', 'Any venue', venues.data?.content)}
+          {choice('skillLevelId', 'Skill level', 'Any level', activity?.skillLevels, activity ? undefined : 'Choose an activity first')}
           {input('fromDate', 'From date', 'date')}
           {input('toDate', 'To date', 'date')}
           {input('fromTime', 'Starting after', 'time')}

@@ -4,7 +4,7 @@ import { api, data, done } from '../api/client';
 import { Link } from '../router';
 import { useMe } from '../session';
 import { formatRange } from '../time';
-import { Loading, Page, Problem } from '../ui';
+import { Loading, Page, Problem, Waiting } from '../ui';
 import { LeaveNotice, useLeaveRule } from './LeaveNotice';
 import { SharePreview } from './SharePreview';
 import { SignInLinks } from './SignIn';
@@ -40,18 +40,7 @@ export function GamePage({ id }: { id: string }) {
   const [shared, setShared] = useState('');
   const leave = useLeaveRule(game.data);
 
-  if (game.isPending)
-    return (
-      <Page title="Game">
-        <Loading />
-      </Page>
-    );
-  if (game.isError)
-    return (
-      <Page title="Game">
-        <Problem error={game.error} retry={() => void game.refetch()} />
-      </Page>
-    );
+  if (!game.isSuccess) return <Waiting query={game} title="Game" />;
   const g = game.data;
   const viewer = g.viewer;
   const manages = !!viewer && (viewer.isOrganizer || viewer.isCoHost);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../api/client';
 import { navigate } from '../router';
@@ -21,6 +21,12 @@ interface Draft {
   gameType: 'SINGLE' | 'DOUBLE';
   visibility: 'PUBLIC' | 'PRIVATE';
 }
+
+/** The two ends of a game's skill range, chosen from the same ladder. */
+const LEVEL_BOUNDS = [
+  ['skillLevelFromId', 'Lowest level'],
+  ['skillLevelToId', 'Highest level'],
+] as const;
 
 const EMPTY: Draft = {
   activityId: '',
@@ -191,22 +197,18 @@ function HostForm({ id, initial }: { id?: string; initial: Draft }) {
           </select>,
         )}
         <div className="row">
-          {control(
-            'skillLevelFromId',
-            'Lowest level',
-            <select {...attrs('skillLevelFromId')} disabled={!levels.length}>
-              <option value="">Choose…</option>
-              {levelOptions}
-            </select>,
-          )}
-          {control(
-            'skillLevelToId',
-            'Highest level',
-            <select {...attrs('skillLevelToId')} disabled={!levels.length}>
-              <option value="">Choose…</option>
-              {levelOptions}
-            </select>,
-          )}
+          {LEVEL_BOUNDS.map(([name, label]) => (
+            <Fragment key={name}>
+              {control(
+                name,
+                label,
+                <select {...attrs(name)} disabled={!levels.length}>
+                  <option value="">Choose…</option>
+                  {levelOptions}
+                </select>,
+              )}
+            </Fragment>
+          ))}
         </div>
         {control('title', 'Title (optional)', <input {...attrs('title')} maxLength={200} />)}
         {control('description', 'Description (optional)', <textarea {...attrs('description')} maxLength={5000} rows={3} />)}
