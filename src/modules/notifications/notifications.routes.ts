@@ -3,20 +3,9 @@ import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { userRoute } from '../../platform/http/openapi.ts';
 import { userRouteSet } from '../../platform/http/route-set.ts';
-import { OffsetPage, OffsetQuery, presentPage } from '../../platform/http/pagination.ts';
+import { presentPage } from '../../platform/http/pagination.ts';
 import { presentDeviceToken, presentNotification } from './notifications.presenter.ts';
-import {
-  DeviceTokenBody,
-  DeviceTokenQuery,
-  DeviceTokenRegistered,
-  Notification,
-  NotificationIdParams,
-  NotificationPreferences,
-  NotificationPreferencesPatch,
-  ReadAllResult,
-  StreamHeaders,
-  UnreadCount,
-} from './notifications.schemas.ts';
+import { NotificationsApi, StreamHeaders } from './notifications.schemas.ts';
 import type { NotificationsService } from './notifications.service.ts';
 import { acceptsEventStream, HEARTBEAT_MS, MAX_STREAMS_PER_USER, type NotificationStreams } from './notifications.stream.ts';
 import { signedIn } from '../access/index.ts';
@@ -29,17 +18,12 @@ export interface NotificationsRoutesOptions {
 export async function notificationsRoutes(app: TypedApp, { notifications, streams }: NotificationsRoutesOptions) {
   const routes = userRouteSet(app, 'notifications', signedIn);
 
-  routes.get(
-    '/api/v1/notifications',
-    { summary: 'Your notifications, newest first', querystring: OffsetQuery, data: OffsetPage(Notification), message: 'Notifications' },
-    async (request, { userId }) => presentPage(await notifications.page(userId, request.query), presentNotification, request.query),
+  routes.get('/api/v1/notifications', NotificationsApi.list, async (request, { userId }) =>
+    presentPage(await notifications.page(userId, request.query), presentNotification, request.query),
   );
-
-  routes.get(
-    '/api/v1/notifications/unread-count',
-    { summary: 'How many of your notifications are unread', data: UnreadCount, message: 'Unread count' },
-    async (_request, { userId }) => ({ count: await notifications.unreadCount(userId) }),
-  );
+  routes.get('/api/v1/notifications/unread-count', NotificationsApi.unreadCount, async (_request, { userId }) => ({
+    count: await notifications.unreadCount(userId),
+  }));
 
   app.get(
     '/api/v1/notifications/stream',
@@ -47,9 +31,10 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
       schema: userRoute('notifications', 'New notifications as server-sent events', {
         headers: StreamHeaders,
         description:
-          'text/event-stream (the request must accept it, else 406). Each event: `id` (an opaque resume point) and `data` (the notification as JSON). A comment every 15 s keeps the ' +
-          'connection alive. Reconnecting with `Last-Event-ID` replays every notification committed after that event, once each and in the same order. The stream ends when the access token that opened it expires ' +
-          'or the account is deleted; at most 5 streams per user at once (else 429 `too_many_streams`).',
+          'text/event-stream (the request must accept it, else 406). Each event: `id` (an opaque resume point) and `data` (the notification as JSON). ' +
+          `A comment every ${HEARTBEAT_MS / 1000} s keeps the connection alive. Reconnecting with \`Last-Event-ID\` replays every notification committed after that event, ` +
+          'once each and in the same order. The stream ends when the access token that opened it expires or the account is deleted; ' +
+          `at most ${MAX_STREAMS_PER_USER} streams per user at once (else 429 \`too_many_streams\`).`,
       }),
     },
     async (request, reply) => {
@@ -73,54 +58,23 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
     },
   );
 
-  routes.put(
-    '/api/v1/notifications/read-all',
-    { summary: 'Mark all your notifications read', data: ReadAllResult, message: 'All notifications read' },
-    async (_request, { userId }) => ({ updated: await notifications.markAllRead(userId) }),
+  routes.put('/api/v1/notifications/read-all', NotificationsApi.readAll, async (_request, { userId }) => ({
+    updated: await notifications.markAllRead(userId),
+  }));
+  routes.put('/api/v1/notifications/:id/read', NotificationsApi.read, async (request, { userId }) =>
+    presentNotification(await notifications.markRead(userId, request.params.id)),
+  );
+  routes.delete('/api/v1/notifications/:id', NotificationsApi.remove, (request, { userId }) => notifications.remove(userId, request.params.id));
+
+  routes.post('/api/v1/device-tokens', NotificationsApi.registerDevice, async (request, { userId }) =>
+    presentDeviceToken(await notifications.registerDevice(userId, request.body.deviceToken, request.body.platform)),
+  );
+  routes.delete('/api/v1/device-tokens', NotificationsApi.unregisterDevice, (request, { userId }) =>
+    notifications.unregisterDevice(userId, request.query.deviceToken),
   );
 
-  routes.put(
-    '/api/v1/notifications/:id/read',
-    { summary: 'Mark a notification read (idempotent)', params: NotificationIdParams, data: Notification, message: 'Notification read' },
-    async (request, { userId }) => presentNotification(await notifications.markRead(userId, request.params.id)),
-  );
-
-  routes.delete('/api/v1/notifications/:id', { summary: 'Delete a notification', params: NotificationIdParams }, (request, { userId }) =>
-    notifications.remove(userId, request.params.id),
-  );
-
-  routes.post(
-    '/api/v1/device-tokens',
-    { summary: 'Register a device for push (idempotent)', body: DeviceTokenBody, data: DeviceTokenRegistered, status: 201, message: 'Device registered' },
-    async (request, { userId }) => presentDeviceToken(await notifications.registerDevice(userId, request.body.deviceToken, request.body.platform)),
-  );
-
-  routes.delete(
-    '/api/v1/device-tokens',
-    { summary: 'Unregister a device (204 whether or not it was registered)', querystring: DeviceTokenQuery },
-    (request, { userId }) => notifications.unregisterDevice(userId, request.query.deviceToken),
-  );
-
-  routes.get(
-    '/api/v1/me/notification-preferences',
-    {
-      summary: 'What you are told about, and how',
-      description:
-        'Per notification type: in the app (list, unread count, stream) and push to your devices. Quiet hours hold back push only. A muted game tells you nothing.',
-      data: NotificationPreferences,
-      message: 'Notification preferences',
-    },
-    (_request, { userId }) => notifications.preferences.get(userId),
-  );
-
-  routes.put(
-    '/api/v1/me/notification-preferences',
-    {
-      summary: 'Change what you are told about (a patch)',
-      body: NotificationPreferencesPatch,
-      data: NotificationPreferences,
-      message: 'Notification preferences saved',
-    },
-    (request, { userId }) => notifications.preferences.update(userId, request.body),
+  routes.get('/api/v1/me/notification-preferences', NotificationsApi.preferences, (_request, { userId }) => notifications.preferences.get(userId));
+  routes.put('/api/v1/me/notification-preferences', NotificationsApi.changePreferences, (request, { userId }) =>
+    notifications.preferences.update(userId, request.body),
   );
 }

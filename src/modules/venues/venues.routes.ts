@@ -1,12 +1,11 @@
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import multipart from '@fastify/multipart';
-import { Type } from 'typebox';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { USER_SECURITY } from '../../platform/http/openapi.ts';
 import { openRouteSet, userRouteSet } from '../../platform/http/route-set.ts';
-import { OffsetPage, OffsetQuery, presentPage } from '../../platform/http/pagination.ts';
+import { presentPage } from '../../platform/http/pagination.ts';
 import { presentVenue } from './venues.presenter.ts';
-import { CreateVenueBody, ImportResult, ImportUpload, UpdateVenueBody, Venue, VenueIdParams, VenuesQuery } from './venues.schemas.ts';
+import { ImportResult, ImportUpload, VenuesApi } from './venues.schemas.ts';
 import type { VenuesService } from './venues.service.ts';
 import { MAX_IMPORT_BYTES, readImportUpload } from './venues.upload.ts';
 
@@ -15,32 +14,12 @@ export async function venuesRoutes(app: TypedApp, { venues }: { venues: VenuesSe
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, parts: 5, fields: 4 } });
 
   const routes = openRouteSet(app, 'venues');
+  routes.get('/api/v1/venues', VenuesApi.list, async (request) => presentPage(await venues.list(request.query), presentVenue, request.query));
+
   const admin = userRouteSet(app, 'admin');
-
-  routes.get(
-    '/api/v1/venues',
-    {
-      summary: 'Venues by name, or nearest first within lat/lng/radiusKm',
-      querystring: Type.Intersect([OffsetQuery, VenuesQuery]),
-      data: OffsetPage(Venue),
-      message: 'Venues',
-    },
-    async (request) => presentPage(await venues.list(request.query), presentVenue, request.query),
-  );
-
-  admin.post(
-    '/api/v1/admin/venues',
-    { summary: 'Create a venue', body: CreateVenueBody, data: Venue, status: 201, message: 'Venue created' },
-    async (request) => presentVenue(await venues.create(request.body)),
-  );
-
-  admin.put(
-    '/api/v1/admin/venues/:id',
-    { summary: 'Update a venue (fields present replace, absent stay)', params: VenueIdParams, body: UpdateVenueBody, data: Venue, message: 'Venue updated' },
-    async (request) => presentVenue(await venues.update(request.params.id, request.body)),
-  );
-
-  admin.delete('/api/v1/admin/venues/:id', { summary: 'Delete a venue', params: VenueIdParams }, (request) => venues.delete(request.params.id));
+  admin.post('/api/v1/admin/venues', VenuesApi.create, async (request) => presentVenue(await venues.create(request.body)));
+  admin.put('/api/v1/admin/venues/:id', VenuesApi.update, async (request) => presentVenue(await venues.update(request.params.id, request.body)));
+  admin.delete('/api/v1/admin/venues/:id', VenuesApi.remove, (request) => venues.delete(request.params.id));
 
   app.post(
     '/api/v1/admin/venues/import',

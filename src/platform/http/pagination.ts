@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TIntersect, type TObject, type TSchema } from 'typebox';
 
 export const OffsetQuery = Type.Object({
   page: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Zero-based page number' }),
@@ -20,6 +20,19 @@ export const OffsetPage = <T extends TSchema>(item: T) =>
       totalPages: Type.Integer(),
     }),
   });
+
+/**
+ * A route's querystring and answer for a page of `item`s by offset, with the route's own `filters`
+ * beside `page` and `size` when it has any.
+ */
+export function offsetPaged<Item extends TSchema>(item: Item): { querystring: typeof OffsetQuery; data: ReturnType<typeof OffsetPage<Item>> };
+export function offsetPaged<Item extends TSchema, Filters extends TObject>(
+  item: Item,
+  filters: Filters,
+): { querystring: TIntersect<[typeof OffsetQuery, Filters]>; data: ReturnType<typeof OffsetPage<Item>> };
+export function offsetPaged(item: TSchema, filters?: TObject) {
+  return { querystring: filters ? Type.Intersect([OffsetQuery, filters]) : OffsetQuery, data: OffsetPage(item) };
+}
 
 export function offsetPage<T>(content: T[], totalElements: number, request: OffsetRequest) {
   return {
