@@ -2,7 +2,7 @@ import { presentPage } from '../../platform/http/pagination.ts';
 import { openRouteSet, userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { presentActivity } from './activities.presenter.ts';
-import { ActivitiesApi } from './activities.schemas.ts';
+import { ActivitiesApi } from './activities.api.ts';
 import type { ActivitiesService } from './activities.service.ts';
 
 export async function activitiesRoutes(app: TypedApp, { activities }: { activities: ActivitiesService }) {

@@ -3,7 +3,7 @@ import { presentPage } from '../../platform/http/pagination.ts';
 import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { presentBookmark } from './bookmarks.presenter.ts';
-import { BookmarksApi } from './bookmarks.schemas.ts';
+import { BookmarksApi } from './bookmarks.api.ts';
 import type { BookmarksService } from './bookmarks.service.ts';
 import { signedIn } from '../access/index.ts';
 

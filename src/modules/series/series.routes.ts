@@ -4,7 +4,7 @@ import { signedIn } from '../access/index.ts';
 import type { SeriesChanges } from './series.changes.ts';
 import type { SeriesMembers } from './series.members.ts';
 import { seriesMemberRoutes } from './series.members.routes.ts';
-import { SeriesApi } from './series.schemas.ts';
+import { SeriesApi } from './series.api.ts';
 import type { SeriesService } from './series.service.ts';
 
 export interface SeriesRoutesOptions {

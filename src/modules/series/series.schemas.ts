@@ -1,7 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { CreateGameBody, GameSchema, UpdateGameBody } from '../games/index.ts';
-import { offsetPaged } from '../../platform/http/pagination.ts';
-import type { RouteSpec } from '../../platform/http/route-set.ts';
 import { MAX_OCCURRENCES } from './series.rules.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -112,26 +110,3 @@ export const MemberBody = Type.Object({ userId: Uuid });
 export const SeriesIdParams = Type.Object({ id: Uuid });
 export const MemberParams = Type.Object({ id: Uuid, userId: Uuid });
 export const OccurrenceParams = Type.Object({ id: Uuid, date: DateOnly });
-
-/** What each series route accepts and answers (its path and its work are in series.routes.ts). */
-export const SeriesApi = {
-  create: { summary: 'Host a recurring series of games', body: CreateSeriesBody, data: SeriesSchema, status: 201, message: 'Series created' },
-  list: { summary: 'The series you run, co-host or play in as a regular, newest first', ...offsetPaged(SeriesSchema), message: 'Series' },
-  one: { summary: 'One series', params: SeriesIdParams, data: SeriesSchema, message: 'Series' },
-  end: { summary: 'End a series (organiser): its games still to come are cancelled', params: SeriesIdParams },
-  occurrences: {
-    summary: 'Every date of the series in order, with its game once opened',
-    params: SeriesIdParams,
-    ...offsetPaged(Occurrence),
-    message: 'Occurrences',
-  },
-  edit: {
-    summary: 'Change this game, or this and the following ones (organiser or co-host)',
-    params: OccurrenceParams,
-    body: EditOccurrenceBody,
-    data: EditResult,
-    message: 'Series updated',
-  },
-  cancel: { summary: 'Cancel one date of the series (organiser)', params: OccurrenceParams },
-  skip: { summary: 'Sit one date out (a regular)', params: OccurrenceParams },
-} satisfies Record<string, RouteSpec>;

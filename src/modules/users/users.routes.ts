@@ -2,7 +2,7 @@ import { presentPage } from '../../platform/http/pagination.ts';
 import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { presentAccount } from './users.presenter.ts';
-import { UsersApi } from './users.schemas.ts';
+import { UsersApi } from './users.api.ts';
 import type { UsersService } from './users.service.ts';
 
 export async function usersRoutes(app: TypedApp, { users }: { users: UsersService }) {

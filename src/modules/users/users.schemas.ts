@@ -1,6 +1,4 @@
 import { Type } from 'typebox';
-import { offsetPaged } from '../../platform/http/pagination.ts';
-import type { RouteSpec } from '../../platform/http/route-set.ts';
 
 /** Uppercase in bodies, like every enum; stored, in token claims and in login paths it stays `national` / `social`. */
 export const AuthProviderSchema = Type.Enum(['NATIONAL', 'SOCIAL']);
@@ -22,9 +20,3 @@ export const Account = Type.Object({
 export const AdminUsersQuery = Type.Object({ q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000]*$' })) });
 export const UserIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export const RolesBody = Type.Object({ roles: Type.Array(RoleSchema, { maxItems: 10 }) });
-
-/** What each admin users route accepts and answers. */
-export const UsersApi = {
-  list: { summary: 'Users, newest first, optionally matching q (name or e-mail)', ...offsetPaged(Account, AdminUsersQuery), message: 'Users' },
-  setRoles: { summary: "Replace a user's roles", params: UserIdParams, body: RolesBody, data: Account, message: 'Roles updated' },
-} satisfies Record<string, RouteSpec>;

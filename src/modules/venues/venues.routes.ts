@@ -5,7 +5,8 @@ import { USER_SECURITY } from '../../platform/http/openapi.ts';
 import { openRouteSet, userRouteSet } from '../../platform/http/route-set.ts';
 import { presentPage } from '../../platform/http/pagination.ts';
 import { presentVenue } from './venues.presenter.ts';
-import { ImportResult, ImportUpload, VenuesApi } from './venues.schemas.ts';
+import { VenuesApi } from './venues.api.ts';
+import { ImportResult, ImportUpload } from './venues.schemas.ts';
 import type { VenuesService } from './venues.service.ts';
 import { MAX_IMPORT_BYTES, readImportUpload } from './venues.upload.ts';
 

@@ -1,6 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { offsetPaged } from '../../platform/http/pagination.ts';
-import type { RouteSpec } from '../../platform/http/route-set.ts';
 
 export const STATION_CODE = '^[A-Z]{2,3}[0-9]{1,3}$';
 const Uuid = Type.String({ format: 'uuid' });
@@ -101,17 +99,3 @@ export const ImportUpload = Type.Object({
 export const ImportResult = Type.Object({ imported: Type.Integer(), skipped: Type.Integer() });
 
 export const VenueIdParams = Type.Object({ id: Uuid });
-
-/** What each venues route accepts and answers (the import, a multipart upload, is declared in the routes). */
-export const VenuesApi = {
-  list: { summary: 'Venues by name, or nearest first within lat/lng/radiusKm', ...offsetPaged(Venue, VenuesQuery), message: 'Venues' },
-  create: { summary: 'Create a venue', body: CreateVenueBody, data: Venue, status: 201, message: 'Venue created' },
-  update: {
-    summary: 'Update a venue (fields present replace, absent stay)',
-    params: VenueIdParams,
-    body: UpdateVenueBody,
-    data: Venue,
-    message: 'Venue updated',
-  },
-  remove: { summary: 'Delete a venue', params: VenueIdParams },
-} satisfies Record<string, RouteSpec>;
