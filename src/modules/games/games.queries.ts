@@ -181,7 +181,7 @@ export class GameQueries {
     return {
       organizerName: (id) => users.nameOf(id),
       shareCode: (gameId) => shareLinks.codeOf(gameId),
-      viewer: userId ? { userId, bookmarked: (gameId) => bookmarks.bookmarkedFlag(userId, gameId) } : null,
+      viewer: userId ? { userId, bookmarked: (user, gameId) => bookmarks.bookmarkedFlag(user, gameId) } : null,
     };
   }
 
