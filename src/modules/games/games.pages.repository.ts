@@ -1,5 +1,5 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
-import { Repository, StatementNames } from '../../platform/db/index.ts';
+import { arrayLiteral, Repository, StatementNames } from '../../platform/db/index.ts';
 import type { GameFilter, GameRow } from './games.repository.ts';
 import { ISO, PLACEHOLDERS, after, boundValues, filterConditions, filterShape, pageLimit, positionValues, where, type Bound } from './games.sql.ts';
 import { sharedGameIds } from './games.share-access.ts';
@@ -48,18 +48,21 @@ export interface PageViewer {
 /** Page statements are named, so PostgreSQL plans each shape once per connection. */
 const PAGE_STATEMENTS = new StatementNames('games_page');
 
-/** A kept page statement: built once per shape, then only executed with a request's values. */
-interface KeptPage {
-  execute(values: Bound): Promise<PageSelection[]>;
+/** A statement kept for a shape: built over placeholders once, then executed with each request's values. */
+interface Keepable<T> extends PromiseLike<T[]> {
+  toSQL(): { sql: string };
+  prepare(name: string): Kept<T>;
 }
 
-type PageSelection = Awaited<ReturnType<GamePagesRepository['listingPage']>>[number];
+interface Kept<T> {
+  execute(values: Bound): Promise<T[]>;
+}
 
 /**
- * Each executor's kept page statements by shape. Only named texts are kept (`PAGE_STATEMENTS`
- * names a bounded number), so this stays as small; a shape past them is built per request.
+ * Each executor's kept statements by shape. Only named texts are kept (`PAGE_STATEMENTS` names a
+ * bounded number), so this stays as small; a shape past them is built per request.
  */
-const KEPT = new WeakMap<object, Map<string, KeptPage>>();
+const KEPT = new WeakMap<object, Map<string, Kept<unknown>>>();
 
 /** Listing pages: the keyset walk and everything a page shows, one statement a page. */
 export class GamePagesRepository extends Repository {
@@ -73,21 +76,7 @@ export class GamePagesRepository extends Repository {
     const branch = (visibility: SQL[]) => sql`(SELECT g.id, g.start_time FROM games g
       WHERE ${where([...visibility, sql`g.status <> 'CANCELLED'`, ...common])}
       ORDER BY g.start_time, g.id LIMIT ${pageLimit(limit)})`;
-    const publicBranch = branch([sql`g.visibility = 'PUBLIC'`]);
-    // Split so each part has an index path: organised (organiser index), joined, shared or co-hosted (the
-    // viewer's few rows, then the primary key). An OR across them would scan every game.
-    const union = viewerId
-      ? sql`${publicBranch}
-        UNION ALL ${branch([sql`g.visibility = 'PRIVATE'`, sql`g.organizer_id = ${v.viewer}::uuid`])}
-        UNION ALL ${branch([
-          sql`g.visibility = 'PRIVATE'`,
-          sql`g.organizer_id <> ${v.viewer}::uuid`,
-          sql`g.id IN (
-          SELECT p.game_id FROM game_participants p WHERE p.user_id = ${v.viewer}::uuid
-          UNION ${sharedGameIds(v.viewer, v.shareCut)}
-          UNION SELECT c.game_id FROM game_co_hosts c WHERE c.user_id = ${v.viewer}::uuid)`,
-        ])}`
-      : publicBranch;
+    const union = viewerId ? sql`${branch([sql`g.visibility = 'PUBLIC'`])} UNION ALL ${privateBranches(branch, v)}` : branch([sql`g.visibility = 'PUBLIC'`]);
     return sql`SELECT u.id, to_char(u.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM (${union}) u
       ORDER BY u.start_time, u.id LIMIT ${pageLimit(limit)}`;
   }
@@ -146,20 +135,34 @@ export class GamePagesRepository extends Repository {
   }
 
   /**
-   * Runs the page statement of `shape` (everything its text depends on but the parts, which are the
-   * same for every request) with this request's `values`: built over placeholders and named the
-   * first time, then kept, so a request binds values and builds nothing.
+   * The viewer's marks on the games of a public page (`ids`), and whether any of the viewer's PRIVATE
+   * games under `filter` falls on that page (after `position`, up to `until`, the page's end when it
+   * has a next one): then the viewer's page is not the public one (`hidden`, also when no row came).
    */
+  async viewerMarks(filter: GameFilter, parts: PageParts & { viewer: PageViewer }, ids: string[], position: Position | undefined, until: Position | undefined) {
+    const values = { ...boundValues(filter, parts.viewer.userId, position), ids: arrayLiteral(ids), untilStart: until?.startTime, untilId: until?.id };
+    const rows = await this.#kept(
+      `marks:${position ? 1 : 0}${until ? 1 : 0}:${filterShape(filter)}`,
+      (v) => {
+        const upTo = until ? [sql`(g.start_time, g.id) <= (${v.untilStart}::timestamptz, ${v.untilId}::uuid)`] : [];
+        const common = [...filterConditions(filter, v), ...after(position, v), ...upTo];
+        const branch = (visibility: SQL[]) => sql`(SELECT g.id FROM games g WHERE ${where([...visibility, sql`g.status <> 'CANCELLED'`, ...common])} LIMIT 1)`;
+        return this.db
+          .select({ id: games.id, hidden: sql<boolean>`EXISTS (${privateBranches(branch, v)})`, ...marksOf(parts.viewer, v) })
+          .from(games)
+          .where(sql`${games.id} = any(${v.ids}::uuid[])`);
+      },
+      values,
+    );
+    return {
+      hidden: rows.length === 0 || rows.some((row) => row.hidden),
+      marks: new Map<string, ViewerMarks>(rows.map(({ id, participation, coHost, bookmarked }) => [id, { participation, coHost, bookmarked }])),
+    };
+  }
+
+  /** The page's rows by the statement `query` makes (see `#pageQuery`), kept per shape. */
   async #pageRows(shape: string, query: (v: Bound) => SQL, values: Bound, parts: PageParts): Promise<PageRow[]> {
-    let kept = KEPT.get(this.db);
-    if (!kept) KEPT.set(this.db, (kept = new Map()));
-    let statement = kept.get(shape);
-    if (!statement) {
-      const page = this.#pageQuery(query(PLACEHOLDERS), parts, PLACEHOLDERS);
-      const name = PAGE_STATEMENTS.for(page.toSQL().sql);
-      if (name) kept.set(shape, (statement = page.prepare(name)));
-    }
-    const selected = statement ? await statement.execute(values) : await this.#pageQuery(query(values), parts, values);
+    const selected = await this.#kept(shape, (v) => this.#pageQuery(query(v), parts, v), values);
     const { viewer } = parts;
     return selected.map(({ row, startTime, organizerName, shareCode, participation, coHost, bookmarked }) => ({
       position: { id: row.id, startTime },
@@ -169,6 +172,40 @@ export class GamePagesRepository extends Repository {
       viewer: viewer ? { participation, coHost, bookmarked } : undefined,
     }));
   }
+
+  /**
+   * Runs the statement of `shape` (everything its text depends on but the parts, which are the same
+   * for every request) with this request's `values`: built over placeholders and named the first
+   * time, then kept, so a request binds values and builds nothing.
+   */
+  async #kept<T>(shape: string, build: (v: Bound) => Keepable<T>, values: Bound): Promise<T[]> {
+    let kept = KEPT.get(this.db);
+    if (!kept) KEPT.set(this.db, (kept = new Map()));
+    let statement = kept.get(shape) as Kept<T> | undefined;
+    if (!statement) {
+      const query = build(PLACEHOLDERS);
+      const name = PAGE_STATEMENTS.for(query.toSQL().sql);
+      if (name) kept.set(shape, (statement = query.prepare(name)));
+    }
+    return statement ? statement.execute(values) : build(values);
+  }
+}
+
+/**
+ * The viewer's PRIVATE games of a listing, in two branches so each has an index path: organised (the
+ * organiser index), and joined, shared or co-hosted (the viewer's few rows, then the primary key).
+ * An OR across them would scan every game.
+ */
+function privateBranches(branch: (visibility: SQL[]) => SQL, v: Bound): SQL {
+  return sql`${branch([sql`g.visibility = 'PRIVATE'`, sql`g.organizer_id = ${v.viewer}::uuid`])}
+    UNION ALL ${branch([
+      sql`g.visibility = 'PRIVATE'`,
+      sql`g.organizer_id <> ${v.viewer}::uuid`,
+      sql`g.id IN (
+      SELECT p.game_id FROM game_participants p WHERE p.user_id = ${v.viewer}::uuid
+      UNION ${sharedGameIds(v.viewer, v.shareCut)}
+      UNION SELECT c.game_id FROM game_co_hosts c WHERE c.user_id = ${v.viewer}::uuid)`,
+    ])}`;
 }
 
 /** The viewer's own pages may include past games; otherwise they start at `startsFrom`. */

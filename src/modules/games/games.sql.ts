@@ -34,7 +34,10 @@ type BoundName =
   | 'toTime'
   | 'timeZone'
   | 'venueIdsWithin'
-  | 'confirmed';
+  | 'confirmed'
+  | 'ids'
+  | 'untilStart'
+  | 'untilId';
 
 const NAMES: BoundName[] = [
   'viewer',
@@ -53,9 +56,12 @@ const NAMES: BoundName[] = [
   'timeZone',
   'venueIdsWithin',
   'confirmed',
+  'ids',
+  'untilStart',
+  'untilId',
 ];
 
-export const PLACEHOLDERS: Bound = Object.fromEntries(NAMES.map((name) => [name, sql.placeholder(name)])) as Bound;
+export const PLACEHOLDERS: Bound = Object.fromEntries(NAMES.map((name) => [name, sql.placeholder(name)]));
 
 /** A request's values under their placeholders' names (a value its statement does not use is ignored). */
 export function boundValues(filter: GameFilter, viewerId: string | null, position: Position | undefined): Bound {
