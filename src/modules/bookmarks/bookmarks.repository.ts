@@ -42,6 +42,6 @@ export class BookmarksRepository extends Repository {
 }
 
 /** Whether `userId` bookmarked the game `gameId` names: for another module's statement over games. */
-export function bookmarkedFlag(userId: string, gameId: SQL): SQL<boolean> {
+export function bookmarkedFlag(userId: SQL, gameId: SQL): SQL<boolean> {
   return sql<boolean>`EXISTS (SELECT 1 FROM ${gameBookmarks} b WHERE b.user_id = ${userId}::uuid AND b.game_id = ${gameId})`;
 }

@@ -73,7 +73,7 @@ export class BookmarkMarks {
   }
 
   /** The same answer for one game inside another statement (a listing page brings it with its rows). */
-  bookmarkedFlag(userId: string, gameId: SQL): SQL<boolean> {
+  bookmarkedFlag(userId: SQL, gameId: SQL): SQL<boolean> {
     return bookmarkedFlag(userId, gameId);
   }
 }

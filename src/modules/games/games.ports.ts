@@ -22,7 +22,7 @@ export interface GameShareLinks {
 export interface GameBookmarks {
   bookmarkedAmong(userId: string, gameIds: string[]): Promise<Set<string>>;
   /** Whether the user bookmarked the game `gameId` names, as SQL for a statement over games. */
-  bookmarkedFlag(userId: string, gameId: SQL): SQL<boolean>;
+  bookmarkedFlag(userId: SQL, gameId: SQL): SQL<boolean>;
 }
 
 export type GameEventType =

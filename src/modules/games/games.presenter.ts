@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import type { ViewerMarks } from './games.pages.repository.ts';
 import type { ShareLinkBlock } from './games.ports.ts';
 import type { GameRow, ParticipantRow } from './games.repository.ts';
 import { decisionAt } from './games.rules.ts';
@@ -37,6 +38,15 @@ function money(value: string): string {
   const [whole, fraction = ''] = value.split('.');
   return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
+
+/** What a game's page tells its viewer about themselves. */
+export const viewerOf = (marks: ViewerMarks | undefined, organizerId: string, viewerId: string): NonNullable<GameView['viewer']> => ({
+  joined: marks?.participation === 'ACTIVE',
+  waitlisted: marks?.participation === 'WAITLISTED',
+  bookmarked: marks?.bookmarked ?? false,
+  isOrganizer: organizerId === viewerId,
+  isCoHost: marks?.coHost ?? false,
+});
 
 export function presentGame({ row, refs, status, shareLink, viewer }: GameView): PresentedGame {
   return {

@@ -6,7 +6,7 @@ import type { CursorCodec } from '../../platform/http/cursor.ts';
 import { normalisedKey, type PageCache } from '../../platform/cache/page-cache.ts';
 import { badRequest, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { GameBookmarks, GameRatings, GameShareLinks, ShareLinkBlock } from './games.ports.ts';
-import { presentGame, presentParticipant, type GameView, type PresentedGame } from './games.presenter.ts';
+import { presentGame, presentParticipant, viewerOf, type GameView, type PresentedGame } from './games.presenter.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { GamePagesRepository, type PageParts, type PageRow, type PageViewer, type Position, type ViewerMarks } from './games.pages.repository.ts';
@@ -48,12 +48,28 @@ export class GameQueries {
 
   async list(query: GameFilterInput & CursorRequest, viewerId: string | null): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
     const { pages } = this.#deps;
-    if (viewerId || !pages) return this.#list(query, viewerId);
+    if (!pages) return this.#list(query, viewerId);
     const cached = await pages.through(normalisedKey('games:list', query), async () => {
       const value = await this.#list(query, null);
       return { value, validUntil: nextChange(value.content, this.#deps.clock.now()) };
     });
-    return cached.value;
+    return viewerId ? ((await this.#onPublicPage(query, cached.value, viewerId)) ?? this.#list(query, viewerId)) : cached.value;
+  }
+
+  /**
+   * A signed-in listing page as the public one (remembered) with the viewer's marks, when none of
+   * the viewer's PRIVATE games falls on it and the viewer reads where anonymous reads go (a recent
+   * writer reads the primary). Undefined otherwise: the viewer's page is read whole.
+   */
+  async #onPublicPage(query: GameFilterInput & CursorRequest, page: { content: PresentedGame[]; nextCursor: string | null }, viewerId: string) {
+    const db = await this.#reader(viewerId);
+    if (page.content.length === 0 || db !== (await this.#reader(null))) return undefined;
+    const scope = `games:list:${scopeOf(query)}`;
+    const [position, until] = [query.cursor, page.nextCursor].map((cursor) => (cursor ? this.#position(cursor, scope) : undefined));
+    const ids = page.content.map((game) => game.id);
+    const { hidden, marks } = await new GamePagesRepository(db).viewerMarks(await this.#filter(query), this.#parts(viewerId), ids, position, until);
+    if (hidden) return undefined;
+    return { ...page, content: page.content.map((game) => ({ ...game, viewer: viewerOf(marks.get(game.id), game.organizer.id, viewerId) })) };
   }
 
   /** The entity tag of a page this service answered from its public cache (anonymous reads only). */
@@ -181,7 +197,7 @@ export class GameQueries {
     return {
       organizerName: (id) => users.nameOf(id),
       shareCode: (gameId) => shareLinks.codeOf(gameId),
-      viewer: userId ? { userId, bookmarked: (gameId) => bookmarks.bookmarkedFlag(userId, gameId) } : null,
+      viewer: userId ? { userId, bookmarked: (user, gameId) => bookmarks.bookmarkedFlag(user, gameId) } : null,
     };
   }
 
@@ -251,15 +267,7 @@ export class GameQueries {
         refs: ref,
         status: effectiveStatus(row, now),
         shareLink,
-        viewer: viewerId
-          ? {
-              joined: marks?.participation === 'ACTIVE',
-              waitlisted: marks?.participation === 'WAITLISTED',
-              bookmarked: marks?.bookmarked ?? false,
-              isOrganizer: row.organizerId === viewerId,
-              isCoHost: marks?.coHost ?? false,
-            }
-          : undefined,
+        viewer: viewerId ? viewerOf(marks, row.organizerId, viewerId) : undefined,
       };
       return [presentGame(view)];
     });

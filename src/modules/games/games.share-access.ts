@@ -8,10 +8,9 @@ export const shareAccessCut = (now: Date): Date => new Date(now.getTime() - SHAR
 
 /**
  * Ids of the games the viewer holds live share access to: granted by resolving the share link, and
- * the game has not ended more than a day before `now` (the service clock).
+ * the game ended after `cut` (`shareAccessCut` of the service clock's now); both may be placeholders.
  */
-export function sharedGameIds(viewerId: string, now: Date): SQL {
-  const cut = shareAccessCut(now).toISOString();
+export function sharedGameIds(viewerId: unknown, cut: unknown): SQL {
   return sql`SELECT s.game_id FROM game_share_access s JOIN games sg ON sg.id = s.game_id
     WHERE s.user_id = ${viewerId}::uuid AND sg.end_time > ${cut}::timestamptz`;
 }

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { equalsAny, type Executor } from '../../platform/db/index.ts';
+import { arrayLiteral, type Executor } from '../../platform/db/index.ts';
 import type { Position } from './games.pages.repository.ts';
 import type { GameFilter } from './games.repository.ts';
-import { sharedGameIds } from './games.share-access.ts';
+import { shareAccessCut, sharedGameIds } from './games.share-access.ts';
 
 export const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
@@ -12,25 +12,114 @@ export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-/** Conditions on `g` (the games alias) for the filters; each compares a column with constants, so indexes apply. */
-export function filterConditions(filter: GameFilter): SQL[] {
-  const tz = filter.timeZone;
-  const out: SQL[] = [];
-  if (filter.activityId) out.push(sql`g.activity_id = ${filter.activityId}::uuid`);
-  if (filter.venueIds?.length) out.push(sql`g.venue_id ${equalsAny(filter.venueIds, 'uuid')}`);
-  if (filter.skillLevelIds?.length) {
-    out.push(sql`(g.skill_level_from_id ${equalsAny(filter.skillLevelIds, 'uuid')} OR g.skill_level_to_id ${equalsAny(filter.skillLevelIds, 'uuid')})`);
-  }
-  if (filter.gameType) out.push(sql`g.game_type = ${filter.gameType}`);
-  if (filter.fromDate) out.push(sql`g.start_time >= (${filter.fromDate}::date)::timestamp AT TIME ZONE ${tz}`);
-  if (filter.toDate) out.push(sql`g.start_time < ((${filter.toDate}::date) + 1)::timestamp AT TIME ZONE ${tz}`);
-  if (filter.fromTime) out.push(sql`to_char(g.start_time AT TIME ZONE ${tz}, 'HH24:MI') >= ${filter.fromTime}`);
-  if (filter.toTime) out.push(sql`to_char(g.start_time AT TIME ZONE ${tz}, 'HH24:MI') <= ${filter.toTime}`);
-  if (filter.venueIdsWithin) out.push(filter.venueIdsWithin.length ? sql`g.venue_id ${equalsAny(filter.venueIdsWithin, 'uuid')}` : sql`false`);
-  if (filter.confirmed !== undefined) out.push(sql`g.confirmed = ${filter.confirmed}`);
-  if (filter.startsFrom) out.push(sql`g.start_time >= ${filter.startsFrom.toISOString()}::timestamptz`);
-  return out;
+/**
+ * The values a listing statement takes per request, by name. A statement is built over either the
+ * values themselves (`boundValues`: each becomes a parameter) or `PLACEHOLDERS` (filled in at each
+ * execution of a statement built once per shape); both give the same text.
+ */
+export type Bound = Partial<Record<BoundName, unknown>>;
+type BoundName =
+  | 'viewer'
+  | 'shareCut'
+  | 'afterStart'
+  | 'afterId'
+  | 'startsFrom'
+  | 'activityId'
+  | 'venueIds'
+  | 'skillLevelIds'
+  | 'gameType'
+  | 'fromDate'
+  | 'toDate'
+  | 'fromTime'
+  | 'toTime'
+  | 'timeZone'
+  | 'venueIdsWithin'
+  | 'confirmed'
+  | 'ids'
+  | 'untilStart'
+  | 'untilId';
+
+const NAMES: BoundName[] = [
+  'viewer',
+  'shareCut',
+  'afterStart',
+  'afterId',
+  'startsFrom',
+  'activityId',
+  'venueIds',
+  'skillLevelIds',
+  'gameType',
+  'fromDate',
+  'toDate',
+  'fromTime',
+  'toTime',
+  'timeZone',
+  'venueIdsWithin',
+  'confirmed',
+  'ids',
+  'untilStart',
+  'untilId',
+];
+
+export const PLACEHOLDERS: Bound = Object.fromEntries(NAMES.map((name) => [name, sql.placeholder(name)]));
+
+/** A request's values under their placeholders' names (a value its statement does not use is ignored). */
+export function boundValues(filter: GameFilter, viewerId: string | null, position: Position | undefined): Bound {
+  return {
+    ...positionValues(viewerId, position, filter.startsFrom),
+    shareCut: shareAccessCut(filter.now).toISOString(),
+    activityId: filter.activityId,
+    venueIds: filter.venueIds && arrayLiteral(filter.venueIds),
+    skillLevelIds: filter.skillLevelIds && arrayLiteral(filter.skillLevelIds),
+    gameType: filter.gameType,
+    fromDate: filter.fromDate,
+    toDate: filter.toDate,
+    fromTime: filter.fromTime,
+    toTime: filter.toTime,
+    timeZone: filter.timeZone,
+    venueIdsWithin: filter.venueIdsWithin && arrayLiteral(filter.venueIdsWithin),
+    confirmed: filter.confirmed,
+  };
 }
+
+/** The values of a viewer's own page (joined, hosted), which has no filters. */
+export const positionValues = (viewerId: string | null, position: Position | undefined, startsFrom: Date | undefined) => ({
+  viewer: viewerId,
+  afterStart: position?.startTime,
+  afterId: position?.id,
+  startsFrom: startsFrom?.toISOString(),
+});
+
+/**
+ * Each filter: when it applies, and its condition on `g` (the games alias). Each compares a column
+ * with constants, so indexes apply. Which of them apply is a statement's shape (`filterShape`).
+ */
+const FILTERS: Array<[applies: (filter: GameFilter) => boolean, condition: (v: Bound) => SQL]> = [
+  [(f) => !!f.activityId, (v) => sql`g.activity_id = ${v.activityId}::uuid`],
+  [(f) => !!f.venueIds?.length, (v) => sql`g.venue_id = any(${v.venueIds}::uuid[])`],
+  [
+    (f) => !!f.skillLevelIds?.length,
+    (v) => sql`(g.skill_level_from_id = any(${v.skillLevelIds}::uuid[]) OR g.skill_level_to_id = any(${v.skillLevelIds}::uuid[]))`,
+  ],
+  [(f) => !!f.gameType, (v) => sql`g.game_type = ${v.gameType}`],
+  [(f) => !!f.fromDate, (v) => sql`g.start_time >= (${v.fromDate}::date)::timestamp AT TIME ZONE ${v.timeZone}`],
+  [(f) => !!f.toDate, (v) => sql`g.start_time < ((${v.toDate}::date) + 1)::timestamp AT TIME ZONE ${v.timeZone}`],
+  [(f) => !!f.fromTime, (v) => sql`to_char(g.start_time AT TIME ZONE ${v.timeZone}, 'HH24:MI') >= ${v.fromTime}`],
+  [(f) => !!f.toTime, (v) => sql`to_char(g.start_time AT TIME ZONE ${v.timeZone}, 'HH24:MI') <= ${v.toTime}`],
+  // No venue within the circle: nothing matches.
+  [(f) => f.venueIdsWithin?.length === 0, () => sql`false`],
+  [(f) => !!f.venueIdsWithin?.length, (v) => sql`g.venue_id = any(${v.venueIdsWithin}::uuid[])`],
+  [(f) => f.confirmed !== undefined, (v) => sql`g.confirmed = ${v.confirmed}`],
+  [(f) => !!f.startsFrom, (v) => sql`g.start_time >= ${v.startsFrom}::timestamptz`],
+];
+
+/** Conditions on `g` for the filters, over `v` (the filter's own values unless given). */
+export function filterConditions(filter: GameFilter, v: Bound = boundValues(filter, null, undefined)): SQL[] {
+  return FILTERS.filter(([applies]) => applies(filter)).map(([, condition]) => condition(v));
+}
+
+/** Which filters apply: with the page size, what tells one listing statement's text from another. */
+export const filterShape = (filter: GameFilter): string => FILTERS.map(([applies]) => (applies(filter) ? '1' : '0')).join('');
 
 /**
  * The visibility rule on `g`: PUBLIC games for everyone; PRIVATE ones for their organiser, their
@@ -41,12 +130,12 @@ export function visibleTo(viewerId: string | null, now: Date): SQL {
   if (!viewerId) return sql`g.visibility = 'PUBLIC'`;
   return sql`(g.visibility = 'PUBLIC' OR g.organizer_id = ${viewerId}::uuid
     OR g.id IN (SELECT p.game_id FROM game_participants p WHERE p.user_id = ${viewerId}::uuid)
-    OR g.id IN (${sharedGameIds(viewerId, now)})
+    OR g.id IN (${sharedGameIds(viewerId, shareAccessCut(now).toISOString())})
     OR g.id IN (SELECT c.game_id FROM game_co_hosts c WHERE c.user_id = ${viewerId}::uuid))`;
 }
 
-export const after = (position: Position | undefined) =>
-  position ? [sql`(g.start_time, g.id) > (${position.startTime}::timestamptz, ${position.id}::uuid)`] : [];
+export const after = (position: Position | undefined, v: Bound) =>
+  position ? [sql`(g.start_time, g.id) > (${v.afterStart}::timestamptz, ${v.afterId}::uuid)`] : [];
 
 export const where = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
 

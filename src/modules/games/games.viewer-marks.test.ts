@@ -82,6 +82,26 @@ for (const backend of backends) {
       }
     });
 
+    it('walks the same games with the same marks at every page size, the private one in its place', async () => {
+      const whole = [...(await marksOn('/api/v1/games?size=50')).entries()];
+      assert.ok(whole.some(([id]) => id === games.coHosted.id));
+      for (const size of [1, 2, 3, 4]) {
+        // Twice: the second walk meets the public pages remembered.
+        for (const round of [1, 2]) {
+          const walked: Array<[string, Viewer]> = [];
+          for (let cursor: string | null = '', pages = 0; cursor !== null && pages < 20; pages++) {
+            const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+            const page = await req('GET', `/api/v1/games?size=${size}${query}`, viewer);
+            assert.equal(page.statusCode, 200, page.body);
+            const { content, nextCursor } = page.json().data as { content: Array<{ id: string; viewer: Viewer }>; nextCursor: string | null };
+            walked.push(...content.map((game): [string, Viewer] => [game.id, game.viewer]));
+            cursor = nextCursor;
+          }
+          assert.deepEqual(walked, whole, `size ${size}, walk ${round}`);
+        }
+      }
+    });
+
     it("marks the viewer's joined and hosted pages too", async () => {
       const joined = await marksOn('/api/v1/me/games/joined?size=50');
       assert.deepEqual(joined.get(games.joined.id), mark({ joined: true }));

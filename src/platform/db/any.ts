@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /** The PostgreSQL array literal of `values`, each element quoted, so any text survives both drivers. */
-function arrayLiteral(values: readonly string[]): string {
+export function arrayLiteral(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
 

@@ -3,5 +3,5 @@ export type { Database, DatabaseHandle, Executor, Transaction } from './database
 export type { ListenHandler, Unlisten } from './listen.ts';
 export { isUniqueViolation, onUniqueViolation } from './errors.ts';
 export { type Counted, IdRepository, Repository } from './repository.ts';
-export { arrayParam, equalsAny, inAny } from './any.ts';
+export { arrayLiteral, arrayParam, equalsAny, inAny } from './any.ts';
 export { StatementNames } from './statement-names.ts';
