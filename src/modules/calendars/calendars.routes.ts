@@ -3,7 +3,8 @@ import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
 import { notModified } from './calendars.presenter.ts';
-import { CalendarFeed, FeedParams, GameIcsParams } from './calendars.schemas.ts';
+import { CalendarsApi } from './calendars.api.ts';
+import { FeedParams, GameIcsParams } from './calendars.schemas.ts';
 import type { CalendarsService, Rendered } from './calendars.service.ts';
 
 /** The prefix of feed URLs, whose next segment is a secret (masked in request logs). */
@@ -39,12 +40,6 @@ export async function calendarsRoutes(app: TypedApp, { calendars }: { calendars:
   );
 
   const routes = userRouteSet(app, 'calendars', signedIn);
-
-  routes.post(
-    '/api/v1/me/calendar',
-    { summary: 'A new secret calendar feed URL; the previous one stops working', data: CalendarFeed, status: 201, message: 'Calendar feed created' },
-    (_request, { userId }) => calendars.rotate(userId),
-  );
-
-  routes.delete('/api/v1/me/calendar', { summary: 'Revoke your calendar feed URL' }, (_request, { userId }) => calendars.revoke(userId));
+  routes.post('/api/v1/me/calendar', CalendarsApi.rotate, (_request, { userId }) => calendars.rotate(userId));
+  routes.delete('/api/v1/me/calendar', CalendarsApi.revoke, (_request, { userId }) => calendars.revoke(userId));
 }

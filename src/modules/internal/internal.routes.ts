@@ -3,7 +3,7 @@ import { INTERNAL_SECURITY } from '../../platform/http/openapi.ts';
 import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { upperCaseEnums } from '../../platform/http/enum-case.ts';
 import { internalRouteSet } from '../../platform/http/route-set.ts';
-import { Account, RolesBody, UserIdParams, presentAccount, type UsersService } from '../users/index.ts';
+import { Account, UsersApi, presentAccount, type UsersService } from '../users/index.ts';
 import { ProvisionBody } from './internal.schemas.ts';
 
 export interface InternalRoutesOptions {
@@ -33,9 +33,7 @@ export async function internalRoutes(app: TypedApp, options: InternalRoutesOptio
 
   const routes = internalRouteSet(app, 'internal');
 
-  routes.put(
-    '/api/v1/internal/users/:id/roles',
-    { summary: "Replace a user's roles", params: UserIdParams, body: RolesBody, data: Account, message: 'Roles updated' },
-    async (request) => presentAccount(await options.users.setRoles(request.params.id, request.body.roles)),
+  routes.put('/api/v1/internal/users/:id/roles', UsersApi.setRoles, async (request) =>
+    presentAccount(await options.users.setRoles(request.params.id, request.body.roles)),
   );
 }

@@ -1,8 +1,9 @@
+import { Type } from 'typebox';
 import { offsetPaged } from '../../platform/http/pagination.ts';
 import type { RouteSpec } from '../../platform/http/route-set.ts';
-import { CreateSeriesBody, EditOccurrenceBody, EditResult, Occurrence, OccurrenceParams, SeriesIdParams, SeriesSchema } from './series.schemas.ts';
+import { CreateSeriesBody, EditOccurrenceBody, EditResult, Member, MemberBody, MemberParams, Occurrence, OccurrenceParams, SeriesIdParams, SeriesSchema } from './series.schemas.ts';
 
-/** What each series route accepts and answers (its path and its work are in series.routes.ts). */
+/** What each series route accepts and answers (paths and work: series.routes.ts and series.members.routes.ts). */
 export const SeriesApi = {
   create: { summary: 'Host a recurring series of games', body: CreateSeriesBody, data: SeriesSchema, status: 201, message: 'Series created' },
   list: { summary: 'The series you run, co-host or play in as a regular, newest first', ...offsetPaged(SeriesSchema), message: 'Series' },
@@ -12,4 +13,10 @@ export const SeriesApi = {
   edit: { summary: 'Change this game, or this and the following ones (organiser or co-host)', params: OccurrenceParams, body: EditOccurrenceBody, data: EditResult, message: 'Series updated' },
   cancel: { summary: 'Cancel one date of the series (organiser)', params: OccurrenceParams },
   skip: { summary: 'Sit one date out (a regular)', params: OccurrenceParams },
+  regulars: { summary: 'The regulars, in the order they joined each new game', params: SeriesIdParams, data: Type.Array(Member), message: 'Members' },
+  coHosts: { summary: 'The co-hosts of the series', params: SeriesIdParams, data: Type.Array(Member), message: 'Members' },
+  addRegular: { summary: 'Add a regular (organiser or co-host), or opt in yourself', params: SeriesIdParams, body: MemberBody, data: Member, status: 201, message: 'Regular added' },
+  removeRegular: { summary: 'Leave the series (yourself), or remove a regular (organiser or co-host)', params: MemberParams },
+  addCoHost: { summary: 'Add a co-host to the series (organiser; at most 5)', params: SeriesIdParams, body: MemberBody, data: Member, status: 201, message: 'Co-host added' },
+  removeCoHost: { summary: 'Remove a co-host from the series (organiser)', params: MemberParams },
 } satisfies Record<string, RouteSpec>;

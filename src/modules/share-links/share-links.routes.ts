@@ -6,7 +6,8 @@ import { openRoute, userRoute } from '../../platform/http/openapi.ts';
 import { openRouteSet, userRouteSet } from '../../platform/http/route-set.ts';
 import { renderGamePage, renderNotFoundPage, SHARE_PAGE_CSP } from './share-page.ts';
 import { presentAppSiteAssociation, presentShareLink } from './share-links.presenter.ts';
-import { AppSiteAssociation, CodeParams, CreateShareLinkBody, ResolvedShareLink, ShareLinkSchema } from './share-links.schemas.ts';
+import { ShareLinksApi } from './share-links.api.ts';
+import { AppSiteAssociation, CodeParams, CreateShareLinkBody, ShareLinkSchema } from './share-links.schemas.ts';
 import type { ShareLinksService } from './share-links.service.ts';
 import { signedIn } from '../access/index.ts';
 
@@ -37,28 +38,11 @@ export async function shareLinksRoutes(app: TypedApp, { shareLinks, config }: Sh
     },
   );
 
-  routes.post(
-    '/api/v1/share-links/rotate',
-    {
-      summary: 'A new share code for a game you organise: the old link stops working (404) and the access it gave ends',
-      body: CreateShareLinkBody,
-      data: ShareLinkSchema,
-      message: 'Share code rotated',
-    },
-    async (request, { userId }) => presentShareLink(await shareLinks.rotate(userId, request.body.resourceType, request.body.resourceId)),
+  routes.post('/api/v1/share-links/rotate', ShareLinksApi.rotate, async (request, { userId }) =>
+    presentShareLink(await shareLinks.rotate(userId, request.body.resourceType, request.body.resourceId)),
   );
-
   // The pattern is checked by the schema, so a malformed code never reaches the database.
-  open.get(
-    '/api/v1/share-links/:code',
-    {
-      summary: 'Resolve a share code (counts a click; grants a signed-in caller access)',
-      params: CodeParams,
-      data: ResolvedShareLink,
-      message: 'Share link resolved',
-    },
-    (request, viewerId) => shareLinks.resolve(request.params.code, viewerId),
-  );
+  open.get('/api/v1/share-links/:code', ShareLinksApi.resolve, (request, viewerId) => shareLinks.resolve(request.params.code, viewerId));
 
   app.get(
     '/games/:code',
