@@ -30,6 +30,11 @@ function wallClock(instant: number, timeZone: string): number {
   return Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
 }
 
+/** The zone's wall clock at `instant` as a Date whose UTC fields read it (for writers that print UTC fields). */
+export function wallClockAt(instant: Date, timeZone: string): Date {
+  return new Date(wallClock(instant.getTime(), timeZone));
+}
+
 /** Days since 1970-01-01 of the zone's calendar date at `instant`. */
 export function localDay(instant: Date, timeZone: string): number {
   return Math.floor(wallClock(instant.getTime(), timeZone) / 86_400_000);

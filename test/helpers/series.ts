@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { wallClockAt } from '../../src/platform/local-time.ts';
 import type { Backend } from './backends.ts';
 import { TestClock } from './clock.ts';
 import { createSport, onboardedUser, type Sport } from './games.ts';
@@ -16,18 +17,7 @@ export interface Occurrence {
 
 /** The wall clock of `instant` in the series' zone, as `YYYY-MM-DD HH:mm`. */
 export function local(instant: string | Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .formatToParts(new Date(instant))
-    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return wallClockAt(new Date(instant), ZONE).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** ISO weekday (1 Monday .. 7 Sunday) of a calendar date. */

@@ -1,32 +1,13 @@
 import { createHash } from 'node:crypto';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { wallClockAt } from '../../platform/local-time.ts';
 import type { PresentedGame } from '../games/index.ts';
 
 export interface CalendarEntry {
   game: PresentedGame;
   sequence: number;
   waitlisted: boolean;
-}
-
-/**
- * ical-generator writes a Date's UTC fields after TZID, so each instant is handed over as the
- * wall-clock time of the zone (the VTIMEZONE block tells readers what that zone is).
- */
-function wallClock(at: Date, zone: string): Date {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const parts = format.formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')));
 }
 
 const statusOf = (entry: CalendarEntry) =>
@@ -47,8 +28,10 @@ export function renderCalendar(name: string, entries: CalendarEntry[], options: 
       sequence: entry.sequence,
       stamp: new Date(game.updatedAt),
       lastModified: new Date(game.updatedAt),
-      start: wallClock(new Date(game.startTime), options.timeZone),
-      end: wallClock(new Date(game.endTime), options.timeZone),
+      // ical-generator writes a Date's UTC fields after TZID, so each instant goes as the zone's wall
+      // clock (the VTIMEZONE block tells readers what that zone is).
+      start: wallClockAt(new Date(game.startTime), options.timeZone),
+      end: wallClockAt(new Date(game.endTime), options.timeZone),
       timezone: options.timeZone,
       summary: game.title ?? `${game.activity.name} at ${game.venue.name}`,
       location: `${game.venue.name}, ${game.venue.address}`,
