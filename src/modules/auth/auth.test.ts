@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { backends } from '../../../test/helpers/backends.ts';
@@ -9,17 +8,9 @@ import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
 import { driveLogin, providerEnv, startLocalProviders, type LocalProviders } from './local-providers/index.ts';
+import { freePort } from '../../../test/helpers/server-process.ts';
 
 const FRONTEND = 'http://localhost:3000/auth/callback';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 for (const backend of backends) {
   describe(`sign-in with the providers (${backend.name})`, () => {

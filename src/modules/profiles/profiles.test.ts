@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
-import { backends, realBackend } from '../../../test/helpers/backends.ts';
+import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
@@ -273,32 +272,3 @@ for (const backend of backends) {
 }
 
 // Rows written before the enums were uppercase hold lowercase names; only SQL can make one now.
-describe('profiles stored with lowercase contact method names', { skip: realBackend ? false : 'needs TEST_DATABASE_URL and TEST_REDIS_URL' }, () => {
-  let t: TestApp;
-  let client: pg.Client;
-
-  before(async () => {
-    t = await buildTestApp(realBackend!);
-    client = new pg.Client({ connectionString: t.config.databaseUrl });
-    await client.connect();
-  });
-  after(async () => {
-    await client.end();
-    await t.close();
-  });
-
-  it('answers them in uppercase', async () => {
-    const user = await createUser(t.app);
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/me', headers: user.auth, payload: { name: 'Old', contactMethods: CONTACT } });
-    assert.equal(created.statusCode, 201, created.body);
-    await client.query(
-      `UPDATE profiles SET contact_methods = '[{"name":"whatsapp","value":"+65 9123 4567"},{"name":"messenger","value":"old.timer"}]'::jsonb WHERE user_id = $1`,
-      [user.id],
-    );
-    const me = (await t.app.inject({ url: '/api/v1/me', headers: user.auth })).json().data;
-    assert.deepEqual(me.contactMethods, [
-      { name: 'WHATSAPP', value: '+65 9123 4567' },
-      { name: 'MESSENGER', value: 'old.timer' },
-    ]);
-  });
-});

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { backends } from '../../../test/helpers/backends.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { freePort } from '../../../test/helpers/server-process.ts';
 
 for (const backend of backends) {
   describe(`operations endpoints (${backend.name})`, () => {
@@ -116,15 +116,6 @@ describe('store outage', { skip: !backends.some((b) => b.redisUrl) && 'needs red
     await waitForHealth(200, 10_000);
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function portOpen(port: number): Promise<boolean> {
   const { connect } = await import('node:net');
