@@ -145,14 +145,17 @@ export class ActivitiesService {
     return new ActivitiesRepository(this.#db).levelsByIds([...new Set(ids)]);
   }
 
-  /** namesOf, from the in-process cache: this instance's writes show at once, other instances' within seconds. */
-  cachedNamesOf(ids: Iterable<string>): Promise<Map<string, string>> {
-    return this.#names.getMany(ids, (missing) => this.namesOf(missing));
+  /**
+   * namesOf, from the in-process cache: this instance's writes show at once, other instances' within
+   * seconds, or at once for a caller that names the page generation it read (`version`).
+   */
+  cachedNamesOf(ids: Iterable<string>, version?: string): Promise<Map<string, string>> {
+    return this.#names.getMany(ids, (missing) => this.namesOf(missing), version);
   }
 
   /** Skill levels by id (retired ones included), from the in-process cache like cachedNamesOf. */
-  cachedLevelsOf(ids: Iterable<string>): Promise<Map<string, LevelSummary>> {
-    return this.#levels.getMany(ids, async (missing) => new Map((await this.levelsOf(missing)).map((level) => [level.id, level])));
+  cachedLevelsOf(ids: Iterable<string>, version?: string): Promise<Map<string, LevelSummary>> {
+    return this.#levels.getMany(ids, async (missing) => new Map((await this.levelsOf(missing)).map((level) => [level.id, level])), version);
   }
 
   /** Activity of each live level among `ids` (levels of deleted activities are not live). */

@@ -98,6 +98,30 @@ for (const backend of backends) {
       assert.ok((await list()).some((g) => g.id === second.id));
     });
 
+    it("shows an admin's renaming of the venue and the activity at once, though each instance keeps their names in memory", async () => {
+      await warm();
+      const venue = await writer.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/venues/${sport.venueId}`,
+        headers: admin.auth,
+        payload: { name: 'Riverside Hall' },
+      });
+      assert.equal(venue.statusCode, 200, venue.body);
+      const listed = (await list()).find((g) => g.id === game.id);
+      assert.equal(listed?.venue.name, 'Riverside Hall');
+      assert.equal((await one(game.id)).json().data.venue.name, 'Riverside Hall');
+      await warm();
+      const activity = await writer.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/activities/${sport.activityId}`,
+        headers: admin.auth,
+        payload: { name: 'Hardball squash' },
+      });
+      assert.equal(activity.statusCode, 200, activity.body);
+      assert.equal((await list()).find((g) => g.id === game.id)?.activity.name, 'Hardball squash');
+      assert.equal((await one(game.id)).json().data.activity.name, 'Hardball squash');
+    });
+
     it('answers 404 at once for a deleted game, and shows a cancellation at once', async () => {
       const doomed = await createGame(writer, host, gameBody(sport, clock.now(), 40));
       await warm();

@@ -49,8 +49,8 @@ export class GameQueries {
   async list(query: GameFilterInput & CursorRequest, viewerId: string | null): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
     const { pages } = this.#deps;
     if (!pages) return this.#list(query, viewerId);
-    const cached = await pages.through(normalisedKey('games:list', query), async () => {
-      const value = await this.#list(query, null);
+    const cached = await pages.through(normalisedKey('games:list', query), async (generation) => {
+      const value = await this.#list(query, null, generation);
       return { value, validUntil: nextChange(value.content, this.#deps.clock.now()) };
     });
     return viewerId ? ((await this.#onPublicPage(query, cached.value, viewerId)) ?? this.#list(query, viewerId)) : cached.value;
@@ -77,11 +77,16 @@ export class GameQueries {
     return this.#deps.pages?.etagOf(value);
   }
 
-  async #list(query: GameFilterInput & CursorRequest, viewerId: string | null): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
+  async #list(
+    query: GameFilterInput & CursorRequest,
+    viewerId: string | null,
+    generation?: string,
+  ): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
     const filter = await this.#filter(query);
     const scope = `games:list:${scopeOf(query)}`;
     const db = await this.#reader(viewerId);
-    return this.#page(query, scope, viewerId, (position, limit) => new GamePagesRepository(db).listPage(filter, this.#parts(viewerId), position, limit));
+    const fetch: PageFetch = (position, limit) => new GamePagesRepository(db).listPage(filter, this.#parts(viewerId), position, limit);
+    return this.#page(query, scope, viewerId, fetch, generation);
   }
 
   async joined(userId: string, query: CursorRequest & { includePast: boolean }) {
@@ -126,8 +131,8 @@ export class GameQueries {
   async find(id: string, viewerId: string | null): Promise<PresentedGame | undefined> {
     const { pages } = this.#deps;
     if (viewerId || !pages) return (await this.presentMany([id], viewerId))[0];
-    const cached = await pages.through(`games:one:${id}`, async () => {
-      const [game] = await this.presentMany([id], null);
+    const cached = await pages.through(`games:one:${id}`, async (generation) => {
+      const [game] = await this.#presentVisible(await this.#reader(null), [id], null, generation);
       return { value: game ?? null, validUntil: game ? nextChange([game], this.#deps.clock.now()) : undefined };
     });
     return cached.value ?? undefined;
@@ -145,14 +150,11 @@ export class GameQueries {
     return game;
   }
 
-  async #presentVisible(db: Database, ids: string[], viewerId: string | null): Promise<PresentedGame[]> {
+  async #presentVisible(db: Database, ids: string[], viewerId: string | null, generation?: string): Promise<PresentedGame[]> {
     const repository = new GamesRepository(db);
     const visible = await repository.visibleAmong([...new Set(ids)], viewerId, this.#deps.clock.now());
-    return this.#present(
-      db,
-      ids.filter((id) => visible.has(id)),
-      viewerId,
-    );
+    const shown = ids.filter((id) => visible.has(id));
+    return this.#present(db, shown, viewerId, generation);
   }
 
   async participants(gameId: string, viewerId: string) {
@@ -206,13 +208,14 @@ export class GameQueries {
     return this.#deps.reads?.for(viewerId) ?? Promise.resolve(this.#db);
   }
 
-  async #page(query: CursorRequest, scope: string, viewerId: string | null, fetch: (position: Position | undefined, limit: number) => Promise<PageRow[]>) {
+  /** `generation`: the page cache's, when the page is read for it (see refsOf). */
+  async #page(query: CursorRequest, scope: string, viewerId: string | null, fetch: PageFetch, generation?: string) {
     const position = query.cursor ? this.#position(query.cursor, scope) : undefined;
     const found = await fetch(position, query.size + 1);
     const page = found.slice(0, query.size);
     const last = page.at(-1)?.position;
     const nextCursor = found.length > query.size && last ? this.#deps.cursors.encode([last.startTime, last.id], scope) : null;
-    return { content: await this.#presentPage(page, viewerId), nextCursor };
+    return { content: await this.#presentPage(page, viewerId, generation), nextCursor };
   }
 
   #position(cursor: string, scope: string): Position {
@@ -225,7 +228,7 @@ export class GameQueries {
   }
 
   /** Games read by id: one batch each for the rows, organiser names, links and the viewer's marks. */
-  async #present(db: Database, ids: string[], viewerId: string | null): Promise<PresentedGame[]> {
+  async #present(db: Database, ids: string[], viewerId: string | null, generation?: string): Promise<PresentedGame[]> {
     if (ids.length === 0) return [];
     const rows = await new GamesRepository(db).findMany(ids);
     const [names, links, marks] = await Promise.all([
@@ -238,11 +241,11 @@ export class GameQueries {
       const row = byId.get(id);
       return row ? [{ row, organizerName: names.get(row.organizerId) ?? null, shareLink: links.get(id), marks: marks?.get(id) }] : [];
     });
-    return this.#views(loaded, viewerId);
+    return this.#views(loaded, viewerId, generation);
   }
 
   /** A page's statement brought everything but the reference data, which comes from memory. */
-  #presentPage(page: PageRow[], viewerId: string | null): Promise<PresentedGame[]> {
+  #presentPage(page: PageRow[], viewerId: string | null, generation: string | undefined): Promise<PresentedGame[]> {
     const { shareLinks } = this.#deps;
     return this.#views(
       page.map(({ row, organizerName, shareCode, viewer }) => ({
@@ -252,12 +255,13 @@ export class GameQueries {
         marks: viewer,
       })),
       viewerId,
+      generation,
     );
   }
 
-  async #views(loaded: Loaded[], viewerId: string | null): Promise<PresentedGame[]> {
+  async #views(loaded: Loaded[], viewerId: string | null, generation: string | undefined): Promise<PresentedGame[]> {
     const rows = loaded.map((game) => game.row);
-    const refs = await refsOf(this.#deps, rows, new Map(loaded.map((game) => [game.row.organizerId, game.organizerName])));
+    const refs = await refsOf(this.#deps, rows, new Map(loaded.map((game) => [game.row.organizerId, game.organizerName])), generation);
     const now = this.#deps.clock.now();
     return loaded.flatMap(({ row, shareLink, marks }) => {
       const ref = refs.get(row.id);
@@ -283,6 +287,9 @@ export class GameQueries {
     return new Map(ids.map((id) => [id, { participation: participation.get(id) ?? null, coHost: coHosted.has(id), bookmarked: bookmarked.has(id) }]));
   }
 }
+
+/** Reads the rows of a page after `position`. */
+type PageFetch = (position: Position | undefined, limit: number) => Promise<PageRow[]>;
 
 /** A game with what other modules know of it and the viewer's marks, ready to present. */
 interface Loaded {

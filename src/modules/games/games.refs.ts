@@ -13,15 +13,17 @@ export interface GameRefsDeps {
 /**
  * Names, venue and levels from the modules that own them: one batch each for a whole page.
  * Activities, levels and venues come from their owners' in-process caches (admin-written, a few
- * seconds stale at most across instances); organiser names are read every time, unless the caller
- * read them with its rows. A game whose references cannot all be found is left out.
+ * seconds stale at most across instances, never for a caller that read the page generation first
+ * and names it: `generation`); organiser names are read every time, unless the caller read them
+ * with its rows. A game whose references cannot all be found is left out.
  */
-export async function refsOf(deps: GameRefsDeps, rows: GameRow[], names?: Map<string, string | null>): Promise<Map<string, GameRefs>> {
+export async function refsOf(deps: GameRefsDeps, rows: GameRow[], names?: Map<string, string | null>, generation?: string): Promise<Map<string, GameRefs>> {
+  const levelIds = rows.flatMap((row) => [row.skillLevelFromId, row.skillLevelToId]);
   const [activityNames, organizerNames, venueById, levelById] = await Promise.all([
-    deps.activities.cachedNamesOf(rows.map((row) => row.activityId)),
+    deps.activities.cachedNamesOf(new Set(rows.map((row) => row.activityId)), generation),
     names ?? deps.users.namesOf(rows.map((row) => row.organizerId)),
-    deps.venues.cachedSummariesOf(rows.map((row) => row.venueId)),
-    deps.activities.cachedLevelsOf(rows.flatMap((row) => [row.skillLevelFromId, row.skillLevelToId])),
+    deps.venues.cachedSummariesOf(new Set(rows.map((row) => row.venueId)), generation),
+    deps.activities.cachedLevelsOf(levelIds, generation),
   ]);
   const refs = new Map<string, GameRefs>();
   for (const row of rows) {

@@ -62,9 +62,12 @@ export class VenuesService {
     return new VenuesRepository(this.#db).summariesByIds([...new Set(ids)]);
   }
 
-  /** Summaries by id (deleted venues too), from the in-process cache: this instance's writes show at once, other instances' within seconds. */
-  cachedSummariesOf(ids: Iterable<string>): Promise<Map<string, VenueSummary>> {
-    return this.#summaries.getMany(ids, async (missing) => new Map((await this.summariesOf(missing)).map((venue) => [venue.id, venue])));
+  /**
+   * Summaries by id (deleted venues too), from the in-process cache: this instance's writes show at
+   * once, other instances' within seconds, or at once for a caller that names the page generation it read.
+   */
+  cachedSummariesOf(ids: Iterable<string>, version?: string): Promise<Map<string, VenueSummary>> {
+    return this.#summaries.getMany(ids, async (missing) => new Map((await this.summariesOf(missing)).map((venue) => [venue.id, venue])), version);
   }
 
   idsWithin(circle: Circle): Promise<string[]> {

@@ -55,6 +55,16 @@ describe('ByIdCache', () => {
     assert.equal(loads.length, 2);
   });
 
+  it('answers a caller that names a version only with entries loaded at that version, within the time', async () => {
+    const { cache, table, loads, load } = setUp({ ttlMs: 1000 });
+    await cache.getMany(['a'], load, '7');
+    table.set('a', 'A2'); // written elsewhere, which moved the version on
+    assert.equal((await cache.getMany(['a'], load)).get('a'), 'A', 'a caller without a version takes what is in time');
+    assert.equal((await cache.getMany(['a'], load, '7')).get('a'), 'A', 'the same version: no load');
+    assert.equal((await cache.getMany(['a'], load, '8')).get('a'), 'A2', 'a newer version: loaded again');
+    assert.deepEqual(loads, [['a'], ['a']]);
+  });
+
   it('does not remember ids the loader did not find, so a record created later is found at once', async () => {
     const { cache, table, load } = setUp();
     assert.equal((await cache.getMany(['new'], load)).has('new'), false);

@@ -4,14 +4,15 @@
  *
  * The owning service clears it around its own writes (`clearAfter`), so this process sees them at
  * once; other instances sharing the database see them within `ttlMs`, which bounds how stale an
- * entry can be. Ids the loader does not answer are not remembered, so a record created elsewhere
- * is found at once.
+ * entry can be. A reader that knows a version of the data (a counter every write to it bumps, read
+ * before this call) may ask for entries loaded at that version only: those are never stale. Ids the
+ * loader does not answer are not remembered, so a record created elsewhere is found at once.
  */
 export class ByIdCache<V> {
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
-  readonly #entries = new Map<string, { value: V; expiresAt: number }>();
+  readonly #entries = new Map<string, { value: V; expiresAt: number; version: string | undefined }>();
   /** Bumped by clear(): a load that started before a write must not store what it read. */
   #generation = 0;
 
@@ -21,15 +22,18 @@ export class ByIdCache<V> {
     this.#now = options.now ?? (() => performance.now());
   }
 
-  /** The values of `ids` (duplicates allowed), loading only the missing or expired ones, in one call. */
-  async getMany(ids: Iterable<string>, load: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+  /**
+   * The values of `ids` (duplicates allowed), loading only the missing or expired ones, in one call.
+   * With `version`, an entry loaded at another version counts as missing.
+   */
+  async getMany(ids: Iterable<string>, load: (missing: string[]) => Promise<Map<string, V>>, version?: string): Promise<Map<string, V>> {
     const now = this.#now();
     const found = new Map<string, V>();
     const missing = new Set<string>();
     for (const id of ids) {
       if (found.has(id) || missing.has(id)) continue;
       const entry = this.#entries.get(id);
-      if (entry && entry.expiresAt > now) found.set(id, entry.value);
+      if (entry && entry.expiresAt > now && (version === undefined || entry.version === version)) found.set(id, entry.value);
       else missing.add(id);
     }
     if (missing.size === 0) return found;
@@ -41,7 +45,7 @@ export class ByIdCache<V> {
     const expiresAt = this.#now() + this.#ttlMs;
     for (const [id, value] of loaded) {
       found.set(id, value);
-      if (store) this.#entries.set(id, { value, expiresAt });
+      if (store) this.#entries.set(id, { value, expiresAt, version });
     }
     return found;
   }

@@ -35,12 +35,6 @@ export interface PageCacheOptions {
   /** `generationReader` over the database the pages are read from. */
   generation: () => Promise<string>;
   clock: Clock;
-  /**
-   * How long an entry may be served at one generation. The reference caches it is built from
-   * (activity names, venue summaries) may lag another instance's admin write by their own TTL;
-   * this keeps the page's lag within the same order rather than until the next write.
-   */
-  ttlMs?: number;
   maxEntries?: number;
 }
 
@@ -50,8 +44,10 @@ export interface PageCacheOptions {
  * Never stale after a write, on any instance: every write to what public pages show bumps
  * `page_generations` in its own transaction (triggers), and each request reads the generation
  * before anything else. An entry is served only at the generation it was computed at, and it was
- * computed from data at least as new as that generation; a write acknowledged to a client has
- * committed, so any request that starts after it reads a higher generation and misses. Concurrent
+ * computed from data at least as new as that generation (the reference data other caches hold is
+ * taken at that generation too: `load` is given it); a write acknowledged to a client has
+ * committed, so any request that starts after it reads a higher generation and misses. An entry
+ * also ends at the time its `load` said its value holds until, and nothing else ends it. Concurrent
  * requests share a read of the generation, but only one sent after each of them arrived
  * (`freshRead`): under load, one statement serves many hits.
  *
@@ -65,7 +61,6 @@ export interface PageCacheOptions {
  */
 export class PageCache {
   readonly #clock: Clock;
-  readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #entries = new Map<string, Entry>();
   readonly #tags = new WeakMap<object, string>();
@@ -73,23 +68,23 @@ export class PageCache {
 
   constructor(options: PageCacheOptions) {
     this.#clock = options.clock;
-    this.#ttlMs = options.ttlMs ?? 5_000;
     this.#maxEntries = options.maxEntries ?? 5_000;
     this.#generation = options.generation;
   }
 
   /**
    * The value of `key` at the current generation: remembered, or computed by `load`, which may
-   * answer the time until which its value holds (a game starting changes its status).
+   * answer the time until which its value holds (a game starting changes its status). `load` is
+   * given the generation, so what it takes from other caches is at least as new (see ByIdCache).
    */
-  async through<T>(key: string, load: () => Promise<{ value: T; validUntil?: Date }>): Promise<CachedPage<T>> {
+  async through<T>(key: string, load: (generation: string) => Promise<{ value: T; validUntil?: Date }>): Promise<CachedPage<T>> {
     const generation = await this.#generation();
     const now = this.#clock.now().getTime();
     const entry = this.#entries.get(key);
     if (entry && entry.generation === generation && entry.expiresAt > now) return { value: entry.value as T, etag: entry.etag };
-    const { value, validUntil } = await load();
+    const { value, validUntil } = await load(generation);
     const etag = `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
-    const expiresAt = Math.min(now + this.#ttlMs, validUntil?.getTime() ?? Infinity);
+    const expiresAt = validUntil?.getTime() ?? Infinity;
     // Bounded memory whatever the queries: past the limit, start again rather than track usage.
     if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
     this.#entries.set(key, { generation, value, etag, expiresAt });
