@@ -23,6 +23,18 @@ const START_PARAMS = [
   ...['-c', 'wal_buffers=512kB', '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
 ];
 
+/**
+ * Run on the snapshot after the migrations. The service uses the database `postgres` alone, and
+ * the two template databases held 600 of its 1,140 files: creating files is most of the time an
+ * empty directory's start spends unpacking it.
+ */
+const WITHOUT_TEMPLATES = [
+  'ALTER DATABASE template0 IS_TEMPLATE false',
+  'ALTER DATABASE template1 IS_TEMPLATE false',
+  'DROP DATABASE template0',
+  'DROP DATABASE template1',
+];
+
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
@@ -114,6 +126,8 @@ async function loadOrMake(key: string, migrate: (client: PGlite) => Promise<void
   try {
     await client.waitReady;
     await migrate(client);
+    // One at a time: DROP DATABASE may not run inside the transaction a multi-statement text opens.
+    for (const statement of WITHOUT_TEMPLATES) await client.exec(statement);
     await client.exec('CHECKPOINT');
     const blob = await client.dumpDataDir('none');
     // Written aside and renamed, so a process that reads it concurrently sees all of it or none.
@@ -145,6 +159,7 @@ function snapshotKey(migrations: string): string {
   }
   hash.update(pgliteVersion());
   hash.update(START_PARAMS.join(' '));
+  hash.update(WITHOUT_TEMPLATES.join(';'));
   return hash.digest('hex').slice(0, 16);
 }
 
