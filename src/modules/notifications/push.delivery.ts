@@ -48,9 +48,13 @@ export class PushDelivery {
     this.wake();
   }
 
-  /** Looks for due rows now; a wake during a pass makes one more pass after it. */
+  /**
+   * Looks for due rows now; a wake during a pass makes one more pass after it. Not before start:
+   * the service is still being assembled (on first start, writing its sample games, each join a
+   * wake), and start's own pass finds whatever was queued meanwhile.
+   */
   wake(): void {
-    if (this.#stopped) return;
+    if (this.#stopped || !this.#timer) return;
     if (this.#running) {
       this.#again = true;
       return;
