@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { UnpackSync } from 'tar';
 
 /**
  * PGlite's defaults suit a browser tab holding one big database. Ours is a development or test
@@ -66,42 +67,18 @@ async function snapshotBytes(migrations: string, migrate: (client: PGlite) => Pr
 }
 
 /**
- * Writes the directories and files of a tarball from PGlite's `dumpDataDir` (ustar, nothing else)
- * under `directory`. PG_VERSION is written last: a directory left half unpacked has none, so the
- * next start unpacks it again instead of resuming a broken database.
+ * Writes the snapshot's files under `directory`, PG_VERSION last: a directory left half unpacked
+ * has none, so the next start unpacks it again instead of resuming a broken database.
  */
 function unpack(tar: Uint8Array, directory: string): void {
-  const field = (start: number, length: number) => {
-    const bytes = tar.subarray(start, start + length);
-    const end = bytes.indexOf(0);
-    return Buffer.from(end === -1 ? bytes : bytes.subarray(0, end)).toString('utf8');
+  // PGlite names its entries from the root ("/base/1/…"), which tar reports (and strips) as info.
+  const isVersion = (entry: string) => path.posix.normalize(entry).replace(/^\/+/, '') === 'PG_VERSION';
+  const onwarn = (code: string, message: string | Error) => {
+    if (code !== 'TAR_ENTRY_INFO') throw new Error(`the snapshot did not unpack (${code}: ${String(message)})`);
   };
-  const root = path.resolve(directory);
-  const made = new Set<string>([root]);
-  let version: { target: string; data: Uint8Array } | undefined;
-  for (let offset = 0; offset + 512 <= tar.length;) {
-    const name = field(offset, 100);
-    if (name === '') break;
-    const prefix = field(offset + 345, 155);
-    const size = Number.parseInt(field(offset + 124, 12).trim() || '0', 8);
-    const type = field(offset + 156, 1);
-    const target = path.join(root, prefix ? `${prefix}/${name}` : name);
-    if (!target.startsWith(`${root}${path.sep}`)) throw new Error('snapshot entry outside its directory');
-    const data = tar.subarray(offset + 512, offset + 512 + size);
-    offset += 512 + Math.ceil(size / 512) * 512;
-    if (type === '5') {
-      mkdirSync(target, { recursive: true });
-      made.add(target);
-    } else if (type === '0' || type === '') {
-      const parent = path.dirname(target);
-      if (!made.has(parent)) mkdirSync(parent, { recursive: true });
-      made.add(parent);
-      if (parent === root && path.basename(target) === 'PG_VERSION') version = { target, data };
-      else writeFileSync(target, data);
-    } else throw new Error(`snapshot entry of an unexpected type (${type})`);
+  for (const filter of [(entry: string) => !isVersion(entry), isVersion]) {
+    new UnpackSync({ cwd: directory, filter, onwarn, noMtime: true }).end(Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength));
   }
-  if (!version) throw new Error('snapshot without PG_VERSION');
-  writeFileSync(version.target, version.data);
 }
 
 let made: { key: string; blob: Promise<Blob> } | undefined;
