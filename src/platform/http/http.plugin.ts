@@ -45,15 +45,9 @@ export const httpPlatform = fp(
 
     // Ajv coerces "Infinity" or "1e400" in a query or path to ±Infinity and then skips every numeric
     // check (its limits only apply to finite numbers), so such values are refused after validation.
-    // PostgreSQL text cannot hold NUL: a body or query string with one is bad input (400), not a
-    // database failure (500), whichever route reads it (a sign-in callback's state, say).
+    // PostgreSQL text cannot hold NUL: a body string with one is bad input (400), not a database failure (500).
     app.addHook('preHandler', async (request) => {
-      const errors = [
-        ...nonFinite(request.query, 'query'),
-        ...nonFinite(request.params, 'path'),
-        ...nulBytes(request.query, 'query'),
-        ...nulBytes(request.body, 'body'),
-      ];
+      const errors = [...nonFinite(request.query, 'query'), ...nonFinite(request.params, 'path'), ...nulBytes(request.body, 'body')];
       if (errors.length > 0) throw validationFailed(errors);
     });
 
@@ -105,7 +99,7 @@ function nonFinite(values: unknown, location: FieldError['location']): FieldErro
 }
 
 /**
- * Every string in a parsed body (or query) holding a NUL character, named as the validation errors name fields.
+ * Every string in a parsed body holding a NUL character, named as the validation errors name fields.
  * Walked with a stack of its own, not recursion: a body may nest deeper than the call stack.
  */
 function nulBytes(body: unknown, location: FieldError['location']): FieldError[] {
