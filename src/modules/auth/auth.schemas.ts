@@ -21,7 +21,8 @@ export const SocialLoginQuery = Type.Object({
   ...challenge,
 });
 
-const param = Type.Optional(Type.String({ maxLength: 4096 }));
+// No NUL: the state is looked up in the login-state store, whose SQL text cannot hold one.
+const param = Type.Optional(Type.String({ maxLength: 4096, pattern: '^[^\\u0000]*$' }));
 export const CallbackQuery = Type.Object({
   code: param,
   state: param,

@@ -237,6 +237,13 @@ for (const backend of backends) {
       assertProblem(await t.app.inject({ url: '/callback/national' }), 400, 'invalid_request');
       assertProblem(await t.app.inject({ url: '/callback/national?code=x' }), 400, 'invalid_request');
       assertProblem(await t.app.inject({ url: '/callback/social?state=x' }), 400, 'invalid_request');
+      // A NUL cannot reach the login-state store (PostgreSQL text refuses it): bad input, not a 500.
+      const nul = await t.app.inject({ url: '/callback/social?code=x&state=%00' });
+      assertProblem(nul, 400, 'validation_failed');
+      assert.deepEqual(
+        nul.json().errors.map((error: { field: string; location: string }) => [error.field, error.location]),
+        [['state', 'query']],
+      );
       assertProblem(await t.app.inject({ url: '/api/v1/auth/login/social?provider=myspace' }), 400, 'invalid_provider');
       assertProblem(await t.app.inject({ url: '/api/v1/auth/login/social' }), 400, 'invalid_provider');
       assertProblem(await t.app.inject({ url: '/api/v1/auth/login/national?platform=tv' }), 400, 'invalid_request');
