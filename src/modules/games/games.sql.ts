@@ -18,28 +18,7 @@ export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
  * execution of a statement built once per shape); both give the same text.
  */
 export type Bound = Partial<Record<BoundName, unknown>>;
-type BoundName =
-  | 'viewer'
-  | 'shareCut'
-  | 'afterStart'
-  | 'afterId'
-  | 'startsFrom'
-  | 'activityId'
-  | 'venueIds'
-  | 'skillLevelIds'
-  | 'gameType'
-  | 'fromDate'
-  | 'toDate'
-  | 'fromTime'
-  | 'toTime'
-  | 'timeZone'
-  | 'venueIdsWithin'
-  | 'confirmed'
-  | 'ids'
-  | 'untilStart'
-  | 'untilId';
-
-const NAMES: BoundName[] = [
+const NAMES = [
   'viewer',
   'shareCut',
   'afterStart',
@@ -59,7 +38,8 @@ const NAMES: BoundName[] = [
   'ids',
   'untilStart',
   'untilId',
-];
+] as const;
+type BoundName = (typeof NAMES)[number];
 
 export const PLACEHOLDERS: Bound = Object.fromEntries(NAMES.map((name) => [name, sql.placeholder(name)]));
 
