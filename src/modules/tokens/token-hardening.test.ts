@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { exportJWK, generateKeyPair, importJWK, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair } from 'jose';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens } from '../../../test/helpers/users.ts';
 import { generateSigningJwk } from './signing-keys.ts';
+import { accessTokenSignedBy } from '../../../test/helpers/tokens.ts';
 
 /** A reverse proxy on this host, as nginx would be set up: it keeps Host and adds X-Forwarded-For. */
 function startProxy(target: string): Promise<{ url: string; server: Server }> {
@@ -131,15 +132,7 @@ describe('verification-only signing keys', () => {
         ['service-2026-11', oldKey.kid],
       );
       const user = await createUser(t.app);
-      const oldSigned = await new SignJWT({ auth_provider: 'social' })
-        .setProtectedHeader({ alg: 'ES256', kid: oldKey.kid! })
-        .setSubject(user.id)
-        .setIssuer('service')
-        .setAudience('service')
-        .setIssuedAt()
-        .setNotBefore('0s')
-        .setExpirationTime('10m')
-        .sign(await importJWK(oldKey, 'ES256'));
+      const oldSigned = await accessTokenSignedBy(oldKey, user.id);
       assert.equal((await t.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${oldSigned}` } })).statusCode, 200);
     } finally {
       await t.close();

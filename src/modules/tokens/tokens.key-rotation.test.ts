@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, type JWK } from 'jose';
 import { backends } from '../../../test/helpers/backends.ts';
 import { buildTestApp } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
 import { generateSigningJwk } from './signing-keys.ts';
+import { accessTokenSignedBy } from '../../../test/helpers/tokens.ts';
 
 describe('signing key rotation', () => {
   it('keeps old tokens valid while their key is still published', async () => {
@@ -27,15 +28,7 @@ describe('signing key rotation', () => {
       assert.equal(decodeJwt(fresh.accessToken).sub, fresh.id);
       assert.equal(JSON.parse(Buffer.from(fresh.accessToken.split('.')[0]!, 'base64url').toString()).kid, 'service-2026-11');
       // A token signed by the old key, still published, verifies.
-      const oldSigned = await new SignJWT({ auth_provider: 'social' })
-        .setProtectedHeader({ alg: 'ES256', kid: oldKey.kid! })
-        .setSubject(fresh.id)
-        .setIssuer('service')
-        .setAudience('service')
-        .setIssuedAt()
-        .setNotBefore('0s')
-        .setExpirationTime('10m')
-        .sign(await importJWK(oldKey, 'ES256'));
+      const oldSigned = await accessTokenSignedBy(oldKey, fresh.id);
       assert.equal((await rotated.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${oldSigned}` } })).statusCode, 200);
     } finally {
       await rotated.close();

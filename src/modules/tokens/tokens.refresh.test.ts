@@ -1,23 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { decodeJwt, type JWK } from 'jose';
+import { decodeJwt } from 'jose';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens } from '../../../test/helpers/users.ts';
-import { generateSigningJwk } from './signing-keys.ts';
 
 for (const backend of backends) {
   describe(`tokens: refresh, logout and dev tokens (${backend.name})`, () => {
     let t: TestApp;
-    let signingJwk: JWK;
     let baseUrl: string;
     const clock = new TestClock();
 
     before(async () => {
-      signingJwk = await generateSigningJwk();
-      t = await buildTestApp(backend, { JWT_SIGNING_KEYS: JSON.stringify({ keys: [signingJwk] }) }, { clock });
+      t = await buildTestApp(backend, {}, { clock });
       baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
     });
     after(() => t.close());
