@@ -18,11 +18,14 @@ export interface GameRefsDeps {
  * with its rows. A game whose references cannot all be found is left out.
  */
 export async function refsOf(deps: GameRefsDeps, rows: GameRow[], names?: Map<string, string | null>, generation?: string): Promise<Map<string, GameRefs>> {
+  // The caches take repeated ids, so each list goes as the rows give it.
+  const activityIds = rows.map((row) => row.activityId);
+  const venueIds = rows.map((row) => row.venueId);
   const levelIds = rows.flatMap((row) => [row.skillLevelFromId, row.skillLevelToId]);
   const [activityNames, organizerNames, venueById, levelById] = await Promise.all([
-    deps.activities.cachedNamesOf(new Set(rows.map((row) => row.activityId)), generation),
+    deps.activities.cachedNamesOf(activityIds, generation),
     names ?? deps.users.namesOf(rows.map((row) => row.organizerId)),
-    deps.venues.cachedSummariesOf(new Set(rows.map((row) => row.venueId)), generation),
+    deps.venues.cachedSummariesOf(venueIds, generation),
     deps.activities.cachedLevelsOf(levelIds, generation),
   ]);
   const refs = new Map<string, GameRefs>();
