@@ -8,14 +8,18 @@ import { freePort, startServer, STARTUP_WAIT_MS, waitHealthy } from '../test/hel
 
 const SECRET = 'process-test-secret-0123456789abcdef';
 
+/** How long a request of the burst may go without an answer before it counts as dropped. */
+const ANSWER_WAIT_MS = 20_000;
+
 /**
  * A GET on its own connection (idle keep-alive sockets racing the close would blur the picture).
- * Rejects with the socket error before a response, or with 'truncated' when a response broke off.
+ * Rejects with the socket error before a response, with 'truncated' when a response broke off,
+ * or with 'no answer' when the socket stays silent.
  */
 function getFresh(url: string): Promise<{ status: number; type: string | undefined }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false }, (response) => {
+      .get(url, { agent: false, timeout: ANSWER_WAIT_MS }, (response) => {
         let length = 0;
         response.on('data', (chunk: Buffer) => {
           length += chunk.length;
@@ -27,6 +31,9 @@ function getFresh(url: string): Promise<{ status: number; type: string | undefin
           if (length !== expected) reject(new Error('truncated'));
           else resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] });
         });
+      })
+      .on('timeout', function (this: http.ClientRequest) {
+        this.destroy(new Error('no answer'));
       })
       .on('error', reject);
   });

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const SERVER = path.join(import.meta.dirname, '..', '..', 'src', 'server.ts');
@@ -13,8 +14,23 @@ export const SERVICE_NODE_FLAGS = ['--liftoff-only', '--optimize-for-size'];
 export interface ServerProcess {
   child: ChildProcess;
   output(): string;
-  exited(): Promise<number | null>;
+  /**
+   * The exit code (null when killed by a signal). A process still running after `withinMs` is
+   * killed and the promise rejects with its output: a test fails, it never waits for ever.
+   */
+  exited(withinMs?: number): Promise<number | null>;
 }
+
+/** How long a stopping service may take before the test calls it hung (the service forces itself out after 10 s). */
+export const EXIT_WAIT_MS = 30_000;
+
+const running = new Set<ChildProcess>();
+
+// A child still running when its test file is done (its test failed or timed out half-way) would
+// keep the file's process alive, and the whole run with it.
+after(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 /** A clean environment for a child process: PATH and HOME, then only what the test gives. */
 export function childEnv(env: Record<string, string>): Record<string, string> {
@@ -35,8 +51,24 @@ export function startServer(env: Record<string, string>, args: string[] = []): S
   child.stderr.on('data', (chunk) => {
     output += chunk;
   });
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited: () => (child.exitCode !== null ? Promise.resolve(child.exitCode) : exit) };
+  running.add(child);
+  const exit = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  const exited = async (withinMs = EXIT_WAIT_MS) => {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'hung'>((resolve) => {
+      timer = setTimeout(() => resolve('hung'), withinMs);
+    });
+    const outcome = await Promise.race([exit, deadline]).finally(() => clearTimeout(timer));
+    if (outcome !== 'hung') return outcome;
+    child.kill('SIGKILL');
+    throw new Error(`the service was still running ${withinMs} ms on (killed now); its output:\n${output}`);
+  };
+  return { child, output: () => output, exited };
 }
 
 export async function freePort(): Promise<number> {
@@ -59,10 +91,11 @@ export async function waitHealthy(base: string, withinMs: number): Promise<numbe
   const started = Date.now();
   while (Date.now() - started < withinMs) {
     try {
-      const response = await fetch(`${base}/api/v1/public/health`);
+      // Bounded: a service that accepted the connection but never answers must not hold the test.
+      const response = await fetch(`${base}/api/v1/public/health`, { signal: AbortSignal.timeout(5_000) });
       if (response.status === 200) return Date.now() - started;
     } catch {
-      // not listening yet
+      // not listening yet, or not answering
     }
     await sleep(50);
   }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { startPglite } from './embedded.ts';
 import { listenOnPglite, listenOnPostgres, type ListenHandler, type Unlisten } from './listen.ts';
+import { drainOnClose } from './pglite-drain.ts';
 import { dropStatementNames } from './statements.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -112,7 +113,7 @@ async function openEmbedded(directory: string | undefined): Promise<DatabaseHand
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const migrateClient = (client: PGlite) => migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
-  const client = await startPglite(directory, MIGRATIONS, migrateClient);
+  const client = drainOnClose(await startPglite(directory, MIGRATIONS, migrateClient));
   const db = drizzle({ client }) as unknown as Database;
   // A no-op on a database made from the snapshot; brings an older data directory up to date.
   await migrateClient(client);
