@@ -56,9 +56,11 @@ function extendedBytes(reply: FastifyReply, { page, key, extras }: Extension): B
   const itemSchema = pageSchema.properties.content?.items;
   const extraSchema = itemSchema?.properties[key];
   if (!itemSchema || !extraSchema) throw new Error(`${reply.routeOptions.url ?? 'a route'} answers extended items its schema does not describe`);
-  // The page around its items: the schema writes `content` first, and nothing else can hold this text.
+  // The page around its items: the schema writes `content` first (a string value's quotes are escaped).
   const shell = reply.compileSerializationSchema(pageSchema)({ ...page, content: [] });
-  const at = shell.indexOf('"content":[]') + '"content":['.length;
+  const found = shell.indexOf('"content":[]');
+  if (found < 0) throw new Error(`${reply.routeOptions.url ?? 'a route'} answers extended items outside a page's content`);
+  const at = found + '"content":['.length;
   const parts: Buffer[] = [Buffer.from(shell.slice(0, at))];
   const serialiseItem = reply.compileSerializationSchema(itemSchema);
   const serialiseExtra = reply.compileSerializationSchema(extraSchema);
@@ -70,6 +72,8 @@ function extendedBytes(reply: FastifyReply, { page, key, extras }: Extension): B
       itemBytesOf.set(item, bytes);
     }
     const extra = extras[index];
+    // The remembered item must not carry the part already, or it would be written twice.
+    if ((item as Record<string, unknown>)[key] !== undefined) throw new Error(`a remembered item already has its ${key}`);
     if (extra === undefined) parts.push(bytes);
     else {
       // Before the item's closing brace; after a comma unless the item was `{}`.
