@@ -27,10 +27,13 @@ export const EXIT_WAIT_MS = 30_000;
 const running = new Set<ChildProcess>();
 
 // A child still running when its test file is done (its test failed or timed out half-way) would
-// keep the file's process alive, and the whole run with it.
-after(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
+// keep the file's process alive, and the whole run with it. Only under the test runner: the bench
+// and scripts import these helpers too, and a hook would start a test harness in their process.
+if (process.env.NODE_TEST_CONTEXT) {
+  after(() => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+}
 
 /** A clean environment for a child process: PATH and HOME, then only what the test gives. */
 export function childEnv(env: Record<string, string>): Record<string, string> {
