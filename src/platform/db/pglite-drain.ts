@@ -30,13 +30,13 @@ export function drainOnClose(client: PGlite): PGlite {
     });
   }
   const close = client.close.bind(client);
-  Object.defineProperty(client, 'close', {
-    configurable: true,
-    value: async () => {
-      closing = true;
-      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
-      await close();
-    },
-  });
+  let closed: Promise<void> | undefined;
+  const drainThenClose = async () => {
+    closing = true;
+    if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+    await close();
+  };
+  // One close for every caller: a second call waits for the first instead of replacing its wait.
+  Object.defineProperty(client, 'close', { configurable: true, value: () => (closed ??= drainThenClose()) });
   return client;
 }

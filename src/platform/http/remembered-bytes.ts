@@ -20,6 +20,7 @@ interface Extension {
 
 const bytesOf = new WeakMap<object, Buffer>();
 const itemBytesOf = new WeakMap<object, Buffer>();
+const shellsOf = new WeakMap<object, { head: Buffer; tail: Buffer }>();
 const extensions = new WeakMap<object, Extension>();
 const COMMA = Buffer.from(',');
 
@@ -56,24 +57,20 @@ function extendedBytes(reply: FastifyReply, { page, key, extras }: Extension): B
   const itemSchema = pageSchema.properties.content?.items;
   const extraSchema = itemSchema?.properties[key];
   if (!itemSchema || !extraSchema) throw new Error(`${reply.routeOptions.url ?? 'a route'} answers extended items its schema does not describe`);
-  // The page around its items: the schema writes `content` first (a string value's quotes are escaped).
-  const shell = reply.compileSerializationSchema(pageSchema)({ ...page, content: [] });
-  const found = shell.indexOf('"content":[]');
-  if (found < 0) throw new Error(`${reply.routeOptions.url ?? 'a route'} answers extended items outside a page's content`);
-  const at = found + '"content":['.length;
-  const parts: Buffer[] = [Buffer.from(shell.slice(0, at))];
+  const shell = shellOf(reply, pageSchema, page);
+  const parts: Buffer[] = [shell.head];
   const serialiseItem = reply.compileSerializationSchema(itemSchema);
   const serialiseExtra = reply.compileSerializationSchema(extraSchema);
   page.content.forEach((item, index) => {
     if (index > 0) parts.push(COMMA);
     let bytes = itemBytesOf.get(item);
     if (!bytes) {
+      // The remembered item must not carry the part already, or it would be written twice.
+      if ((item as Record<string, unknown>)[key] !== undefined) throw new Error(`a remembered item already has its ${key}`);
       bytes = Buffer.from(serialiseItem(item as Record<string, unknown>));
       itemBytesOf.set(item, bytes);
     }
     const extra = extras[index];
-    // The remembered item must not carry the part already, or it would be written twice.
-    if ((item as Record<string, unknown>)[key] !== undefined) throw new Error(`a remembered item already has its ${key}`);
     if (extra === undefined) parts.push(bytes);
     else {
       // Before the item's closing brace; after a comma unless the item was `{}`.
@@ -81,8 +78,25 @@ function extendedBytes(reply: FastifyReply, { page, key, extras }: Extension): B
       parts.push(bytes.subarray(0, -1), Buffer.from(`${separator}"${key}":${serialiseExtra(extra as Record<string, unknown>)}}`));
     }
   });
-  parts.push(Buffer.from(shell.slice(at)));
+  parts.push(shell.tail);
   return Buffer.concat(parts);
+}
+
+/**
+ * The page around its items, made once per remembered page: the schema writes `content` first (a
+ * string value's quotes are escaped, so the text is found only where the items go).
+ */
+function shellOf(reply: FastifyReply, pageSchema: ObjectSchema, page: { content: object[] }): { head: Buffer; tail: Buffer } {
+  let shell = shellsOf.get(page);
+  if (!shell) {
+    const text = reply.compileSerializationSchema(pageSchema)({ ...page, content: [] });
+    const found = text.indexOf('"content":[]');
+    if (found < 0) throw new Error(`${reply.routeOptions.url ?? 'a route'} answers extended items outside a page's content`);
+    const at = found + '"content":['.length;
+    shell = { head: Buffer.from(text.slice(0, at)), tail: Buffer.from(text.slice(at)) };
+    shellsOf.set(page, shell);
+  }
+  return shell;
 }
 
 function dataSchema(reply: FastifyReply): ObjectSchema {
