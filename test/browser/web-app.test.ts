@@ -17,6 +17,10 @@ import { freePort, startServer, STARTUP_WAIT_MS, waitHealthy, type ServerProcess
 import { chromiumMissing, launchBrowser } from './browser.ts';
 import { buildWebApp } from '../../scripts/web-build.ts';
 
+// The service closes a keep-alive socket after 10 s idle; a read sent on it at that moment meets
+// ECONNRESET (these GETs follow waits of up to 30 s). Playwright retries that error only, once.
+const AFTER_IDLE = { maxRetries: 1 };
+
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const INTERNAL_SECRET = 'web-app-test-internal-secret-0123456789';
@@ -175,7 +179,7 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
     await accessible(page, 'find with filters');
 
     // Near a point: the device's location (standing at the venue), then a typed centre far away.
-    const venues = await (await page.request.get(`${base}/api/v1/venues?size=100`)).json();
+    const venues = await (await page.request.get(`${base}/api/v1/venues?size=100`, AFTER_IDLE)).json();
     const here = venues.data.content.find((candidate: { name: string }) => candidate.name === venueName);
     await people.alice.context.setGeolocation({ latitude: here.latitude, longitude: here.longitude });
     await page.getByRole('button', { name: 'Use my location' }).click();
@@ -282,7 +286,7 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
 
   it('an admin imports venues; the one bad row is shown in a table and nothing is imported', async () => {
     const alice = people.alice.page;
-    const me = await (await alice.request.get(`${base}/api/v1/me`)).json();
+    const me = await (await alice.request.get(`${base}/api/v1/me`, AFTER_IDLE)).json();
     const granted = await fetch(`${base}/api/v1/internal/users/${me.data.userId}/roles`, {
       method: 'PUT',
       headers: { 'X-Internal-Secret': INTERNAL_SECRET, 'Content-Type': 'application/json' },
@@ -316,7 +320,7 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
     await editor.getByLabel('Activity name').fill('Web Pickleball Club');
     await editor.getByRole('button', { name: 'Save Web Pickleball' }).click();
     await alice.getByText('Web Pickleball Club: Beginner → Improver → Expert → Advanced').waitFor();
-    const saved = (await (await alice.request.get(`${base}/api/v1/activities?size=100`)).json()).data.content.find(
+    const saved = (await (await alice.request.get(`${base}/api/v1/activities?size=100`, AFTER_IDLE)).json()).data.content.find(
       (activity: { name: string }) => activity.name === 'Web Pickleball Club',
     );
     assert.deepEqual(
@@ -324,7 +328,7 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
       ['Beginner', 'Improver', 'Expert', 'Advanced'],
     );
     await alice.getByRole('link', { name: 'Venues', exact: true }).click();
-    const activities = await (await alice.request.get(`${base}/api/v1/activities`)).json();
+    const activities = await (await alice.request.get(`${base}/api/v1/activities`, AFTER_IDLE)).json();
     const badminton = activities.data.content.find((activity: { name: string }) => activity.name === 'Badminton').id;
     const csv = [
       'sourceId,name,address,postalCode,latitude,longitude,activityIds,stations',
@@ -368,7 +372,7 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
     await remove.click();
     await sam.getByRole('heading', { name: 'Your account is deleted' }).waitFor();
     await accessible(sam, 'signed out');
-    assert.equal((await sam.request.get(`${base}/api/v1/me`)).status(), 401);
+    assert.equal((await sam.request.get(`${base}/api/v1/me`, AFTER_IDLE)).status(), 401);
   });
   /** Each page opened afresh at Bob's 390 px: no serious axe finding, nothing sticking out sideways. */
   async function atPhoneWidth(pages: ReadonlyArray<readonly [string, string]>) {
