@@ -150,6 +150,38 @@ for (const backend of backends) {
       assert.equal((await reader.inject({ url: urls[1]! })).json().data.title, 'Cache check');
     });
 
+    it("shows a signed-in reader's own bookmark, co-hosting and share access at once, though their marks are remembered", async () => {
+      const viewer = await onboardedUser(writer, 'Viewer');
+      const hidden = await createGame(writer, host, gameBody(sport, clock.now(), 36, { visibility: 'PRIVATE' }));
+      const mine = async () => {
+        // Twice: the second read meets the page and the reader's marks remembered.
+        await reader.inject({ url: '/api/v1/games?size=50', headers: viewer.auth });
+        const page = await reader.inject({ url: '/api/v1/games?size=50', headers: viewer.auth });
+        assert.equal(page.statusCode, 200, page.body);
+        return page.json().data.content as Array<Game & { viewer: { bookmarked: boolean; isCoHost: boolean } }>;
+      };
+      const write = async (method: 'POST' | 'DELETE' | 'GET', url: string, who: TestUser, status: number, payload?: object) => {
+        const response = await writer.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
+        assert.equal(response.statusCode, status, response.body);
+      };
+      assert.equal((await mine()).find((g) => g.id === game.id)?.viewer.bookmarked, false);
+      await write('POST', '/api/v1/game-bookmarks', viewer, 201, { gameId: game.id });
+      assert.equal((await mine()).find((g) => g.id === game.id)?.viewer.bookmarked, true);
+      await write('DELETE', `/api/v1/game-bookmarks/${game.id}`, viewer, 204);
+      assert.equal((await mine()).find((g) => g.id === game.id)?.viewer.bookmarked, false);
+      await write('POST', `/api/v1/games/${game.id}/co-hosts`, host, 201, { userId: viewer.id });
+      assert.equal((await mine()).find((g) => g.id === game.id)?.viewer.isCoHost, true);
+      assert.equal(
+        (await mine()).find((g) => g.id === hidden.id),
+        undefined,
+      );
+      await write('GET', `/api/v1/share-links/${hidden.shareLink!.code}`, viewer, 200);
+      assert.ok(
+        (await mine()).some((g) => g.id === hidden.id),
+        'share access shows the private game',
+      );
+    });
+
     it('moves a game to STARTED when the clock passes its start, with no write', async () => {
       await warm();
       assert.notEqual((await one(game.id)).json().data.status, 'STARTED');

@@ -1,16 +1,17 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { ReadRoute } from '../../platform/db/read-route.ts';
-import { circleQuery } from '../../platform/http/circle-query.ts';
 import type { CursorCodec } from '../../platform/http/cursor.ts';
 import { normalisedKey, type PageCache } from '../../platform/cache/page-cache.ts';
-import { badRequest, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
+import { PerReaderCache } from '../../platform/cache/per-reader-cache.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { GameBookmarks, GameRatings, GameShareLinks, ShareLinkBlock } from './games.ports.ts';
 import { presentGame, presentParticipant, viewerOf, type GameView, type PresentedGame } from './games.presenter.ts';
+import { filterOf } from './games.filter.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { GamePagesRepository, type PageParts, type PageRow, type PageViewer, type Position, type ViewerMarks } from './games.pages.repository.ts';
-import { GamesRepository, type GameFilter, type GameRow } from './games.repository.ts';
+import { GamesRepository, type GameRow } from './games.repository.ts';
 import { effectiveStatus, nextChange, scopeOf } from './games.rules.ts';
 import type { GameFilterInput } from './games.schemas.ts';
 
@@ -40,6 +41,7 @@ export const gameNotFound = () => notFound('The game was not found.', 'game_not_
 export class GameQueries {
   readonly #deps: GameQueriesDeps;
   readonly #db: Database;
+  readonly #marks = new PerReaderCache<{ hidden: boolean; marks: Map<string, ViewerMarks> }>();
 
   constructor(deps: GameQueriesDeps) {
     this.#deps = deps;
@@ -59,15 +61,19 @@ export class GameQueries {
   /**
    * A signed-in listing page as the public one (remembered) with the viewer's marks, when none of
    * the viewer's PRIVATE games falls on it and the viewer reads where anonymous reads go (a recent
-   * writer reads the primary). Undefined otherwise: the viewer's page is read whole.
+   * writer reads the primary). Undefined otherwise: the viewer's page is read whole. The marks are
+   * kept with the page's value, which is made anew at each generation, and every write to what they
+   * read (games, players, co-hosts, bookmarks, share access) bumps it: never older than the page.
    */
   async #onPublicPage(query: GameFilterInput & CursorRequest, page: { content: PresentedGame[]; nextCursor: string | null }, viewerId: string) {
     const db = await this.#reader(viewerId);
     if (page.content.length === 0 || db !== (await this.#reader(null))) return undefined;
-    const scope = `games:list:${scopeOf(query)}`;
-    const [position, until] = [query.cursor, page.nextCursor].map((cursor) => (cursor ? this.#position(cursor, scope) : undefined));
-    const ids = page.content.map((game) => game.id);
-    const { hidden, marks } = await new GamePagesRepository(db).viewerMarks(await this.#filter(query), this.#parts(viewerId), ids, position, until);
+    const { hidden, marks } = await this.#marks.through(page, viewerId, async () => {
+      const scope = `games:list:${scopeOf(query)}`;
+      const [position, until] = [query.cursor, page.nextCursor].map((cursor) => (cursor ? this.#position(cursor, scope) : undefined));
+      const ids = page.content.map((game) => game.id);
+      return new GamePagesRepository(db).viewerMarks(await filterOf(query, this.#deps), this.#parts(viewerId), ids, position, until);
+    });
     if (hidden) return undefined;
     return { ...page, content: page.content.map((game) => ({ ...game, viewer: viewerOf(marks.get(game.id), game.organizer.id, viewerId) })) };
   }
@@ -82,7 +88,7 @@ export class GameQueries {
     viewerId: string | null,
     generation?: string,
   ): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
-    const filter = await this.#filter(query);
+    const filter = await filterOf(query, this.#deps);
     const scope = `games:list:${scopeOf(query)}`;
     const db = await this.#reader(viewerId);
     const fetch: PageFetch = (position, limit) => new GamePagesRepository(db).listPage(filter, this.#parts(viewerId), position, limit);
@@ -115,7 +121,7 @@ export class GameQueries {
   }
 
   async #filterOptions(query: GameFilterInput, viewerId: string | null) {
-    const options = await new GamesRepository(await this.#reader(viewerId)).filterOptions(await this.#filter(query), viewerId);
+    const options = await new GamesRepository(await this.#reader(viewerId)).filterOptions(await filterOf(query, this.#deps), viewerId);
     const [venues, skillLevels] = await Promise.all([this.#deps.venues.summariesOf(options.venueIds), this.#deps.activities.levelsOf(options.levelIds)]);
     return { venues, skillLevels, startTimes: options.startTimes, gameTypes: options.gameTypes as Array<'SINGLE' | 'DOUBLE'> };
   }
@@ -164,32 +170,6 @@ export class GameQueries {
     const rows = await repository.participantsOf(gameId);
     const names = await this.#deps.users.namesOf(rows.map((row) => row.userId));
     return rows.map((row) => presentParticipant({ ...row, name: names.get(row.userId) ?? null }, game.organizerId));
-  }
-
-  async #filter(query: GameFilterInput): Promise<GameFilter> {
-    const { circle, errors } = circleQuery(query);
-    const order: FieldError[] = [];
-    if (query.fromDate && query.toDate && query.fromDate > query.toDate)
-      order.push({ field: 'toDate', location: 'query', message: 'must not be before fromDate' });
-    if (query.fromTime && query.toTime && query.fromTime > query.toTime)
-      order.push({ field: 'toTime', location: 'query', message: 'must not be before fromTime' });
-    if (errors.length || order.length) throw validationFailed([...errors, ...order]);
-    return {
-      activityId: query.activityId,
-      venueIds: query.venueIds,
-      skillLevelIds: query.skillLevelIds,
-      gameType: query.gameType,
-      fromDate: query.fromDate,
-      toDate: query.toDate,
-      fromTime: query.fromTime,
-      toTime: query.toTime,
-      // The venues module owns positions; it answers which venues lie within the circle.
-      venueIdsWithin: circle ? await this.#deps.venues.idsWithin(circle) : undefined,
-      startsFrom: query.includePast ? undefined : this.#deps.clock.now(),
-      confirmed: query.confirmed,
-      timeZone: this.#deps.timeZone,
-      now: this.#deps.clock.now(),
-    };
   }
 
   #parts(userId: string): PageParts & { viewer: PageViewer };

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { PerReaderCache } from './per-reader-cache.ts';
+
+describe('PerReaderCache', () => {
+  const loader = () => {
+    const loads: string[] = [];
+    return { loads, load: (reader: string, answer: string) => async () => (loads.push(reader), answer) };
+  };
+
+  it("loads a reader's part of a value once, and each reader's apart", async () => {
+    const cache = new PerReaderCache<string>();
+    const { loads, load } = loader();
+    const page = {};
+    assert.equal(await cache.through(page, 'ann', load('ann', 'A')), 'A');
+    assert.equal(await cache.through(page, 'ann', load('ann', 'changed')), 'A');
+    assert.equal(await cache.through(page, 'bob', load('bob', 'B')), 'B');
+    assert.deepEqual(loads, ['ann', 'bob']);
+  });
+
+  it('loads again for a new value, even an equal one', async () => {
+    const cache = new PerReaderCache<string>();
+    const { loads, load } = loader();
+    await cache.through({ games: [] }, 'ann', load('ann', 'A'));
+    assert.equal(await cache.through({ games: [] }, 'ann', load('ann', 'A2')), 'A2');
+    assert.deepEqual(loads, ['ann', 'ann']);
+  });
+
+  it('does not remember a failed load', async () => {
+    const cache = new PerReaderCache<string>();
+    const page = {};
+    await assert.rejects(
+      cache.through(page, 'ann', async () => Promise.reject(new Error('database down'))),
+      /database down/,
+    );
+    assert.equal(await cache.through(page, 'ann', async () => 'A'), 'A');
+  });
+
+  it('starts again past its bound of readers a value', async () => {
+    const cache = new PerReaderCache<string>({ maxReaders: 2 });
+    const { loads, load } = loader();
+    const page = {};
+    for (const reader of ['ann', 'bob', 'cy', 'ann']) await cache.through(page, reader, load(reader, reader.toUpperCase()));
+    assert.deepEqual(loads, ['ann', 'bob', 'cy', 'ann']);
+  });
+});
