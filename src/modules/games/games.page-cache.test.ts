@@ -182,6 +182,25 @@ for (const backend of backends) {
       );
     });
 
+    it("sends a signed-in reader's remembered page as it first sent it, with no entity tag", async () => {
+      const viewer = await onboardedUser(writer, 'Second Viewer');
+      const bookmark = await writer.inject({ method: 'POST', url: '/api/v1/game-bookmarks', headers: viewer.auth, payload: { gameId: game.id } });
+      assert.equal(bookmark.statusCode, 201, bookmark.body);
+      const url = '/api/v1/games?size=50';
+      const [first, again] = [await reader.inject({ url, headers: viewer.auth }), await reader.inject({ url, headers: viewer.auth })];
+      assert.equal(again.statusCode, 200, again.body);
+      assert.equal(again.headers.etag, undefined);
+      assert.equal(again.headers['content-type'], first.headers['content-type']);
+      const [sent, resent] = [first.json(), again.json()];
+      assert.deepEqual({ ...resent, timestamp: sent.timestamp }, sent);
+      assert.equal(resent.data.content.find((g: { id: string }) => g.id === game.id)?.viewer.bookmarked, true);
+      const anonymous = (await reader.inject({ url })).json().data.content as Array<{ viewer?: unknown }>;
+      assert.ok(
+        anonymous.every((g) => g.viewer === undefined),
+        "the reader's marks stay out of the public page",
+      );
+    });
+
     it('moves a game to STARTED when the clock passes its start, with no write', async () => {
       await warm();
       assert.notEqual((await one(game.id)).json().data.status, 'STARTED');

@@ -4,6 +4,7 @@ import type { ReadRoute } from '../../platform/db/read-route.ts';
 import type { CursorCodec } from '../../platform/http/cursor.ts';
 import { normalisedKey, type PageCache } from '../../platform/cache/page-cache.ts';
 import { PerReaderCache } from '../../platform/cache/per-reader-cache.ts';
+import { remembered } from '../../platform/http/conditional.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { GameBookmarks, GameRatings, GameShareLinks, ShareLinkBlock } from './games.ports.ts';
 import { presentGame, presentParticipant, viewerOf, type GameView, type PresentedGame } from './games.presenter.ts';
@@ -41,7 +42,7 @@ export const gameNotFound = () => notFound('The game was not found.', 'game_not_
 export class GameQueries {
   readonly #deps: GameQueriesDeps;
   readonly #db: Database;
-  readonly #marks = new PerReaderCache<{ hidden: boolean; marks: Map<string, ViewerMarks> }>();
+  readonly #readerPages = new PerReaderCache<{ content: PresentedGame[]; nextCursor: string | null } | null>();
 
   constructor(deps: GameQueriesDeps) {
     this.#deps = deps;
@@ -61,21 +62,23 @@ export class GameQueries {
   /**
    * A signed-in listing page as the public one (remembered) with the viewer's marks, when none of
    * the viewer's PRIVATE games falls on it and the viewer reads where anonymous reads go (a recent
-   * writer reads the primary). Undefined otherwise: the viewer's page is read whole. The marks are
-   * kept with the page's value, which is made anew at each generation, and every write to what they
-   * read (games, players, co-hosts, bookmarks, share access) bumps it: never older than the page.
+   * writer reads the primary). Undefined otherwise: the viewer's page is read whole. The viewer's
+   * page (or that it is not the public one) is kept with the public page's value, which is made anew
+   * at each generation, and every write to what the marks read (games, players, co-hosts, bookmarks,
+   * share access) bumps it: never older than the public page; serialised once, as it is.
    */
   async #onPublicPage(query: GameFilterInput & CursorRequest, page: { content: PresentedGame[]; nextCursor: string | null }, viewerId: string) {
     const db = await this.#reader(viewerId);
     if (page.content.length === 0 || db !== (await this.#reader(null))) return undefined;
-    const { hidden, marks } = await this.#marks.through(page, viewerId, async () => {
+    const composed = await this.#readerPages.through(page, viewerId, async () => {
       const scope = `games:list:${scopeOf(query)}`;
       const [position, until] = [query.cursor, page.nextCursor].map((cursor) => (cursor ? this.#position(cursor, scope) : undefined));
       const ids = page.content.map((game) => game.id);
-      return new GamePagesRepository(db).viewerMarks(await filterOf(query, this.#deps), this.#parts(viewerId), ids, position, until);
+      const { hidden, marks } = await new GamePagesRepository(db).viewerMarks(await filterOf(query, this.#deps), this.#parts(viewerId), ids, position, until);
+      if (hidden) return null;
+      return remembered({ ...page, content: page.content.map((game) => ({ ...game, viewer: viewerOf(marks.get(game.id), game.organizer.id, viewerId) })) });
     });
-    if (hidden) return undefined;
-    return { ...page, content: page.content.map((game) => ({ ...game, viewer: viewerOf(marks.get(game.id), game.organizer.id, viewerId) })) };
+    return composed ?? undefined;
   }
 
   /** The entity tag of a page this service answered from its public cache (anonymous reads only). */

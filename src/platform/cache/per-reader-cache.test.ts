@@ -36,11 +36,16 @@ describe('PerReaderCache', () => {
     assert.equal(await cache.through(page, 'ann', async () => 'A'), 'A');
   });
 
-  it('starts again past its bound of readers a value', async () => {
-    const cache = new PerReaderCache<string>({ maxReaders: 2 });
+  it('starts again past its bound of entries, over all values', async () => {
+    const cache = new PerReaderCache<string>({ maxEntries: 2 });
     const { loads, load } = loader();
-    const page = {};
-    for (const reader of ['ann', 'bob', 'cy', 'ann']) await cache.through(page, reader, load(reader, reader.toUpperCase()));
+    const [first, second] = [{}, {}];
+    await cache.through(first, 'ann', load('ann', 'A'));
+    await cache.through(second, 'bob', load('bob', 'B'));
+    await cache.through(second, 'bob', load('bob', 'B'));
+    await cache.through(second, 'cy', load('cy', 'C'));
+    await cache.through(first, 'ann', load('ann', 'A'));
+    await cache.through(second, 'cy', load('cy', 'C'));
     assert.deepEqual(loads, ['ann', 'bob', 'cy', 'ann']);
   });
 });

@@ -1,17 +1,19 @@
 /**
- * What each reader adds to a remembered value (a reader's own marks on a remembered public page),
- * kept as long as that very value is: held weakly by the value, so it goes when the value does.
+ * What each reader makes of a remembered value (a reader's own page, made of a remembered public
+ * page and the reader's marks), kept as long as that very value is: held weakly by the value, so
+ * it goes when the value does.
  *
- * It is as fresh as the value only if every write that changes what a reader adds also replaces the
- * value (the owner's argument; see where it is used). Readers of one value are bounded: past
- * `maxReaders`, it starts again rather than track usage.
+ * It is as fresh as the value only if every write that changes what a reader makes of it also
+ * replaces the value (the owner's argument; see where it is used). Bounded memory whatever the
+ * readers: past `maxEntries` kept since the last start, it starts again rather than track usage.
  */
 export class PerReaderCache<V> {
-  readonly #byValue = new WeakMap<object, Map<string, V>>();
-  readonly #maxReaders: number;
+  #byValue = new WeakMap<object, Map<string, V>>();
+  #size = 0;
+  readonly #maxEntries: number;
 
-  constructor(options: { maxReaders?: number } = {}) {
-    this.#maxReaders = options.maxReaders ?? 1_000;
+  constructor(options: { maxEntries?: number } = {}) {
+    this.#maxEntries = options.maxEntries ?? 1_000;
   }
 
   /** `reader`'s part of `value`: remembered, or loaded (and remembered unless `load` throws). */
@@ -19,9 +21,9 @@ export class PerReaderCache<V> {
     const kept = this.#byValue.get(value)?.get(reader);
     if (kept !== undefined) return kept;
     const loaded = await load();
+    if (++this.#size > this.#maxEntries) [this.#byValue, this.#size] = [new WeakMap(), 1];
     let readers = this.#byValue.get(value);
     if (!readers) this.#byValue.set(value, (readers = new Map()));
-    if (readers.size >= this.#maxReaders) readers.clear();
     readers.set(reader, loaded);
     return loaded;
   }

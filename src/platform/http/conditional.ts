@@ -22,15 +22,25 @@ export function noneMatchHits(header: string | undefined, etag: string): boolean
  * A tagged value is one a cache answered, the same object on every hit until it changes: its
  * `data` is serialised once, by the route's own response schema, and each hit sends those bytes
  * inside the request's envelope. Serialising and encoding a 25 KB page on every hit was the
- * largest cost of a cached listing.
+ * largest cost of a cached listing. A value without a tag that a cache `remembered` is sent the
+ * same way (a signed-in reader's own page: no tag, as it is one reader's).
  */
 export function taggedEnvelope<T>(request: FastifyRequest, reply: FastifyReply, data: T, message: string, etag: string | undefined) {
-  if (!etag) return envelope(request, data, message);
-  reply.header('etag', etag);
-  if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-  if (typeof data !== 'object' || data === null) return envelope(request, data, message);
+  if (etag) {
+    reply.header('etag', etag);
+    if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+  }
+  if (typeof data !== 'object' || data === null || !(etag || rememberedValues.has(data))) return envelope(request, data, message);
   const tail = `,"message":${JSON.stringify(message)},"timestamp":"${new Date().toISOString()}","path":${JSON.stringify(pathOf(request))}}`;
   return reply.type(JSON_TYPE).send(Buffer.concat([HEAD, serialised(reply, data), Buffer.from(tail)]));
+}
+
+const rememberedValues = new WeakSet<object>();
+
+/** Marks `value` as one a cache answers, the same object until it changes: it is serialised once. */
+export function remembered<T extends object>(value: T): T {
+  rememberedValues.add(value);
+  return value;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
