@@ -1,3 +1,4 @@
+import { referencesOf } from '../../platform/cache/page-cache.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { UsersService } from '../users/index.ts';
 import type { VenuesService } from '../venues/index.ts';
@@ -14,7 +15,7 @@ export interface GameRefsDeps {
  * Names, venue and levels from the modules that own them: one batch each for a whole page.
  * Activities, levels and venues come from their owners' in-process caches (admin-written, a few
  * seconds stale at most across instances, never for a caller that read the page generation first
- * and names it: `generation`); organiser names are read every time, unless the caller read them
+ * and names it: `generation`, whose reference part only admins' writes move); organiser names are read every time, unless the caller read them
  * with its rows. A game whose references cannot all be found is left out.
  */
 export async function refsOf(deps: GameRefsDeps, rows: GameRow[], names?: Map<string, string | null>, generation?: string): Promise<Map<string, GameRefs>> {
@@ -22,11 +23,12 @@ export async function refsOf(deps: GameRefsDeps, rows: GameRow[], names?: Map<st
   const activityIds = rows.map((row) => row.activityId);
   const venueIds = rows.map((row) => row.venueId);
   const levelIds = rows.flatMap((row) => [row.skillLevelFromId, row.skillLevelToId]);
+  const version = generation === undefined ? undefined : referencesOf(generation);
   const [activityNames, organizerNames, venueById, levelById] = await Promise.all([
-    deps.activities.cachedNamesOf(activityIds, generation),
+    deps.activities.cachedNamesOf(activityIds, version),
     names ?? deps.users.namesOf(rows.map((row) => row.organizerId)),
-    deps.venues.cachedSummariesOf(venueIds, generation),
-    deps.activities.cachedLevelsOf(levelIds, generation),
+    deps.venues.cachedSummariesOf(venueIds, version),
+    deps.activities.cachedLevelsOf(levelIds, version),
   ]);
   const refs = new Map<string, GameRefs>();
   for (const row of rows) {

@@ -19,17 +19,29 @@ interface Entry {
 }
 
 /**
- * The sum of `page_generations`, which every write to what public pages show (and to users) bumps
- * in its own transaction. Requests arriving together share one read, but each only a read sent
- * after it arrived (`freshRead`): whatever committed before a request arrived, its answer counts.
+ * The page generation: the sum of `page_generations`, which every write to what public pages show
+ * (and to users) bumps in its own transaction, then `:` and the sum of the reference stripes alone
+ * (see `referencesOf`). Requests arriving together share one read, but each only a read sent after
+ * it arrived (`freshRead`): whatever committed before a request arrived, its answer counts.
  */
 export function generationReader(db: Database): () => Promise<string> {
   const statement = db
-    .select({ value: sql<string>`sum(${pageGenerations.value})::text` })
+    .select({
+      value: sql<string>`sum(${pageGenerations.value})::text || ':' || coalesce(sum(${pageGenerations.value}) FILTER (WHERE ${pageGenerations.stripe} >= ${sql.raw(String(REFERENCE_STRIPES))}), 0)::text`,
+    })
     .from(pageGenerations)
-    .prepare('page_generation');
-  return freshRead(async () => (await statement.execute())[0]?.value ?? '0');
+    .prepare('page_reference_generation');
+  return freshRead(async () => (await statement.execute())[0]?.value ?? '0:0');
 }
+
+/** Stripes from this one up are bumped by writes to reference data only (activities, levels, venues). */
+const REFERENCE_STRIPES = 32;
+
+/**
+ * The part of a page generation that moves only with reference data: a version for the names
+ * each instance keeps in memory, which a join or a new game leaves as they were.
+ */
+export const referencesOf = (generation: string): string => generation.slice(generation.indexOf(':') + 1);
 
 export interface PageCacheOptions {
   /** `generationReader` over the database the pages are read from. */
