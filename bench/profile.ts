@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -74,11 +75,12 @@ async function plan(url: string): Promise<LoadPlan> {
   throw new Error(`unknown scenario ${id}: b, b′, c or e`);
 }
 
-function load(loadPlan: LoadPlan, dir: string): RoundResult {
+/** Asynchronous, so that (b′)'s generation bumps keep running in this process meanwhile. */
+async function load(loadPlan: LoadPlan, dir: string): Promise<RoundResult> {
   const file = path.join(dir, 'plan.json');
   writeFileSync(file, JSON.stringify(loadPlan));
-  const output = execFileSync(process.execPath, [path.join(ROOT, 'bench', 'load.ts'), file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  return (JSON.parse(output) as { rounds: RoundResult[] }).rounds[0]!;
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bench', 'load.ts'), file], { encoding: 'utf8' });
+  return (JSON.parse(stdout) as { rounds: RoundResult[] }).rounds[0]!;
 }
 
 interface ProfileNode {
@@ -141,7 +143,7 @@ const bumper = id === 'b′' ? await openDatabase({ url, dataDir: tmpdir() }) : 
 const stopBumping = bumper ? bumpGenerations(bumper.db) : undefined;
 try {
   const loadPlan = await plan(base);
-  const result = load(loadPlan, dir);
+  const result = await load(loadPlan, dir);
   await stopBumping?.();
   await bumper?.close();
   console.log(`(${id}): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}`);
