@@ -13,9 +13,10 @@ import { MAIN, publicGameIds, seedAll, userIdOf, type Shape } from './seed.ts';
 import { BENCH_ENV, freePort, spawnHealthy } from './service.ts';
 
 /**
- * `node bench/profile.ts <b|b′|c|e> [seconds]`: where one scenario's service CPU goes. Seeds (once,
- * kept as database `bench_profile`) the bench's data at a tenth of its size — the listing is a
- * keyset read, so the page costs the same — starts the service on PostgreSQL + Redis under
+ * `node bench/profile.ts <b|b′|c|e> [seconds] [--full]`: where one scenario's service CPU goes. Seeds
+ * (once, kept as database `bench_profile`) the bench's data at a tenth of its size — the listing is a
+ * keyset read, so a page costs the same — or, with `--full`, at its size (`bench_profile_full`: (b′)
+ * pages filter by date, and a tenth of the games leaves most of its pages short), starts the service on PostgreSQL + Redis under
  * `--cpu-prof`, loads it with the bench's own load generator, and prints the self time by package
  * and the hottest functions. The .cpuprofile file is kept for a closer look (Chrome DevTools).
  */
@@ -23,10 +24,12 @@ import { BENCH_ENV, freePort, spawnHealthy } from './service.ts';
 const ROOT = path.join(import.meta.dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const DATABASE = 'bench_profile';
-const SHAPE: Shape = { ...MAIN, games: MAIN.games / 10, users: MAIN.users / 10, hosts: MAIN.hosts / 10 };
-const id = process.argv[2] ?? 'b';
-const seconds = Number(process.argv[3] ?? 10);
+const full = process.argv.includes('--full');
+const DATABASE = full ? 'bench_profile_full' : 'bench_profile';
+const SHAPE: Shape = full ? MAIN : { ...MAIN, games: MAIN.games / 10, users: MAIN.users / 10, hosts: MAIN.hosts / 10 };
+const args = process.argv.slice(2).filter((arg) => arg !== '--full');
+const id = args[0] ?? 'b';
+const seconds = Number(args[1] ?? 10);
 
 async function database(): Promise<string> {
   const url = new URL(ADMIN_URL);
