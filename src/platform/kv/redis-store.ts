@@ -65,9 +65,7 @@ export type RedisClient = Redis | Cluster;
 
 const COMMON = {
   lazyConnect: true,
-  // Commands issued in one turn of the event loop go out as one write (order kept): under load,
-  // many requests' rate-limit counters and token reads share a round trip.
-  enableAutoPipelining: true,
+  enableAutoPipelining: true, // the commands of one event-loop turn share one write, in order
   enableOfflineQueue: false,
   maxRetriesPerRequest: 1,
   connectTimeout: 2000,
@@ -95,8 +93,7 @@ function clientFor(target: RedisTarget): RedisClient {
         failoverDetector: true,
       });
     case 'cluster':
-      // No automatic pipelining here: under concurrent writes on a Cluster it failed requests
-      // (the reliability suite's Cluster run could not mint its sessions).
+      // Not pipelined: on a Cluster it failed concurrent writes (the reliability suite's Cluster run).
       return new Cluster(target.nodes, {
         lazyConnect: true,
         enableOfflineQueue: false,
