@@ -15,8 +15,9 @@ export interface GameRefsDeps {
  * Names, venue and levels from the modules that own them: one batch each for a whole page.
  * Activities, levels and venues come from their owners' in-process caches (admin-written, a few
  * seconds stale at most across instances, never for a caller that read the page generation first
- * and names it: `generation`, whose reference part only admins' writes move); organiser names are read every time, unless the caller read them
- * with its rows. A game whose references cannot all be found is left out.
+ * and names it: `generation`, whose reference part only admins' writes move); organiser names are
+ * read every time, unless the caller read them with its rows. A game whose references cannot all
+ * be found is left out.
  */
 export async function refsOf(deps: GameRefsDeps, rows: GameRow[], names?: Map<string, string | null>, generation?: string): Promise<Map<string, GameRefs>> {
   // The caches take repeated ids, so each list goes as the rows give it.
