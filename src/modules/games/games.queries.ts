@@ -65,20 +65,22 @@ export class GameQueries {
    * writer reads the primary). Undefined otherwise: the viewer's page is read whole. The viewer's
    * page (or that it is not the public one) is kept with the public page's value, which is made anew
    * at each generation, and every write to what the marks read (games, players, co-hosts, bookmarks,
-   * share access) bumps it: never older than the public page; serialised once, as it is.
+   * share access) bumps it: never older than the public page.
    */
   async #onPublicPage(query: GameFilterInput & CursorRequest, page: { content: PresentedGame[]; nextCursor: string | null }, viewerId: string) {
     const db = await this.#reader(viewerId);
     if (page.content.length === 0 || db !== (await this.#reader(null))) return undefined;
+    let made: object | null = null;
     const composed = await this.#readerPages.through(page, viewerId, async () => {
       const scope = `games:list:${scopeOf(query)}`;
       const [position, until] = [query.cursor, page.nextCursor].map((cursor) => (cursor ? this.#position(cursor, scope) : undefined));
       const ids = page.content.map((game) => game.id);
       const { hidden, marks } = await new GamePagesRepository(db).viewerMarks(await filterOf(query, this.#deps), this.#parts(viewerId), ids, position, until);
       if (hidden) return null;
-      return remembered({ ...page, content: page.content.map((game) => ({ ...game, viewer: viewerOf(marks.get(game.id), game.organizer.id, viewerId) })) });
+      return (made = { ...page, content: page.content.map((game) => ({ ...game, viewer: viewerOf(marks.get(game.id), game.organizer.id, viewerId) })) });
     });
-    return composed ?? undefined;
+    // Its bytes are kept from its second read on: most pages change before a reader reads them twice.
+    return composed === null ? undefined : composed === made ? composed : remembered(composed);
   }
 
   /** The entity tag of a page this service answered from its public cache (anonymous reads only). */
