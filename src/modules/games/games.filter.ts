@@ -5,8 +5,15 @@ import type { VenuesService } from '../venues/index.ts';
 import type { GameFilter } from './games.repository.ts';
 import type { GameFilterInput } from './games.schemas.ts';
 
-/** A listing's query as the filter its statements take, checked for what the schema cannot say. */
-export async function filterOf(query: GameFilterInput, deps: { venues: VenuesService; clock: Clock; timeZone: string }): Promise<GameFilter> {
+export interface GameFilterDeps {
+  clock: Clock;
+  /** APP_TIME_ZONE: dates and HH:mm of the filters are read in it. */
+  timeZone: string;
+  venues: Pick<VenuesService, 'idsWithin'>;
+}
+
+/** A listing's query as the repository's filter; 400 for a circle or a range that cannot be. */
+export async function gameFilterOf(query: GameFilterInput, deps: GameFilterDeps): Promise<GameFilter> {
   const { circle, errors } = circleQuery(query);
   const order: FieldError[] = [];
   if (query.fromDate && query.toDate && query.fromDate > query.toDate)

@@ -1,4 +1,3 @@
-import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { ReadRoute } from '../../platform/db/read-route.ts';
 import type { CursorCodec } from '../../platform/http/cursor.ts';
@@ -8,7 +7,7 @@ import { remembered } from '../../platform/http/conditional.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { GameBookmarks, GameRatings, GameShareLinks, ShareLinkBlock } from './games.ports.ts';
 import { presentGame, presentParticipant, viewerOf, type GameView, type PresentedGame } from './games.presenter.ts';
-import { filterOf } from './games.filter.ts';
+import { gameFilterOf, type GameFilterDeps } from './games.filter.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { GamePagesRepository, type PageParts, type PageRow, type PageViewer, type Position, type ViewerMarks } from './games.pages.repository.ts';
@@ -16,11 +15,8 @@ import { GamesRepository, type GameRow } from './games.repository.ts';
 import { effectiveStatus, nextChange, scopeOf } from './games.rules.ts';
 import type { GameFilterInput } from './games.schemas.ts';
 
-export interface GameQueriesDeps extends GameRefsDeps {
+export interface GameQueriesDeps extends GameRefsDeps, Omit<GameFilterDeps, 'venues'> {
   db: Database;
-  clock: Clock;
-  /** APP_TIME_ZONE: dates and HH:mm of the filters are read in it. */
-  timeZone: string;
   cursors: CursorCodec;
   shareLinks: Pick<GameShareLinks, 'linksFor' | 'codeOf' | 'linkOf'>;
   bookmarks: GameBookmarks;
@@ -75,7 +71,13 @@ export class GameQueries {
       const scope = `games:list:${scopeOf(query)}`;
       const [position, until] = [query.cursor, page.nextCursor].map((cursor) => (cursor ? this.#position(cursor, scope) : undefined));
       const ids = page.content.map((game) => game.id);
-      const { hidden, marks } = await new GamePagesRepository(db).viewerMarks(await filterOf(query, this.#deps), this.#parts(viewerId), ids, position, until);
+      const { hidden, marks } = await new GamePagesRepository(db).viewerMarks(
+        await gameFilterOf(query, this.#deps),
+        this.#parts(viewerId),
+        ids,
+        position,
+        until,
+      );
       if (hidden) return null;
       return (made = { ...page, content: page.content.map((game) => ({ ...game, viewer: viewerOf(marks.get(game.id), game.organizer.id, viewerId) })) });
     });
@@ -93,7 +95,7 @@ export class GameQueries {
     viewerId: string | null,
     generation?: string,
   ): Promise<{ content: PresentedGame[]; nextCursor: string | null }> {
-    const filter = await filterOf(query, this.#deps);
+    const filter = await gameFilterOf(query, this.#deps);
     const scope = `games:list:${scopeOf(query)}`;
     const db = await this.#reader(viewerId);
     const fetch: PageFetch = (position, limit) => new GamePagesRepository(db).listPage(filter, this.#parts(viewerId), position, limit);
@@ -126,7 +128,7 @@ export class GameQueries {
   }
 
   async #filterOptions(query: GameFilterInput, viewerId: string | null) {
-    const options = await new GamesRepository(await this.#reader(viewerId)).filterOptions(await filterOf(query, this.#deps), viewerId);
+    const options = await new GamesRepository(await this.#reader(viewerId)).filterOptions(await gameFilterOf(query, this.#deps), viewerId);
     const [venues, skillLevels] = await Promise.all([this.#deps.venues.summariesOf(options.venueIds), this.#deps.activities.levelsOf(options.levelIds)]);
     return { venues, skillLevels, startTimes: options.startTimes, gameTypes: options.gameTypes as Array<'SINGLE' | 'DOUBLE'> };
   }

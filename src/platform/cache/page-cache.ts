@@ -18,6 +18,9 @@ interface Entry {
   expiresAt: number;
 }
 
+/** Stripes from this one up are bumped by writes to reference data only (activities, levels, venues). */
+const REFERENCE_STRIPES = 32;
+
 /**
  * The page generation: the sum of `page_generations`, which every write to what public pages show
  * (and to users) bumps in its own transaction, then `:` and the sum of the reference stripes alone
@@ -33,9 +36,6 @@ export function generationReader(db: Database): () => Promise<string> {
     .prepare('page_reference_generation');
   return freshRead(async () => (await statement.execute())[0]?.value ?? '0:0');
 }
-
-/** Stripes from this one up are bumped by writes to reference data only (activities, levels, venues). */
-const REFERENCE_STRIPES = 32;
 
 /**
  * The part of a page generation that moves only with reference data: a version for the names
