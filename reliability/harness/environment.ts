@@ -26,6 +26,8 @@ export async function startEnvironment(
   options: {
     instances?: number;
     env?: Record<string, string>;
+    /** Instances with their inspector on a loopback port, for `collectGarbage()`. */
+    inspectable?: boolean;
     /** How long each instance may take to answer health (60 s). */
     startWithinMs?: number;
     /** Started once the database exists (a pooler in front of it, another Redis): its variables win. */
@@ -66,7 +68,7 @@ export async function startEnvironment(
     const instances: ServiceInstance[] = [];
     // One after the other: the first applies the migrations, the rest find them applied.
     for (let i = 0; i < (options.instances ?? 2); i++) {
-      const instance = await ServiceInstance.start(String.fromCharCode(65 + i), env, options.startWithinMs);
+      const instance = await ServiceInstance.start(String.fromCharCode(65 + i), env, options.startWithinMs, options.inspectable);
       instances.push(instance);
       cleanups.push(() => instance.close());
     }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { childEnv, freePort, waitHealthy } from '../../test/helpers/server-process.ts';
+import { collectGarbage } from './inspector.ts';
 import { exited, residentBytes, Tail, track } from './processes.ts';
 
 const SERVER = path.join(import.meta.dirname, '..', '..', 'src', 'server.ts');
@@ -19,18 +20,22 @@ export class ServiceInstance {
   readonly #cwd: string;
   #child: ChildProcess | undefined;
   readonly #log = new Tail();
+  readonly #inspectable: boolean;
+  #inspector: string | undefined;
   starts = 0;
 
-  private constructor(name: string, port: number, env: Record<string, string>) {
+  private constructor(name: string, port: number, env: Record<string, string>, inspectable: boolean) {
     this.name = name;
+    this.#inspectable = inspectable;
     this.port = port;
     this.base = `http://127.0.0.1:${port}`;
     this.#cwd = mkdtempSync(path.join(tmpdir(), `rel-${name}-`));
     this.#env = { ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: this.base, DATA_DIR: path.join(this.#cwd, 'data') };
   }
 
-  static async start(name: string, env: Record<string, string>, withinMs?: number): Promise<ServiceInstance> {
-    const instance = new ServiceInstance(name, await freePort(), env);
+  /** `inspectable`: with its inspector on a loopback port, for `collectGarbage()`. */
+  static async start(name: string, env: Record<string, string>, withinMs?: number, inspectable = false): Promise<ServiceInstance> {
+    const instance = new ServiceInstance(name, await freePort(), env, inspectable);
     await instance.start(withinMs);
     return instance;
   }
@@ -45,9 +50,14 @@ export class ServiceInstance {
 
   /** Starts the process and resolves once its health endpoint answers 200. */
   async start(withinMs = 60_000): Promise<number> {
-    const child = spawn(process.execPath, [SERVER], { env: childEnv(this.#env), cwd: this.#cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = this.#inspectable ? ['--inspect=127.0.0.1:0', SERVER] : [SERVER];
+    const child = spawn(process.execPath, args, { env: childEnv(this.#env), cwd: this.#cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.#inspector = undefined;
     child.stdout.on('data', (chunk) => this.#log.push(chunk));
-    child.stderr.on('data', (chunk) => this.#log.push(chunk));
+    child.stderr.on('data', (chunk) => {
+      this.#log.push(chunk);
+      this.#inspector ??= /Debugger listening on (ws:\/\/\S+)/.exec(String(chunk))?.[1];
+    });
     this.#child = track(child);
     this.starts++;
     try {
@@ -84,6 +94,15 @@ export class ServiceInstance {
 
   rss(): number | undefined {
     return this.pid === undefined || !this.alive ? undefined : residentBytes(this.pid);
+  }
+
+  /** A full garbage collection in the instance, then its resident memory and heap in use. */
+  async collectGarbage(): Promise<{ rssBytes: number; heapUsedBytes: number }> {
+    if (!this.#inspector) throw new Error(`${this.name} was not started inspectable`);
+    const { heapUsedBytes } = await collectGarbage(this.#inspector);
+    const rssBytes = this.rss();
+    if (rssBytes === undefined) throw new Error(`${this.name} is not running`);
+    return { rssBytes, heapUsedBytes };
   }
 
   output(): string {
