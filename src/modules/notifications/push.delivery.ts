@@ -5,7 +5,7 @@ import type { PushGateway, PushResult } from './push.ts';
 import { PushRepository, type ClaimedPush } from './push.repository.ts';
 
 /** A claimed row is this sender's for this long; a sender that died gives it back when it lapses. Far above a send's 10 s timeout. */
-export const LEASE_MS = 60_000;
+const LEASE_MS = 60_000;
 const BATCH = 20;
 const MAX_ATTEMPTS = 12;
 const BASE_DELAY_MS = 2_000;
