@@ -13,7 +13,7 @@ import { MAIN, publicGameIds, seedAll, userIdOf, type Shape } from './seed.ts';
 import { BENCH_ENV, freePort, spawnHealthy } from './service.ts';
 
 /**
- * `node bench/profile.ts <b|b′|c|e> [seconds] [--full]`: where one scenario's service CPU goes. Seeds
+ * `node bench/profile.ts <b|b′|c|e|f> [seconds] [--full]`: where one scenario's service CPU goes. Seeds
  * (once, kept as database `bench_profile`) the bench's data at a tenth of its size — the listing is a
  * keyset read, so a page costs the same — or, with `--full`, at its size (`bench_profile_full`: (b′)
  * pages filter by date, and a tenth of the games leaves most of its pages short), starts the service on PostgreSQL + Redis under
@@ -75,7 +75,13 @@ async function plan(url: string): Promise<LoadPlan> {
     return { ...base, paths: ['/api/v1/games?size=20'], headers: { authorization: `Bearer ${token}` } };
   }
   if (id === 'b′') return { ...base, paths: await missPaths(url, new Date()) };
-  throw new Error(`unknown scenario ${id}: b, b′, c or e`);
+  if (id === 'f') {
+    // One refresh-token chain per connection, from users the listing scenarios do not use (as the bench does).
+    const db = await openDatabase({ url: process.env.PROFILE_DATABASE_URL!, dataDir: tmpdir() });
+    const userIds = await Promise.all(Array.from({ length: base.connections }, (_, i) => userIdOf(db.db, 1_001 + i))).finally(() => db.close());
+    return { ...base, kind: 'refresh', userIds };
+  }
+  throw new Error(`unknown scenario ${id}: b, b′, c, e or f`);
 }
 
 /** Asynchronous, so that (b′)'s generation bumps keep running in this process meanwhile. */

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { StoredRecords, type StoreWrite } from '../../platform/kv/index.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
+import { randomSecret } from '../../platform/random.ts';
 
 interface RefreshRecord {
   userId: string;
@@ -64,12 +65,13 @@ export class RefreshTokens extends StoredRecords {
    */
   #next(userId: string, options: { family?: string; ttlSeconds?: number; challenge?: string }): { token: string; writes: StoreWrite[] } {
     const family = options.family ?? randomUUID();
-    const token = `${userId}.${family}.${randomBytes(32).toString('base64url')}`;
+    const token = `${userId}.${family}.${randomSecret(32)}`;
+    const hash = hashOf(token);
     const record: RefreshRecord = { userId, family, ...(options.challenge ? { challenge: options.challenge } : {}) };
     const writes: StoreWrite[] = [
       { op: 'addToSet', key: userKey(userId), member: family, ttlSeconds: this.ttlSeconds },
-      { op: 'addToSet', key: familyKey(userId, family), member: hashOf(token), ttlSeconds: this.ttlSeconds },
-      { op: 'set', key: tokenKey(userId, hashOf(token)), value: JSON.stringify(record), ttlSeconds: options.ttlSeconds ?? this.ttlSeconds },
+      { op: 'addToSet', key: familyKey(userId, family), member: hash, ttlSeconds: this.ttlSeconds },
+      { op: 'set', key: tokenKey(userId, hash), value: JSON.stringify(record), ttlSeconds: options.ttlSeconds ?? this.ttlSeconds },
     ];
     return { token, writes };
   }
