@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { realBackend } from '../../../test/helpers/backends.ts';
 import { FCM, startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
 import { createSport, gameBody, onboardedUser, createGame } from '../../../test/helpers/games.ts';
@@ -10,7 +11,6 @@ import { httpApp } from '../../../test/helpers/http-app.ts';
 import { freePort, startServer, STARTUP_WAIT_MS, waitHealthy, type ServerProcess } from '../../../test/helpers/server-process.ts';
 import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
-import pg from 'pg';
 
 /**
  * The real entry point as a process on PostgreSQL (the embedded database belongs to one process),
