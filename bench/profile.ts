@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/platform/db/index.ts';
+import { openDatabase, type Database } from '../src/platform/db/index.ts';
 import { SERVICE_NODE_FLAGS } from '../test/helpers/server-process.ts';
 import type { LoadPlan, RoundResult } from './load.ts';
 import { bumpGenerations, missPaths } from './listing-misses.ts';
@@ -55,17 +55,21 @@ async function database(): Promise<string> {
   }
 }
 
-async function plan(url: string): Promise<LoadPlan> {
+/** `work` on the profile's data, through a connection of its own that is closed afterwards. */
+async function withData<T>(databaseUrl: string, work: (db: Database) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ url: databaseUrl, dataDir: tmpdir() });
+  return work(handle.db).finally(() => handle.close());
+}
+
+async function plan(url: string, databaseUrl: string): Promise<LoadPlan> {
   const base = { url, connections: 32, warmupSeconds: 2, rounds: 1, roundSeconds: seconds, kind: 'get' as const };
   if (id === 'b') return { ...base, paths: ['/api/v1/games?size=20'] };
   if (id === 'e') {
-    const db = await openDatabase({ url: process.env.PROFILE_DATABASE_URL!, dataDir: tmpdir() });
-    const ids = await publicGameIds(db.db, 1_000).finally(() => db.close());
+    const ids = await withData(databaseUrl, (db) => publicGameIds(db, 1_000));
     return { ...base, paths: ids.map((gameId) => `/api/v1/games/${gameId}`) };
   }
   if (id === 'c') {
-    const db = await openDatabase({ url: process.env.PROFILE_DATABASE_URL!, dataDir: tmpdir() });
-    const viewerId = await userIdOf(db.db, 401).finally(() => db.close());
+    const viewerId = await withData(databaseUrl, (db) => userIdOf(db, 401));
     const response = await fetch(`${url}/api/v1/auth/dev/tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -77,8 +81,7 @@ async function plan(url: string): Promise<LoadPlan> {
   if (id === 'b′') return { ...base, paths: await missPaths(url, new Date()) };
   if (id === 'f') {
     // One refresh-token chain per connection, from users the listing scenarios do not use (as the bench does).
-    const db = await openDatabase({ url: process.env.PROFILE_DATABASE_URL!, dataDir: tmpdir() });
-    const userIds = await Promise.all(Array.from({ length: base.connections }, (_, i) => userIdOf(db.db, 1_001 + i))).finally(() => db.close());
+    const userIds = await withData(databaseUrl, (db) => Promise.all(Array.from({ length: base.connections }, (_, i) => userIdOf(db, 1_001 + i))));
     return { ...base, kind: 'refresh', userIds };
   }
   throw new Error(`unknown scenario ${id}: b, b′, c, e or f`);
@@ -135,7 +138,6 @@ function summarise(file: string, responses: number) {
 }
 
 const url = await database();
-process.env.PROFILE_DATABASE_URL = url;
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-profile-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -151,7 +153,7 @@ const service = await spawnHealthy(
 const bumper = id === 'b′' ? await openDatabase({ url, dataDir: tmpdir() }) : undefined;
 const stopBumping = bumper ? bumpGenerations(bumper.db) : undefined;
 try {
-  const loadPlan = await plan(base);
+  const loadPlan = await plan(base, url);
   const result = await load(loadPlan, dir);
   await stopBumping?.();
   await bumper?.close();

@@ -41,9 +41,9 @@ test(`soak: ${VUS} virtual users for ${(PLAN.warmupMs + PLAN.measureMs) / 60_000
     const driver = new LoadDriver({ router: env.router, recorder, ledger, fixtures }, { vus: VUS, thinkMs: [40, 120] });
     const samples = new Map(env.instances.map((i) => [i.name, [] as number[]]));
     const loop = new Map<string, { p99: number; p50: number; max: number }>();
-    const collected = new Map<string, Array<{ rssBytes: number; heapUsedBytes: number }>>();
+    const collected = new Map(env.instances.map((i) => [i.name, [] as Array<{ rssBytes: number; heapUsedBytes: number }>]));
     const collect = async () => {
-      for (const instance of env.instances) collected.set(instance.name, [...(collected.get(instance.name) ?? []), await instance.collectGarbage()]);
+      for (const instance of env.instances) collected.get(instance.name)!.push(await instance.collectGarbage());
     };
     let control: Promise<{ p50: number; p99: number; max: number }> | undefined;
     driver.start();

@@ -28,11 +28,11 @@ function postgres(adminUrl: string, redisUrl: string): Backend {
     async freshDatabase() {
       const name = `t_${randomBytes(6).toString('hex')}`;
       const template = await migratedTemplate(adminUrl);
-      await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+      await withClient(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
       return {
         url: databaseUrl(adminUrl, name),
         async drop() {
-          await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+          await withClient(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
         },
       };
     },
@@ -48,7 +48,7 @@ let template: Promise<string> | undefined;
  * migrations are left alone: another checkout's tests may be copying them at this moment.
  */
 function migratedTemplate(adminUrl: string): Promise<string> {
-  template ??= withAdmin(adminUrl, async (admin) => {
+  template ??= withClient(adminUrl, async (admin) => {
     const name = `t_template_${migrationsKey()}`;
     await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['test-template']);
     try {
@@ -77,13 +77,14 @@ function migrationsKey(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-async function withAdmin<T>(adminUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+/** `work` on a connection of its own to `url`, closed afterwards. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    return await work(admin);
+    return await work(client);
   } finally {
-    await admin.end();
+    await client.end();
   }
 }
 

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import { randomSecret } from '../../platform/random.ts';
 import type { CalendarGames, CalendarGameViews } from './calendars.ports.ts';
 import { etagOf, renderCalendar } from './calendars.presenter.ts';
 import { CalendarsRepository } from './calendars.repository.ts';
@@ -43,7 +44,7 @@ export class CalendarsService {
 
   /** A new secret feed URL; the previous one stops working. Only the token's hash is kept. */
   async rotate(userId: string): Promise<{ url: string; createdAt: string }> {
-    const token = randomBytes(32).toString('base64url');
+    const token = randomSecret(32);
     const now = this.#deps.clock.now();
     await new CalendarsRepository(this.#deps.db).replace(userId, hashOf(token), now);
     return { url: new URL(`/api/v1/calendar/${token}.ics`, this.#deps.baseUrl).toString(), createdAt: now.toISOString() };

@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
-import { realBackend } from '../../../test/helpers/backends.ts';
+import { realBackend, withClient } from '../../../test/helpers/backends.ts';
 import { FCM, startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
 import { createSport, gameBody, onboardedUser, createGame } from '../../../test/helpers/games.ts';
 import { httpApp } from '../../../test/helpers/http-app.ts';
@@ -132,12 +131,8 @@ if (realBackend) {
 
 /** Ends every lease on the push outbox now; how many rows were leased. */
 async function lapseLeases(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const result = await client.query(`UPDATE push_outbox SET claimed_until = now() - interval '1 second' WHERE claimed_until IS NOT NULL`);
-    return result.rowCount ?? 0;
-  } finally {
-    await client.end();
-  }
+  const result = await withClient(url, (client) =>
+    client.query(`UPDATE push_outbox SET claimed_until = now() - interval '1 second' WHERE claimed_until IS NOT NULL`),
+  );
+  return result.rowCount ?? 0;
 }
