@@ -98,6 +98,42 @@ for (const backend of backends) {
       });
     });
 
+    describe('a null or empty refreshToken in the body', () => {
+      for (const empty of [null, '']) {
+        it(`is absent on refresh (${JSON.stringify(empty)}): the cookie is used, or 401 without one`, async () => {
+          const user = await createUser(t.app);
+          const payload = { refreshToken: empty, codeVerifier: empty };
+          const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload, cookies: { refresh_token: user.refreshToken } });
+          assert.equal(response.statusCode, 200, response.body);
+          assert.deepEqual(Object.keys(response.json()), ['message']);
+          assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload }), 401, 'invalid_refresh_token');
+        });
+
+        it(`is absent on logout (${JSON.stringify(empty)}): the cookie names the user`, async () => {
+          const user = await createUser(t.app);
+          const response = await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/logout',
+            payload: { refreshToken: empty },
+            cookies: { refresh_token: user.refreshToken },
+          });
+          assert.equal(response.statusCode, 200, response.body);
+          assertProblem(
+            await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: user.refreshToken } }),
+            401,
+            'invalid_refresh_token',
+          );
+        });
+      }
+
+      it('names the field of a refreshToken of the wrong type in the 400', async () => {
+        for (const url of ['/api/v1/auth/refresh', '/api/v1/auth/logout']) {
+          const problem = assertProblem(await t.app.inject({ method: 'POST', url, payload: { refreshToken: 42 } }), 400, 'validation_failed');
+          assert.equal(problem.errors[0].field, 'refreshToken', JSON.stringify(problem.errors));
+        }
+      });
+    });
+
     describe('an empty body with a JSON content type', () => {
       const json = { 'content-type': 'application/json' };
 

@@ -40,7 +40,7 @@ export async function tokensRoutes(app: TypedApp, { config, tokens, keys }: Toke
       // Every answer here carries tokens (or sets them): never cached.
       reply.header('cache-control', 'no-store');
       const fromBody = request.body?.refreshToken;
-      if (fromBody) return tokens.refresh(fromBody, request.body?.codeVerifier);
+      if (fromBody) return tokens.refresh(fromBody, request.body?.codeVerifier || undefined);
       const fromCookie = request.cookies[REFRESH_COOKIE];
       if (!fromCookie) throw invalidRefreshToken();
       setAuthCookies(reply, await tokens.refresh(fromCookie), config);
@@ -54,7 +54,7 @@ export async function tokensRoutes(app: TypedApp, { config, tokens, keys }: Toke
     async (request, reply) => {
       await tokens.logout({
         accessToken: bearerToken(request) ?? request.cookies[ACCESS_COOKIE],
-        refreshToken: request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE],
+        refreshToken: request.body?.refreshToken || request.cookies[REFRESH_COOKIE],
       });
       clearAuthCookies(reply, config);
       return { message: 'Logged out' };

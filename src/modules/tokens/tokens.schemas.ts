@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 export const TokenPairSchema = Type.Object({
   accessToken: Type.String(),
@@ -8,19 +8,24 @@ export const TokenPairSchema = Type.Object({
 
 export const MessageSchema = Type.Object({ message: Type.String() });
 
-export const RefreshBody = Type.Union([
-  Type.Object({
-    refreshToken: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
-    codeVerifier: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 128,
-        description: 'Mobile: the verifier of the code_challenge sent when the sign-in started (needed then)',
-      }),
-    ),
-  }),
-  Type.Null(),
-]);
+// null and "" are absent (the cookie flow, or 401 invalid_refresh_token), not a 400: some clients
+// send every field of their model, empty or not.
+const absentOr = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Literal(''), Type.Null()]));
+
+const RefreshFields = Type.Object({
+  refreshToken: absentOr(Type.String({ minLength: 1, maxLength: 512 })),
+  codeVerifier: absentOr(
+    Type.String({
+      minLength: 1,
+      maxLength: 128,
+      description: 'Mobile: the verifier of the code_challenge sent when the sign-in started (needed then)',
+    }),
+  ),
+});
+
+// An object or a JSON null, as one schema rather than a union: a union's failure names only the
+// body, and the 400 should name the field that is wrong.
+export const RefreshBody = Type.Unsafe<Static<typeof RefreshFields> | null>({ ...RefreshFields, type: ['object', 'null'] });
 
 export const DevTokenBody = Type.Object({ userId: Type.String({ format: 'uuid' }) });
 
