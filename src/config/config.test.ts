@@ -13,6 +13,14 @@ const SERVICE_ACCOUNT = JSON.stringify({
   token_uri: 'https://oauth2.googleapis.com/token',
 });
 
+/** A production environment that loads: every URL https, the frontend's callback named. */
+const PRODUCTION = {
+  APP_PROFILE: 'production',
+  JWT_SIGNING_KEYS: '{"keys":[{}]}',
+  BASE_URL: 'https://api.example.com',
+  FRONTEND_CALLBACK_URL: 'https://app.example.com/auth/callback',
+};
+
 describe('configuration', () => {
   it('applies the contract defaults', () => {
     const config = loadConfig({});
@@ -66,7 +74,11 @@ describe('configuration', () => {
     [{ JOBS_ENABLED: 'maybe' }, 'JOBS_ENABLED'],
     [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', INTERNAL_SECRET: 'short' }, 'INTERNAL_SECRET'],
     [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', BASE_URL: 'http://api.example.com' }, 'BASE_URL'],
-    [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', BASE_URL: 'https://api.example.com', TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ ...PRODUCTION, TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    ...(['NATIONAL_ISSUER', 'SOCIAL_ISSUER', 'NATIONAL_REDIRECT_URI', 'SOCIAL_REDIRECT_URI', 'FRONTEND_CALLBACK_URL'] as const).map(
+      (variable) => [{ ...PRODUCTION, [variable]: 'http://idp.example.com/' }, variable] as const,
+    ),
+    [{ ...PRODUCTION, FRONTEND_CALLBACK_URL: undefined }, 'FRONTEND_CALLBACK_URL'],
     [{ RATE_LIMIT_SIGN_IN: '0' }, 'RATE_LIMIT_SIGN_IN'],
     [{ FCM_SERVICE_ACCOUNT_JSON: '{"type":"authorized_user"}' }, 'FCM_SERVICE_ACCOUNT_JSON'],
     [{ FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/key.json' }, 'FCM_SERVICE_ACCOUNT_FILE'],
@@ -117,8 +129,14 @@ describe('configuration', () => {
     );
   });
 
+  it('takes https identity-provider issuers and callbacks in production, and http ones elsewhere', () => {
+    const urls = { NATIONAL_ISSUER: 'https://national.example.com', SOCIAL_ISSUER: 'https://social.example.com/' };
+    assert.equal(loadConfig({ ...PRODUCTION, ...urls }).social.issuer, 'https://social.example.com/');
+    assert.equal(loadConfig({ NATIONAL_ISSUER: 'http://127.0.0.1:9000' }).national.issuer, 'http://127.0.0.1:9000');
+  });
+
   it('takes TRUST_PROXY as a hop count or a list of proxy addresses, in production too', () => {
-    const production = { APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', BASE_URL: 'https://api.example.com' };
+    const production = PRODUCTION;
     assert.equal(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy, 1);
     assert.deepEqual(loadConfig({ ...production, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy, ['10.0.0.1', '10.1.0.0/16']);
     assert.equal(loadConfig({ ...production }).secureCookies, true);

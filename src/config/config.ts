@@ -210,6 +210,13 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   // Production cookies must be Secure, which needs https.
   if (production && !baseUrl.startsWith('https:')) throw new ConfigError('BASE_URL', 'must use https: when APP_PROFILE is production');
+  // Production speaks to identity providers and sends browsers on only over https: an http issuer's
+  // discovery, keys and token answers (or a redirect carrying a session) could be read or changed on the way.
+  const webUrl = (name: string, fallback: string | undefined) => {
+    const value = read.url(name, fallback, ['http:', 'https:']);
+    if (production && value?.startsWith('http:')) throw new ConfigError(name, 'must use https: when APP_PROFILE is production');
+    return value;
+  };
   const trustProxy = parseTrustProxy(read.raw('TRUST_PROXY'));
   // true believes the left-most X-Forwarded-For, which is whatever the client wrote.
   if (production && trustProxy === true) {
@@ -236,23 +243,23 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     loginStateTtl: read.integer('LOGIN_STATE_TTL', 300, 1, 3600),
     accessUserCacheMs: read.integer('ACCESS_USER_CACHE_MS', 5000, 0, 60_000),
     national: {
-      issuer: read.url('NATIONAL_ISSUER', undefined, ['http:', 'https:']),
+      issuer: webUrl('NATIONAL_ISSUER', undefined),
       clientId: read.raw('NATIONAL_CLIENT_ID'),
       clientJwks: nationalClientJwks(read.json('NATIONAL_CLIENT_JWKS')),
-      redirectUri: read.url('NATIONAL_REDIRECT_URI', `${baseUrl}/callback/national`, ['http:', 'https:'])!,
+      redirectUri: webUrl('NATIONAL_REDIRECT_URI', `${baseUrl}/callback/national`)!,
       scope: read.string('NATIONAL_SCOPE', 'openid'),
       authParams: parseAuthParams(read.raw('NATIONAL_AUTH_PARAMS')),
     },
     social: {
-      issuer: read.url('SOCIAL_ISSUER', undefined, ['http:', 'https:']),
+      issuer: webUrl('SOCIAL_ISSUER', undefined),
       clientId: read.raw('SOCIAL_CLIENT_ID'),
       clientSecret: read.raw('SOCIAL_CLIENT_SECRET'),
-      redirectUri: read.url('SOCIAL_REDIRECT_URI', `${baseUrl}/callback/social`, ['http:', 'https:'])!,
+      redirectUri: webUrl('SOCIAL_REDIRECT_URI', `${baseUrl}/callback/social`)!,
       scope: read.string('SOCIAL_SCOPE', 'openid profile email'),
       connections: read.list('SOCIAL_CONNECTIONS', 'google-oauth2,apple,email'),
       connectionParam: read.string('SOCIAL_CONNECTION_PARAM', 'connection'),
     },
-    frontendCallbackUrl: read.url('FRONTEND_CALLBACK_URL', 'http://localhost:3000/auth/callback', ['http:', 'https:'])!,
+    frontendCallbackUrl: webUrl('FRONTEND_CALLBACK_URL', 'http://localhost:3000/auth/callback')!,
     mobileCallbackScheme,
     internalSecret,
     devMintEndpointEnabled: read.boolean('AUTH_DEV_MINT_ENDPOINT_ENABLED', false),

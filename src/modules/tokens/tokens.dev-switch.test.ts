@@ -28,6 +28,7 @@ describe('dev tokens when switched off', () => {
     const t = await buildTestApp(backend, {
       APP_PROFILE: 'production',
       BASE_URL: 'https://api.example.com',
+      FRONTEND_CALLBACK_URL: 'https://app.example.com/auth/callback',
       AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
       JWT_SIGNING_KEYS: JSON.stringify({ keys: [jwk] }),
     });
