@@ -1,14 +1,7 @@
 /** The service process: config, local providers in development, buildApp, listen, graceful close. */
 import { buildApp } from './app.ts';
-import { layeredEnv, loadConfigOrExit, type Config, type RawEnv } from './config/index.ts';
+import { START_DEFAULTS, layeredEnv, loadConfigOrExit, type Config, type RawEnv } from './config/index.ts';
 import { providerEnv, startLocalProviders, type LocalProviders } from './modules/auth/index.ts';
-
-// `npm start` passes --local-defaults: a working sign-in with no external account.
-const START_DEFAULTS = {
-  LOCAL_IDENTITY_PROVIDERS: 'true',
-  AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
-  SAMPLE_GAMES: 'true',
-};
 
 /**
  * The bundled providers are ordinary OpenID providers on another port; the service finds them

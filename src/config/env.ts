@@ -3,13 +3,16 @@ import { parseEnv } from 'node:util';
 
 export type RawEnv = Record<string, string | undefined>;
 
-/** Defaults that open a development door: applied only while the service listens on loopback alone. */
-const LOOPBACK_ONLY_DEFAULTS = new Set(['AUTH_DEV_MINT_ENDPOINT_ENABLED']);
-
-export function isLoopbackHost(host: string): boolean {
-  const plain = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return plain === 'localhost' || plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
-}
+/**
+ * `npm start` passes --local-defaults: a working sign-in with no external account. Not the dev
+ * token mint: a proxy on this host that adds no forwarding header (the web app's dev server, nginx's
+ * plain proxy_pass, socat, ssh -L) makes any caller look like loopback to it, and `npm run dev:token`
+ * signs in through the local provider instead.
+ */
+export const START_DEFAULTS: RawEnv = {
+  LOCAL_IDENTITY_PROVIDERS: 'true',
+  SAMPLE_GAMES: 'true',
+};
 
 /**
  * Layers the environment: the real environment wins over `.env`,
@@ -23,9 +26,8 @@ export function layeredEnv(options: { processEnv: RawEnv; dotEnvPath?: string; s
   }
   const profile = merged.APP_PROFILE ?? 'development';
   if (profile !== 'production') {
-    const loopback = isLoopbackHost(merged.HOST ?? '127.0.0.1');
     for (const [key, value] of Object.entries(options.startDefaults ?? {})) {
-      if (merged[key] === undefined && (loopback || !LOOPBACK_ONLY_DEFAULTS.has(key))) merged[key] = value;
+      if (merged[key] === undefined) merged[key] = value;
     }
   }
   return merged;

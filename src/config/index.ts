@@ -1,6 +1,6 @@
 export { loadConfig, ConfigError } from './config.ts';
 export type { Config, Profile } from './config.ts';
-export { layeredEnv } from './env.ts';
+export { START_DEFAULTS, layeredEnv } from './env.ts';
 export { loadConfigOrExit } from './load-or-exit.ts';
 export type { RawEnv } from './env.ts';
 export type { FcmServiceAccount, PushConfig } from './push.ts';

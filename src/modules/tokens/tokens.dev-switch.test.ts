@@ -1,5 +1,7 @@
+import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
+import { START_DEFAULTS, layeredEnv, loadConfig } from '../../config/index.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp } from '../../../test/helpers/test-app.ts';
 import { generateSigningJwk } from './signing-keys.ts';
@@ -34,6 +36,27 @@ describe('dev tokens when switched off', () => {
     });
     try {
       assertProblem(await t.app.inject({ method: 'POST', url: '/api/v1/auth/dev/tokens', payload: { userId: '00000000-0000-4000-8000-000000000000' } }), 404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("is off under npm start's local defaults (a same-host proxy without forwarding headers would expose it)", () => {
+    for (const host of [undefined, '127.0.0.1', 'localhost']) {
+      const env = layeredEnv({ processEnv: { HOST: host }, startDefaults: START_DEFAULTS });
+      assert.equal(loadConfig(env).devMintEndpointEnabled, false, String(host));
+      assert.equal(env.LOCAL_IDENTITY_PROVIDERS, 'true', 'the local sign-in (npm run dev:token) stays on');
+    }
+  });
+
+  it('says at start-up, when it is on, that a same-host proxy exposes it', async () => {
+    const logged: string[] = [];
+    const t = await buildTestApp(backend, { LOG_LEVEL: 'info' }, { logStream: { write: (line) => logged.push(line) } });
+    try {
+      const warning = logged.map((line) => JSON.parse(line) as { level: number; msg: string }).find((entry) => /dev token mint is on/.test(entry.msg));
+      assert.ok(warning, logged.join(''));
+      assert.equal(warning.level, 40);
+      assert.match(warning.msg, /proxy on this host that adds no Forwarded or X-Forwarded-For header/);
     } finally {
       await t.close();
     }

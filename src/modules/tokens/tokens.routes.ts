@@ -63,6 +63,10 @@ export async function tokensRoutes(app: TypedApp, { config, tokens, keys }: Toke
 
   // Not even routed in production or when the flag is off: it answers 404 like any unknown path.
   if (config.profile !== 'production' && config.devMintEndpointEnabled) {
+    // Its loopback check cannot see through a proxy on this host that adds no forwarding header.
+    app.log.warn(
+      'The dev token mint is on (AUTH_DEV_MINT_ENDPOINT_ENABLED): it mints tokens for any user to a loopback caller, and any proxy on this host that adds no Forwarded or X-Forwarded-For header (npm run web:dev, nginx proxy_pass, socat, ssh -L) makes every caller of that proxy one',
+    );
     app.post(
       '/api/v1/auth/dev/tokens',
       {
