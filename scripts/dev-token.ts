@@ -6,6 +6,7 @@
  * one-time token. `--json` prints the whole token pair instead. The service is at BASE_URL, or
  * http://localhost:$PORT (8080).
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { driveLogin } from '../src/modules/auth/index.ts';
 
@@ -24,7 +25,12 @@ async function expectOk(response: Response, what: string): Promise<unknown> {
   return JSON.parse(body) as unknown;
 }
 
-const login = await fetch(`${base}/api/v1/auth/login/national?platform=mobile`).catch(() => fail(`no service at ${base}; start it with npm start`));
+// A mobile sign-in needs a code challenge (RFC 8252); the one-time token is redeemed with its verifier.
+const verifier = randomBytes(32).toString('base64url');
+const challenge = createHash('sha256').update(verifier).digest('base64url');
+const login = await fetch(`${base}/api/v1/auth/login/national?platform=mobile&code_challenge=${challenge}`).catch(() =>
+  fail(`no service at ${base}; start it with npm start`),
+);
 const { authorizationUrl } = (await expectOk(login, 'the national login (is the service running with npm start?)')) as { authorizationUrl: string };
 const callback = await driveLogin(authorizationUrl, username);
 const back = await fetch(callback, { redirect: 'manual' });
@@ -36,7 +42,7 @@ const pair = (await expectOk(
   await fetch(`${base}/api/v1/auth/refresh`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ refreshToken: oneTime }),
+    body: JSON.stringify({ refreshToken: oneTime, codeVerifier: verifier }),
   }),
   'the refresh',
 )) as { accessToken: string };

@@ -4,7 +4,8 @@ const challenge = {
   code_challenge: Type.Optional(
     Type.String({
       maxLength: 128,
-      description: 'Mobile only (recommended): base64url SHA-256 of a verifier the app keeps; redeeming the one-time refresh token then needs codeVerifier',
+      description:
+        'Mobile only, and required there: base64url SHA-256 of a verifier the app keeps; redeeming the one-time refresh token then needs codeVerifier',
     }),
   ),
   code_challenge_method: Type.Optional(Type.String({ maxLength: 16, description: 'S256 (the only method; the default)' })),

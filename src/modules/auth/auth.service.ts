@@ -136,9 +136,15 @@ export class AuthService {
   }
 }
 
-/** RFC 8252 §8.1 practice for the deep link: only the app that started the sign-in can redeem it. */
+/**
+ * RFC 8252 §8.1 for the deep link: only the app that started the sign-in can redeem it. Required on
+ * mobile: without it, any app that claims the scheme (or receives a forwarded link) holds a session.
+ */
 function codeChallengeOf(platform: Platform, query: LoginQuery): string | undefined {
-  if (query.code_challenge === undefined && query.code_challenge_method === undefined) return undefined;
+  if (query.code_challenge === undefined && query.code_challenge_method === undefined) {
+    if (platform === 'mobile') throw badRequest('invalid_request', 'code_challenge is required for platform=mobile (S256, RFC 8252).');
+    return undefined;
+  }
   if (platform !== 'mobile') throw badRequest('invalid_request', 'code_challenge is for platform=mobile only.');
   if ((query.code_challenge_method ?? 'S256') !== 'S256') throw badRequest('invalid_request', 'code_challenge_method must be S256.');
   if (!query.code_challenge || !S256_CHALLENGE.test(query.code_challenge)) {

@@ -11,6 +11,7 @@ import { driveLogin, providerEnv, startLocalProviders, type LocalProviders } fro
 import { freePort } from '../../../test/helpers/server-process.ts';
 
 const FRONTEND = 'http://localhost:3000/auth/callback';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 for (const backend of backends) {
   describe(`sign-in with the providers (${backend.name})`, () => {
@@ -139,7 +140,8 @@ for (const backend of backends) {
     });
 
     it('social, mobile: connection, PKCE and nonce; a one-time refresh token in the deep link', async () => {
-      const start = await call('/api/v1/auth/login/social?platform=mobile&provider=google-oauth2');
+      const verifier = randomBytes(32).toString('base64url');
+      const start = await call(`/api/v1/auth/login/social?platform=mobile&provider=google-oauth2&code_challenge=${sha256(verifier)}`);
       assert.equal(start.status, 200);
       const { authorizationUrl } = (await start.json()) as { authorizationUrl: string };
       const url = new URL(authorizationUrl);
@@ -156,8 +158,7 @@ for (const backend of backends) {
       assert.equal(deepLink.searchParams.get('isNewUser'), 'true');
       assert.equal(finish.headers.getSetCookie().length, 0, 'no cookies for mobile');
       const oneTime = deepLink.searchParams.get('refreshToken')!;
-
-      const redeemed = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: oneTime } });
+      const redeemed = await redeem({ refreshToken: oneTime, codeVerifier: verifier });
       assert.equal(redeemed.statusCode, 200);
       assert.equal(decodeJwt(redeemed.json().accessToken).auth_provider, 'social');
       assert.equal(typeof decodeJwt(redeemed.json().accessToken).social_uuid, 'string');
@@ -195,8 +196,7 @@ for (const backend of backends) {
 
     it('mobile with a code challenge: only the matching verifier redeems the one-time token; a wrong or missing one burns it', async () => {
       const verifier = randomBytes(32).toString('base64url');
-      const challenge = { code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
-
+      const challenge = { code_challenge: sha256(verifier), code_challenge_method: 'S256' };
       const good = await redeem({ refreshToken: await mobileLogin('erin', challenge), codeVerifier: verifier });
       assert.equal(good.statusCode, 200);
       assert.equal(good.headers['cache-control'], 'no-store');
@@ -211,7 +211,7 @@ for (const backend of backends) {
     });
 
     it('refuses a code challenge on the web, with another method, or out of shape', async () => {
-      const valid = createHash('sha256').update('v'.repeat(43)).digest('base64url');
+      const valid = sha256('v'.repeat(43));
       assertProblem(await t.app.inject({ url: `/api/v1/auth/login/national?code_challenge=${valid}` }), 400, 'invalid_request');
       assertProblem(
         await t.app.inject({ url: `/api/v1/auth/login/national?platform=mobile&code_challenge=${valid}&code_challenge_method=plain` }),
