@@ -14,9 +14,19 @@ import { serverOptions } from './platform/http/server-options.ts';
 import { loggerOptions } from './platform/observability/logger.ts';
 import { registerOperations } from './platform/observability/operations.ts';
 import { accessPlugin, rateLimitsFor } from './modules/access/index.ts';
-import { authRoutes } from './modules/auth/index.ts';
+import { LOGIN_BINDING_COOKIE, authRoutes } from './modules/auth/index.ts';
 import { internalRoutes } from './modules/internal/index.ts';
-import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes } from './modules/tokens/index.ts';
+import {
+  ACCESS_COOKIE,
+  AccessTokens,
+  EXPIRY_COOKIE,
+  REFRESH_COOKIE,
+  RefreshTokens,
+  TokensService,
+  ambiguousCookies,
+  loadSigningKeys,
+  tokensRoutes,
+} from './modules/tokens/index.ts';
 import { createUsersModule, usersRoutes } from './modules/users/index.ts';
 import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
 import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';
@@ -95,6 +105,8 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
     exposedHeaders: ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'WWW-Authenticate', 'Location'],
   });
   await app.register(cookie);
+  // Before anything reads a cookie: a name sent twice counts as neither.
+  await app.register(ambiguousCookies, { names: [ACCESS_COOKIE, REFRESH_COOKIE, EXPIRY_COOKIE, LOGIN_BINDING_COOKIE], secure: config.secureCookies });
   // Before any route: it refuses routes that have no access policy entry.
   await app.register(accessPlugin, {
     tokens: services.tokens,

@@ -1,7 +1,7 @@
 export { AuthService } from './auth.service.ts';
 export { authRoutes } from './auth.routes.ts';
 export { LoginStates } from './login-state.ts';
-export { LoginBinding } from './login-binding.ts';
+export { LoginBinding, LOGIN_BINDING_COOKIE } from './login-binding.ts';
 export { createNationalClient, createSocialClient } from './providers/index.ts';
 export type { IdentityProviderClient, ProviderName } from './providers/index.ts';
 export { providerEnv, startLocalProviders } from './local-providers/index.ts';

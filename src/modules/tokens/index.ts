@@ -8,3 +8,4 @@ export { tokensRoutes } from './tokens.routes.ts';
 export { setAuthCookies, clearAuthCookies, ACCESS_COOKIE, REFRESH_COOKIE, EXPIRY_COOKIE } from './cookies.ts';
 export type { TokenPair } from './cookies.ts';
 export { bearerToken, isLoopbackRequest } from './request-credentials.ts';
+export { ambiguousCookies } from './ambiguous-cookies.ts';
