@@ -165,7 +165,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   const { users } = usersModule;
   const tokens = new TokensService({
     access: new AccessTokens(keys, config.jwt, clock),
-    refresh: new RefreshTokens(store, config.jwt.refreshTokenTtl),
+    refresh: new RefreshTokens(store, config.jwt.refreshTokenTtl, { graceMs: config.jwt.refreshReuseGraceMs, clock }),
     users,
     config,
   });

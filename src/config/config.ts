@@ -26,6 +26,8 @@ export interface Config {
     signingKeys: string | undefined;
     accessTokenTtl: number;
     refreshTokenTtl: number;
+    /** How long the immediately previous refresh token still answers (a lost response retried), ms. */
+    refreshReuseGraceMs: number;
   };
   loginStateTtl: number;
   /** How long a token's user (live, roles) is served from memory; revocations end it at once. 0: every request reads it. */
@@ -239,6 +241,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
       signingKeys,
       accessTokenTtl: read.integer('ACCESS_TOKEN_TTL', 900, 1, 86_400),
       refreshTokenTtl: read.integer('REFRESH_TOKEN_TTL', 604_800, 1, 31_536_000),
+      refreshReuseGraceMs: read.integer('REFRESH_REUSE_GRACE_MS', 5000, 0, 60_000),
     },
     loginStateTtl: read.integer('LOGIN_STATE_TTL', 300, 1, 3600),
     accessUserCacheMs: read.integer('ACCESS_USER_CACHE_MS', 5000, 0, 60_000),

@@ -1,7 +1,9 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { StoredRecords, type StoreWrite } from '../../platform/kv/index.ts';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../../platform/clock.ts';
+import { StoredRecords, type KeyValueStore } from '../../platform/kv/index.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 import { randomSecret } from '../../platform/random.ts';
+import { legacy, type LegacyLayout } from './refresh-tokens.legacy.ts';
 
 interface RefreshRecord {
   userId: string;
@@ -10,32 +12,22 @@ interface RefreshRecord {
   challenge?: string;
 }
 
-// A token is `<user id>.<family>.<secret>`, and every key of a user's tokens carries the user id
-// as its hash tag: a rotation (spend the old token, store its successor in the family, keep the
-// user's list of families alive) is one script on one Redis Cluster node, one round trip.
-const tokenKey = (userId: string, hash: string) => `rt:{${userId}}:t:${hash}`;
-const familyKey = (userId: string, family: string) => `rt:{${userId}}:f:${family}`;
-const familyRevokedKey = (userId: string, family: string) => `rt:{${userId}}:fr:${family}`;
-const userKey = (userId: string) => `rt:{${userId}}:families`;
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-// Tokens issued before the user-tagged keys were a bare secret with keys of their own; they still
-// rotate (into a token of today's shape, in the same family) and are revoked with the others.
-const legacy = {
-  tokenKey: (hash: string) => `rt:${hash}`,
-  familyKey: (family: string) => `rt:family:${family}`,
-  familyRevokedKey: (family: string) => `rt:family-revoked:${family}`,
-  userKey: (userId: string) => `rt:user:${userId}`,
-};
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const TOKEN_SHAPE = new RegExp(`^(${UUID})\\.(${UUID})\\.[A-Za-z0-9_-]{43}$`);
-
-/** The user and family a token names (its keys' address, proven only by finding its hash there). */
-function addressOf(token: string): { userId: string; family: string } | undefined {
-  const match = TOKEN_SHAPE.exec(token);
-  return match ? { userId: match[1]!, family: match[2]! } : undefined;
+/**
+ * A family's one piece of mutable state: which token is live, and the one before it with the time
+ * it was rotated and its successor sealed with it, for a retried rotation. Every change is a
+ * compare-and-set of this one key, so a rotation never needs its keys in one Cluster slot.
+ */
+interface FamilyState {
+  current: string;
+  previous?: string;
+  rotatedAt?: number;
+  sealed?: string;
 }
+
+// The token is 32 random bytes and nothing else; its record is found by the hash alone.
+const recordKey = (hash: string) => `rt:t:${hash}`;
+const familyKey = (family: string) => `rt:f:${family}`;
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function verifierMatches(challenge: string, verifier: string | undefined): boolean {
   if (!verifier) return false;
@@ -44,106 +36,153 @@ function verifierMatches(challenge: string, verifier: string | undefined): boole
   return computed.length === expected.length && timingSafeEqual(computed, expected);
 }
 
+// A successor is kept sealed with a key only its predecessor gives: the store alone cannot open it.
+const sealKey = (token: string) => createHash('sha256').update('refresh-successor\0').update(token).digest();
+
+function seal(predecessor: string, successor: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(predecessor), iv);
+  const body = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+function unseal(predecessor: string, sealed: string): string | undefined {
+  const bytes = Buffer.from(sealed, 'base64url');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(predecessor), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 export const invalidRefreshToken = () => unauthorized('invalid_refresh_token', 'The refresh token is invalid, expired or already used.');
 
+/** Concurrent rotations of one token: a loser reads again and then finds the retry case, so a few rounds end it. */
+const ROUNDS = 5;
+
 /**
- * Opaque single-use refresh tokens. The store keeps only SHA-256 hashes; every token belongs to
- * a family (one sign-in), so presenting a rotated token revokes the whole family.
+ * Opaque single-use refresh tokens. The store keeps only SHA-256 hashes; every token belongs to a
+ * family (one sign-in). Presenting a rotated token revokes the whole family, except the immediately
+ * previous token within `graceMs` of its rotation: it answers with the same successor again (a lost
+ * response retried), as long as that successor has not been used.
  */
 export class RefreshTokens extends StoredRecords {
-  /** A new token; a new family unless one is given (rotation). */
+  readonly #graceMs: number;
+  readonly #clock: Clock;
+  readonly #legacy: LegacyLayout;
+
+  constructor(store: KeyValueStore, ttlSeconds: number, options: { graceMs?: number; clock?: Clock } = {}) {
+    super(store, ttlSeconds);
+    this.#graceMs = options.graceMs ?? 0;
+    this.#clock = options.clock ?? { now: () => new Date() };
+    this.#legacy = legacy(store, ttlSeconds);
+  }
+
+  /** A new token; a new family unless one is given (a token of an earlier layout carried on). */
   async issue(userId: string, options: { family?: string; ttlSeconds?: number; challenge?: string } = {}): Promise<string> {
-    const next = this.#next(userId, options);
-    await this.store.writeAll(next.writes);
-    return next.token;
-  }
-
-  /**
-   * A token and the writes that store it. In this order (a Cluster may apply them one by one): the
-   * token never exists without its family and the user's list of families naming it, so a
-   * revocation can always reach it.
-   */
-  #next(userId: string, options: { family?: string; ttlSeconds?: number; challenge?: string }): { token: string; writes: StoreWrite[] } {
+    const token = randomSecret(32);
     const family = options.family ?? randomUUID();
-    const token = `${userId}.${family}.${randomSecret(32)}`;
-    const hash = hashOf(token);
     const record: RefreshRecord = { userId, family, ...(options.challenge ? { challenge: options.challenge } : {}) };
-    const writes: StoreWrite[] = [
-      { op: 'addToSet', key: userKey(userId), member: family, ttlSeconds: this.ttlSeconds },
-      { op: 'addToSet', key: familyKey(userId, family), member: hash, ttlSeconds: this.ttlSeconds },
-      { op: 'set', key: tokenKey(userId, hash), value: JSON.stringify(record), ttlSeconds: options.ttlSeconds ?? this.ttlSeconds },
-    ];
-    return { token, writes };
+    const state: FamilyState = { current: hashOf(token) };
+    // In this order (a Cluster applies them one by one): the family state that makes the token live comes last.
+    await this.store.writeAll([
+      this.#legacy.userFamily(userId, family),
+      { op: 'set', key: recordKey(state.current), value: JSON.stringify(record), ttlSeconds: options.ttlSeconds ?? this.ttlSeconds },
+      { op: 'set', key: familyKey(family), value: JSON.stringify(state), ttlSeconds: options.ttlSeconds ?? this.ttlSeconds },
+    ]);
+    return token;
   }
 
   /**
-   * Consumes a token once and issues its successor in the same family, in one store call: the
-   * successor is written only on the first use of a token whose family is not revoked. A token
-   * bound to a code challenge is burnt by a wrong or missing verifier: whoever holds it without the
-   * verifier intercepted it or was handed someone else's sign-in (the successor written with it
-   * goes with its family).
+   * Spends a token and answers its successor in the same family. The family's state changes only
+   * by compare-and-set, so of concurrent rotations one writes the successor and the others, reading
+   * again, are retries of it. A token bound to a code challenge is burnt (with its family) by a
+   * wrong or missing verifier: whoever holds it without the verifier intercepted it.
    */
   async rotate(token: string, verifier?: string): Promise<{ userId: string; token: string }> {
-    const address = addressOf(token);
-    if (!address) return this.#rotateLegacy(token, verifier);
-    const { userId, family } = address;
-    const next = this.#next(userId, { family });
-    const consumed = await this.store.consumeAndWrite(tokenKey(userId, hashOf(token)), familyRevokedKey(userId, family), next.writes);
-    if (!consumed) throw invalidRefreshToken();
-    const record = JSON.parse(consumed.value) as RefreshRecord;
-    if (!consumed.firstUse || (record.challenge && !verifierMatches(record.challenge, verifier))) {
-      await this.revokeFamily(userId, family);
-      throw invalidRefreshToken();
-    }
-    if (!consumed.written) throw invalidRefreshToken();
-    return { userId, token: next.token };
-  }
-
-  async #rotateLegacy(token: string, verifier?: string): Promise<{ userId: string; token: string }> {
-    const consumed = await this.store.consume(legacy.tokenKey(hashOf(token)));
-    if (!consumed) throw invalidRefreshToken();
-    const record = JSON.parse(consumed.value) as RefreshRecord;
-    if (!consumed.firstUse || (record.challenge && !verifierMatches(record.challenge, verifier))) {
+    const hash = hashOf(token);
+    const stored = await this.store.get(recordKey(hash));
+    if (!stored) return this.#rotateLegacy(token, verifier);
+    const record = JSON.parse(stored) as RefreshRecord;
+    if (record.challenge && !verifierMatches(record.challenge, verifier)) {
       await this.revokeFamily(record.userId, record.family);
       throw invalidRefreshToken();
     }
-    if (await this.store.get(legacy.familyRevokedKey(record.family))) throw invalidRefreshToken();
+    for (let round = 0; round < ROUNDS; round++) {
+      const current = await this.store.get(familyKey(record.family));
+      if (!current) throw invalidRefreshToken();
+      const state = JSON.parse(current) as FamilyState;
+      const successor = state.current === hash ? randomSecret(32) : this.#retried(state, hash, token);
+      if (!successor) break;
+      if (state.current === hash) {
+        const next: FamilyState = { current: hashOf(successor), previous: hash, rotatedAt: this.#clock.now().getTime(), sealed: seal(token, successor) };
+        if (!(await this.store.compareAndSet(familyKey(record.family), current, JSON.stringify(next), this.ttlSeconds))) continue;
+      }
+      // Also on a retry: the first answer may have been lost before its record was written.
+      await this.store.writeAll([
+        this.#legacy.userFamily(record.userId, record.family),
+        { op: 'set', key: recordKey(hashOf(successor)), value: JSON.stringify({ userId: record.userId, family: record.family }), ttlSeconds: this.ttlSeconds },
+      ]);
+      return { userId: record.userId, token: successor };
+    }
+    await this.revokeFamily(record.userId, record.family);
+    throw invalidRefreshToken();
+  }
+
+  /** The successor a retried rotation answers again: the previous token, within the grace, successor unused. */
+  #retried(state: FamilyState, hash: string, token: string): string | undefined {
+    if (state.previous !== hash || state.rotatedAt === undefined || !state.sealed) return undefined;
+    if (this.#clock.now().getTime() - state.rotatedAt >= this.#graceMs) return undefined;
+    return unseal(token, state.sealed);
+  }
+
+  async #rotateLegacy(token: string, verifier?: string): Promise<{ userId: string; token: string }> {
+    const spent = await this.#legacy.spend(token);
+    if (!spent) throw invalidRefreshToken();
+    const { record, firstUse } = spent;
+    if (!firstUse || (record.challenge && !verifierMatches(record.challenge, verifier))) {
+      await this.revokeFamily(record.userId, record.family);
+      throw invalidRefreshToken();
+    }
+    if (await this.#legacy.isRevoked(record.userId, record.family)) throw invalidRefreshToken();
     return { userId: record.userId, token: await this.issue(record.userId, { family: record.family }) };
   }
 
   /**
-   * Logout by refresh token: a live one names its owner (whose sessions all end). An already used
-   * one is a reuse, and like any reuse it ends its own family and nothing else: whoever holds a
-   * rotated token may not be its owner.
+   * Logout by refresh token: a live one (or the previous one within its grace) names its owner,
+   * whose sessions all end. An older one is a reuse, and like any reuse it ends its own family and
+   * nothing else: whoever holds a rotated token may not be its owner.
    */
   async ownerForLogout(token: string): Promise<string | undefined> {
-    const address = addressOf(token);
-    const consumed = await this.store.consume(address ? tokenKey(address.userId, hashOf(token)) : legacy.tokenKey(hashOf(token)));
-    if (!consumed) return undefined;
-    const record = JSON.parse(consumed.value) as RefreshRecord;
-    if (consumed.firstUse) return record.userId;
+    const hash = hashOf(token);
+    const stored = await this.store.get(recordKey(hash));
+    if (!stored) {
+      const spent = await this.#legacy.spend(token);
+      if (!spent) return undefined;
+      if (spent.firstUse) return spent.record.userId;
+      await this.revokeFamily(spent.record.userId, spent.record.family);
+      return undefined;
+    }
+    const record = JSON.parse(stored) as RefreshRecord;
+    const current = await this.store.get(familyKey(record.family));
+    if (!current) return undefined;
+    const state = JSON.parse(current) as FamilyState;
+    if (state.current === hash || this.#retried(state, hash, token)) return record.userId;
     await this.revokeFamily(record.userId, record.family);
     return undefined;
   }
 
-  /** Ends a family in both key layouts (a family begun before the change goes on in today's). */
+  /** Ends a family: its state first (nothing rotates after that), then what earlier layouts kept. */
   async revokeFamily(userId: string, family: string): Promise<void> {
-    await this.store.writeAll([
-      { op: 'set', key: familyRevokedKey(userId, family), value: '1', ttlSeconds: this.ttlSeconds },
-      { op: 'set', key: legacy.familyRevokedKey(family), value: '1', ttlSeconds: this.ttlSeconds },
-    ]);
-    const [hashes, legacyHashes] = await Promise.all([this.store.members(familyKey(userId, family)), this.store.members(legacy.familyKey(family))]);
-    await this.store.delete(
-      ...hashes.map((hash) => tokenKey(userId, hash)),
-      familyKey(userId, family),
-      ...legacyHashes.map(legacy.tokenKey),
-      legacy.familyKey(family),
-    );
+    await this.store.delete(familyKey(family));
+    await this.#legacy.revokeFamily(userId, family);
   }
 
   async revokeAll(userId: string): Promise<void> {
-    const families = new Set([...(await this.store.members(userKey(userId))), ...(await this.store.members(legacy.userKey(userId)))]);
+    const families = await this.#legacy.familiesOf(userId);
     for (const family of families) await this.revokeFamily(userId, family);
-    await this.store.delete(userKey(userId), legacy.userKey(userId));
+    await this.#legacy.forgetUser(userId);
   }
 }

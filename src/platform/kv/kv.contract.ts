@@ -83,6 +83,21 @@ export function storeContract(variant: StoreVariant): void {
       assert.equal(await store.get('{cw}:next97'), null);
     });
 
+    it('compares and sets: of 50 concurrent callers that read one value exactly one replaces it', async () => {
+      await store.set('cas', 'v0', 60);
+      const results = await Promise.all(Array.from({ length: 50 }, (_, n) => store.compareAndSet('cas', 'v0', `v${n + 1}`, 60)));
+      const winners = results.flatMap((won, n) => (won ? [n] : []));
+      assert.equal(winners.length, 1);
+      assert.equal(await store.get('cas'), `v${winners[0]! + 1}`);
+      assert.equal(await store.compareAndSet('cas', 'v0', 'late', 60), false);
+      assert.equal(await store.compareAndSet('cas-missing', 'v0', 'x', 60), false);
+      assert.equal(await store.get('cas-missing'), null);
+      await store.set('cas-short', 'v', 1);
+      assert.equal(await store.compareAndSet('cas-short', 'v', 'w', 1), true, 'the new value lives ttlSeconds');
+      await sleep(1100);
+      assert.equal(await store.compareAndSet('cas-short', 'w', 'x', 60), false, 'an expired value is gone');
+    });
+
     const addToSet = (key: string, member: string, ttlSeconds: number) => store.writeAll([{ op: 'addToSet', key, member, ttlSeconds }]);
 
     it('keeps sets with members, deletion and expiry', async () => {

@@ -92,6 +92,16 @@ export class SqlStore implements KeyValueStore {
     return row ? { value: row.value, firstUse: !row.consumed, written: row.written } : null;
   }
 
+  async compareAndSet(key: string, expected: string, next: string, ttlSeconds: number) {
+    // One statement: the row lock queues concurrent callers, and a later one no longer finds `expected`.
+    const rows = await this.#db
+      .update(kvEntries)
+      .set({ value: next, expiresAt: inSeconds(ttlSeconds), consumed: false, counter: 0 })
+      .where(and(eq(kvEntries.key, key), eq(kvEntries.value, expected), live(new Date())))
+      .returning({ key: kvEntries.key });
+    return rows.length === 1;
+  }
+
   async delete(...keys: string[]) {
     for (const key of keys) {
       await this.#db.delete(kvEntries).where(eq(kvEntries.key, key));

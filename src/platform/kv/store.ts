@@ -29,6 +29,12 @@ export interface KeyValueStore {
    * Cluster every key must share one hash slot: give them one hash tag.
    */
   consumeAndWrite(key: string, unless: string, writes: StoreWrite[]): Promise<{ value: string; firstUse: boolean; written: boolean } | null>;
+  /**
+   * Replaces a live value with `next` (living `ttlSeconds` from now) only if it is still exactly
+   * `expected`, atomically: of concurrent callers that read the same value, exactly one wins.
+   * False when the value changed, expired or is gone.
+   */
+  compareAndSet(key: string, expected: string, next: string, ttlSeconds: number): Promise<boolean>;
   delete(...keys: string[]): Promise<void>;
   /**
    * Applies writes in order (`set`; `addToSet`: adds to a set that then lives at least
