@@ -57,6 +57,9 @@ export async function startEnvironment(
       JWT_SIGNING_KEYS: signingKeys,
       INTERNAL_SECRET,
       AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
+      // The ledger checks strict single use (no token rotates twice, none works again after the
+      // run); the previous token's grace for a retried refresh is tested in tokens.grace.test.ts.
+      REFRESH_REUSE_GRACE_MS: '0',
       RATE_LIMIT_PUBLIC_ANON: '1000000',
       RATE_LIMIT_PUBLIC_USER: '1000000',
       RATE_LIMIT_SHARE_RESOLVE: '1000000',
