@@ -3,6 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { KeyValueStore } from '../../platform/kv/index.ts';
 import { openTestStore, type StoreVariant } from '../../../test/helpers/store.ts';
+import { TestClock } from '../../../test/helpers/clock.ts';
 import { RefreshTokens } from './refresh-tokens.ts';
 
 /** Counts the store's calls, so a test can say how many round trips a rotation took. */
@@ -99,6 +100,20 @@ export function refreshTokensSuite(variant: StoreVariant): void {
       const rotated = (await tokens.rotate(await tokens.issue(userId))).token;
       await tokens.revokeAll(userId);
       for (const token of [old, current, rotated]) await assert.rejects(tokens.rotate(token), refused);
+    });
+
+    it('answers a retry of the previous token within the grace with the same successor, and revokes after it', async () => {
+      const clock = new TestClock();
+      const graced = new RefreshTokens(store, 600, { graceMs: 2000, clock });
+      const userId = randomUUID();
+      const first = await graced.issue(userId);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => graced.rotate(first)));
+      assert.equal(new Set(answers.map((answer) => answer.token)).size, 1, 'one successor for concurrent rotations');
+      clock.advance(1.999);
+      assert.equal((await graced.rotate(first)).token, answers[0]!.token);
+      clock.advance(0.001);
+      await assert.rejects(graced.rotate(first), refused);
+      await assert.rejects(graced.rotate(answers[0]!.token), refused);
     });
 
     it('refuses a token whose family was revoked, and a token it never issued', async () => {
