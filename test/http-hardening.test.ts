@@ -82,3 +82,34 @@ for (const backend of backends) {
     });
   });
 }
+
+for (const backend of backends) {
+  describe(`secrets in request logs (${backend.name})`, () => {
+    let t: TestApp;
+    const logged: string[] = [];
+
+    before(async () => {
+      t = await buildTestApp(backend, { LOG_LEVEL: 'info' }, { logStream: { write: (line) => logged.push(line) } });
+    });
+    after(() => t.close());
+
+    it('masks share codes and feed tokens however the path is percent-encoded or slashed', async () => {
+      const code = 'Zq7Rt2Xw';
+      const token = 'feedtokensecret123';
+      const spellings = [
+        `/%67ames/${code}`,
+        `/%67%61mes/${code.slice(0, 2)}%${code.charCodeAt(2).toString(16)}${code.slice(3)}`,
+        `//games/${code}`,
+        `/api/v1/%63alendar/${token}.ics`,
+      ];
+      for (const url of spellings) await t.app.inject({ url });
+      const lines = logged.filter((line) => line.includes('"url"'));
+      assert.ok(lines.length >= spellings.length, 'every request is logged');
+      for (const line of lines) {
+        assert.ok(!line.includes(code) && !line.includes(token), line);
+      }
+      assert.ok(lines.some((line) => line.includes('/games/[REDACTED]')));
+      assert.ok(lines.some((line) => line.includes('/api/v1/calendar/[REDACTED]')));
+    });
+  });
+}
