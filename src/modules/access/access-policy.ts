@@ -123,14 +123,13 @@ const UNLISTED_OTHER = entry('*', '*', 'public');
 
 /**
  * The policy of a request no route answers (a 404 or 405 to come). Authentication and authorisation
- * run before routing, so the answer never tells an outsider which paths exist: the entry
- * the request fits, else one its path fits, else everything under /api/v1 needs a token.
+ * run before routing, so the answer never tells an outsider which paths exist: the entry the method
+ * and path fit, else everything under /api/v1 needs a token. A public GET does not make the path's
+ * other methods public (as Spring Security's method matchers): `DELETE /api/v1/public/health` is
+ * 401 to an anonymous caller like `DELETE /api/v1/games`, and 405 once a token is shown.
  */
 export function policyForUnrouted(method: string, path: string): PolicyEntry {
-  const found =
-    ACCESS_POLICY.find((candidate) => fits(candidate, method, path)) ??
-    // A wrong method on a path the public may read is no secret: that path's policy decides.
-    ACCESS_POLICY.find((candidate) => candidate.path !== '*' && fits({ ...candidate, method: '*' }, method, path));
+  const found = ACCESS_POLICY.find((candidate) => fits(candidate, method, path));
   if (found) return found;
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) ? UNLISTED_API : UNLISTED_OTHER;
 }
