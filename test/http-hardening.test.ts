@@ -113,3 +113,32 @@ for (const backend of backends) {
     });
   });
 }
+
+for (const backend of backends) {
+  describe(`empty query values (${backend.name})`, () => {
+    let t: TestApp;
+
+    before(async () => {
+      t = await buildTestApp(backend);
+    });
+    after(() => t.close());
+
+    it('reads an empty cursor as none: the first page', async () => {
+      for (const url of ['/api/v1/games?cursor=', '/api/v1/games?cursor=&size=', '/api/v1/games?size=5&cursor=']) {
+        const response = await t.app.inject({ url });
+        assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
+        assert.ok(Array.isArray(response.json().data.content));
+      }
+    });
+
+    it('reads any empty optional query value as absent, so its default applies', async () => {
+      const response = await t.app.inject({ url: '/api/v1/venues?page=&size=&q=' });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.deepEqual({ number: response.json().data.page.number, size: response.json().data.page.size }, { number: 0, size: 20 });
+    });
+
+    it('still refuses a cursor that is present but not one', async () => {
+      assertProblem(await t.app.inject({ url: '/api/v1/games?cursor=%20' }), 400, 'invalid_cursor');
+    });
+  });
+}
