@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { backends } from './helpers/backends.ts';
 import { assertProblem } from './helpers/problem.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { createUser, type TestUser } from './helpers/users.ts';
 
 const ORIGIN = 'https://app.example.com';
 
@@ -139,6 +140,47 @@ for (const backend of backends) {
 
     it('still refuses a cursor that is present but not one', async () => {
       assertProblem(await t.app.inject({ url: '/api/v1/games?cursor=%20' }), 400, 'invalid_cursor');
+    });
+  });
+}
+
+for (const backend of backends) {
+  describe(`caching of signed-in answers (${backend.name})`, () => {
+    let t: TestApp;
+    let user: TestUser;
+
+    before(async () => {
+      t = await buildTestApp(backend, { CORS_ALLOWED_ORIGINS: ORIGIN });
+      user = await createUser(t.app);
+    });
+    after(() => t.close());
+
+    const varies = (response: { headers: Record<string, unknown> }) =>
+      String(response.headers.vary ?? '')
+        .split(/,\s*/)
+        .map((name) => name.toLowerCase());
+
+    it('marks a signed-in JSON answer private and unstored, varying on the credentials', async () => {
+      for (const url of ['/api/v1/me', '/api/v1/notifications', '/api/v1/games', '/api/v1/public/health']) {
+        const response = await t.app.inject({ url, headers: { ...user.auth, origin: ORIGIN } });
+        assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
+        assert.equal(response.headers['cache-control'], 'private, no-store', url);
+        for (const name of ['authorization', 'cookie', 'origin']) assert.ok(varies(response).includes(name), `${url}: ${response.headers.vary}`);
+      }
+    });
+
+    it('marks a signed-in problem detail private too', async () => {
+      const response = await t.app.inject({ url: '/api/v1/games/00000000-0000-4000-8000-000000000000', headers: user.auth });
+      assertProblem(response, 404);
+      assert.equal(response.headers['cache-control'], 'private, no-store');
+    });
+
+    it('leaves anonymous public answers and routes with their own caching as they were', async () => {
+      const anonymous = await t.app.inject({ url: '/api/v1/games' });
+      assert.equal(anonymous.headers['cache-control'], undefined);
+      assert.ok(!varies(anonymous).includes('authorization'));
+      const keys = await t.app.inject({ url: '/.well-known/jwks.json', headers: user.auth });
+      assert.equal(keys.headers['cache-control'], 'public, max-age=300');
     });
   });
 }

@@ -122,9 +122,30 @@ export const accessPlugin = fp(
       }
       if (routed?.rateLimit) await rateLimit(request, reply, routed.rateLimit);
     });
+
+    // An answer made for a signed-in caller is that caller's: no shared cache may keep it, nor hand
+    // it to someone else. Where it carries an entity tag the client may keep it and revalidate
+    // (304); otherwise it is not stored at all. A route that set its own caching keeps it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.principal || reply.hasHeader('cache-control')) return payload;
+      reply.header('cache-control', reply.hasHeader('etag') ? 'private, no-cache' : 'private, no-store');
+      reply.header('vary', withVary(reply.getHeader('vary'), ['Authorization', 'Cookie']));
+      return payload;
+    });
   },
   { name: 'access', dependencies: ['@fastify/cookie'] },
 );
+
+/** `Vary` with `names` added to what is there already (CORS adds `Origin`). */
+function withVary(current: ReturnType<FastifyReply['getHeader']>, names: string[]): string {
+  const have = [current ?? []]
+    .flat()
+    .flatMap((value) => String(value).split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
+  const missing = names.filter((name) => !have.some((value) => value.toLowerCase() === name.toLowerCase()));
+  return [...have, ...missing].join(', ');
+}
 
 /** The request's path as the router reads it (percent-decoded when that is possible). */
 function requestPath(request: FastifyRequest): string {
