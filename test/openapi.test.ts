@@ -20,7 +20,9 @@ import type { RouteDocsTable } from '../src/platform/http/openapi-document.ts';
 import { backends } from './helpers/backends.ts';
 import { TestClock } from './helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser } from './helpers/games.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { buildTestApp, INTERNAL_SECRET, type TestApp } from './helpers/test-app.ts';
+import { assertProblem } from './helpers/problem.ts';
+import { generateSigningJwk } from '../src/modules/tokens/signing-keys.ts';
 import { createUser } from './helpers/users.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -254,3 +256,40 @@ describe('the API document', () => {
     }
   });
 });
+
+for (const backend of backends) {
+  describe(`operators' endpoints in production (${backend.name})`, () => {
+    let t: TestApp;
+    const secret = { 'x-internal-secret': INTERNAL_SECRET };
+
+    before(async () => {
+      const jwk = await generateSigningJwk();
+      t = await buildTestApp(backend, { APP_PROFILE: 'production', BASE_URL: 'https://api.example.com', JWT_SIGNING_KEYS: JSON.stringify({ keys: [jwk] }) });
+    });
+    after(() => t.close());
+
+    it('keeps build facts and metrics behind the internal secret, and health public', async () => {
+      for (const url of ['/actuator/info', '/actuator/prometheus']) {
+        assertProblem(await t.app.inject({ url }), 401, 'invalid_internal_secret');
+        assertProblem(await t.app.inject({ url, headers: { 'x-internal-secret': 'wrong' } }), 401, 'invalid_internal_secret');
+        assert.equal((await t.app.inject({ url, headers: secret })).statusCode, 200, url);
+      }
+      for (const url of ['/actuator/health', '/actuator/health/liveness', '/actuator/health/readiness', '/api/v1/public/health']) {
+        assert.equal((await t.app.inject({ url })).statusCode, 200, url);
+      }
+    });
+
+    it('leaves admin, internal and development operations out of the public API document, whole with the secret', async () => {
+      for (const url of ['/v3/api-docs', '/swagger-ui/json']) {
+        const open = (await t.app.inject({ url })).json<Doc>();
+        const paths = Object.keys(open.paths);
+        assert.ok(paths.includes('/api/v1/games'), url);
+        assert.ok(!paths.some((p) => p.startsWith('/api/v1/admin') || p.startsWith('/api/v1/internal') || p.includes('/dev/')), `${url}: ${paths.join(' ')}`);
+        const whole = Object.keys((await t.app.inject({ url, headers: secret })).json<Doc>().paths);
+        assert.ok(whole.includes('/api/v1/admin/users') && whole.includes('/api/v1/internal/users'), url);
+      }
+      const yaml = (await t.app.inject({ url: '/swagger-ui/yaml' })).body;
+      assert.ok(!yaml.includes('/api/v1/admin/'));
+    });
+  });
+}

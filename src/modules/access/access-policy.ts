@@ -90,6 +90,15 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   ...entries('*', 'authenticated', undefined, ['/api/v1/notifications', '/api/v1/notifications/*', '/api/v1/device-tokens']),
 ];
 
+/**
+ * In production, build facts and metrics are for operators, as Spring Boot exposes only health over
+ * the web by default: they need the X-Internal-Secret header. Health stays public (probes and
+ * clients). Checked before ACCESS_POLICY, whose `/actuator/*` entry keeps them public elsewhere.
+ */
+export const PRODUCTION_POLICY: readonly PolicyEntry[] = entries('GET', 'internal', undefined, ['/actuator/info', '/actuator/prometheus']);
+
+const policyIn = (production: boolean) => (production ? [...PRODUCTION_POLICY, ...ACCESS_POLICY] : ACCESS_POLICY);
+
 function sameMethod(entry: PolicyEntry, method: string): boolean {
   return entry.method === '*' || entry.method === method || (method === 'HEAD' && entry.method === 'GET');
 }
@@ -100,8 +109,8 @@ function matches(entry: PolicyEntry, method: string, path: string): boolean {
 }
 
 /** The policy of a route template; undefined means the route has no entry (a bug). */
-export function policyFor(method: string, path: string): PolicyEntry | undefined {
-  return ACCESS_POLICY.find((candidate) => matches(candidate, method, path));
+export function policyFor(method: string, path: string, production = false): PolicyEntry | undefined {
+  return policyIn(production).find((candidate) => matches(candidate, method, path));
 }
 
 /** A concrete path against an entry: `:name` takes one segment, `/*` also takes the bare prefix (`/**`). */
@@ -128,8 +137,8 @@ const UNLISTED_OTHER = entry('*', '*', 'public');
  * other methods public (as Spring Security's method matchers): `DELETE /api/v1/public/health` is
  * 401 to an anonymous caller like `DELETE /api/v1/games`, and 405 once a token is shown.
  */
-export function policyForUnrouted(method: string, path: string): PolicyEntry {
-  const found = ACCESS_POLICY.find((candidate) => fits(candidate, method, path));
+export function policyForUnrouted(method: string, path: string, production = false): PolicyEntry {
+  const found = policyIn(production).find((candidate) => fits(candidate, method, path));
   if (found) return found;
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) ? UNLISTED_API : UNLISTED_OTHER;
 }

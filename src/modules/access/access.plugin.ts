@@ -18,6 +18,8 @@ export interface AccessPluginOptions {
   limits: RateLimits;
   /** Origins whose pages may change things with the browser's cookies (ours and the frontends'). */
   trustedOrigins: readonly string[];
+  /** APP_PROFILE=production: operators' actuator endpoints need the internal secret. */
+  production?: boolean;
 }
 
 export interface RegisteredRoute {
@@ -34,10 +36,20 @@ declare module 'fastify' {
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** Whether a request carries the internal secret (none configured: nobody does). Constant time. */
+export function internalSecretCheck(secret: string | undefined): (request: FastifyRequest) => boolean {
+  const expected = secret ? digest(secret) : undefined;
+  return (request) => {
+    const given = request.headers['x-internal-secret'];
+    return expected !== undefined && typeof given === 'string' && timingSafeEqual(digest(given), expected);
+  };
+}
+
 /** Applies the access policy table to every route with one hook, then the rate limits. */
 export const accessPlugin = fp(
   async (app: FastifyInstance, options: AccessPluginOptions) => {
-    const expectedSecret = options.internalSecret ? digest(options.internalSecret) : undefined;
+    const hasInternalSecret = internalSecretCheck(options.internalSecret);
+    const production = options.production ?? false;
     const trustedOrigins = new Set(options.trustedOrigins);
     app.decorateRequest('principal', null);
     // Every route with its policy: the access matrix and the fuzzer are generated from it.
@@ -46,7 +58,7 @@ export const accessPlugin = fp(
 
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
-      const policies = methods.map((method) => policyFor(method, route.url));
+      const policies = methods.map((method) => policyFor(method, route.url, production));
       const policy = policies[0];
       if (!policy || policies.some((other) => other !== policy)) {
         throw new Error(`No single access policy entry for ${methods.join(',')} ${route.url}: add one to access-policy.ts`);
@@ -71,8 +83,7 @@ export const accessPlugin = fp(
     }
 
     function checkInternalSecret(request: FastifyRequest) {
-      const given = request.headers['x-internal-secret'];
-      if (!expectedSecret || typeof given !== 'string' || !timingSafeEqual(digest(given), expectedSecret)) {
+      if (!hasInternalSecret(request)) {
         throw unauthorized('invalid_internal_secret', 'The internal secret is missing or wrong.');
       }
     }
@@ -93,7 +104,7 @@ export const accessPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       // A request no route answers is gated too, so its 404 or 405 comes only after these checks.
       const routed = request.routeOptions.config.access;
-      const policy: PolicyEntry = routed ?? policyForUnrouted(request.method, requestPath(request));
+      const policy: PolicyEntry = routed ?? policyForUnrouted(request.method, requestPath(request), production);
       if (isCrossSiteCookieChange(request, trustedOrigins)) {
         throw new AppError(403, 'cross_site_request', "A change made with cookies must come from this service's own pages.");
       }
