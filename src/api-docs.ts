@@ -1,10 +1,10 @@
 /** The API document (/v3/api-docs) and its interactive UI, completed from the access policy and the modules' error tables. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config/index.ts';
 import { completeDocument, type Caller, type OperationFacts, type RouteDocs } from './platform/http/openapi-document.ts';
-import type { Access } from './modules/access/index.ts';
+import { internalSecretCheck, type Access } from './modules/access/index.ts';
 import { ACTIVITIES_ERRORS } from './modules/activities/index.ts';
 import { ATTENDANCE_ERRORS } from './modules/attendance/index.ts';
 import { AUTH_ERRORS } from './modules/auth/index.ts';
@@ -97,6 +97,39 @@ export async function registerDocs(app: FastifyInstance, config: Readonly<Config
     },
     transformObject: (generated) => completeDocument(('openapiObject' in generated ? generated.openapiObject : {}) as Record<string, unknown>, factsOf, TAGS),
   });
-  await app.register(swaggerUi, { routePrefix: '/swagger-ui', staticCSP: SWAGGER_UI_CSP, uiConfig: { validatorUrl: null } });
-  app.get('/v3/api-docs', { schema: { hide: true } }, async () => app.swagger());
+  const documentFor = publicDocument(app, config);
+  await app.register(swaggerUi, {
+    routePrefix: '/swagger-ui',
+    staticCSP: SWAGGER_UI_CSP,
+    uiConfig: { validatorUrl: null },
+    transformSpecification: (document, request) => documentFor(request, document),
+  });
+  app.get('/v3/api-docs', { schema: { hide: true } }, async (request) => documentFor(request, app.swagger()));
 }
+
+/** Who the public document is not for: operators and development tooling. */
+const NOT_PUBLIC: ReadonlySet<Access> = new Set(['admin', 'internal', 'loopback']);
+
+/**
+ * In production the document anyone may read leaves out the admin, internal and development
+ * operations, so an outsider learns no more from it than from the gate (docs/access.md); with the
+ * X-Internal-Secret header it is whole. Elsewhere it is always whole.
+ */
+function publicDocument(app: FastifyInstance, config: Readonly<Config>) {
+  const hasInternalSecret = internalSecretCheck(config.internalSecret);
+  let hidden: Set<string> | undefined;
+  return <T extends object>(request: FastifyRequest, whole: T): T => {
+    if (config.profile !== 'production' || hasInternalSecret(request)) return whole;
+    const document = whole as Record<string, unknown>;
+    hidden ??= new Set(app.routePolicies.filter((route) => NOT_PUBLIC.has(route.policy.access)).map((route) => `${route.method} ${openApiPath(route.url)}`));
+    const paths: Record<string, Record<string, unknown>> = {};
+    for (const [path, operations] of Object.entries((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+      const kept = Object.fromEntries(Object.entries(operations).filter(([method]) => !hidden!.has(`${method.toUpperCase()} ${path}`)));
+      if (Object.keys(kept).length > 0) paths[path] = kept;
+    }
+    return { ...document, paths } as T;
+  };
+}
+
+/** `/api/v1/games/:id` as the document writes it, `/api/v1/games/{id}`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

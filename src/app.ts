@@ -114,6 +114,7 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
     internalSecret: config.internalSecret,
     limits: rateLimitsFor(config.rateLimits, infra.store.rateLimits, infra.storeKeyPrefix),
     trustedOrigins: [config.baseUrl, config.frontendCallbackUrl, ...config.corsAllowedOrigins].map((url) => new URL(url).origin),
+    production: config.profile === 'production',
   });
   markRecentWriters(app, services.reads);
   await registerDocs(app, config);

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { backends } from './helpers/backends.ts';
 import { assertProblem } from './helpers/problem.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { createUser, type TestUser } from './helpers/users.ts';
 
 const ORIGIN = 'https://app.example.com';
 
@@ -79,6 +80,107 @@ for (const backend of backends) {
       const response = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/me', headers: { origin: ORIGIN, 'access-control-request-method': 'GET' } });
       assertProblem(response, 405, 'method_not_allowed');
       assert.equal(response.headers['access-control-allow-origin'], undefined);
+    });
+  });
+}
+
+for (const backend of backends) {
+  describe(`secrets in request logs (${backend.name})`, () => {
+    let t: TestApp;
+    const logged: string[] = [];
+
+    before(async () => {
+      t = await buildTestApp(backend, { LOG_LEVEL: 'info' }, { logStream: { write: (line) => logged.push(line) } });
+    });
+    after(() => t.close());
+
+    it('masks share codes and feed tokens however the path is percent-encoded or slashed', async () => {
+      const code = 'Zq7Rt2Xw';
+      const token = 'feedtokensecret123';
+      const spellings = [
+        `/%67ames/${code}`,
+        `/%67%61mes/${code.slice(0, 2)}%${code.charCodeAt(2).toString(16)}${code.slice(3)}`,
+        `//games/${code}`,
+        `/api/v1/%63alendar/${token}.ics`,
+      ];
+      for (const url of spellings) await t.app.inject({ url });
+      const lines = logged.filter((line) => line.includes('"url"'));
+      assert.ok(lines.length >= spellings.length, 'every request is logged');
+      for (const line of lines) {
+        assert.ok(!line.includes(code) && !line.includes(token), line);
+      }
+      assert.ok(lines.some((line) => line.includes('/games/[REDACTED]')));
+      assert.ok(lines.some((line) => line.includes('/api/v1/calendar/[REDACTED]')));
+    });
+  });
+}
+
+for (const backend of backends) {
+  describe(`empty query values (${backend.name})`, () => {
+    let t: TestApp;
+
+    before(async () => {
+      t = await buildTestApp(backend);
+    });
+    after(() => t.close());
+
+    it('reads an empty cursor as none: the first page', async () => {
+      for (const url of ['/api/v1/games?cursor=', '/api/v1/games?cursor=&size=', '/api/v1/games?size=5&cursor=']) {
+        const response = await t.app.inject({ url });
+        assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
+        assert.ok(Array.isArray(response.json().data.content));
+      }
+    });
+
+    it('reads any empty optional query value as absent, so its default applies', async () => {
+      const response = await t.app.inject({ url: '/api/v1/venues?page=&size=&q=' });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.deepEqual({ number: response.json().data.page.number, size: response.json().data.page.size }, { number: 0, size: 20 });
+    });
+
+    it('still refuses a cursor that is present but not one', async () => {
+      assertProblem(await t.app.inject({ url: '/api/v1/games?cursor=%20' }), 400, 'invalid_cursor');
+    });
+  });
+}
+
+for (const backend of backends) {
+  describe(`caching of signed-in answers (${backend.name})`, () => {
+    let t: TestApp;
+    let user: TestUser;
+
+    before(async () => {
+      t = await buildTestApp(backend, { CORS_ALLOWED_ORIGINS: ORIGIN });
+      user = await createUser(t.app);
+    });
+    after(() => t.close());
+
+    const varies = (response: { headers: Record<string, unknown> }) =>
+      String(response.headers.vary ?? '')
+        .split(/,\s*/)
+        .map((name) => name.toLowerCase());
+
+    it('marks a signed-in JSON answer private and unstored, varying on the credentials', async () => {
+      for (const url of ['/api/v1/me', '/api/v1/notifications', '/api/v1/games', '/api/v1/public/health']) {
+        const response = await t.app.inject({ url, headers: { ...user.auth, origin: ORIGIN } });
+        assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
+        assert.equal(response.headers['cache-control'], 'private, no-store', url);
+        for (const name of ['authorization', 'cookie', 'origin']) assert.ok(varies(response).includes(name), `${url}: ${response.headers.vary}`);
+      }
+    });
+
+    it('marks a signed-in problem detail private too', async () => {
+      const response = await t.app.inject({ url: '/api/v1/games/00000000-0000-4000-8000-000000000000', headers: user.auth });
+      assertProblem(response, 404);
+      assert.equal(response.headers['cache-control'], 'private, no-store');
+    });
+
+    it('leaves anonymous public answers and routes with their own caching as they were', async () => {
+      const anonymous = await t.app.inject({ url: '/api/v1/games' });
+      assert.equal(anonymous.headers['cache-control'], undefined);
+      assert.ok(!varies(anonymous).includes('authorization'));
+      const keys = await t.app.inject({ url: '/.well-known/jwks.json', headers: user.auth });
+      assert.equal(keys.headers['cache-control'], 'public, max-age=300');
     });
   });
 }

@@ -20,7 +20,9 @@ import type { RouteDocsTable } from '../src/platform/http/openapi-document.ts';
 import { backends } from './helpers/backends.ts';
 import { TestClock } from './helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser } from './helpers/games.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { buildTestApp, INTERNAL_SECRET, type TestApp } from './helpers/test-app.ts';
+import { assertProblem } from './helpers/problem.ts';
+import { generateSigningJwk } from '../src/modules/tokens/signing-keys.ts';
 import { createUser } from './helpers/users.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -132,8 +134,11 @@ describe('the API document', () => {
       const where = `${method.toUpperCase()} ${p}`;
       assert.ok(op.operationId && !ids.has(op.operationId), `${where}: operationId`);
       ids.add(op.operationId);
-      assert.ok(
+      // The routes that catch an unknown sign-in provider only ever refuse it.
+      const onlyRefuses = ['/api/v1/auth/login/{provider}', '/callback/{provider}'].includes(p);
+      assert.equal(
         Object.keys(op.responses).some((status) => /^[23]\d\d$/.test(status)),
+        !onlyRefuses,
         `${where}: a success response`,
       );
       assert.ok(op.responses['503'], `${where}: 503 when a backing service is down`);
@@ -254,3 +259,126 @@ describe('the API document', () => {
     }
   });
 });
+
+for (const backend of backends) {
+  describe(`operators' endpoints in production (${backend.name})`, () => {
+    let t: TestApp;
+    const secret = { 'x-internal-secret': INTERNAL_SECRET };
+
+    before(async () => {
+      const jwk = await generateSigningJwk();
+      t = await buildTestApp(backend, { APP_PROFILE: 'production', BASE_URL: 'https://api.example.com', JWT_SIGNING_KEYS: JSON.stringify({ keys: [jwk] }) });
+    });
+    after(() => t.close());
+
+    it('keeps build facts and metrics behind the internal secret, and health public', async () => {
+      for (const url of ['/actuator/info', '/actuator/prometheus']) {
+        assertProblem(await t.app.inject({ url }), 401, 'invalid_internal_secret');
+        assertProblem(await t.app.inject({ url, headers: { 'x-internal-secret': 'wrong' } }), 401, 'invalid_internal_secret');
+        assert.equal((await t.app.inject({ url, headers: secret })).statusCode, 200, url);
+      }
+      for (const url of ['/actuator/health', '/actuator/health/liveness', '/actuator/health/readiness', '/api/v1/public/health']) {
+        assert.equal((await t.app.inject({ url })).statusCode, 200, url);
+      }
+    });
+
+    it('leaves admin, internal and development operations out of the public API document, whole with the secret', async () => {
+      for (const url of ['/v3/api-docs', '/swagger-ui/json']) {
+        const open = (await t.app.inject({ url })).json<Doc>();
+        const paths = Object.keys(open.paths);
+        assert.ok(paths.includes('/api/v1/games'), url);
+        assert.ok(!paths.some((p) => p.startsWith('/api/v1/admin') || p.startsWith('/api/v1/internal') || p.includes('/dev/')), `${url}: ${paths.join(' ')}`);
+        const whole = Object.keys((await t.app.inject({ url, headers: secret })).json<Doc>().paths);
+        assert.ok(whole.includes('/api/v1/admin/users') && whole.includes('/api/v1/internal/users'), url);
+      }
+      const yaml = (await t.app.inject({ url: '/swagger-ui/yaml' })).body;
+      assert.ok(!yaml.includes('/api/v1/admin/'));
+    });
+  });
+}
+
+for (const backend of backends) {
+  describe(`documented statuses against live answers (${backend.name})`, () => {
+    let t: TestApp;
+    let doc: Doc;
+
+    before(async () => {
+      t = await buildTestApp(backend);
+      doc = (await t.app.inject({ url: '/v3/api-docs' })).json<Doc>();
+    });
+    after(() => t.close());
+
+    /** The documented operation a concrete request lands on (the most specific template that matches). */
+    const operationOf = (method: string, url: string) => {
+      const path = url.split('?')[0]!;
+      const templates = Object.keys(doc.paths).filter((template) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+      const exact = templates.find((template) => template === path) ?? templates.find((template) => !template.includes('{'));
+      const template = exact ?? templates[0];
+      return template ? { template, op: doc.paths[template]![method.toLowerCase()] } : undefined;
+    };
+
+    it('documents the callbacks as redirects, the share page as HTML without a 400, an unknown provider as 400 only', () => {
+      for (const path of ['/callback/national', '/callback/social']) {
+        const statuses = Object.keys(doc.paths[path]!.get!.responses);
+        assert.ok(statuses.includes('302') && !statuses.includes('200'), `${path}: ${statuses.join(' ')}`);
+      }
+      const page = doc.paths['/games/{code}']!.get!.responses;
+      assert.ok(!page['400'], 'the share page never answers 400');
+      assert.ok(page['404']?.content?.['text/html'], 'its 404 is an HTML page');
+      for (const path of ['/api/v1/auth/login/{provider}', '/callback/{provider}']) {
+        const statuses = Object.keys(doc.paths[path]!.get!.responses).filter((status) => !['429', '503'].includes(status));
+        assert.deepEqual(statuses, ['400'], path);
+      }
+    });
+
+    it('answers a sample of live calls only with statuses their operations document', async () => {
+      const user = await createUser(t.app);
+      const admin = await createUser(t.app, { admin: true });
+      const missing = '00000000-0000-4000-8000-000000000000';
+      const calls: Array<{ method?: 'GET' | 'POST' | 'DELETE'; url: string; headers?: Record<string, string>; payload?: object }> = [
+        { url: '/api/v1/games' },
+        { url: '/api/v1/games?cursor=broken' },
+        { url: `/api/v1/games/${missing}` },
+        { url: '/api/v1/games/filter-options' },
+        { url: '/api/v1/activities' },
+        { url: `/api/v1/activities/${missing}` },
+        { url: '/api/v1/venues?size=0' },
+        { url: '/api/v1/venues' },
+        { url: '/games/zz' },
+        { url: '/games/ABCDEFGH' },
+        { url: '/api/v1/share-links/Zz9Zz9Zz' },
+        { url: '/api/v1/auth/login/facebook' },
+        { url: '/callback/facebook' },
+        { url: '/callback/national' },
+        { url: '/callback/social?code=a&state=b' },
+        { method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: 'nope' } },
+        { url: '/api/v1/me' },
+        { url: '/api/v1/me', headers: user.auth },
+        { url: '/api/v1/me', headers: { authorization: 'Bearer not.a.token' } },
+        { url: '/api/v1/notifications', headers: user.auth },
+        { url: '/api/v1/game-bookmarks', headers: user.auth },
+        { url: '/api/v1/admin/users', headers: user.auth },
+        { url: '/api/v1/admin/users', headers: admin.auth },
+        { method: 'POST', url: '/api/v1/internal/users', payload: { authProvider: 'social', subject: 'x' } },
+        { url: '/.well-known/jwks.json' },
+        { url: '/actuator/health' },
+        { url: '/api/v1/public/health' },
+      ];
+      const seen: string[] = [];
+      for (const call of calls) {
+        const method = call.method ?? 'GET';
+        const response = await t.app.inject({ method, url: call.url, headers: call.headers ?? {}, ...(call.payload ? { payload: call.payload } : {}) });
+        const found = operationOf(method, call.url);
+        assert.ok(found?.op, `${method} ${call.url} is documented`);
+        const documented = Object.keys(found.op.responses);
+        assert.ok(
+          documented.includes(String(response.statusCode)),
+          `${method} ${call.url} answered ${response.statusCode}; ${found.template} documents ${documented.join(' ')}`,
+        );
+        seen.push(`${response.statusCode}`);
+      }
+      // The sample covers successes and refusals alike.
+      for (const status of ['200', '400', '401', '403', '404']) assert.ok(seen.includes(status), status);
+    });
+  });
+}

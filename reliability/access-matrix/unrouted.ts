@@ -6,7 +6,8 @@ import type { CellResponse, RouteCase } from './routes.ts';
  * Requests no route answers. Seed 5.10 as a resource server reads it: authentication and the role
  * check come before routing, so an unknown path or a wrong method is 401 to an anonymous caller
  * under /api/v1, 403 to a non-admin under /api/v1/admin, 401 without the secret under
- * /api/v1/internal, and 404 or 405 only to a caller who passed. `access` is the gate the seed puts
+ * /api/v1/internal, and 404 or 405 only to a caller who passed. A wrong method on a path whose GET is
+ * public is no exception under /api/v1 (a public GET makes no other method public). `access` is the gate the seed puts
  * on the path; `success` what a caller who passed gets.
  */
 export interface UnroutedCase {
@@ -33,8 +34,10 @@ export const UNROUTED: readonly UnroutedCase[] = [
   { method: 'PATCH', url: '/api/v1/admin/users', access: 'admin', success: 405, label: 'wrong method on an admin path' },
   { method: 'GET', url: '/api/v1/internal/users', access: 'internal', success: 405, label: 'wrong method on an internal path' },
   { method: 'DELETE', url: '/api/v1/games', access: 'authenticated', success: 405, label: 'wrong method on the listing' },
-  { method: 'DELETE', url: '/api/v1/public/health', access: 'public', success: 405, label: 'wrong method on a public path' },
-  { method: 'POST', url: '/api/v1/auth/login/national', access: 'sign-in', success: 405, label: 'wrong method on a sign-in path' },
+  // A public GET makes no other method public: under /api/v1 a wrong method needs a token first.
+  { method: 'DELETE', url: '/api/v1/public/health', access: 'authenticated', success: 405, label: 'wrong method on a public path' },
+  { method: 'POST', url: '/api/v1/auth/login/national', access: 'authenticated', success: 405, label: 'wrong method on a sign-in path' },
+  { method: 'DELETE', url: '/.well-known/jwks.json', access: 'public', success: 405, label: 'wrong method on a public path outside the API' },
   { method: 'GET', url: '/nothing-here', access: 'public', success: 404, label: 'unknown path outside the API' },
 ];
 

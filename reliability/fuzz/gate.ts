@@ -18,6 +18,7 @@ const WITH_SECRET: ReadonlySet<Auth> = new Set(['internal', 'user+internal']);
 const PUBLIC_ROOTS = new Set(['public', 'auth', 'games', 'venues', 'activities', 'share-links', 'calendar']);
 /** Endpoints that never read an access token: sign-in (how a client replaces a dead one) and dev minting. */
 const NO_TOKEN_READ = /^\/(api\/v1\/auth\/(login\/[^/]+|refresh|logout|dev\/tokens)|callback\/[^/]+)$/;
+const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROVIDER_PATH = /^\/(api\/v1\/auth\/login|callback)\/([^/]+)$/;
 
 /**
@@ -63,6 +64,12 @@ export function expectedGate(kase: FuzzCase, op: Operation | undefined, sentPath
   }
   // Seed 5.10: everything under /api/v1 outside the public trees needs a token, route or no route.
   if (path.startsWith('/api/v1/') && !PUBLIC_ROOTS.has(path.split('/')[3] ?? '')) return status(needsToken(kase.auth));
+  // docs/access.md: a public GET makes no other method of its path public. Under /api/v1 a write
+  // method on a public read's path needs a token first (401), like any path there, then it is 405
+  // (no public write shares a path with a public read).
+  if (op && kase.rawPath === undefined && op.method === 'GET' && op.security === 'public' && WRITES.has(kase.method) && path.startsWith('/api/v1/')) {
+    return status(needsToken(kase.auth));
+  }
   if (!op || kase.rawPath !== undefined || kase.method !== op.method) return undefined;
   if (op.security === 'user') return status(needsToken(kase.auth));
   // CONTRACT §3: an invalid or expired token is 401 on public endpoints too.

@@ -90,6 +90,15 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   ...entries('*', 'authenticated', undefined, ['/api/v1/notifications', '/api/v1/notifications/*', '/api/v1/device-tokens']),
 ];
 
+/**
+ * In production, build facts and metrics are for operators, as Spring Boot exposes only health over
+ * the web by default: they need the X-Internal-Secret header. Health stays public (probes and
+ * clients). Checked before ACCESS_POLICY, whose `/actuator/*` entry keeps them public elsewhere.
+ */
+export const PRODUCTION_POLICY: readonly PolicyEntry[] = entries('GET', 'internal', undefined, ['/actuator/info', '/actuator/prometheus']);
+
+const policyIn = (production: boolean) => (production ? [...PRODUCTION_POLICY, ...ACCESS_POLICY] : ACCESS_POLICY);
+
 function sameMethod(entry: PolicyEntry, method: string): boolean {
   return entry.method === '*' || entry.method === method || (method === 'HEAD' && entry.method === 'GET');
 }
@@ -100,8 +109,8 @@ function matches(entry: PolicyEntry, method: string, path: string): boolean {
 }
 
 /** The policy of a route template; undefined means the route has no entry (a bug). */
-export function policyFor(method: string, path: string): PolicyEntry | undefined {
-  return ACCESS_POLICY.find((candidate) => matches(candidate, method, path));
+export function policyFor(method: string, path: string, production = false): PolicyEntry | undefined {
+  return policyIn(production).find((candidate) => matches(candidate, method, path));
 }
 
 /** A concrete path against an entry: `:name` takes one segment, `/*` also takes the bare prefix (`/**`). */
@@ -123,14 +132,13 @@ const UNLISTED_OTHER = entry('*', '*', 'public');
 
 /**
  * The policy of a request no route answers (a 404 or 405 to come). Authentication and authorisation
- * run before routing, so the answer never tells an outsider which paths exist: the entry
- * the request fits, else one its path fits, else everything under /api/v1 needs a token.
+ * run before routing, so the answer never tells an outsider which paths exist: the entry the method
+ * and path fit, else everything under /api/v1 needs a token. A public GET does not make the path's
+ * other methods public (as Spring Security's method matchers): `DELETE /api/v1/public/health` is
+ * 401 to an anonymous caller like `DELETE /api/v1/games`, and 405 once a token is shown.
  */
-export function policyForUnrouted(method: string, path: string): PolicyEntry {
-  const found =
-    ACCESS_POLICY.find((candidate) => fits(candidate, method, path)) ??
-    // A wrong method on a path the public may read is no secret: that path's policy decides.
-    ACCESS_POLICY.find((candidate) => candidate.path !== '*' && fits({ ...candidate, method: '*' }, method, path));
+export function policyForUnrouted(method: string, path: string, production = false): PolicyEntry {
+  const found = policyIn(production).find((candidate) => fits(candidate, method, path));
   if (found) return found;
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) ? UNLISTED_API : UNLISTED_OTHER;
 }

@@ -18,6 +18,8 @@ export interface AccessPluginOptions {
   limits: RateLimits;
   /** Origins whose pages may change things with the browser's cookies (ours and the frontends'). */
   trustedOrigins: readonly string[];
+  /** APP_PROFILE=production: operators' actuator endpoints need the internal secret. */
+  production?: boolean;
 }
 
 export interface RegisteredRoute {
@@ -34,10 +36,20 @@ declare module 'fastify' {
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** Whether a request carries the internal secret (none configured: nobody does). Constant time. */
+export function internalSecretCheck(secret: string | undefined): (request: FastifyRequest) => boolean {
+  const expected = secret ? digest(secret) : undefined;
+  return (request) => {
+    const given = request.headers['x-internal-secret'];
+    return expected !== undefined && typeof given === 'string' && timingSafeEqual(digest(given), expected);
+  };
+}
+
 /** Applies the access policy table to every route with one hook, then the rate limits. */
 export const accessPlugin = fp(
   async (app: FastifyInstance, options: AccessPluginOptions) => {
-    const expectedSecret = options.internalSecret ? digest(options.internalSecret) : undefined;
+    const hasInternalSecret = internalSecretCheck(options.internalSecret);
+    const production = options.production ?? false;
     const trustedOrigins = new Set(options.trustedOrigins);
     app.decorateRequest('principal', null);
     // Every route with its policy: the access matrix and the fuzzer are generated from it.
@@ -46,7 +58,7 @@ export const accessPlugin = fp(
 
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
-      const policies = methods.map((method) => policyFor(method, route.url));
+      const policies = methods.map((method) => policyFor(method, route.url, production));
       const policy = policies[0];
       if (!policy || policies.some((other) => other !== policy)) {
         throw new Error(`No single access policy entry for ${methods.join(',')} ${route.url}: add one to access-policy.ts`);
@@ -71,8 +83,7 @@ export const accessPlugin = fp(
     }
 
     function checkInternalSecret(request: FastifyRequest) {
-      const given = request.headers['x-internal-secret'];
-      if (!expectedSecret || typeof given !== 'string' || !timingSafeEqual(digest(given), expectedSecret)) {
+      if (!hasInternalSecret(request)) {
         throw unauthorized('invalid_internal_secret', 'The internal secret is missing or wrong.');
       }
     }
@@ -93,7 +104,7 @@ export const accessPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       // A request no route answers is gated too, so its 404 or 405 comes only after these checks.
       const routed = request.routeOptions.config.access;
-      const policy: PolicyEntry = routed ?? policyForUnrouted(request.method, requestPath(request));
+      const policy: PolicyEntry = routed ?? policyForUnrouted(request.method, requestPath(request), production);
       if (isCrossSiteCookieChange(request, trustedOrigins)) {
         throw new AppError(403, 'cross_site_request', "A change made with cookies must come from this service's own pages.");
       }
@@ -122,9 +133,30 @@ export const accessPlugin = fp(
       }
       if (routed?.rateLimit) await rateLimit(request, reply, routed.rateLimit);
     });
+
+    // An answer made for a signed-in caller is that caller's: no shared cache may keep it, nor hand
+    // it to someone else. Where it carries an entity tag the client may keep it and revalidate
+    // (304); otherwise it is not stored at all. A route that set its own caching keeps it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.principal || reply.hasHeader('cache-control')) return payload;
+      reply.header('cache-control', reply.hasHeader('etag') ? 'private, no-cache' : 'private, no-store');
+      reply.header('vary', withVary(reply.getHeader('vary'), ['Authorization', 'Cookie']));
+      return payload;
+    });
   },
   { name: 'access', dependencies: ['@fastify/cookie'] },
 );
+
+/** `Vary` with `names` added to what is there already (CORS adds `Origin`). */
+function withVary(current: ReturnType<FastifyReply['getHeader']>, names: string[]): string {
+  const have = [current ?? []]
+    .flat()
+    .flatMap((value) => String(value).split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
+  const missing = names.filter((name) => !have.some((value) => value.toLowerCase() === name.toLowerCase()));
+  return [...have, ...missing].join(', ');
+}
 
 /** The request's path as the router reads it (percent-decoded when that is possible). */
 function requestPath(request: FastifyRequest): string {

@@ -111,8 +111,20 @@ for (const backend of backends) {
       assertProblem(await get('/api/v1/admin/users', user.auth, 'PATCH'), 403, 'forbidden');
       assertProblem(await get('/api/v1/admin/users', admin.auth, 'PATCH'), 405, 'method_not_allowed');
       unauthorized(await get('/api/v1/internal/users', {}, 'GET'));
-      // A path anyone may read hides nothing: its wrong method is 405 to anyone.
-      assertProblem(await get('/api/v1/public/health', {}, 'DELETE'), 405, 'method_not_allowed');
+    });
+
+    it('applies one rule to a wrong method under /api/v1, public path or not: a token first, then 405', async () => {
+      for (const [method, url] of [
+        ['DELETE', '/api/v1/public/health'],
+        ['PUT', '/api/v1/activities/00000000-0000-4000-8000-000000000000'],
+        ['POST', '/api/v1/auth/login/national'],
+        ['DELETE', '/api/v1/games'],
+      ] as const) {
+        unauthorized(await get(url, {}, method));
+        assertProblem(await get(url, user.auth, method), 405, 'method_not_allowed');
+      }
+      // Outside the API nothing needs a token, so a wrong method there is 405 to anyone.
+      assertProblem(await get('/.well-known/jwks.json', {}, 'DELETE'), 405, 'method_not_allowed');
     });
 
     it('answers 404 outside the API to anyone, and 401 there only to an invalid token', async () => {

@@ -1,4 +1,4 @@
-export { accessPlugin } from './access.plugin.ts';
+export { accessPlugin, internalSecretCheck } from './access.plugin.ts';
 export type { AccessPluginOptions, RegisteredRoute } from './access.plugin.ts';
 export { ACCESS_POLICY, policyFor } from './access-policy.ts';
 export type { Access, PolicyEntry, RateLimitClass } from './access-policy.ts';

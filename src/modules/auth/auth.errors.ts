@@ -11,8 +11,8 @@ export const AUTH_ERRORS: RouteDocsTable = {
   'GET /callback/national': CALLBACK,
   'GET /callback/social': CALLBACK,
   // An unknown provider in the path.
-  'GET /api/v1/auth/login/:provider': { errors: { 400: ['invalid_provider'], 404: ['not_found'] } },
-  'GET /callback/:provider': { errors: { 400: ['invalid_provider'], 404: ['not_found'] } },
+  'GET /api/v1/auth/login/:provider': { errors: { 400: ['invalid_provider'] }, succeeds: false },
+  'GET /callback/:provider': { errors: { 400: ['invalid_provider'] }, succeeds: false },
   'POST /api/v1/auth/refresh': { errors: { 401: ['invalid_refresh_token'] } },
   'POST /api/v1/auth/dev/tokens': { errors: { 404: ['user_not_found'] } },
 };

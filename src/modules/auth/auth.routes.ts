@@ -42,6 +42,7 @@ export async function authRoutes(app: TypedApp, { auth, config }: AuthRoutesOpti
     };
 
   const loginResponses = { 200: AuthorizationUrl, 302: { type: 'null', description: 'Redirect to the provider (web)' } };
+  const callbackResponses = { 302: { type: 'null', description: 'Redirect to the web app, or the app link of a mobile sign-in' } };
 
   app.get(
     '/api/v1/auth/login/national',
@@ -57,13 +58,13 @@ export async function authRoutes(app: TypedApp, { auth, config }: AuthRoutesOpti
 
   app.get(
     '/callback/national',
-    { schema: openRoute('auth', "The national provider's redirect back (internal)", { querystring: CallbackQuery }) },
+    { schema: openRoute('auth', "The national provider's redirect back (internal)", { querystring: CallbackQuery, response: callbackResponses }) },
     callback('national'),
   );
 
   app.get(
     '/callback/social',
-    { schema: openRoute('auth', "The social provider's redirect back (internal)", { querystring: CallbackQuery }) },
+    { schema: openRoute('auth', "The social provider's redirect back (internal)", { querystring: CallbackQuery, response: callbackResponses }) },
     callback('social'),
   );
 

@@ -47,7 +47,16 @@ export async function shareLinksRoutes(app: TypedApp, { shareLinks, config }: Sh
   app.get(
     '/games/:code',
     {
-      schema: { tags: ['share-links'], summary: 'Web fallback page of a share link (HTML)', params: CodeParams, produces: ['text/html'] },
+      schema: {
+        tags: ['share-links'],
+        summary: 'Web fallback page of a share link (HTML)',
+        params: CodeParams,
+        produces: ['text/html'],
+        response: {
+          200: { description: 'The game page', content: { 'text/html': { schema: { type: 'string' } } } },
+          404: { description: 'A page saying the link does not work (also for a malformed code)', content: { 'text/html': { schema: { type: 'string' } } } },
+        },
+      },
       // An HTML answer even for a malformed code: this URL is opened by people, not clients.
       attachValidation: true,
     },

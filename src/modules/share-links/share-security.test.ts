@@ -82,7 +82,8 @@ for (const backend of backends) {
 
       const response = await rotate(game, host);
       assert.equal(response.statusCode, 200);
-      assert.equal(response.headers['cache-control'], undefined);
+      // A signed-in answer, private like every other (docs/conventions.md), not a token answer's bare no-store.
+      assert.equal(response.headers['cache-control'], 'private, no-store');
       const link = response.json().data;
       assert.match(link.code, SHARE_CODE);
       assert.notEqual(link.code, oldCode);

@@ -43,6 +43,13 @@ export const httpPlatform = fp(
       }
     });
 
+    // An empty query value (`?cursor=`, `?size=`) is an absent one, as Spring reads an empty optional
+    // parameter: the default applies, a required one is reported missing. Forms and URL builders send
+    // empty fields; refusing them (a cursor of "" is not a cursor) would fail a client on no mistake.
+    app.addHook('preValidation', async (request) => {
+      dropEmptyValues(request.query);
+    });
+
     // Ajv coerces "Infinity" or "1e400" in a query or path to ±Infinity and then skips every numeric
     // check (its limits only apply to finite numbers), so such values are refused after validation.
     // PostgreSQL text cannot hold NUL: a body string with one is bad input (400), not a database failure (500).
@@ -85,6 +92,17 @@ export const httpPlatform = fp(
   },
   { name: 'http-platform' },
 );
+
+/** Removes empty strings from a parsed query string, in place (`a=&a=x` keeps `x`). */
+function dropEmptyValues(query: unknown) {
+  if (typeof query !== 'object' || query === null) return;
+  const values = query as Record<string, unknown>;
+  for (const [name, value] of Object.entries(values)) {
+    const kept = Array.isArray(value) ? value.filter((item) => item !== '') : value;
+    if (kept === '' || (Array.isArray(kept) && kept.length === 0)) delete values[name];
+    else if (Array.isArray(kept) && kept.length !== (value as unknown[]).length) values[name] = kept;
+  }
+}
 
 function nonFinite(values: unknown, location: FieldError['location']): FieldError[] {
   if (typeof values !== 'object' || values === null) return [];

@@ -12,6 +12,10 @@ export interface RouteDocs {
   errors?: ErrorCodes;
   /** Query parameters the service requires although the schema lets it answer their absence itself (with its own code). */
   requiredQuery?: readonly string[];
+  /** false: the route reads its parameters itself (an HTML page for people), so it never answers 400 validation_failed. */
+  validates?: false;
+  /** false: the route only refuses (an unknown provider), so the document lists no success answer. */
+  succeeds?: false;
 }
 
 /** Keyed by `METHOD /route/:template`, as the route is registered. */
@@ -111,7 +115,7 @@ function codesFor(method: string, operation: Operation, facts: OperationFacts): 
     if (more.length) codes.set(status, [...new Set([...(codes.get(status) ?? []), ...more])]);
   };
   const body = operation.requestBody !== undefined;
-  if (body || (operation.parameters?.length ?? 0) > 0) add(400, 'validation_failed');
+  if ((body || (operation.parameters?.length ?? 0) > 0) && facts.validates !== false) add(400, 'validation_failed');
   if (body && operation.requestBody?.content?.['application/json']) add(400, 'invalid_json');
   add(401, ...UNAUTHORIZED[facts.caller]);
   if (facts.caller === 'admin') add(403, 'forbidden');
@@ -184,6 +188,8 @@ export function completeDocument<T extends Json>(
         else if (facts.caller === 'anyone') operation.security = [{}, ...USER_SECURITY];
         else operation.security = [{}];
       }
+      // Fastify's generator gives a route without a response schema a 200 it may never answer.
+      if (facts.succeeds === false && operation.responses['200']?.description === 'Default Response') delete operation.responses['200'];
       for (const [status, codes] of codesFor(method, operation, facts)) {
         operation.responses[String(status)] ??= problemResponse(status, codes);
       }

@@ -8,19 +8,37 @@ const SECRET_PARAM = /code|state|token|secret|password|nonce|session|assertion|v
  */
 export function redactUrl(url: string, secretPaths: readonly SecretPath[] = []): string {
   const start = url.indexOf('?');
-  const path = start === -1 ? url : url.slice(0, start);
-  const maskedPath = secretPaths.reduce((masked, secret) => {
+  const rawPath = start === -1 ? url : url.slice(0, start);
+  // The router decodes the path before it matches, so `/%67ames/{code}` is the share page too:
+  // the path is masked as the router reads it, and logged in that form when something was masked.
+  const path = decodedPath(rawPath);
+  const masked = secretPaths.reduce((masked, secret) => {
     if (!masked.startsWith(secret.prefix)) return masked;
     const rest = masked.slice(secret.prefix.length);
     const segment = rest.split('/', 1)[0]!;
     return secret.segment.test(segment) ? `${secret.prefix}[REDACTED]${rest.slice(segment.length)}` : masked;
   }, path);
+  const maskedPath = masked === path ? rawPath : masked;
   if (start === -1) return maskedPath;
   const params = new URLSearchParams(url.slice(start + 1));
   for (const key of new Set(params.keys())) {
     if (SECRET_PARAM.test(key)) params.set(key, '[REDACTED]');
   }
   return `${maskedPath}?${params.toString()}`;
+}
+
+/**
+ * The path percent-decoded, with runs of slashes as one (a malformed escape leaves it as sent: the
+ * router refuses that path), so no spelling of a secret path slips past the prefixes.
+ */
+function decodedPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Kept as sent.
+  }
+  return decoded.replace(/\/{2,}/g, '/');
 }
 
 /** A path whose next segment grants access, like a share code. */
