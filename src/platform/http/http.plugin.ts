@@ -45,9 +45,16 @@ export const httpPlatform = fp(
 
     // Ajv coerces "Infinity" or "1e400" in a query or path to ±Infinity and then skips every numeric
     // check (its limits only apply to finite numbers), so such values are refused after validation.
-    // PostgreSQL text cannot hold NUL: a body string with one is bad input (400), not a database failure (500).
+    // PostgreSQL text cannot hold NUL: a body, query or path string with one is bad input (400), not a
+    // database failure (500); `?q=%00` reaches a search as a NUL character.
     app.addHook('preHandler', async (request) => {
-      const errors = [...nonFinite(request.query, 'query'), ...nonFinite(request.params, 'path'), ...nulBytes(request.body, 'body')];
+      const errors = [
+        ...nonFinite(request.query, 'query'),
+        ...nonFinite(request.params, 'path'),
+        ...nulBytes(request.query, 'query'),
+        ...nulBytes(request.params, 'path'),
+        ...nulBytes(request.body, 'body'),
+      ];
       if (errors.length > 0) throw validationFailed(errors);
     });
 
@@ -99,7 +106,7 @@ function nonFinite(values: unknown, location: FieldError['location']): FieldErro
 }
 
 /**
- * Every string in a parsed body holding a NUL character, named as the validation errors name fields.
+ * Every string in a parsed body (or query, or path) holding a NUL character, named as the validation errors name fields.
  * Walked with a stack of its own, not recursion: a body may nest deeper than the call stack.
  */
 function nulBytes(body: unknown, location: FieldError['location']): FieldError[] {
