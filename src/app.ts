@@ -52,7 +52,7 @@ import { createSeriesModule, forgetSeriesUser, seriesRoutes } from './modules/se
 import { AttendanceService, RatingAverages, RatingsService, attendanceRoutes, recentNoShows } from './modules/attendance/index.ts';
 import { CALENDAR_TOKEN_PATHS, CalendarsService, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
-import { startSampleGames } from './modules/sample/index.ts';
+import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { registerWebApp } from './web-app.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
@@ -175,7 +175,8 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   const venues = new VenuesService(db, activities);
   // Only the on-disk embedded database (or SAMPLE_GAMES, which needs the venues) gets sample data by
   // itself, and only while it never had a venue; PostgreSQL otherwise via `npm run db:seed`.
-  if (config.databaseUrl === undefined || config.sampleGames) await loadSampleData({ activities, venues });
+  // Instances starting together on one fresh database load it one after the other: the second finds it there.
+  if (config.databaseUrl === undefined || config.sampleGames) await database.exclusively(SAMPLE_LOCK, () => loadSampleData({ activities, venues }));
   const live = await composeNotifications(app, infra, users, overrides);
   const { notifications } = live;
 
@@ -261,7 +262,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
       join: participation.join.bind(participation),
       grantShareAccess: lookups.grantShareAccess.bind(lookups),
     };
-    await startSampleGames(app.log, { users, profiles, activities, venues, games, clock, timeZone: config.timeZone });
+    await database.exclusively(SAMPLE_LOCK, () => startSampleGames(app.log, { users, profiles, activities, venues, games, clock, timeZone: config.timeZone }));
   }
   return {
     reads,

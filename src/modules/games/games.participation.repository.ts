@@ -109,7 +109,11 @@ export class ParticipationRepository extends Repository {
     return this.first(gameParticipants, and(eq(gameParticipants.gameId, gameId), eq(gameParticipants.userId, userId)));
   }
 
-  add(values: {
+  /**
+   * `joinedAt` is the caller's clock, moved after the game's latest joinedAt under its row lock
+   * (game_joined_at, drizzle/0015): joinedAt rises in the order the waitlist is served.
+   */
+  async add(values: {
     gameId: string;
     userId: string;
     status: 'ACTIVE' | 'WAITLISTED';
@@ -117,7 +121,12 @@ export class ParticipationRepository extends Repository {
     guests?: number;
     guestNames?: string[];
   }): Promise<ParticipantRow> {
-    return this.inserted(gameParticipants, values);
+    const joinedAt = sql`game_joined_at(${values.gameId}::uuid, ${values.joinedAt.toISOString()}::timestamptz)`;
+    const [row] = await this.db
+      .insert(gameParticipants)
+      .values({ ...values, joinedAt })
+      .returning();
+    return row!;
   }
 
   async remove(gameId: string, userId: string): Promise<ParticipantRow | undefined> {
@@ -161,7 +170,7 @@ export class ParticipationRepository extends Repository {
     return moved.map((row) => ({ userId: row.user_id, size: Number(row.size) }));
   }
 
-  /** `game_join` (drizzle/0012): the whole join under the game's row lock, one round trip; see JoinOutcome. */
+  /** `game_join` (drizzle/0012, joinedAt from 0015): the whole join under the game's row lock, one round trip; see JoinOutcome. */
   async join(args: JoinStatementArgs): Promise<JoinOutcome> {
     const [found] = await rows<{ result: RawJoinOutcome | string }>(this.db, joinStatement(args));
     const result = parsed<RawJoinOutcome>(found!.result);

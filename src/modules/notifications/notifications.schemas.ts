@@ -94,6 +94,9 @@ export const NotificationPreferencesPatch = Type.Object(
     quietHours: Type.Optional(Type.Union([QuietHours, Type.Null()])),
     mutedGameIds: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: MAX_MUTED_GAMES, uniqueItems: true })),
   },
-  { description: 'Present fields replace, absent ones stay; a type lists only the channels it changes; quietHours null turns them off' },
+  {
+    description:
+      'Present fields replace, absent ones stay; a type lists only the channels it changes; quietHours null turns them off; an unknown type or channel in types is refused (400 naming it)',
+  },
 );
 export type PreferencesPatch = Static<typeof NotificationPreferencesPatch>;

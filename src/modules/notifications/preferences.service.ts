@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
-import { validationFailed } from '../../platform/http/errors.ts';
+import { validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import { NOTIFICATION_TYPES, type NotificationType, type PreferencesPatch } from './notifications.schemas.ts';
 import { PreferencesRepository, type PreferencesRow } from './preferences.repository.ts';
 
@@ -37,9 +37,11 @@ export class PreferencesService {
   }
 
   async update(userId: string, patch: PreferencesPatch) {
+    const errors = unknownSettings(patch);
     if (patch.quietHours && patch.quietHours.start === patch.quietHours.end) {
-      throw validationFailed([{ field: 'quietHours.end', location: 'body', message: 'must differ from start' }]);
+      errors.push({ field: 'quietHours.end', location: 'body', message: 'must differ from start' });
     }
+    if (errors.length) throw validationFailed(errors);
     await this.#db.transaction(async (tx) => {
       const repository = new PreferencesRepository(tx);
       const now = this.#clock.now();
@@ -89,6 +91,26 @@ export class PreferencesService {
     const quietHours = row?.quietStart != null && row.quietEnd != null ? { start: toTime(row.quietStart), end: toTime(row.quietEnd) } : null;
     return { types, quietHours, timeZone: this.#timeZone, mutedGameIds };
   }
+}
+
+const CHANNELS = ['inApp', 'push'];
+
+/**
+ * Keys of `types` name the setting: a typo (PLAYER_JOIN, pushh) would otherwise be dropped while
+ * the caller believes they turned something off, so an unknown type or channel is a 400 naming it.
+ */
+function unknownSettings(patch: PreferencesPatch): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [type, change] of Object.entries(patch.types ?? {})) {
+    if (!(NOTIFICATION_TYPES as readonly string[]).includes(type)) {
+      errors.push({ field: `types.${type}`, location: 'body', message: 'is not a notification type (GET this resource lists them)' });
+      continue;
+    }
+    for (const channel of Object.keys(change ?? {})) {
+      if (!CHANNELS.includes(channel)) errors.push({ field: `types.${type}.${channel}`, location: 'body', message: 'is not a channel: inApp or push' });
+    }
+  }
+  return errors;
 }
 
 function toggle(set: Set<string>, type: string, off: boolean): void {

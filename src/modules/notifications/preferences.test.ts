@@ -113,6 +113,16 @@ for (const backend of backends) {
       assertProblem(await put(user, { quietHours: { start: '24:00', end: '07:00' } }), 400, 'validation_failed');
       assertProblem(await put(user, { mutedGameIds: ['not-a-uuid'] }), 400, 'validation_failed');
       assertProblem(await put(user, { types: { GAME_FULL: { push: 'no' } } }), 400, 'validation_failed');
+      // A typo in a key that names the setting would otherwise be dropped while the caller believes it was saved.
+      const typo = assertProblem(
+        await put(user, { types: { PLAYER_JOIN: { push: false }, GAME_FULL: { pushh: false, inApp: false } } }),
+        400,
+        'validation_failed',
+      );
+      assert.deepEqual(
+        typo.errors.map((e: { field: string; location: string }) => `${e.location}:${e.field}`),
+        ['body:types.PLAYER_JOIN', 'body:types.GAME_FULL.pushh'],
+      );
       assert.deepEqual(await get(user), now, 'refused requests changed nothing');
 
       const cleared = await put(user, { quietHours: null, mutedGameIds: [], types: { PLAYER_JOINED: { inApp: true } } });

@@ -1,4 +1,4 @@
 export { loadSampleGames } from './sample-games.ts';
 export type { SampleGamesDeps, SampleGamesResult } from './sample-games.ts';
 export { SAMPLE_ORGANISERS, SAMPLE_PLAYERS } from './sample-people.ts';
-export { startSampleGames } from './start.ts';
+export { SAMPLE_LOCK, startSampleGames } from './start.ts';

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -172,6 +174,51 @@ for (const backend of backends) {
       const problem = assertProblem(await upload(rows), 400, 'invalid_import_file');
       assert.match(problem.detail, /10000/);
       assert.equal(await total(), before);
+    });
+
+    it('refuses a NUL in a JSON or CSV file with a 400 naming the row and field, writing nothing', async () => {
+      const before = await total();
+      const json = [{ sourceId: 'nul-0', name: 'Hall\u0000One', address: '1 Nul Road', latitude: 1.3, longitude: 103.8, activityIds: [] }];
+      const fromJson = assertProblem(await upload(JSON.stringify(json), admin, 'venues.json'), 400, 'invalid_import_file');
+      assert.deepEqual(fromJson.errors, [{ field: 'rows[0].name', location: 'body', message: 'must not contain a NUL character' }]);
+      const csv = csvFile('nul', 3, badminton, (row, cells) => {
+        if (row === 2) cells.address = '2 Nul\u0000Road';
+      });
+      const fromCsv = assertProblem(await upload(csv), 400, 'invalid_import_file');
+      assert.deepEqual(
+        fromCsv.errors.map((e: { field: string }) => e.field),
+        ['rows[2].address'],
+      );
+      assert.equal(await total(), before);
+    });
+
+    it('serves other requests while a 10,000-row file is imported', async () => {
+      const file = csvFile('big', 10_000, badminton);
+      const { payload, headers } = multipart(file);
+      // The body as a stream, to know when the service has the whole file: from then on it is importing.
+      const body = Readable.from([payload]);
+      let received = false;
+      body.on('end', () => (received = true));
+      let imported = false;
+      const importing = t.app
+        .inject({ method: 'POST', url: '/api/v1/admin/venues/import', headers: { ...headers, ...admin.auth }, payload: body })
+        .then((response) => {
+          imported = true;
+          return response;
+        });
+      // Health requests one after another, counting those answered after the file arrived and before the import answered.
+      let servedMeanwhile = 0;
+      while (!imported) {
+        const health = await t.app.inject({ url: '/api/v1/public/health' });
+        assert.equal(health.statusCode, 200);
+        if (received && !imported) servedMeanwhile++;
+        // A client's next request arrives on a later turn of the event loop, as over a socket.
+        await nextTurn();
+      }
+      const response = await importing;
+      assert.equal(response.statusCode, 200, response.body);
+      assert.deepEqual(response.json().data, { imported: 10_000, skipped: 0 });
+      assert.ok(servedMeanwhile >= 10, `${servedMeanwhile} requests were answered while the import ran`);
     });
 
     it('is for admins only', async () => {

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse/sync';
 import { Compile } from 'typebox/compile';
 import { badRequest, type FieldError } from '../../platform/http/errors.ts';
@@ -6,6 +7,8 @@ import { ImportRow, type VenueInput } from './venues.schemas.ts';
 export const MAX_IMPORT_ROWS = 10_000;
 /** Enough to fix a file by; a file with more problems is probably the wrong file. */
 const MAX_REPORTED_ERRORS = 1000;
+/** Rows validated between two turns of the event loop: other requests are served while a large file is checked. */
+const ROWS_PER_TURN = 500;
 const CSV_COLUMNS = ['sourceId', 'name', 'address', 'postalCode', 'latitude', 'longitude', 'activityIds', 'stations'] as const;
 const REQUIRED_COLUMNS = ['sourceId', 'name', 'address', 'latitude', 'longitude'];
 
@@ -34,26 +37,27 @@ export function rejectedFile(errors: RowError[]) {
 const fileProblem = (message: string) => badRequest('invalid_import_file', message, [{ field: 'file', location: 'body', message }]);
 
 /** Reads a JSON array or a CSV file (told apart by its first character) into validated rows. */
-export function parseImportFile(content: Buffer): ParsedImport {
+export async function parseImportFile(content: Buffer): Promise<ParsedImport> {
   const text = content.toString('utf8').replace(/^\uFEFF/, '');
   const records = text.trimStart().startsWith('[') ? readJson(text) : readCsv(text);
   const parsed: ParsedImport = { rows: new Map(), errors: [] };
   const firstBySource = new Map<string, number>();
-  records.forEach((record, index) => {
+  for (const [index, record] of records.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
     const errors = validate(record, index);
     if (errors.length) {
       parsed.errors.push(...errors);
-      return;
+      continue;
     }
     const row = record as VenueInput & { sourceId: string };
     const first = firstBySource.get(row.sourceId);
     if (first !== undefined) {
       parsed.errors.push(rowError(index, '.sourceId', `duplicates rows[${first}].sourceId`));
-      return;
+      continue;
     }
     firstBySource.set(row.sourceId, index);
     parsed.rows.set(index, row);
-  });
+  }
   return parsed;
 }
 
@@ -138,6 +142,8 @@ function validate(record: unknown, index: number): RowError[] {
     const { csvFieldCount, headerCount } = record as { csvFieldCount: number; headerCount: number };
     return [rowError(index, '', `has ${csvFieldCount} fields; the header has ${headerCount}`)];
   }
+  const nul = nulFields(record, index);
+  if (nul.length) return nul;
   if (checkRow.Check(record)) return [];
   const byField = new Map<string, RowError>();
   for (const violation of checkRow.Errors(record)) {
@@ -154,4 +160,24 @@ function validate(record: unknown, index: number): RowError[] {
     }
   }
   return byField.size ? [...byField.values()] : [rowError(index, '', 'is not a valid venue')];
+}
+
+/**
+ * PostgreSQL text cannot hold NUL: a row with one is refused like any bad value (the whole file is
+ * rejected with 400), never a database failure. Every string in the row is looked at, by path.
+ */
+function nulFields(record: unknown, index: number): RowError[] {
+  const errors: RowError[] = [];
+  const pending: Array<[string, unknown]> = [['', record]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [path, value] = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) errors.push(rowError(index, path, 'must not contain a NUL character'));
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => pending.push([`${path}[${i}]`, item]));
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [name, item] of Object.entries(value)) pending.push([`${path}.${name}`, item]);
+    }
+  }
+  return errors;
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, eq, exists, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { type Counted, inAny, Repository } from '../../platform/db/index.ts';
 import { stationLines, stations, transitLines, venueActivities, venueStations, venues } from './venues.table.ts';
@@ -32,10 +33,15 @@ const EARTH_RADIUS_KM = 6371.0088;
 // Keeps multi-row inserts well under PostgreSQL's 65,535 bind parameters.
 const CHUNK = 1000;
 
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
+/**
+ * `items` in chunks, with a turn of the event loop between two: a 10,000-row import is dozens of
+ * statements, and the embedded database runs them on this thread, so other requests wait otherwise.
+ */
+async function* chunks<T>(items: T[]): AsyncGenerator<T[]> {
+  for (let i = 0; i < items.length; i += CHUNK) {
+    if (i > 0) await nextTurn();
+    yield items.slice(i, i + CHUNK);
+  }
 }
 
 /** Great-circle distance from the circle's centre (haversine). */
@@ -141,7 +147,7 @@ export class VenuesRepository extends Repository {
   /** Inserts the venues whose sourceId no live venue has; answers the inserted ids in input order (undefined when skipped). */
   async insertNew(values: VenueValues[]): Promise<Array<string | undefined>> {
     const ids: Array<string | undefined> = [];
-    for (const chunk of chunks(values)) {
+    for await (const chunk of chunks(values)) {
       const inserted = await this.db
         .insert(venues)
         .values(chunk)
@@ -188,24 +194,24 @@ export class VenuesRepository extends Repository {
 
   async replaceActivities(venueIds: string[], links: Array<{ venueId: string; activityId: string }>): Promise<void> {
     if (venueIds.length) await this.db.delete(venueActivities).where(inArray(venueActivities.venueId, venueIds));
-    for (const chunk of chunks(links)) await this.db.insert(venueActivities).values(chunk).onConflictDoNothing();
+    for await (const chunk of chunks(links)) await this.db.insert(venueActivities).values(chunk).onConflictDoNothing();
   }
 
   async replaceStations(venueIds: string[], links: Array<{ venueId: string; stationId: string; position: number }>): Promise<void> {
     if (venueIds.length) await this.db.delete(venueStations).where(inArray(venueStations.venueId, venueIds));
-    for (const chunk of chunks(links)) await this.db.insert(venueStations).values(chunk).onConflictDoNothing();
+    for await (const chunk of chunks(links)) await this.db.insert(venueStations).values(chunk).onConflictDoNothing();
   }
 
   /** Station ids by lower-cased name, creating the missing stations. */
   async ensureStations(entries: Array<{ name: string; latitude?: number; longitude?: number }>): Promise<Map<string, string>> {
-    for (const chunk of chunks(entries)) {
+    for await (const chunk of chunks(entries)) {
       await this.db
         .insert(stations)
         .values(chunk.map((e) => ({ name: e.name, latitude: e.latitude ?? null, longitude: e.longitude ?? null })))
         .onConflictDoNothing();
     }
     const ids = new Map<string, string>();
-    for (const chunk of chunks(entries)) {
+    for await (const chunk of chunks(entries)) {
       const rows = await this.db
         .select({ id: stations.id, name: stations.name })
         .from(stations)
@@ -237,7 +243,7 @@ export class VenuesRepository extends Repository {
   }
 
   async linkStationLines(links: Array<{ stationId: string; lineId: string; stationNumber: number }>): Promise<void> {
-    for (const chunk of chunks(links)) await this.db.insert(stationLines).values(chunk).onConflictDoNothing();
+    for await (const chunk of chunks(links)) await this.db.insert(stationLines).values(chunk).onConflictDoNothing();
   }
 
   async activitiesOf(venueIds: string[]): Promise<Array<{ venueId: string; activityId: string }>> {

@@ -130,7 +130,7 @@ export class VenuesService {
 
   /** All or nothing: a file with any bad row writes nothing; rows whose sourceId exists are skipped. */
   async importFile(content: Buffer): Promise<{ imported: number; skipped: number }> {
-    const { rows, errors } = parseImportFile(content);
+    const { rows, errors } = await parseImportFile(content);
     return this.#db.transaction(async (tx) => {
       const wanted = [...rows.values()].flatMap((row) => row.activityIds);
       const unknown = new Set(await this.#activities.lockForUse(wanted, tx));

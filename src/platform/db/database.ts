@@ -31,6 +31,13 @@ export interface DatabaseHandle {
    * `handler(null)` says that anything may have been missed. Answers the way to stop.
    */
   listen(channel: string, handler: ListenHandler, log: FastifyBaseLogger): Promise<Unlisten>;
+  /**
+   * Runs `work` while holding the lock named `name` across every instance that shares the
+   * database (a session-level advisory lock on a direct connection of its own, so through a pooler
+   * too); another instance calling it with the same name waits. The embedded database has one
+   * process only: `work` just runs.
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Pool figures for the metrics endpoint. */
   stats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -102,6 +109,19 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await replicaPool?.query('SELECT 1');
     },
     listen: (channel, handler, log) => listenOnPostgres(directUrl, channel, handler, log),
+    exclusively: async (name, work) => {
+      const session = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: 3000 });
+      session.on('error', () => undefined);
+      await session.connect();
+      try {
+        await session.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [name]);
+        return await work();
+      } finally {
+        // Ending the session releases its lock, also when the unlock could not be sent.
+        await session.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]).catch(() => undefined);
+        await session.end().catch(() => undefined);
+      }
+    },
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all([pool.end(), replicaPool?.end()]);
@@ -128,6 +148,7 @@ async function openEmbedded(directory: string | undefined): Promise<DatabaseHand
       await db.execute(sql`SELECT 1`);
     },
     listen: (channel, handler) => listenOnPglite(client, channel, handler),
+    exclusively: (_name, work) => work(),
     stats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: async () => {
       closed = true;

@@ -52,9 +52,16 @@ export const httpPlatform = fp(
 
     // Ajv coerces "Infinity" or "1e400" in a query or path to ±Infinity and then skips every numeric
     // check (its limits only apply to finite numbers), so such values are refused after validation.
-    // PostgreSQL text cannot hold NUL: a body string with one is bad input (400), not a database failure (500).
+    // PostgreSQL text cannot hold NUL: a body string or a declared query parameter with one is bad
+    // input (400), not a database failure (500); `?q=%00` reaches a search as a NUL character.
+    // Query parameters a route does not declare are never read, so they are left alone.
     app.addHook('preHandler', async (request) => {
-      const errors = [...nonFinite(request.query, 'query'), ...nonFinite(request.params, 'path'), ...nulBytes(request.body, 'body')];
+      const errors = [
+        ...nonFinite(request.query, 'query'),
+        ...nonFinite(request.params, 'path'),
+        ...nulBytes(declared(request.query, request.routeOptions.schema?.querystring), 'query'),
+        ...nulBytes(request.body, 'body'),
+      ];
       if (errors.length > 0) throw validationFailed(errors);
     });
 
@@ -104,6 +111,19 @@ function dropEmptyValues(query: unknown) {
   }
 }
 
+/** The values of `query` whose names the route's querystring schema declares (its properties, in any allOf / anyOf part). */
+function declared(query: unknown, schema: unknown): Record<string, unknown> {
+  if (typeof query !== 'object' || query === null || !schema) return {};
+  const names = new Set<string>();
+  const pending: unknown[] = [schema];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const part = next as { properties?: object; allOf?: unknown[]; anyOf?: unknown[] };
+    for (const name of Object.keys(part.properties ?? {})) names.add(name);
+    pending.push(...(part.allOf ?? []), ...(part.anyOf ?? []));
+  }
+  return Object.fromEntries(Object.entries(query).filter(([name]) => names.has(name)));
+}
+
 function nonFinite(values: unknown, location: FieldError['location']): FieldError[] {
   if (typeof values !== 'object' || values === null) return [];
   const errors: FieldError[] = [];
@@ -117,7 +137,7 @@ function nonFinite(values: unknown, location: FieldError['location']): FieldErro
 }
 
 /**
- * Every string in a parsed body holding a NUL character, named as the validation errors name fields.
+ * Every string in a parsed body (or query) holding a NUL character, named as the validation errors name fields.
  * Walked with a stack of its own, not recursion: a body may nest deeper than the call stack.
  */
 function nulBytes(body: unknown, location: FieldError['location']): FieldError[] {
