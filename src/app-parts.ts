@@ -46,6 +46,7 @@ export async function composeNotifications(app: FastifyInstance, infra: Infrastr
     push: overrides.pushGateway,
     liveUsers: (ids) => users.liveIds(ids),
     streamHeartbeatMs: overrides.streamHeartbeatMs,
+    streamLimits: infra.config.streamLimits,
     pushPollMs: overrides.pushPollMs,
     nameOf: async (id, executor) => (await users.namesOf([id], executor)).get(id),
   });

@@ -59,6 +59,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   corsAllowedOrigins: string[];
   rateLimits: { publicAnon: number; publicUser: number; shareResolve: number; signIn: number };
+  /** Open notification streams per client address and per instance, besides five per user. */
+  streamLimits: { perAddress: number; perInstance: number };
   timeZone: string;
   /** WAITLIST_OFFER_QUIET_HOURS: when a waitlist offer's claim time stands still; undefined when off. */
   waitlistQuietHours: QuietHoursConfig | undefined;
@@ -275,6 +277,10 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
       publicUser: read.integer('RATE_LIMIT_PUBLIC_USER', 240, 1, 1_000_000),
       shareResolve: read.integer('RATE_LIMIT_SHARE_RESOLVE', 30, 1, 1_000_000),
       signIn: read.integer('RATE_LIMIT_SIGN_IN', 30, 1, 1_000_000),
+    },
+    streamLimits: {
+      perAddress: read.integer('STREAMS_MAX_PER_ADDRESS', 20, 1, 1_000_000),
+      perInstance: read.integer('STREAMS_MAX_PER_INSTANCE', 2000, 1, 1_000_000),
     },
     timeZone: parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore')),
     waitlistQuietHours: parseQuietHours(

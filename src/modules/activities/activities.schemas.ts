@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
+import { NameText } from '../../platform/http/text.ts';
 
-const Name = Type.String({ maxLength: 100, pattern: '\\S', description: 'Not blank' });
+const Name = NameText({ maxLength: 100 });
 
 export const SkillLevel = Type.Object({
   id: Type.String({ format: 'uuid' }),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import ical, { ICalEventStatus } from 'ical-generator';
+import ical, { escape, ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { wallClockAt } from '../../platform/local-time.ts';
 import type { PresentedGame } from '../games/index.ts';
@@ -17,12 +17,15 @@ const statusOf = (entry: CalendarEntry) =>
  * RFC 5545 text. Everything in it comes from the games (DTSTAMP is the game's last change), so the
  * same games give the same bytes and the ETag holds between polls.
  */
-export function renderCalendar(name: string, entries: CalendarEntry[], options: { timeZone: string; uidDomain: string }): string {
-  const calendar = ical({ name, prodId: { company: 'pickup-games', product: 'games', language: 'EN' } });
+export function renderCalendar(name: string, entries: CalendarEntry[], options: { timeZone: string; uidDomain: string; shareLinks: boolean }): string {
+  // ical-generator escapes event text (SUMMARY, LOCATION, …) but writes the calendar's name raw into
+  // NAME and X-WR-CALNAME: a line break there would start a property, or a forged event, of its own.
+  const calendar = ical({ name: escape(name, false), prodId: { company: 'pickup-games', product: 'games', language: 'EN' } });
   calendar.timezone({ name: null, generator: (zone) => tzlib_get_ical_block(zone)[0] ?? null });
   for (const entry of entries) {
     const { game } = entry;
-    const url = game.shareLink?.shareUrl;
+    // A feed is read by calendar services and shared along with calendars: it carries no share link.
+    const url = options.shareLinks ? game.shareLink?.shareUrl : undefined;
     calendar.createEvent({
       id: `${game.id}@${options.uidDomain}`,
       sequence: entry.sequence,
@@ -42,7 +45,8 @@ export function renderCalendar(name: string, entries: CalendarEntry[], options: 
       status: statusOf(entry),
     });
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one too; the generator leaves it off.
+  return `${calendar.toString()}\r\n`;
 }
 
 export const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url')}"`;

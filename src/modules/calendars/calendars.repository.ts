@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { Repository } from '../../platform/db/index.ts';
 import { calendarTokens } from './calendars.table.ts';
 
@@ -8,15 +8,17 @@ export class CalendarsRepository extends Repository {
   async replace(userId: string, tokenHash: string, now: Date): Promise<void> {
     await this.db
       .insert(calendarTokens)
-      .values({ userId, tokenHash, createdAt: now })
-      .onConflictDoUpdate({ target: calendarTokens.userId, set: { tokenHash, createdAt: now } });
+      .values({ userId, tokenHash, createdAt: now, lastUsedAt: now })
+      .onConflictDoUpdate({ target: calendarTokens.userId, set: { tokenHash, createdAt: now, lastUsedAt: now } });
   }
 
-  async findByHash(tokenHash: string): Promise<{ userId: string; tokenHash: string } | undefined> {
+  /** The token's owner when it was used after `unusedSince`; records this use. */
+  async use(tokenHash: string, now: Date, unusedSince: Date): Promise<{ userId: string; tokenHash: string } | undefined> {
     const [row] = await this.db
-      .select({ userId: calendarTokens.userId, tokenHash: calendarTokens.tokenHash })
-      .from(calendarTokens)
-      .where(eq(calendarTokens.tokenHash, tokenHash));
+      .update(calendarTokens)
+      .set({ lastUsedAt: now })
+      .where(and(eq(calendarTokens.tokenHash, tokenHash), gt(calendarTokens.lastUsedAt, unusedSince)))
+      .returning({ userId: calendarTokens.userId, tokenHash: calendarTokens.tokenHash });
     return row;
   }
 

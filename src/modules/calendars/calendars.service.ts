@@ -23,6 +23,8 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** A feed shows games that ended at most this long ago, and at most this many. */
 const FEED_DAYS = 30;
 const FEED_LIMIT = 500;
+/** A feed no one has read for this long lapses (a calendar service polls far more often). */
+const FEED_IDLE_DAYS = 90;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const feedNotFound = () => notFound('The calendar was not found.', 'calendar_not_found');
@@ -60,7 +62,7 @@ export class CalendarsService {
     const [game] = await views.presentMany([gameId], viewerId);
     if (!game) throw notFound('The game was not found.', 'game_not_found');
     const sequence = (await games.sequencesOf([gameId])).get(gameId) ?? 0;
-    return this.#render(game.title ?? 'Game', [{ game, sequence, waitlisted: game.viewer?.waitlisted ?? false }]);
+    return this.#render(game.title ?? 'Game', [{ game, sequence, waitlisted: game.viewer?.waitlisted ?? false }], true);
   }
 
   /** The feed of the token's user: games hosted and joined, cancelled ones as CANCELLED. */
@@ -82,7 +84,7 @@ export class CalendarsService {
       const game = presented.get(entry.id);
       return game ? [{ game, sequence: entry.sequence, waitlisted: entry.waitlisted }] : [];
     });
-    return this.#render('My games', entries);
+    return this.#render('My games', entries, false);
   }
 
   /** A deleted account's feed ends with it. */
@@ -93,14 +95,16 @@ export class CalendarsService {
   async #owner(token: string): Promise<string | undefined> {
     if (!TOKEN.test(token)) return undefined;
     const hash = hashOf(token);
-    const row = await new CalendarsRepository(this.#deps.db).findByHash(hash);
+    const now = this.#deps.clock.now();
+    // One statement records the use and refuses a lapsed feed, so two polls cannot revive one.
+    const row = await new CalendarsRepository(this.#deps.db).use(hash, now, new Date(now.getTime() - FEED_IDLE_DAYS * 86_400_000));
     // The lookup is by hash already; the comparison is constant-time all the same.
     if (!row || !timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(hash))) return undefined;
     return row.userId;
   }
 
-  #render(name: string, entries: Parameters<typeof renderCalendar>[1]): Rendered {
-    const body = renderCalendar(name, entries, { timeZone: this.#deps.timeZone, uidDomain: this.#uidDomain });
+  #render(name: string, entries: Parameters<typeof renderCalendar>[1], shareLinks: boolean): Rendered {
+    const body = renderCalendar(name, entries, { timeZone: this.#deps.timeZone, uidDomain: this.#uidDomain, shareLinks });
     return { body, etag: etagOf(body) };
   }
 }

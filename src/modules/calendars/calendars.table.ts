@@ -5,4 +5,6 @@ export const calendarTokens = pgTable('calendar_tokens', {
   userId: uuid('user_id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** A feed unread for 90 days lapses (see docs/calendars). */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull(),
 });

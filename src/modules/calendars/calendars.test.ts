@@ -5,6 +5,7 @@ import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
+import { renderCalendar } from './calendars.presenter.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
@@ -145,6 +146,60 @@ for (const backend of backends) {
       assertProblem(await req('GET', rotated), 404, 'calendar_not_found');
       assertProblem(await req('GET', '/api/v1/calendar/not-a-token.ics'), 404, 'calendar_not_found');
       assert.equal((await req('POST', '/api/v1/me/calendar')).statusCode, 401);
+    });
+
+    it('both .ics answers end every line, the last one too, with CRLF', async () => {
+      const game = await newGame();
+      const single = await req('GET', `/api/v1/games/${game.id}.ics`);
+      assert.ok(single.body.endsWith('END:VCALENDAR\r\n'), JSON.stringify(single.body.slice(-20)));
+      const feed = await req('GET', await feedPath(await onboardedUser(t.app, 'Crlf Reader')));
+      assert.ok(feed.body.endsWith('END:VCALENDAR\r\n'), JSON.stringify(feed.body.slice(-20)));
+    });
+
+    it('a title with a line break or a bidirectional override is refused (400, per field) and no game is made', async () => {
+      for (const title of ['Volley\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Forged', 'Photos \u202Egnp.exe', '\u200B \u2060']) {
+        const response = await req('POST', '/api/v1/games', host, {}, gameBody(sport, clock.now(), (hours += 3), { title }));
+        assertProblem(response, 400, 'validation_failed');
+        assert.match(response.body, /title must be text on one line/);
+      }
+    });
+
+    it('a calendar name with CR/LF stays one property: an independent parser sees no forged event', () => {
+      const body = renderCalendar('Volley\r\nEND:VCALENDAR\r\nBEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:forged\r\nEND:VEVENT', [], {
+        timeZone: 'UTC',
+        uidDomain: 'example.test',
+        shareLinks: false,
+      });
+      assert.ok(!/^BEGIN:VEVENT/m.test(body), body);
+      const calendar = new ICAL.Component(ICAL.parse(body));
+      assert.equal(calendar.getAllSubcomponents('vevent').length, 0);
+      // ical.js keeps an X- property's text as written: escaped, on one line.
+      assert.equal(String(calendar.getFirstPropertyValue('x-wr-calname')), 'Volley\\nEND:VCALENDAR\\nBEGIN:VCALENDAR\\nBEGIN:VEVENT\\nUID:forged\\nEND:VEVENT');
+    });
+
+    it('the feed carries no share link, even of a private game; the single game’s .ics keeps its own', async () => {
+      const owner = await onboardedUser(t.app, 'Private Host');
+      const hidden = await newGame({ visibility: 'PRIVATE' }, owner);
+      const feed = await req('GET', await feedPath(owner));
+      assert.equal(feed.statusCode, 200, feed.body);
+      const code = hidden.shareLink!.code;
+      assert.ok(!feed.body.replace(/\r\n[ \t]/g, '').includes(code), 'no share code in the feed');
+      assert.deepEqual(
+        parse(feed.body).map((event) => event.uid.split('@')[0]),
+        [hidden.id],
+      );
+      assert.ok((await req('GET', `/api/v1/games/${hidden.id}.ics`, owner)).body.replace(/\r\n[ \t]/g, '').includes(code));
+    });
+
+    it('a feed unread for 90 days lapses (404); every read starts the 90 days again', async () => {
+      const reader = await onboardedUser(t.app, 'Seldom Reader');
+      const path = await feedPath(reader);
+      clock.advance(89 * 86_400);
+      assert.equal((await req('GET', path)).statusCode, 200);
+      clock.advance(89 * 86_400);
+      assert.equal((await req('GET', path)).statusCode, 200);
+      clock.advance(90 * 86_400 + 1);
+      assertProblem(await req('GET', path), 404, 'calendar_not_found');
     });
 
     it('request logs never show a feed token', async () => {

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { NameText } from '../../platform/http/text.ts';
 import { CursorQuery } from '../../platform/http/pagination.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -58,7 +59,7 @@ export const GameSchema = Type.Object({
   updatedAt: Instant,
 });
 
-const Title = Type.String({ maxLength: 200 });
+const Title = NameText({ maxLength: 200 });
 const Description = Type.String({ maxLength: 5000 });
 const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'A three-letter ISO 4217 code, like SGD' });
 const Price = Type.String({ pattern: '^(0|[1-9][0-9]{0,7})(\\.[0-9]{1,2})?$', description: 'A decimal with at most 2 places, below 100000000, like "8.50"' });

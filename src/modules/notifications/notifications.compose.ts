@@ -39,6 +39,8 @@ export interface NotificationsModuleDeps {
   liveUsers(userIds: string[]): Promise<Set<string>>;
   /** Heartbeat and stream sweep interval (tests shorten it). */
   streamHeartbeatMs?: number;
+  /** Open streams per client address and per instance (STREAMS_MAX_PER_ADDRESS, STREAMS_MAX_PER_INSTANCE). */
+  streamLimits?: { perAddress: number; perInstance: number };
 }
 
 /**
@@ -57,6 +59,7 @@ export async function createNotificationsModule(deps: NotificationsModuleDeps): 
     clock: deps.clock,
     log,
     heartbeatMs: deps.streamHeartbeatMs,
+    limits: deps.streamLimits,
   });
   const listener = await listenForSignals(database, log);
   let closed = false;

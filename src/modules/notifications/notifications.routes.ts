@@ -35,7 +35,8 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
           'text/event-stream (the request must accept it, else 406). Each event: `id` (an opaque resume point) and `data` (the notification as JSON). ' +
           `A comment every ${HEARTBEAT_MS / 1000} s keeps the connection alive. Reconnecting with \`Last-Event-ID\` replays every notification committed after that event, ` +
           'once each and in the same order. The stream ends when the access token that opened it expires or the account is deleted; ' +
-          `at most ${MAX_STREAMS_PER_USER} streams per user at once (else 429 \`too_many_streams\`).`,
+          `at most ${MAX_STREAMS_PER_USER} streams per user at once and STREAMS_MAX_PER_ADDRESS per client address (else 429 \`too_many_streams\`), ` +
+          'STREAMS_MAX_PER_INSTANCE per instance (else 503 `streams_unavailable`).',
       }),
     },
     async (request, reply) => {
@@ -46,16 +47,20 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
       if (request.method === 'HEAD') return reply.code(200).header('content-type', 'text/event-stream; charset=utf-8').send();
       const userId = signedIn(request).userId;
       const after = await notifications.streamStart(userId, request.headers['last-event-id']);
-      if (!streams.hasRoom(userId)) {
-        throw new AppError(429, 'too_many_streams', `At most ${MAX_STREAMS_PER_USER} notification streams may be open at once; close one first.`, {
-          // A stream that ended is let go within a heartbeat, so that is when a place may be free.
-          headers: { 'retry-after': String(HEARTBEAT_MS / 1000) },
-        });
+      const refusal = streams.refusal(userId, request.ip);
+      // A stream that ended is let go within a heartbeat, so that is when a place may be free.
+      const retry = { headers: { 'retry-after': String(HEARTBEAT_MS / 1000) } };
+      if (refusal === 'user') {
+        throw new AppError(429, 'too_many_streams', `At most ${MAX_STREAMS_PER_USER} notification streams may be open at once; close one first.`, retry);
       }
+      if (refusal === 'address')
+        throw new AppError(429, 'too_many_streams', 'Too many notification streams are open from this address; close one first.', retry);
+      if (refusal === 'instance')
+        throw new AppError(503, 'streams_unavailable', 'This server holds as many notification streams as it can; try again shortly.', retry);
       const expiresAt = new Date((signedIn(request).claims.exp ?? 0) * 1000);
       // The response is written by hand from here: Fastify's serialisation and onSend hooks do not apply.
       reply.hijack();
-      streams.open(request.raw, reply.raw, { userId, after, expiresAt }, reply.getHeaders() as OutgoingHttpHeaders);
+      streams.open(request.raw, reply.raw, { userId, after, expiresAt, address: request.ip }, reply.getHeaders() as OutgoingHttpHeaders);
     },
   );
 

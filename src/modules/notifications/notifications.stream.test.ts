@@ -238,3 +238,44 @@ describe('notification streams (unit)', () => {
     }
   });
 });
+
+for (const backend of backends) {
+  describe(`notification stream limits per address and per instance (${backend.name})`, () => {
+    let t: TestApp;
+    let base: string;
+    const open: SseClient[] = [];
+    const from = async (address: string) => {
+      const who = await createUser(t.app);
+      const headers = { ...who.auth, 'x-forwarded-for': address };
+      const client = await openStream(`${base}${STREAM}`, headers);
+      open.push(client);
+      return client;
+    };
+
+    before(async () => {
+      t = await buildTestApp(backend, { TRUST_PROXY: 'true', STREAMS_MAX_PER_ADDRESS: '2', STREAMS_MAX_PER_INSTANCE: '3' }, { streamHeartbeatMs: 50 });
+      base = await listen(t.app);
+    });
+    after(async () => {
+      for (const client of open) client.close();
+      await t.close();
+    });
+
+    it('refuses a third stream from one address (429) and a fourth on the instance (503), whoever the users are', async () => {
+      assert.equal((await from('203.0.113.1')).status, 200);
+      assert.equal((await from('203.0.113.1')).status, 200);
+      const crowded = await fetch(`${base}${STREAM}`, {
+        headers: { accept: 'text/event-stream', 'x-forwarded-for': '203.0.113.1', ...(await createUser(t.app)).auth },
+      });
+      assert.equal(crowded.status, 429);
+      assert.equal(((await crowded.json()) as { code: string }).code, 'too_many_streams');
+      assert.equal((await from('203.0.113.2')).status, 200, 'another address still has room');
+      const full = await fetch(`${base}${STREAM}`, {
+        headers: { accept: 'text/event-stream', 'x-forwarded-for': '203.0.113.3', ...(await createUser(t.app)).auth },
+      });
+      assert.equal(full.status, 503);
+      assert.equal(full.headers.get('retry-after'), '15');
+      assert.equal(((await full.json()) as { code: string }).code, 'streams_unavailable');
+    });
+  });
+}

@@ -31,7 +31,12 @@ export interface StreamDeps {
   log: FastifyBaseLogger;
   /** Heartbeats and the sweep that ends streams of expired tokens and deleted accounts. */
   heartbeatMs?: number;
+  /** Besides five per user: per client address (many users behind one abuser) and per instance (sockets, memory). */
+  limits?: { perAddress: number; perInstance: number };
 }
+
+/** Why a stream may not open here: the user's, the address's or the instance's limit is reached. */
+export type StreamRefusal = 'user' | 'address' | 'instance';
 
 /**
  * Open server-sent event streams of this instance, by user. A signal for a user makes each of
@@ -41,6 +46,8 @@ export interface StreamDeps {
 export class NotificationStreams {
   readonly #deps: StreamDeps;
   readonly #byUser = new Map<string, Set<StreamConnection>>();
+  readonly #byAddress = new Map<string, number>();
+  #open = 0;
   #heartbeat: ReturnType<typeof setInterval> | undefined;
   #sweeping = false;
   #closed = false;
@@ -50,21 +57,28 @@ export class NotificationStreams {
   }
 
   get size(): number {
-    let total = 0;
-    for (const set of this.#byUser.values()) total += set.size;
-    return total;
+    return this.#open;
   }
 
-  /** Whether the user may open one more stream here (checked right before `open`, with no await between). */
-  hasRoom(userId: string): boolean {
-    return (this.#byUser.get(userId)?.size ?? 0) < MAX_STREAMS_PER_USER;
+  /** Which limit one more stream of this user from this address would pass (checked right before `open`, with no await between). */
+  refusal(userId: string, address: string): StreamRefusal | undefined {
+    const limits = this.#deps.limits;
+    if ((this.#byUser.get(userId)?.size ?? 0) >= MAX_STREAMS_PER_USER) return 'user';
+    if (limits && (this.#byAddress.get(address) ?? 0) >= limits.perAddress) return 'address';
+    if (limits && this.#open >= limits.perInstance) return 'instance';
+    return undefined;
   }
 
   /**
    * Takes over a hijacked response; `after` is where the stream starts (resume point or now).
    * The stream lasts as long as the token that opened it (`expiresAt`) and the account behind it.
    */
-  open(request: IncomingMessage, response: ServerResponse, stream: { userId: string; after: Position; expiresAt: Date }, headers: OutgoingHttpHeaders): void {
+  open(
+    request: IncomingMessage,
+    response: ServerResponse,
+    stream: { userId: string; after: Position; expiresAt: Date; address?: string },
+    headers: OutgoingHttpHeaders,
+  ): void {
     if (this.#closed) {
       response.writeHead(503, { ...headers, connection: 'close' }).end();
       return;
@@ -84,7 +98,16 @@ export class NotificationStreams {
     let set = this.#byUser.get(userId);
     if (!set) this.#byUser.set(userId, (set = new Set()));
     set.add(connection);
-    response.on('close', () => this.#remove(connection));
+    const address = stream.address ?? request.socket.remoteAddress ?? '';
+    this.#open++;
+    this.#byAddress.set(address, (this.#byAddress.get(address) ?? 0) + 1);
+    response.on('close', () => {
+      this.#open--;
+      const left = (this.#byAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.#byAddress.set(address, left);
+      else this.#byAddress.delete(address);
+      this.#remove(connection);
+    });
     this.#startHeartbeat();
     // Catches up with rows committed between reading the start point and registering (and replays on resume).
     connection.pump();

@@ -1,9 +1,10 @@
 import { Type, type Static } from 'typebox';
+import { NameText } from '../../platform/http/text.ts';
 import { AuthProviderSchema } from '../users/index.ts';
 
 export const CONTACT_METHOD_NAMES = ['WHATSAPP', 'TELEGRAM', 'MESSENGER'] as const;
 
-const Name = Type.String({ maxLength: 200, pattern: '\\S', description: 'Not blank' });
+const Name = NameText({ maxLength: 200 });
 
 const ContactMethod = Type.Object({
   name: Type.Enum([...CONTACT_METHOD_NAMES], { description: 'WHATSAPP, TELEGRAM or MESSENGER (lowercase is also accepted)' }),

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { NameText } from '../../platform/http/text.ts';
 
 export const STATION_CODE = '^[A-Z]{2,3}[0-9]{1,3}$';
 const Uuid = Type.String({ format: 'uuid' });
@@ -7,7 +8,7 @@ const Longitude = Type.Number({ minimum: -180, maximum: 180 });
 
 export const StationInput = Type.Object({
   code: Type.String({ pattern: STATION_CODE, description: 'A station code: line code and number, like EW8' }),
-  name: Type.String({ maxLength: 100, pattern: '\\S', description: 'Not blank' }),
+  name: NameText({ maxLength: 100 }),
   color: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: "The line's colour as #RRGGBB" })),
   latitude: Type.Optional(Latitude),
   longitude: Type.Optional(Longitude),
@@ -15,7 +16,7 @@ export const StationInput = Type.Object({
 
 const fields = {
   sourceId: Type.String({ maxLength: 100, pattern: '\\S', description: 'Not blank' }),
-  name: Type.String({ maxLength: 200, pattern: '\\S', description: 'Not blank' }),
+  name: NameText({ maxLength: 200 }),
   address: Type.String({ maxLength: 500, pattern: '\\S', description: 'Not blank' }),
   postalCode: Type.String({ minLength: 1, maxLength: 20 }),
   latitude: Latitude,

@@ -1,0 +1,30 @@
+import { Type } from 'typebox';
+
+/**
+ * Characters that change how text around them reads or that show nothing: bidirectional marks,
+ * embeddings, overrides and isolates (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069, which
+ * make "gnp.exe" read as "exe.png"), zero-width space, word joiner and invisible operators,
+ * the byte-order mark and the interlinear annotation marks. Zero-width (non-)joiners stay allowed:
+ * scripts and emoji sequences need them.
+ */
+const HIDDEN = '\\u061C\\u200B\\u200E\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF\\uFFF9-\\uFFFB';
+/** What shows nothing on its own: spaces, control and formatting characters, Hangul fillers, the blank braille cell. */
+const BLANK = '\\p{White_Space}\\p{Cc}\\p{Cf}\\u115F\\u1160\\u3164\\uFFA0\\u2800';
+
+/** One line: no control character at all (CR, LF and tab included), nothing hidden, something visible. */
+export const NAME_PATTERN = `^(?=[\\s\\S]*[^${BLANK}])[^\\p{Cc}${HIDDEN}]*$`;
+/** Free text may hold line breaks and tabs; no other control character, nothing hidden, something visible. */
+export const TEXT_PATTERN = `^(?=[\\s\\S]*[^${BLANK}])[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F${HIDDEN}]*$`;
+
+const NAME_WORDS = 'Text on one line with something visible: no control, bidirectional or invisible formatting characters';
+const TEXT_WORDS = 'Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters';
+
+/** A user-chosen name or title (see docs/conventions.md, "Names and text"). */
+export const NameText = (options: { maxLength: number }) => Type.String({ maxLength: options.maxLength, pattern: NAME_PATTERN, description: NAME_WORDS });
+
+/** A user's free text (a description, a message): line breaks allowed. */
+export const FreeText = (options: { maxLength: number }) => Type.String({ maxLength: options.maxLength, pattern: TEXT_PATTERN, description: TEXT_WORDS });
+
+const name = new RegExp(NAME_PATTERN, 'u');
+/** The same rule outside a schema (the fuzzer's oracle uses it). */
+export const isNameText = (value: string) => name.test(value);
