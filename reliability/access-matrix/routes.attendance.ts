@@ -4,7 +4,7 @@ import type { CellResponse, RouteCase } from './routes.ts';
 import { coHosted, game, joinPrivate, must, read, type World } from './world.ts';
 
 /**
- * Attendance, ratings and calendars (#18). The matrix runs on the real clock and its games start
+ * Attendance, ratings, disputes of marks (#31) and calendars (#18). The matrix runs on the real clock and its games start
  * two days ahead, so the windows are closed: A (and C) get the route's 409, everyone else the 404
  * that hides the game — which is what the matrix is about.
  */
@@ -98,6 +98,43 @@ export const ATTENDANCE_CASES: Record<string, RouteCase[]> = {
       prepare: async (world) => {
         const hosted = await ownersPlace(world);
         return { url: `/api/v1/games/${hosted.id}/rating`, payload: { score: 4 }, resourceId: hosted.id, check: code('rating_not_allowed') };
+      },
+    },
+  ],
+  // The matrix's games lie ahead, so nobody holds a NO_SHOW: every caller gets the route's own 404.
+  'POST /api/v1/me/attendance/:gameId/dispute': [
+    {
+      label: "a dispute of a NO_SHOW in A's private game the caller does not have",
+      scope: 'shared',
+      success: 404,
+      prepare: async (world) => {
+        const hosted = await withHelper(world);
+        return { url: `/api/v1/me/attendance/${hosted.id}/dispute`, payload: { reason: 'I came' }, check: code('no_show_not_found') };
+      },
+    },
+  ],
+  'GET /api/v1/admin/attendance-disputes': [
+    { label: 'the open disputes', scope: 'shared', success: 200, prepare: async () => ({ url: '/api/v1/admin/attendance-disputes' }) },
+  ],
+  'POST /api/v1/admin/attendance-disputes/:gameId/:userId/uphold': [
+    {
+      label: "H's undisputed place in A's private game upheld",
+      scope: 'shared',
+      success: 404,
+      prepare: async (world) => {
+        const hosted = await withHelper(world);
+        return { url: `/api/v1/admin/attendance-disputes/${hosted.id}/${world.helper.id}/uphold`, check: code('dispute_not_found') };
+      },
+    },
+  ],
+  'POST /api/v1/admin/attendance-disputes/:gameId/:userId/dismiss': [
+    {
+      label: "H's undisputed place in A's private game dismissed",
+      scope: 'shared',
+      success: 404,
+      prepare: async (world) => {
+        const hosted = await withHelper(world);
+        return { url: `/api/v1/admin/attendance-disputes/${hosted.id}/${world.helper.id}/dismiss`, check: code('dispute_not_found') };
       },
     },
   ],
