@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import type { Principal } from './oracle.ts';
 import type { CellResponse, RouteCase } from './routes.ts';
 import { coHosted, game, joinPrivate, must, read, type World } from './world.ts';
@@ -102,13 +103,14 @@ export const ATTENDANCE_CASES: Record<string, RouteCase[]> = {
     },
   ],
   // The matrix's games lie ahead, so nobody holds a NO_SHOW: every caller gets the route's own 404.
+  // (H's games and random ids, not A's: A's calendar feed, checked below, lists at most 500 games.)
   'POST /api/v1/me/attendance/:gameId/dispute': [
     {
-      label: "a dispute of a NO_SHOW in A's private game the caller does not have",
+      label: "a dispute of a NO_SHOW in H's private game the caller does not have",
       scope: 'shared',
       success: 404,
       prepare: async (world) => {
-        const hosted = await withHelper(world);
+        const hosted = await game(world, world.helper, 'PRIVATE');
         return { url: `/api/v1/me/attendance/${hosted.id}/dispute`, payload: { reason: 'I came' }, check: code('no_show_not_found') };
       },
     },
@@ -118,24 +120,18 @@ export const ATTENDANCE_CASES: Record<string, RouteCase[]> = {
   ],
   'POST /api/v1/admin/attendance-disputes/:gameId/:userId/uphold': [
     {
-      label: "H's undisputed place in A's private game upheld",
+      label: 'a mark nobody disputes, upheld',
       scope: 'shared',
       success: 404,
-      prepare: async (world) => {
-        const hosted = await withHelper(world);
-        return { url: `/api/v1/admin/attendance-disputes/${hosted.id}/${world.helper.id}/uphold`, check: code('dispute_not_found') };
-      },
+      prepare: async (world) => ({ url: `/api/v1/admin/attendance-disputes/${randomUUID()}/${world.helper.id}/uphold`, check: code('dispute_not_found') }),
     },
   ],
   'POST /api/v1/admin/attendance-disputes/:gameId/:userId/dismiss': [
     {
-      label: "H's undisputed place in A's private game dismissed",
+      label: 'a mark nobody disputes, dismissed',
       scope: 'shared',
       success: 404,
-      prepare: async (world) => {
-        const hosted = await withHelper(world);
-        return { url: `/api/v1/admin/attendance-disputes/${hosted.id}/${world.helper.id}/dismiss`, check: code('dispute_not_found') };
-      },
+      prepare: async (world) => ({ url: `/api/v1/admin/attendance-disputes/${randomUUID()}/${world.helper.id}/dismiss`, check: code('dispute_not_found') }),
     },
   ],
   'GET /api/v1/games/:id/ratings': [
