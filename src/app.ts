@@ -49,7 +49,7 @@ import { SHARE_CODE_PATHS, ShareLinksService, shareLinksRoutes } from './modules
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { createSeriesModule, forgetSeriesUser, seriesRoutes } from './modules/series/index.ts';
-import { AttendanceService, RatingAverages, RatingsService, attendanceRoutes, recentNoShows } from './modules/attendance/index.ts';
+import { AttendanceService, DisputesService, RatingAverages, RatingsService, attendanceRoutes, recentNoShows } from './modules/attendance/index.ts';
 import { CALENDAR_TOKEN_PATHS, CalendarsService, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
@@ -232,7 +232,11 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
       (id, tx) => calendars.forgetUser(id, tx),
     ],
   });
-  const attendance = { attendance: new AttendanceService({ db, clock, games: lookups, users }), ratings: new RatingsService({ db, clock, games: lookups }) };
+  const attendance = {
+    attendance: new AttendanceService({ db, clock, games: lookups, users, events: notifications }),
+    ratings: new RatingsService({ db, clock, games: lookups }),
+    disputes: new DisputesService({ db, clock }),
+  };
   const commands = new GameCommands({
     db,
     clock,

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import type { Principal } from './oracle.ts';
 import type { CellResponse, RouteCase } from './routes.ts';
 import { coHosted, game, joinPrivate, must, read, type World } from './world.ts';
 
 /**
- * Attendance, ratings and calendars (#18). The matrix runs on the real clock and its games start
+ * Attendance, ratings, disputes of marks (#31) and calendars (#18). The matrix runs on the real clock and its games start
  * two days ahead, so the windows are closed: A (and C) get the route's 409, everyone else the 404
  * that hides the game — which is what the matrix is about.
  */
@@ -99,6 +100,38 @@ export const ATTENDANCE_CASES: Record<string, RouteCase[]> = {
         const hosted = await ownersPlace(world);
         return { url: `/api/v1/games/${hosted.id}/rating`, payload: { score: 4 }, resourceId: hosted.id, check: code('rating_not_allowed') };
       },
+    },
+  ],
+  // The matrix's games lie ahead, so nobody holds a NO_SHOW: every caller gets the route's own 404.
+  // (H's games and random ids, not A's: A's calendar feed, checked below, lists at most 500 games.)
+  'POST /api/v1/me/attendance/:gameId/dispute': [
+    {
+      label: "a dispute of a NO_SHOW in H's private game the caller does not have",
+      scope: 'shared',
+      success: 404,
+      prepare: async (world) => {
+        const hosted = await game(world, world.helper, 'PRIVATE');
+        return { url: `/api/v1/me/attendance/${hosted.id}/dispute`, payload: { reason: 'I came' }, check: code('no_show_not_found') };
+      },
+    },
+  ],
+  'GET /api/v1/admin/attendance-disputes': [
+    { label: 'the open disputes', scope: 'shared', success: 200, prepare: async () => ({ url: '/api/v1/admin/attendance-disputes' }) },
+  ],
+  'POST /api/v1/admin/attendance-disputes/:gameId/:userId/uphold': [
+    {
+      label: 'a mark nobody disputes, upheld',
+      scope: 'shared',
+      success: 404,
+      prepare: async (world) => ({ url: `/api/v1/admin/attendance-disputes/${randomUUID()}/${world.helper.id}/uphold`, check: code('dispute_not_found') }),
+    },
+  ],
+  'POST /api/v1/admin/attendance-disputes/:gameId/:userId/dismiss': [
+    {
+      label: 'a mark nobody disputes, dismissed',
+      scope: 'shared',
+      success: 404,
+      prepare: async (world) => ({ url: `/api/v1/admin/attendance-disputes/${randomUUID()}/${world.helper.id}/dismiss`, check: code('dispute_not_found') }),
     },
   ],
   'GET /api/v1/games/:id/ratings': [

@@ -5,7 +5,9 @@
  * - a player with a place may not leave once the start is less than 24 hours away, except
  *   - from a cancelled game, and
  *   - from a game with a quorum whose go / no-go decision has not been made yet (the API shows the
- *     decision as `confirmed`; a game called off for too few players is cancelled).
+ *     decision as `confirmed`; a game called off for too few players is cancelled), and
+ *   - for 24 hours after the organiser changed the time, venue or price (the API shows until when as
+ *     `leaveFreeUntil`; the service decides what counts as such a change, the page only reads it).
  * The boundary is the service's: exactly 24 hours before the start leaving is still allowed.
  */
 import { useEffect, useState } from 'react';
@@ -17,6 +19,7 @@ interface LeaveGame {
   startTime: string;
   minPlayers: number | null;
   confirmed: boolean;
+  leaveFreeUntil: string | null;
 }
 
 export type LeaveRule =
@@ -24,6 +27,7 @@ export type LeaveRule =
   | { kind: 'cancelled' }
   | { kind: 'undecided'; closesAt: string }
   | { kind: 'open'; closesAt: string }
+  | { kind: 'freed'; closesAt: string; freeUntil: string }
   | { kind: 'closed'; closesAt: string };
 
 /** What leaving means for a player with a place (`waitlist` for a waiting one) at `now`. */
@@ -32,7 +36,16 @@ export function leaveRule(game: LeaveGame, waitlisted: boolean, now: number): Le
   if (game.status === 'CANCELLED') return { kind: 'cancelled' };
   const closesAt = new Date(new Date(game.startTime).getTime() - LEAVE_WINDOW_MS).toISOString();
   if (game.minPlayers !== null && !game.confirmed) return { kind: 'undecided', closesAt };
+  const closed = new Date(game.startTime).getTime() - now < LEAVE_WINDOW_MS;
+  if (closed && game.leaveFreeUntil && now < new Date(game.leaveFreeUntil).getTime()) return { kind: 'freed', closesAt, freeUntil: game.leaveFreeUntil };
   return new Date(game.startTime).getTime() - now < LEAVE_WINDOW_MS ? { kind: 'closed', closesAt } : { kind: 'open', closesAt };
+}
+
+/** The next moment the rule can turn: the window closing or a change's freedom running out, whichever comes first after `now`. */
+export function nextLeaveTurn(game: Pick<LeaveGame, 'startTime' | 'leaveFreeUntil'>, now: number): string | undefined {
+  const moments = [new Date(game.startTime).getTime() - LEAVE_WINDOW_MS, game.leaveFreeUntil ? new Date(game.leaveFreeUntil).getTime() : NaN];
+  const ahead = moments.filter((at) => at >= now);
+  return ahead.length ? new Date(Math.min(...ahead)).toISOString() : undefined;
 }
 
 /** The time now, renewed the moment `next` passes, so a page changes when a deadline does. */

@@ -1,6 +1,19 @@
 import { Type } from 'typebox';
 import type { RouteSpec } from '../../platform/http/route-set.ts';
-import { AttendanceEntry, GameIdParams, GameRatingsSchema, MarkBody, OwnRating, PlayerParams, RatingBody, ReliabilityRecord } from './attendance.schemas.ts';
+import {
+  AttendanceEntry,
+  Dispute,
+  DisputeBody,
+  DisputeParams,
+  GameIdParams,
+  GameRatingsSchema,
+  MarkBody,
+  OwnRating,
+  PlayerParams,
+  RatingBody,
+  ReliabilityRecord,
+  SettleParams,
+} from './attendance.schemas.ts';
 
 /** What each attendance route accepts and answers. */
 export const AttendanceApi = {
@@ -23,4 +36,8 @@ export const AttendanceApi = {
     message: 'Rated',
   },
   ratings: { summary: "The players' ratings of the game, anonymous (organiser or co-host)", params: GameIdParams, data: GameRatingsSchema, message: 'Ratings' },
+  dispute: { summary: 'Dispute a NO_SHOW mark within 7 days of it: it counts towards no gate until an admin upholds it', params: DisputeParams, body: DisputeBody, data: Dispute, message: 'Disputed' },
+  disputes: { summary: 'The open disputes of NO_SHOW marks, oldest first (at most 100; admin)', data: Type.Array(Dispute), message: 'Disputes' },
+  uphold: { summary: 'Uphold a disputed NO_SHOW: it counts again (admin)', params: SettleParams, data: Dispute, message: 'Upheld' },
+  dismiss: { summary: 'Dismiss a disputed NO_SHOW: the mark is removed (admin)', params: SettleParams, data: Dispute, message: 'Dismissed' },
 } satisfies Record<string, RouteSpec>;

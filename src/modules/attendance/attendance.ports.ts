@@ -1,9 +1,15 @@
+import type { Executor } from '../../platform/db/index.ts';
 import type { GameStanding } from '../games/index.ts';
 
 /** What attendance asks of games (the games module's lookups). */
 export interface AttendanceGames {
   standing(gameId: string, userId: string): Promise<GameStanding | undefined>;
   activePlayerIds(gameId: string): Promise<string[]>;
+}
+
+/** The player is told of a NO_SHOW mark, in the mark's transaction (the notifications module writes it). */
+export interface AttendanceEvents {
+  emit(event: { type: 'MARKED_NO_SHOW'; gameId: string; recipients: string[]; title?: string | null }, executor: Executor): Promise<void>;
 }
 
 export interface AttendanceUsers {

@@ -1,7 +1,23 @@
 import type { AttendanceRow, RatingRow } from './attendance.repository.ts';
 
+/** A dismissed dispute removed the mark: it reads as not marked. */
 export function presentAttendance(userId: string, name: string | null, row: AttendanceRow | undefined) {
-  return { userId, name, status: row?.status ?? null, markedAt: row?.markedAt.toISOString() ?? null };
+  if (!row || row.dispute === 'DISMISSED') return { userId, name, status: null, markedAt: null, dispute: null };
+  return { userId, name, status: row.status, markedAt: row.markedAt.toISOString(), dispute: row.dispute };
+}
+
+/** A NO_SHOW mark and its dispute, as the player and the admins see it. */
+export function presentDispute(row: AttendanceRow) {
+  return {
+    gameId: row.gameId,
+    userId: row.userId,
+    markedBy: row.markedBy,
+    markedAt: row.markedAt.toISOString(),
+    gameStart: row.gameStart.toISOString(),
+    dispute: row.dispute,
+    disputedAt: row.disputedAt?.toISOString() ?? null,
+    reason: row.disputeReason,
+  };
 }
 
 export function presentRecord(userId: string, record: { played: number; noShows: number }, days: number) {

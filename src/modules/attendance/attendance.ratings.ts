@@ -20,6 +20,7 @@ export class RatingsService {
     const { db, clock, games } = this.#deps;
     const standing = await games.standing(gameId, userId);
     if (!standing?.visible) throw gameNotFound();
+    if (standing.host) throw conflict('host_cannot_rate', "A game's hosts (organiser and co-hosts) do not rate it.");
     const repository = new AttendanceRepository(db);
     const now = clock.now();
     const attended = (await repository.find(gameId, userId))?.status === 'ATTENDED';

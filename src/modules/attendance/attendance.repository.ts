@@ -1,25 +1,30 @@
-import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { inAny, Repository } from '../../platform/db/index.ts';
 import { gameAttendance, gameRatings } from './attendance.table.ts';
 
 export type AttendanceRow = typeof gameAttendance.$inferSelect;
 export type RatingRow = typeof gameRatings.$inferSelect;
+export type NewMark = Pick<AttendanceRow, 'gameId' | 'userId' | 'status' | 'gameStart' | 'markedBy' | 'markedAt'>;
 
 /** Attendance marks and ratings: SQL only. */
 export class AttendanceRepository extends Repository {
-  /** A host's mark replaces whatever was there. */
-  async mark(values: AttendanceRow): Promise<AttendanceRow> {
+  /** A host's mark replaces whatever was there, unless the player disputed it: then undefined. */
+  async mark(values: NewMark): Promise<AttendanceRow | undefined> {
     const { status, gameStart, markedBy, markedAt } = values;
     const [row] = await this.db
       .insert(gameAttendance)
       .values(values)
-      .onConflictDoUpdate({ target: [gameAttendance.gameId, gameAttendance.userId], set: { status, gameStart, markedBy, markedAt } })
+      .onConflictDoUpdate({
+        target: [gameAttendance.gameId, gameAttendance.userId],
+        set: { status, gameStart, markedBy, markedAt },
+        setWhere: isNull(gameAttendance.dispute),
+      })
       .returning();
-    return row!;
+    return row;
   }
 
   /** A check-in never overrides a mark: answers the row as it stands after the attempt. */
-  async checkIn(values: AttendanceRow): Promise<AttendanceRow> {
+  async checkIn(values: NewMark): Promise<AttendanceRow> {
     return (await this.insertedIfNew(gameAttendance, values)) ?? (await this.find(values.gameId, values.userId))!;
   }
 
@@ -32,12 +37,14 @@ export class AttendanceRepository extends Repository {
     return new Map(found.map((row) => [row.userId, row]));
   }
 
-  /** Games attended and missed since `since` (by the game's start). */
+  /** Games attended and missed since `since` (by the game's start); a NO_SHOW counts unless disputed (until upheld) or dismissed. */
   async record(userId: string, since: Date): Promise<{ played: number; noShows: number }> {
     const found = await this.db
       .select({ status: gameAttendance.status, n: count() })
       .from(gameAttendance)
-      .where(and(eq(gameAttendance.userId, userId), gte(gameAttendance.gameStart, since)))
+      .where(
+        and(eq(gameAttendance.userId, userId), gte(gameAttendance.gameStart, since), or(isNull(gameAttendance.dispute), eq(gameAttendance.dispute, 'UPHELD'))),
+      )
       .groupBy(gameAttendance.status);
     const of = (status: AttendanceRow['status']) => Number(found.find((row) => row.status === status)?.n ?? 0);
     return { played: of('ATTENDED'), noShows: of('NO_SHOW') };
@@ -65,6 +72,44 @@ export class AttendanceRepository extends Repository {
       .where(inAny(gameRatings.gameId, gameIds, 'uuid'))
       .groupBy(gameRatings.gameId);
     return new Map(found.map((row) => [row.gameId, { average: Number(row.average), count: Number(row.n) }]));
+  }
+
+  /** The player's NO_SHOW, marked since `since` and not disputed yet, becomes an OPEN dispute; undefined when there is none such. */
+  async dispute(gameId: string, userId: string, reason: string | null, now: Date, since: Date): Promise<AttendanceRow | undefined> {
+    const [row] = await this.db
+      .update(gameAttendance)
+      .set({ dispute: 'OPEN', disputedAt: now, disputeReason: reason })
+      .where(
+        and(
+          eq(gameAttendance.gameId, gameId),
+          eq(gameAttendance.userId, userId),
+          eq(gameAttendance.status, 'NO_SHOW'),
+          isNull(gameAttendance.dispute),
+          gte(gameAttendance.markedAt, since),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** The open disputes, oldest first. */
+  openDisputes(limit: number): Promise<AttendanceRow[]> {
+    return this.db
+      .select()
+      .from(gameAttendance)
+      .where(eq(gameAttendance.dispute, 'OPEN'))
+      .orderBy(asc(gameAttendance.disputedAt), asc(gameAttendance.gameId), asc(gameAttendance.userId))
+      .limit(limit);
+  }
+
+  /** An admin's decision on an OPEN dispute; undefined when there is no open dispute for the pair. */
+  async settle(gameId: string, userId: string, outcome: 'UPHELD' | 'DISMISSED', adminId: string): Promise<AttendanceRow | undefined> {
+    const [row] = await this.db
+      .update(gameAttendance)
+      .set({ dispute: outcome, disputeSettledBy: adminId })
+      .where(and(eq(gameAttendance.gameId, gameId), eq(gameAttendance.userId, userId), eq(gameAttendance.dispute, 'OPEN')))
+      .returning();
+    return row;
   }
 
   /** The game is gone for good (hard delete). */

@@ -28,4 +28,22 @@ export function ratingOpen(game: Timed, now: Date): boolean {
   return game.status !== 'CANCELLED' && now.getTime() >= game.endTime.getTime();
 }
 
+/** How long after a NO_SHOW mark the player may dispute it. */
+export const DISPUTE_DAYS = 7;
+
+/**
+ * NO_SHOW is fair only when nothing about the player's place moved in the last 24 hours before the
+ * start: the game was not materially changed after that moment (time, venue or price; games.rules),
+ * and the player has been a player of it since that moment or earlier (joinedAt: their own join, or a
+ * host's approval or a series opening). Exactly 24 hours before counts as in time.
+ */
+export function noShowFair(game: { startTime: Date; materiallyChangedAt: Date | null }, joinedAt: Date): boolean {
+  const settledBy = game.startTime.getTime() - 24 * HOUR;
+  if (game.materiallyChangedAt && game.materiallyChangedAt.getTime() > settledBy) return false;
+  return joinedAt.getTime() <= settledBy;
+}
+
+/** Marks made before this moment can no longer be disputed. */
+export const disputableSince = (now: Date) => new Date(now.getTime() - DISPUTE_DAYS * 24 * HOUR);
+
 export const recordSince = (now: Date) => new Date(now.getTime() - RECORD_DAYS * 24 * HOUR);

@@ -14,6 +14,28 @@ export const AttendanceEntry = Type.Object({
   name: Type.Union([Type.String(), Type.Null()]),
   status: Type.Union([Mark, Type.Null()], { description: 'null: not marked yet' }),
   markedAt: Type.Union([Instant, Type.Null()]),
+  dispute: Type.Union([Type.Literal('OPEN'), Type.Literal('UPHELD'), Type.Null()], {
+    description: 'OPEN: the player disputes this NO_SHOW (it does not count until an admin upholds it); UPHELD: it counts; null: no dispute',
+  }),
+});
+
+export const DisputeParams = Type.Object({ gameId: Uuid });
+export const SettleParams = Type.Object({ gameId: Uuid, userId: Uuid });
+
+// PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
+export const DisputeBody = Type.Object({
+  reason: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'Why the mark is wrong: at most 500 characters, no NUL' })),
+});
+
+export const Dispute = Type.Object({
+  gameId: Uuid,
+  userId: Uuid,
+  markedBy: Uuid,
+  markedAt: Instant,
+  gameStart: Instant,
+  dispute: Type.Union([Type.Literal('OPEN'), Type.Literal('UPHELD'), Type.Literal('DISMISSED'), Type.Null()]),
+  disputedAt: Type.Union([Instant, Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
 });
 
 export const ReliabilityRecord = Type.Object({

@@ -1,20 +1,22 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
-import type { AttendanceGames, AttendanceUsers } from './attendance.ports.ts';
+import type { AttendanceEvents, AttendanceGames, AttendanceUsers } from './attendance.ports.ts';
 import { presentAttendance, presentRecord } from './attendance.presenter.ts';
 import { AttendanceRepository } from './attendance.repository.ts';
-import { markingOpen, RECORD_DAYS, recordSince, selfCheckInOpen } from './attendance.rules.ts';
+import { markingOpen, noShowFair, RECORD_DAYS, recordSince, selfCheckInOpen } from './attendance.rules.ts';
 
 export interface AttendanceDeps {
   db: Database;
   clock: Clock;
   games: AttendanceGames;
   users: AttendanceUsers;
+  events: AttendanceEvents;
 }
 
 export const gameNotFound = () => notFound('The game was not found.', 'game_not_found');
 const notAPlayer = () => notFound('The player was not found in this game.', 'participant_not_found');
+const hostNotMarked = () => conflict('host_not_marked', "A game's hosts (organiser and co-hosts) are not marked: neither by themselves nor by each other.");
 
 /** Who came to a game, marked by its hosts or by the players themselves, and the record it makes. */
 export class AttendanceService {
@@ -32,12 +34,26 @@ export class AttendanceService {
     return ids.map((id) => presentAttendance(id, names.get(id) ?? null, marks.get(id)));
   }
 
+  /**
+   * NO_SHOW only where it is fair (noShowFair), and the player is told of it (they may dispute it);
+   * a disputed mark stays as it is until an admin settles it.
+   */
   async mark(hostId: string, gameId: string, userId: string, status: 'ATTENDED' | 'NO_SHOW') {
+    const { db, clock, games, events } = this.#deps;
     const { game } = await this.#hosted(gameId, hostId);
-    const now = this.#deps.clock.now();
+    const now = clock.now();
     if (!markingOpen(game, now)) throw conflict('attendance_window_closed', 'Attendance is marked from 30 minutes before the start until 12 hours after it.');
-    if (!(await this.#deps.games.activePlayerIds(gameId)).includes(userId)) throw notAPlayer();
-    const row = await new AttendanceRepository(this.#deps.db).mark({ gameId, userId, status, gameStart: game.startTime, markedBy: hostId, markedAt: now });
+    const player = await games.standing(gameId, userId);
+    if (player?.player !== 'ACTIVE' || !player.joinedAt) throw notAPlayer();
+    if (player.host) throw hostNotMarked();
+    if (status === 'NO_SHOW' && !noShowFair(game, player.joinedAt))
+      throw conflict('no_show_not_fair', 'NO_SHOW is only for a player whose place and game did not change in the last 24 hours before the start.');
+    const row = await db.transaction(async (tx) => {
+      const marked = await new AttendanceRepository(tx).mark({ gameId, userId, status, gameStart: game.startTime, markedBy: hostId, markedAt: now });
+      if (marked?.status === 'NO_SHOW') await events.emit({ type: 'MARKED_NO_SHOW', gameId, recipients: [userId], title: game.title }, tx);
+      return marked;
+    });
+    if (!row) throw conflict('mark_disputed', 'The player disputes this mark; an admin decides it.');
     const names = await this.#deps.users.namesOf([userId]);
     return presentAttendance(userId, names.get(userId) ?? null, row);
   }
@@ -47,6 +63,7 @@ export class AttendanceService {
     const standing = await this.#deps.games.standing(gameId, userId);
     if (!standing?.visible) throw gameNotFound();
     if (standing.player !== 'ACTIVE') throw notFound('You are not a player of this game.', 'not_participant');
+    if (standing.host) throw hostNotMarked();
     const { game } = standing;
     if (!game.selfCheckIn) throw conflict('self_check_in_disabled', 'This game does not let players check themselves in; a host marks attendance.');
     const now = this.#deps.clock.now();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { crossModuleId } from '../../platform/db/columns.ts';
 
 /**
@@ -16,11 +16,22 @@ export const gameAttendance = pgTable(
     /** The host who marked the player, or the player who checked in. */
     markedBy: crossModuleId('marked_by'),
     markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** A player's dispute of a NO_SHOW: OPEN (does not count), UPHELD (counts) or DISMISSED (no mark). */
+    dispute: text('dispute').$type<'OPEN' | 'UPHELD' | 'DISMISSED'>(),
+    disputedAt: timestamp('disputed_at', { withTimezone: true, mode: 'date' }),
+    disputeReason: text('dispute_reason'),
+    /** The admin who upheld or dismissed it. */
+    disputeSettledBy: uuid('dispute_settled_by'),
   },
   (table) => [
     primaryKey({ columns: [table.gameId, table.userId] }),
     check('game_attendance_status', sql`${table.status} IN ('ATTENDED', 'NO_SHOW')`),
     index('game_attendance_user_start_idx').on(table.userId, table.gameStart),
+    check('game_attendance_dispute', sql`${table.dispute} IS NULL OR ${table.dispute} IN ('OPEN', 'UPHELD', 'DISMISSED')`),
+    check('game_attendance_dispute_reason_length', sql`${table.disputeReason} IS NULL OR char_length(${table.disputeReason}) <= 500`),
+    index('game_attendance_open_disputes_idx')
+      .on(table.disputedAt)
+      .where(sql`${table.dispute} = 'OPEN'`),
   ],
 );
 

@@ -64,7 +64,7 @@ for (const backend of backends) {
       at(game, -30 * MINUTE);
       const marked = await mark(game, p1, 'ATTENDED');
       assert.equal(marked.statusCode, 200, marked.body);
-      assert.deepEqual({ ...marked.json().data, markedAt: undefined }, { userId: p1.id, name: 'Pat', status: 'ATTENDED', markedAt: undefined });
+      assert.deepEqual({ ...marked.json().data, markedAt: undefined }, { userId: p1.id, name: 'Pat', status: 'ATTENDED', markedAt: undefined, dispute: null });
       assert.equal((await mark(game, p2, 'NO_SHOW', coHost)).statusCode, 200);
       for (const who of [other, p1]) assertProblem(await mark(game, p2, 'ATTENDED', who), 404, 'game_not_found');
       assertProblem(await mark(game, other, 'ATTENDED'), 404, 'participant_not_found');

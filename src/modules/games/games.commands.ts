@@ -8,7 +8,16 @@ import type { PresentedGame } from './games.presenter.ts';
 import { gameNotFound, type GameQueries } from './games.queries.ts';
 import { GamesRepository, type GameValues } from './games.repository.ts';
 import { confirmGame } from './games.decisions.ts';
-import { effectiveStatus, quorumErrors, referenceErrors, timeErrors, valuesFromPatch, type ReferenceCheck } from './games.rules.ts';
+import {
+  effectiveStatus,
+  leaveFreeUntil,
+  materiallyChanged,
+  quorumErrors,
+  referenceErrors,
+  timeErrors,
+  valuesFromPatch,
+  type ReferenceCheck,
+} from './games.rules.ts';
 import type { CreateGameInput, UpdateGameInput } from './games.schemas.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { type Actor, announce, type GameWriterDeps, lockManaged, lockOwned } from './games.writes.ts';
@@ -115,11 +124,20 @@ export class GameCommands {
         await repository.lockOrganizerSchedule(game.organizerId);
         if (await repository.hasOverlap(game.organizerId, startTime, endTime, game.id)) throw overlapping();
       }
-      await repository.update(game.id, values, now);
+      // A change the players did not agree to frees them from the leave window for a day (and bars late NO_SHOW marks).
+      const material = materiallyChanged(game, { ...game, ...values, startTime, endTime });
+      await repository.update(game.id, material ? { ...values, materiallyChangedAt: now } : values, now);
       const title = values.title !== undefined ? values.title : game.title;
       const change = { gameId: game.id, actorId, title };
-      // A co-host's edit is news to the organiser too.
-      await announce(events, tx, { ...change, type: 'GAME_UPDATED', recipients: [game.organizerId, ...(await repository.playerIds(game.id))] });
+      const freeUntil = material ? leaveFreeUntil({ materiallyChangedAt: now }, now) : undefined;
+      // A co-host's edit is news to the organiser too; only the players are told they may leave.
+      await announce(events, tx, { ...change, type: 'GAME_UPDATED', recipients: [game.organizerId] });
+      await announce(events, tx, {
+        ...change,
+        type: 'GAME_UPDATED',
+        recipients: (await repository.playerIds(game.id)).filter((id) => id !== game.organizerId),
+        leaveFreeUntil: freeUntil,
+      });
       const updated = { ...game, ...values, title };
       if (game.waitlistMode === 'OFFER' && updated.waitlistMode === 'AUTO') await settleOffers(tx, events, updated, actorId);
       // More slots (or another mode): the waitlist moves up, first come first served, whole parties only.

@@ -10,10 +10,22 @@ import { effectiveStatus } from './games.rules.ts';
 
 /** A game as attendance sees it, and where the user stands in it. */
 export interface GameStanding {
-  game: { id: string; organizerId: string; title: string | null; startTime: Date; endTime: Date; status: GameRow['status']; selfCheckIn: boolean };
+  game: {
+    id: string;
+    organizerId: string;
+    title: string | null;
+    startTime: Date;
+    endTime: Date;
+    status: GameRow['status'];
+    selfCheckIn: boolean;
+    /** The last change of time, venue or price (games.rules materiallyChanged); null: none. */
+    materiallyChangedAt: Date | null;
+  };
   /** Organiser or co-host. */
   host: boolean;
   player: 'ACTIVE' | 'WAITLISTED' | undefined;
+  /** When the player joined (or was joined); undefined when they are not a player. */
+  joinedAt: Date | undefined;
   /** A join request waits for the hosts' answer. */
   requested: boolean;
   visible: boolean;
@@ -98,11 +110,12 @@ export class GameLookups {
       new MembersRepository(db).hasRequested(gameId, userId),
       repository.isVisible(gameId, userId, now),
     ]);
-    const { id, organizerId, title, startTime, endTime, selfCheckIn } = game;
+    const { id, organizerId, title, startTime, endTime, selfCheckIn, materiallyChangedAt } = game;
     return {
-      game: { id, organizerId, title, startTime, endTime, selfCheckIn, status: effectiveStatus(game, now) },
+      game: { id, organizerId, title, startTime, endTime, selfCheckIn, materiallyChangedAt, status: effectiveStatus(game, now) },
       host: organizerId === userId || coHost,
       player: participation?.status,
+      joinedAt: participation?.joinedAt,
       requested,
       visible,
     };

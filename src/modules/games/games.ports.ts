@@ -52,7 +52,7 @@ export interface GameEvents {
    * text; `waitlisted` marks a PLAYER_JOINED that went onto the waitlist.
    */
   emit(
-    event: { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title?: string | null; waitlisted?: boolean },
+    event: { type: GameEventType; gameId: string; actorId: string; recipients: string[]; title?: string | null; waitlisted?: boolean; leaveFreeUntil?: Date },
     executor: Executor,
   ): Promise<void>;
   /**

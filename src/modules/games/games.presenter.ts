@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { ViewerMarks } from './games.pages.repository.ts';
 import type { ShareLinkBlock } from './games.ports.ts';
 import type { GameRow, ParticipantRow } from './games.repository.ts';
-import { decisionAt } from './games.rules.ts';
+import { CHANGE_FREEDOM_MS, decisionAt } from './games.rules.ts';
 
 /** What a game shows of other modules' records (names, venue, levels). */
 export interface GameRefs {
@@ -82,6 +82,7 @@ export function presentGame({ row, refs, status, shareLink, viewer }: GameView):
     placesOnOffer: row.placesOnOffer,
     selfCheckIn: row.selfCheckIn,
     maxRecentNoShows: row.maxRecentNoShows,
+    leaveFreeUntil: row.materiallyChangedAt ? new Date(row.materiallyChangedAt.getTime() + CHANGE_FREEDOM_MS).toISOString() : null,
     ...(shareLink ? { shareLink: { code: shareLink.code, shareUrl: shareLink.shareUrl, webUrl: shareLink.webUrl, mobileUrl: shareLink.mobileUrl } } : {}),
     ...(viewer
       ? {

@@ -77,10 +77,39 @@ export function quorumErrors(game: Quorum, timingChanged: boolean, now: Date): F
   return errors;
 }
 
-/** Leaving inside the leave window is refused, except from a quorum game still waiting for its decision (leaving then is free). */
-export function leaveRefused(game: Pick<GameRow, 'status' | 'startTime' | 'minPlayers' | 'decidedAt'>, now: Date): boolean {
+/** A move of the start or end by at most this much is a nudge, not a change the players must accept. */
+export const CHANGE_TOLERANCE_MS = 15 * 60 * 1000;
+/** How long after a material change its players may leave without the leave window. */
+export const CHANGE_FREEDOM_MS = 24 * 60 * 60 * 1000;
+
+type Material = Pick<GameRow, 'startTime' | 'endTime' | 'venueId' | 'price' | 'currency'>;
+
+/**
+ * A change the players did not agree to: start or end moved by more than the tolerance, another
+ * venue, a higher price, or another currency for a price that is not zero.
+ */
+export function materiallyChanged(before: Material, after: Material): boolean {
+  const moved = (a: Date, b: Date) => Math.abs(a.getTime() - b.getTime()) > CHANGE_TOLERANCE_MS;
+  const dearer = Number(after.price) > Number(before.price) || (after.currency !== before.currency && Number(after.price) > 0);
+  return moved(before.startTime, after.startTime) || moved(before.endTime, after.endTime) || before.venueId !== after.venueId || dearer;
+}
+
+/** Until when the last material change frees the players from the leave window (undefined: it does not, or no longer). */
+export function leaveFreeUntil(game: Pick<GameRow, 'materiallyChangedAt'>, now: Date): Date | undefined {
+  if (!game.materiallyChangedAt) return undefined;
+  const until = new Date(game.materiallyChangedAt.getTime() + CHANGE_FREEDOM_MS);
+  return until > now ? until : undefined;
+}
+
+/**
+ * Leaving inside the leave window is refused, except from a quorum game still waiting for its
+ * decision, and for 24 hours after a material change (leaving then is free). game_leave in
+ * drizzle/0018 and web/src/leave.ts hold the same rule.
+ */
+export function leaveRefused(game: Pick<GameRow, 'status' | 'startTime' | 'minPlayers' | 'decidedAt' | 'materiallyChangedAt'>, now: Date): boolean {
   if (game.status === 'CANCELLED') return false;
   if (game.minPlayers !== null && game.decidedAt === null) return false;
+  if (leaveFreeUntil(game, now)) return false;
   return game.startTime.getTime() - now.getTime() < LEAVE_WINDOW_MS;
 }
 

@@ -45,6 +45,10 @@ export const GameSchema = Type.Object({
   placesOnOffer: Type.Integer({ description: 'Places held for waiting parties with a running offer (counted in waitlisted, not in playersJoined)' }),
   selfCheckIn: Type.Boolean({ description: 'Players may check themselves in from 30 minutes before to 30 minutes after the start' }),
   maxRecentNoShows: Type.Union([Type.Integer(), Type.Null()], { description: 'Joins are refused with this many no-shows in 90 days; null: never' }),
+  leaveFreeUntil: Type.Union([Instant, Type.Null()], {
+    description:
+      'The last change of time, venue or price frees the players from the 24-hour leave window until then (compare with now); null: never changed so',
+  }),
   rating: Type.Optional(
     Type.Object(
       { average: Type.Union([Type.Number(), Type.Null()]), count: Type.Integer() },

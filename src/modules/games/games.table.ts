@@ -26,6 +26,8 @@ export const games = pgTable(
     confirmed: boolean('confirmed').notNull().default(false),
     /** When the go / no-go was settled (by the job or an early confirmation); the job decides only games without it. */
     decidedAt: timestamptz('decided_at'),
+    /** The last material change (start or end moved > 15 min, venue, a higher price): frees the players for 24 h, and bars late NO_SHOW marks. */
+    materiallyChangedAt: timestamptz('materially_changed_at'),
     cancelReason: text('cancel_reason').$type<'NOT_ENOUGH_PLAYERS'>(),
     /** Places held for parties with a running offer (they count as waiting, not as joined). */
     placesOnOffer: integer('places_on_offer').notNull().default(0),

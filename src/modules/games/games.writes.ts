@@ -42,6 +42,8 @@ export interface GameChange {
   recipients: string[];
   title: string | null;
   waitlisted?: boolean;
+  /** A GAME_UPDATED that frees its players from the leave window until then. */
+  leaveFreeUntil?: Date;
 }
 
 /** Tells the others concerned, in the change's own transaction; the one who made it is never told. */

@@ -22,6 +22,7 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('WAITLIST_OFFER_EXPIRED'),
   Type.Literal('SERIES_GAME_JOINED'),
   Type.Literal('SERIES_OCCURRENCE_SKIPPED'),
+  Type.Literal('MARKED_NO_SHOW'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 

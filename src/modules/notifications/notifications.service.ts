@@ -57,7 +57,15 @@ export class NotificationsService implements GameEvents {
 
   /** GameEvents: runs inside the games transaction, so the rows (and the signal) commit or roll back with the change. */
   async emit(
-    event: { type: NotificationType; gameId: string; actorId?: string; recipients: string[]; title?: string | null; waitlisted?: boolean },
+    event: {
+      type: NotificationType;
+      gameId: string;
+      actorId?: string;
+      recipients: string[];
+      title?: string | null;
+      waitlisted?: boolean;
+      leaveFreeUntil?: Date;
+    },
     executor: Executor,
   ): Promise<void> {
     const aboutPlayer = event.actorId !== undefined && (event.type === 'PLAYER_JOINED' || event.type === 'PLAYER_LEFT');
@@ -67,7 +75,11 @@ export class NotificationsService implements GameEvents {
       event.type,
       event.gameId,
       [...new Set(event.recipients)],
-      describe(event.type, event.title, { playerName, waitlisted: event.waitlisted }),
+      describe(event.type, event.title, {
+        playerName,
+        waitlisted: event.waitlisted,
+        leaveFreeUntil: event.leaveFreeUntil && this.#startFormat.format(event.leaveFreeUntil),
+      }),
     );
   }
 

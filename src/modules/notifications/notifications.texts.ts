@@ -15,6 +15,8 @@ export interface TextDetails {
   playerName?: string | null;
   /** A PLAYER_JOINED that went onto the waitlist. */
   waitlisted?: boolean;
+  /** A GAME_UPDATED that frees the player from the leave window until then (formatted). */
+  leaveFreeUntil?: string;
 }
 
 /** Short human text for each type; stored with the row so a later rename does not rewrite history. */
@@ -34,7 +36,12 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
     case 'WAITLIST_PROMOTED':
       return { title: "You're in", message: `A place opened up: you moved from the waitlist into ${the}.` };
     case 'GAME_UPDATED':
-      return { title: 'Game updated', message: `The organiser changed the details of ${the}.` };
+      return {
+        title: 'Game updated',
+        message: extra.leaveFreeUntil
+          ? `The organiser changed the time, venue or price of ${the}: until ${extra.leaveFreeUntil} you may leave it even within 24 hours of the start.`
+          : `The organiser changed the details of ${the}.`,
+      };
     case 'GAME_CANCELLED':
       return { title: 'Game cancelled', message: `${capitalise(the)} was cancelled.` };
     case 'PLAYER_REMOVED':
@@ -68,6 +75,8 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
         title: 'Series date skipped',
         message: `${gameName(gameTitle, 'A game of your series')} was not opened for one date: it overlaps another game you host.`,
       };
+    case 'MARKED_NO_SHOW':
+      return { title: 'Marked as a no-show', message: `A host marked you as a no-show at ${the}. If that is wrong, you can dispute it within 7 days.` };
     case 'GAME_REMINDER':
       return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
   }

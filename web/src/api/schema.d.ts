@@ -205,6 +205,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/attendance-disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open disputes of NO_SHOW marks, oldest first (at most 100; admin) */
+        get: operations["getAdminAttendanceDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/attendance-disputes/{gameId}/{userId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a disputed NO_SHOW: the mark is removed (admin) */
+        post: operations["postAdminAttendanceDisputesByGameIdByUserIdDismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/attendance-disputes/{gameId}/{userId}/uphold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uphold a disputed NO_SHOW: it counts again (admin) */
+        post: operations["postAdminAttendanceDisputesByGameIdByUserIdUphold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/games/{id}": {
         parameters: {
             query?: never;
@@ -943,6 +994,23 @@ export interface paths {
         post: operations["postMe"];
         /** Delete the account: revokes tokens, settles games, erases personal data */
         delete: operations["deleteMe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/attendance/{gameId}/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispute a NO_SHOW mark within 7 days of it: it counts towards no gate until an admin upholds it */
+        post: operations["postMeAttendanceByGameIdDispute"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3156,6 +3224,490 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    getAdminAttendanceDisputes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            dispute: "OPEN" | "UPHELD" | "DISMISSED" | null;
+                            disputedAt: string | null;
+                            /** Format: uuid */
+                            gameId: string;
+                            /** Format: date-time */
+                            gameStart: string;
+                            /** Format: date-time */
+                            markedAt: string;
+                            /** Format: uuid */
+                            markedBy: string;
+                            reason: string | null;
+                            /** Format: uuid */
+                            userId: string;
+                        }[];
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postAdminAttendanceDisputesByGameIdByUserIdDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                gameId: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            dispute: "OPEN" | "UPHELD" | "DISMISSED" | null;
+                            disputedAt: string | null;
+                            /** Format: uuid */
+                            gameId: string;
+                            /** Format: date-time */
+                            gameStart: string;
+                            /** Format: date-time */
+                            markedAt: string;
+                            /** Format: uuid */
+                            markedBy: string;
+                            reason: string | null;
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden, cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "forbidden" | "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: dispute_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "dispute_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "dispute_not_found";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postAdminAttendanceDisputesByGameIdByUserIdUphold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                gameId: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            dispute: "OPEN" | "UPHELD" | "DISMISSED" | null;
+                            disputedAt: string | null;
+                            /** Format: uuid */
+                            gameId: string;
+                            /** Format: date-time */
+                            gameStart: string;
+                            /** Format: date-time */
+                            markedAt: string;
+                            /** Format: uuid */
+                            markedBy: string;
+                            reason: string | null;
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden, cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "forbidden" | "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: dispute_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "dispute_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "dispute_not_found";
                     };
                 };
             };
@@ -5778,6 +6330,8 @@ export interface operations {
                                     /** Format: uuid */
                                     id: string;
                                     joinPolicy: "OPEN" | "APPROVAL";
+                                    /** @description The last change of time, venue or price frees the players from the 24-hour leave window until then (compare with now); null: never changed so */
+                                    leaveFreeUntil: string | null;
                                     /** @description Guests each player may bring (each takes a place) */
                                     maxGuestsPerPlayer: number;
                                     /** @description Joins are refused with this many no-shows in 90 days; null: never */
@@ -5988,6 +6542,8 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 joinPolicy: "OPEN" | "APPROVAL";
+                                /** @description The last change of time, venue or price frees the players from the 24-hour leave window until then (compare with now); null: never changed so */
+                                leaveFreeUntil: string | null;
                                 /** @description Guests each player may bring (each takes a place) */
                                 maxGuestsPerPlayer: number;
                                 /** @description Joins are refused with this many no-shows in 90 days; null: never */
@@ -6478,6 +7034,8 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 joinPolicy: "OPEN" | "APPROVAL";
+                                /** @description The last change of time, venue or price frees the players from the 24-hour leave window until then (compare with now); null: never changed so */
+                                leaveFreeUntil: string | null;
                                 /** @description Guests each player may bring (each takes a place) */
                                 maxGuestsPerPlayer: number;
                                 /** @description Joins are refused with this many no-shows in 90 days; null: never */
@@ -6745,6 +7303,8 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             joinPolicy: "OPEN" | "APPROVAL";
+                            /** @description The last change of time, venue or price frees the players from the 24-hour leave window until then (compare with now); null: never changed so */
+                            leaveFreeUntil: string | null;
                             /** @description Guests each player may bring (each takes a place) */
                             maxGuestsPerPlayer: number;
                             /** @description Joins are refused with this many no-shows in 90 days; null: never */
@@ -7030,6 +7590,8 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             joinPolicy: "OPEN" | "APPROVAL";
+                            /** @description The last change of time, venue or price frees the players from the 24-hour leave window until then (compare with now); null: never changed so */
+                            leaveFreeUntil: string | null;
                             /** @description Guests each player may bring (each takes a place) */
                             maxGuestsPerPlayer: number;
                             /** @description Joins are refused with this many no-shows in 90 days; null: never */
@@ -7318,6 +7880,8 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             joinPolicy: "OPEN" | "APPROVAL";
+                            /** @description The last change of time, venue or price frees the players from the 24-hour leave window until then (compare with now); null: never changed so */
+                            leaveFreeUntil: string | null;
                             /** @description Guests each player may bring (each takes a place) */
                             maxGuestsPerPlayer: number;
                             /** @description Joins are refused with this many no-shows in 90 days; null: never */
@@ -7905,6 +8469,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description OPEN: the player disputes this NO_SHOW (it does not count until an admin upholds it); UPHELD: it counts; null: no dispute */
+                            dispute: "OPEN" | "UPHELD" | null;
                             markedAt: string | null;
                             name: string | null;
                             /** @description null: not marked yet */
@@ -8044,6 +8610,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description OPEN: the player disputes this NO_SHOW (it does not count until an admin upholds it); UPHELD: it counts; null: no dispute */
+                            dispute: "OPEN" | "UPHELD" | null;
                             markedAt: string | null;
                             name: string | null;
                             /** @description null: not marked yet */
@@ -8153,7 +8721,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: attendance_window_closed */
+            /** @description Conflict: attendance_window_closed, host_not_marked, no_show_not_fair, mark_disputed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8172,7 +8740,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
-                        code?: "attendance_window_closed";
+                        code?: "attendance_window_closed" | "host_not_marked" | "no_show_not_fair" | "mark_disputed";
                     };
                 };
             };
@@ -8267,6 +8835,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description OPEN: the player disputes this NO_SHOW (it does not count until an admin upholds it); UPHELD: it counts; null: no dispute */
+                            dispute: "OPEN" | "UPHELD" | null;
                             markedAt: string | null;
                             name: string | null;
                             /** @description null: not marked yet */
@@ -8376,7 +8946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: self_check_in_disabled, check_in_window_closed, marked_no_show */
+            /** @description Conflict: host_not_marked, self_check_in_disabled, check_in_window_closed, marked_no_show */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8390,12 +8960,12 @@ export interface operations {
                      *       "detail": "What went wrong, for people.",
                      *       "instance": "/api/v1/…",
                      *       "timestamp": "2026-03-01T10:00:00.000Z",
-                     *       "code": "self_check_in_disabled"
+                     *       "code": "host_not_marked"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
-                        code?: "self_check_in_disabled" | "check_in_window_closed" | "marked_no_show";
+                        code?: "host_not_marked" | "self_check_in_disabled" | "check_in_window_closed" | "marked_no_show";
                     };
                 };
             };
@@ -9011,6 +9581,8 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             joinPolicy: "OPEN" | "APPROVAL";
+                            /** @description The last change of time, venue or price frees the players from the 24-hour leave window until then (compare with now); null: never changed so */
+                            leaveFreeUntil: string | null;
                             /** @description Guests each player may bring (each takes a place) */
                             maxGuestsPerPlayer: number;
                             /** @description Joins are refused with this many no-shows in 90 days; null: never */
@@ -11589,7 +12161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict: rating_not_allowed */
+            /** @description Conflict: host_cannot_rate, rating_not_allowed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11603,12 +12175,12 @@ export interface operations {
                      *       "detail": "What went wrong, for people.",
                      *       "instance": "/api/v1/…",
                      *       "timestamp": "2026-03-01T10:00:00.000Z",
-                     *       "code": "rating_not_allowed"
+                     *       "code": "host_cannot_rate"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
-                        code?: "rating_not_allowed";
+                        code?: "host_cannot_rate" | "rating_not_allowed";
                     };
                 };
             };
@@ -13723,6 +14295,243 @@ export interface operations {
             };
         };
     };
+    postMeAttendanceByGameIdDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the mark is wrong: at most 500 characters, no NUL */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            dispute: "OPEN" | "UPHELD" | "DISMISSED" | null;
+                            disputedAt: string | null;
+                            /** Format: uuid */
+                            gameId: string;
+                            /** Format: date-time */
+                            gameStart: string;
+                            /** Format: date-time */
+                            markedAt: string;
+                            /** Format: uuid */
+                            markedBy: string;
+                            reason: string | null;
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: no_show_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "no_show_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "no_show_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: already_disputed, dispute_window_closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "already_disputed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "already_disputed" | "dispute_window_closed";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
     postMeCalendar: {
         parameters: {
             query?: never;
@@ -14011,6 +14820,8 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 joinPolicy: "OPEN" | "APPROVAL";
+                                /** @description The last change of time, venue or price frees the players from the 24-hour leave window until then (compare with now); null: never changed so */
+                                leaveFreeUntil: string | null;
                                 /** @description Guests each player may bring (each takes a place) */
                                 maxGuestsPerPlayer: number;
                                 /** @description Joins are refused with this many no-shows in 90 days; null: never */
@@ -14214,6 +15025,8 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 joinPolicy: "OPEN" | "APPROVAL";
+                                /** @description The last change of time, venue or price frees the players from the 24-hour leave window until then (compare with now); null: never changed so */
+                                leaveFreeUntil: string | null;
                                 /** @description Guests each player may bring (each takes a place) */
                                 maxGuestsPerPlayer: number;
                                 /** @description Joins are refused with this many no-shows in 90 days; null: never */
@@ -14467,6 +15280,12 @@ export interface operations {
                                     /** @description Sent to your registered devices */
                                     push: boolean;
                                 };
+                                MARKED_NO_SHOW: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 PLAYER_JOINED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
@@ -14642,6 +15461,10 @@ export interface operations {
                             inApp?: boolean;
                             push?: boolean;
                         };
+                        MARKED_NO_SHOW?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
                         PLAYER_JOINED?: {
                             inApp?: boolean;
                             push?: boolean;
@@ -14765,6 +15588,12 @@ export interface operations {
                                     push: boolean;
                                 };
                                 JOIN_REQUESTED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                MARKED_NO_SHOW: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -15095,7 +15924,7 @@ export interface operations {
                                 /** @enum {string} */
                                 resourceType: "GAME";
                                 title: string;
-                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED";
+                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW";
                             }[];
                             page: {
                                 number: number;
@@ -15378,7 +16207,7 @@ export interface operations {
                             /** @enum {string} */
                             resourceType: "GAME";
                             title: string;
-                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED";
+                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW";
                         };
                         message: string;
                         path: string;

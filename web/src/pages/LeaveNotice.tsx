@@ -1,4 +1,4 @@
-import { leaveRule, useNowUntil, LEAVE_WINDOW_MS, type LeaveRule } from '../leave';
+import { leaveRule, nextLeaveTurn, useNowUntil, type LeaveRule } from '../leave';
 import { formatDateTime } from '../time';
 
 interface Game {
@@ -7,12 +7,13 @@ interface Game {
   minPlayers: number | null;
   confirmed: boolean;
   decisionAt: string | null;
+  leaveFreeUntil: string | null;
 }
 
 /** The leave rule for this game, as it stands now; the page re-renders the moment leaving closes. */
 export function useLeaveRule(game: Game | undefined): (waitlisted: boolean) => LeaveRule {
-  const closesAt = game && new Date(new Date(game.startTime).getTime() - LEAVE_WINDOW_MS).toISOString();
-  const now = useNowUntil(closesAt);
+  // Worked out afresh on each render: once one moment passes, the page re-renders and waits for the next.
+  const now = useNowUntil(game && nextLeaveTurn(game, Date.now()));
   return (waitlisted) => (game ? leaveRule(game, waitlisted, now) : { kind: 'waitlist' });
 }
 
@@ -41,6 +42,8 @@ function after(rule: LeaveRule, decisionAt: string): string {
       return `You can leave until ${formatDateTime(rule.closesAt)}, 24 hours before the start; after that your place is fixed.`;
     case 'closed':
       return 'Leaving is closed: players cannot leave within 24 hours of the start. Tell the host if you cannot come.';
+    case 'freed':
+      return `The organiser changed the time, venue or price: you can leave until ${formatDateTime(rule.freeUntil)}, even though the game starts within 24 hours.`;
   }
 }
 

@@ -1,0 +1,44 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import { presentDispute } from './attendance.presenter.ts';
+import { AttendanceRepository } from './attendance.repository.ts';
+import { DISPUTE_DAYS, disputableSince } from './attendance.rules.ts';
+
+/** How many open disputes the admin queue shows at once: settling them brings up the next. */
+export const DISPUTE_QUEUE_SIZE = 100;
+
+const noSuchDispute = () => notFound('There is no open dispute of that mark.', 'dispute_not_found');
+
+/** A player disputes a NO_SHOW; until an admin upholds it, it counts towards no gate. */
+export class DisputesService {
+  readonly #deps: { db: Database; clock: Clock };
+
+  constructor(deps: { db: Database; clock: Clock }) {
+    this.#deps = deps;
+  }
+
+  /** One statement decides (the repository's conditional update); a refusal reads the row only to say why. */
+  async dispute(userId: string, gameId: string, reason: string | undefined) {
+    const { db, clock } = this.#deps;
+    const repository = new AttendanceRepository(db);
+    const now = clock.now();
+    const row = await repository.dispute(gameId, userId, reason?.trim() || null, now, disputableSince(now));
+    if (row) return presentDispute(row);
+    const mark = await repository.find(gameId, userId);
+    if (mark?.status !== 'NO_SHOW' || mark.dispute === 'DISMISSED') throw notFound('You have no NO_SHOW mark in this game.', 'no_show_not_found');
+    if (mark.dispute !== null) throw conflict('already_disputed', 'You have disputed this mark already.');
+    throw conflict('dispute_window_closed', `A mark can be disputed within ${DISPUTE_DAYS} days of it.`);
+  }
+
+  async queue() {
+    return (await new AttendanceRepository(this.#deps.db).openDisputes(DISPUTE_QUEUE_SIZE)).map(presentDispute);
+  }
+
+  /** UPHELD: the mark counts again; DISMISSED: the mark is gone (and no host can mark the game's player again). */
+  async settle(adminId: string, gameId: string, userId: string, outcome: 'UPHELD' | 'DISMISSED') {
+    const row = await new AttendanceRepository(this.#deps.db).settle(gameId, userId, outcome, adminId);
+    if (!row) throw noSuchDispute();
+    return presentDispute(row);
+  }
+}

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { backends } from '../../../test/helpers/backends.ts';
+import { TestClock } from '../../../test/helpers/clock.ts';
+import { createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
+import { assertProblem } from '../../../test/helpers/problem.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+// Issue #31 item 3: fair marks. Each case was allowed before (a NO_SHOW on any player, counted at once; hosts marking and rating themselves).
+for (const backend of backends) {
+  describe(`attendance: fair marks and disputes (${backend.name})`, () => {
+    let t: TestApp;
+    const origin = new Date('2034-07-01T08:00:00Z');
+    const clock = new TestClock(origin);
+    let host: TestUser;
+    let otherHost: TestUser;
+    let admin: TestUser;
+    let sport: Sport;
+    const req = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser, payload?: object) => {
+      const headers = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
+      return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    };
+    const join = async (game: Game, who: TestUser) => assert.equal((await req('POST', `/api/v1/games/${game.id}/participants`, who)).statusCode, 201);
+    const mark = (game: Game, player: TestUser, status: string, who = host) => req('PUT', `/api/v1/games/${game.id}/attendance/${player.id}`, who, { status });
+    const dispute = (game: Game, who: TestUser) => req('POST', `/api/v1/me/attendance/${game.id}/dispute`, who, { reason: 'I was there' });
+    const settle = (game: Game, player: TestUser, outcome: 'uphold' | 'dismiss', who = admin) =>
+      req('POST', `/api/v1/admin/attendance-disputes/${game.id}/${player.id}/${outcome}`, who);
+    const noShows = async (who: TestUser) => (await req('GET', '/api/v1/me/reliability', who)).json().data.noShows as number;
+    const at = (game: Game, offsetMs: number) => clock.set(new Date(new Date(game.startTime).getTime() + offsetMs));
+    let days = 0;
+    const newGame = async (overrides: Record<string, unknown> = {}, organiser = host, startsInHours = 48) => {
+      days += 4;
+      clock.set(new Date(origin.getTime() + days * DAY));
+      const response = await req('POST', '/api/v1/games', organiser, gameBody(sport, clock.now(), startsInHours, overrides));
+      assert.equal(response.statusCode, 201, response.body);
+      return response.json().data as Game;
+    };
+
+    before(async () => {
+      t = await buildTestApp(backend, {}, { clock });
+      host = await onboardedUser(t.app, 'Host Hana');
+      otherHost = await onboardedUser(t.app, 'Other Host');
+      admin = await createUser(t.app, { admin: true });
+      sport = await createSport(t.app, admin, { name: 'Squash' });
+    });
+    after(() => t.close());
+
+    it('NO_SHOW only for a player whose place and game did not change in the last 24 hours before the start', async () => {
+      const [early, late, moved] = [await onboardedUser(t.app, 'Early'), await onboardedUser(t.app, 'Late'), await onboardedUser(t.app, 'Moved')];
+      const game = await newGame();
+      await join(game, early);
+      at(game, -2 * HOUR);
+      await join(game, late);
+      at(game, HOUR);
+      assert.equal((await mark(game, early, 'NO_SHOW')).statusCode, 200);
+      assertProblem(await mark(game, late, 'NO_SHOW'), 409, 'no_show_not_fair');
+      assert.equal((await mark(game, late, 'ATTENDED')).statusCode, 200);
+
+      // The organiser moves the game three hours before its start: nobody can be marked a no-show in it.
+      const changed = await newGame();
+      await join(changed, moved);
+      at(changed, -3 * HOUR);
+      const later = (iso: string) => new Date(new Date(iso).getTime() + HOUR).toISOString();
+      const edit = await req('PUT', `/api/v1/games/${changed.id}`, host, { startTime: later(changed.startTime), endTime: later(changed.endTime) });
+      assert.equal(edit.statusCode, 200, edit.body);
+      const moment = new Date(later(changed.startTime)).getTime() + 10 * MINUTE;
+      clock.set(new Date(moment));
+      assertProblem(await mark(changed, moved, 'NO_SHOW'), 409, 'no_show_not_fair');
+      assert.equal((await mark(changed, moved, 'ATTENDED')).statusCode, 200);
+    });
+
+    it('the player is told of a NO_SHOW and may dispute it; a disputed mark bars no join until an admin upholds it', async () => {
+      const player = await onboardedUser(t.app, 'Disputing Dan');
+      const game = await newGame();
+      await join(game, player);
+      at(game, HOUR);
+      assert.equal((await mark(game, player, 'NO_SHOW')).statusCode, 200);
+      const told = (await req('GET', '/api/v1/notifications', player)).json().data.content as Array<{ type: string; resourceId: string }>;
+      assert.ok(told.some((n) => n.type === 'MARKED_NO_SHOW'));
+      assert.equal(await noShows(player), 1);
+      const strict = await newGame({ maxRecentNoShows: 1 }, otherHost);
+      assertProblem(await req('POST', `/api/v1/games/${strict.id}/participants`, player), 409, 'too_many_no_shows');
+
+      const disputed = await dispute(game, player);
+      assert.equal(disputed.statusCode, 200, disputed.body);
+      assert.equal(disputed.json().data.dispute, 'OPEN');
+      assert.equal(disputed.json().data.reason, 'I was there');
+      assertProblem(await dispute(game, player), 409, 'already_disputed');
+      assert.equal(await noShows(player), 0);
+      at(game, 2 * HOUR);
+      assertProblem(await mark(game, player, 'ATTENDED'), 409, 'mark_disputed');
+
+      assertProblem(await req('GET', '/api/v1/admin/attendance-disputes', host), 403);
+      const queue = await req('GET', '/api/v1/admin/attendance-disputes', admin);
+      assert.equal(queue.statusCode, 200, queue.body);
+      assert.ok((queue.json().data as Array<{ gameId: string; userId: string }>).some((d) => d.gameId === game.id && d.userId === player.id));
+      assertProblem(await settle(game, player, 'uphold', host), 403);
+
+      const upheld = await settle(game, player, 'uphold');
+      assert.equal(upheld.statusCode, 200, upheld.body);
+      assert.equal(upheld.json().data.dispute, 'UPHELD');
+      assertProblem(await settle(game, player, 'dismiss'), 404, 'dispute_not_found');
+      assert.equal(await noShows(player), 1);
+      const stricter = await newGame({ maxRecentNoShows: 1 }, otherHost);
+      assertProblem(await req('POST', `/api/v1/games/${stricter.id}/participants`, player), 409, 'too_many_no_shows');
+    });
+
+    it('a dismissed dispute removes the mark; a mark is disputed within 7 days, and only a NO_SHOW', async () => {
+      const [wronged, slow, fine] = [await onboardedUser(t.app, 'Wronged'), await onboardedUser(t.app, 'Slow'), await onboardedUser(t.app, 'Fine')];
+      const game = await newGame();
+      for (const who of [wronged, slow, fine]) await join(game, who);
+      at(game, HOUR);
+      for (const who of [wronged, slow]) assert.equal((await mark(game, who, 'NO_SHOW')).statusCode, 200);
+      assert.equal((await mark(game, fine, 'ATTENDED')).statusCode, 200);
+      assertProblem(await dispute(game, fine), 404, 'no_show_not_found');
+
+      assert.equal((await dispute(game, wronged)).statusCode, 200);
+      const dismissed = await settle(game, wronged, 'dismiss');
+      assert.equal(dismissed.statusCode, 200, dismissed.body);
+      assert.equal(await noShows(wronged), 0);
+      const list = (await req('GET', `/api/v1/games/${game.id}/attendance`, host)).json().data as Array<{ userId: string; status: string | null }>;
+      assert.equal(list.find((entry) => entry.userId === wronged.id)!.status, null);
+      assertProblem(await mark(game, wronged, 'NO_SHOW'), 409, 'mark_disputed');
+      assertProblem(await dispute(game, wronged), 404, 'no_show_not_found');
+
+      at(game, HOUR + 7 * DAY + MINUTE);
+      assertProblem(await dispute(game, slow), 409, 'dispute_window_closed');
+      assert.equal(await noShows(slow), 1);
+    });
+
+    it('hosts neither mark nor rate themselves (nor each other)', async () => {
+      const [coHost, player] = [await onboardedUser(t.app, 'Cora'), await onboardedUser(t.app, 'Pat')];
+      const game = await newGame({ joinAsOrganizer: true, selfCheckIn: true });
+      assert.equal((await req('POST', `/api/v1/games/${game.id}/co-hosts`, host, { userId: coHost.id })).statusCode, 201);
+      await join(game, coHost);
+      await join(game, player);
+      at(game, 0);
+      assertProblem(await mark(game, host, 'ATTENDED'), 409, 'host_not_marked');
+      assertProblem(await mark(game, coHost, 'ATTENDED'), 409, 'host_not_marked');
+      assertProblem(await mark(game, host, 'NO_SHOW', coHost), 409, 'host_not_marked');
+      assertProblem(await req('POST', `/api/v1/games/${game.id}/check-in`, host), 409, 'host_not_marked');
+      assertProblem(await req('POST', `/api/v1/games/${game.id}/check-in`, coHost), 409, 'host_not_marked');
+      assert.equal((await req('POST', `/api/v1/games/${game.id}/check-in`, player)).statusCode, 200);
+      at(game, 3 * HOUR);
+      for (const who of [host, coHost]) assertProblem(await req('PUT', `/api/v1/games/${game.id}/rating`, who, { score: 5 }), 409, 'host_cannot_rate');
+      assert.equal((await req('PUT', `/api/v1/games/${game.id}/rating`, player, { score: 4 })).statusCode, 200);
+    });
+
+    it("a host reads a player's record only while the player holds a place, waits or asks", async () => {
+      const [player, stranger] = [await onboardedUser(t.app, 'Pat'), await onboardedUser(t.app, 'Stranger')];
+      const game = await newGame({}, host, 72);
+      const seen = (who: TestUser) => req('GET', `/api/v1/games/${game.id}/participants/${who.id}/reliability`, host);
+      assertProblem(await seen(stranger), 404, 'participant_not_found');
+      await join(game, player);
+      assert.equal((await seen(player)).statusCode, 200);
+      assert.equal((await req('DELETE', `/api/v1/games/${game.id}/participants/me`, player)).statusCode, 204);
+      assertProblem(await seen(player), 404, 'participant_not_found');
+    });
+  });
+}
