@@ -22,6 +22,7 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
   const yours = gameName(gameTitle, 'your game');
   const the = gameName(gameTitle, 'the game');
   const player = extra.playerName?.trim() || 'A player';
+  const series = gameTitle?.trim() ? `the series ${gameName(gameTitle, '')}` : 'a series';
   switch (type) {
     case 'PLAYER_JOINED':
       return extra.waitlisted
@@ -68,6 +69,18 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
         title: 'Series date skipped',
         message: `${gameName(gameTitle, 'A game of your series')} was not opened for one date: it overlaps another game you host.`,
       };
+    case 'CO_HOST_INVITED':
+      return { title: 'Co-host invitation', message: `The organiser invited you to co-host ${the}: accept or decline it under your invitations.` };
+    case 'SERIES_CO_HOST_INVITED':
+      return { title: 'Co-host invitation', message: `The organiser invited you to co-host ${series}: accept or decline it under your invitations.` };
+    case 'SERIES_REGULAR_INVITED':
+      return { title: 'Regular invitation', message: `You were invited to be a regular of ${series}: accept or decline it under your invitations.` };
+    case 'SERIES_REGULAR_REMOVED':
+      return { title: 'No longer a regular', message: `You were removed from the regulars of ${series}: later dates no longer join you.` };
+    case 'JOIN_REQUEST_CANCELLED':
+      return { title: 'Request closed', message: `${capitalise(the)} was cancelled, so your request to join it is closed.` };
+    case 'JOIN_REQUEST_LAPSED':
+      return { title: 'Request lapsed', message: `${capitalise(the)} started before your request to join it was answered.` };
     case 'GAME_REMINDER':
       return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
   }
