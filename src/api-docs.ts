@@ -11,6 +11,7 @@ import { AUTH_ERRORS } from './modules/auth/index.ts';
 import { BOOKMARKS_ERRORS } from './modules/bookmarks/index.ts';
 import { CALENDARS_ERRORS } from './modules/calendars/index.ts';
 import { GAMES_ERRORS } from './modules/games/index.ts';
+import { INVITATIONS_ERRORS } from './modules/invitations/index.ts';
 import { JOBS_ERRORS } from './modules/jobs/index.ts';
 import { NOTIFICATIONS_ERRORS } from './modules/notifications/index.ts';
 import { PROFILES_ERRORS } from './modules/profiles/index.ts';
@@ -28,6 +29,7 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDocs>> = {
   ...CALENDARS_ERRORS,
   ...GAMES_ERRORS,
   ...SERIES_ERRORS,
+  ...INVITATIONS_ERRORS,
   ...JOBS_ERRORS,
   ...NOTIFICATIONS_ERRORS,
   ...PROFILES_ERRORS,
@@ -46,6 +48,7 @@ const TAGS: Record<string, string> = {
   games: 'Finding, hosting, joining and leaving games',
   series: 'Recurring games: the weekly rule, its dates, regulars and co-hosts',
   internal: 'Server-to-server calls with the X-Internal-Secret header; not for clients',
+  invitations: 'Invitations to be a regular or co-host: yours, accepted or declined',
   me: 'The caller: profile, onboarding, notifications and their own games',
   notifications: "What happened to the caller's games: the list, unread count, a live stream, push devices",
   operations: 'Health, readiness, build information and metrics',

@@ -49,6 +49,7 @@ import { SHARE_CODE_PATHS, ShareLinksService, shareLinksRoutes } from './modules
 import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { createSeriesModule, forgetSeriesUser, seriesRoutes } from './modules/series/index.ts';
+import { InvitationInbox, Invitations, invitationsRoutes, type InvitationAcceptor, type InvitationKind } from './modules/invitations/index.ts';
 import { AttendanceService, DisputesService, RatingAverages, RatingsService, attendanceRoutes, recentNoShows } from './modules/attendance/index.ts';
 import { CALENDAR_TOKEN_PATHS, CalendarsService, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
@@ -135,6 +136,7 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
   await app.register(venuesRoutes, { venues: services.venues });
   await app.register(gamesRoutes, services.games);
   await app.register(seriesRoutes, services.series);
+  await app.register(invitationsRoutes, { inbox: services.invitations });
   await app.register(shareLinksRoutes, { config, shareLinks: services.shareLinks });
   await app.register(bookmarksRoutes, { bookmarks: services.bookmarks, gameSchema: GameSchema });
   await app.register(notificationsRoutes, { notifications: services.notifications, streams: services.streams });
@@ -216,6 +218,8 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
     recentNoShows: recentNoShows(db, clock),
   });
+  // Invitations to be a regular or co-host: the series and games modules send them; accepting runs their acceptors (below).
+  const invitations = new Invitations({ clock });
   const profiles = new ProfilesService({
     db,
     users,
@@ -226,6 +230,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     deletionSteps: [
       // Series first: nothing opens for a deleted organiser, and no later date joins a deleted player.
       (id, tx) => forgetSeriesUser(id, tx),
+      (id, tx) => invitations.forgetUser(id, tx),
       (id, tx) => participation.settleDeletedAccount(id, tx),
       (id, tx) => bookmarks.forgetUser(id, tx),
       (id, tx) => notifications.forgetUser(id, tx),
@@ -254,9 +259,15 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
       (id, tx) => attendance.ratings.forgetGame(id, tx),
     ],
   });
-  const coHosts = new GameCoHosts({ db, clock, events: notifications, users });
+  const coHosts = new GameCoHosts({ db, clock, events: notifications, users, invitations });
   const seriesGames = { occurrences: new GameOccurrences({ shareLinks, events: notifications }), commands, participation, coHosts };
-  const series = createSeriesModule({ db, clock, timeZone: config.timeZone, games: seriesGames, profiles, users, events: notifications });
+  const series = createSeriesModule({ db, clock, timeZone: config.timeZone, games: seriesGames, profiles, users, events: notifications, invitations });
+  const { members } = series.routes;
+  const acceptors: Record<InvitationKind, InvitationAcceptor> = {
+    SERIES_REGULAR: members.regularAcceptor,
+    SERIES_CO_HOST: members.coHostAcceptor,
+    GAME_CO_HOST: { accept: (invitation, tx) => coHosts.confirm(invitation.targetId, invitation.userId, tx) },
+  };
   const schedule = new GameSchedule({ db, clock, events: notifications, waitlist });
   const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications }, overrides.jobsIntervalMs);
   if (config.sampleGames) {
@@ -280,6 +291,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     bookmarks,
     jobs,
     series: series.routes,
+    invitations: new InvitationInbox({ db, clock, users, acceptors }),
     attendance,
     calendars,
     ...live,

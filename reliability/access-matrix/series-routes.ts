@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { TestUser } from '../../test/helpers/users.ts';
 import type { Principal } from './oracle.ts';
 import type { CellResponse, RouteCase } from './routes.ts';
-import { must, read, unique, type World } from './world.ts';
+import { acceptInvitation, game, invitationId, must, read, unique, type World } from './world.ts';
 
 /**
  * Every series starts this far ahead with a one-day horizon, so none of its dates opens during the
@@ -47,12 +47,37 @@ async function series(
     .data as Series;
   if (options.coHosted) {
     await must(world.app, { method: 'POST', url: `/api/v1/series/${created.id}/co-hosts`, headers: host.auth, payload: { userId: world.coHost.id } }, 201);
+    await acceptInvitation(world, world.coHost, created.id);
   }
   if (options.regular) {
     await must(world.app, { method: 'POST', url: `/api/v1/series/${created.id}/regulars`, headers: host.auth, payload: { userId: options.regular.id } }, 201);
+    await acceptInvitation(world, options.regular, created.id);
   }
   return created;
 }
+
+/** H hosts a game and invites A to co-host it: A's open invitation, which only A may answer. */
+async function invitedOwner(world: World): Promise<{ gameId: string; id: string }> {
+  const hosted = await game(world, world.helper, 'PUBLIC');
+  await must(world.app, { method: 'POST', url: `/api/v1/games/${hosted.id}/co-hosts`, headers: world.helper.auth, payload: { userId: world.owner.id } }, 201);
+  return { gameId: hosted.id, id: await invitationId(world, world.owner, hosted.id) };
+}
+
+const answerCase = (answer: 'accept' | 'decline'): RouteCase[] => [
+  {
+    label: `A's invitation to co-host H's game, ${answer === 'accept' ? 'accepted' : 'declined'}`,
+    scope: 'owner',
+    success: 204,
+    prepare: async (world) => {
+      const { gameId, id } = await invitedOwner(world);
+      return {
+        url: `/api/v1/me/invitations/${id}/${answer}`,
+        resourceId: id,
+        snapshot: async () => [await read(world, '/api/v1/me/invitations', world.owner), await read(world, `/api/v1/games/${gameId}/co-hosts`, world.helper)],
+      };
+    },
+  },
+];
 
 /** A's private series with C as co-host: the case most series routes are asked about. */
 const coHostedSeries = (world: World, options: { regular?: TestUser } = {}) => series(world, world.owner, 'PRIVATE', { coHosted: true, ...options });
@@ -79,6 +104,16 @@ function listsOnlyForOwner(id: string) {
 }
 
 export const SERIES_ROUTE_CASES: Record<string, RouteCase[]> = {
+  'GET /api/v1/me/invitations': [
+    {
+      label: "the caller's open invitations",
+      scope: 'shared',
+      success: 200,
+      prepare: async () => ({ url: '/api/v1/me/invitations' }),
+    },
+  ],
+  'POST /api/v1/me/invitations/:id/accept': answerCase('accept'),
+  'POST /api/v1/me/invitations/:id/decline': answerCase('decline'),
   'POST /api/v1/series': [
     {
       label: 'a series hosted by the caller',

@@ -88,7 +88,26 @@ export async function game(world: World, host: TestUser, visibility: 'PUBLIC' | 
 export async function coHosted(world: World, visibility: 'PUBLIC' | 'PRIVATE', overrides: Record<string, unknown> = {}): Promise<Game> {
   const hosted = await game(world, world.owner, visibility, overrides);
   await must(world.app, { method: 'POST', url: `/api/v1/games/${hosted.id}/co-hosts`, headers: world.owner.auth, payload: { userId: world.coHost.id } }, 201);
+  await acceptInvitation(world, world.coHost, hosted.id);
   return hosted;
+}
+
+/** `who` accepts their open invitation to `resourceId` (consent for membership): the invitation's id. */
+export async function acceptInvitation(world: World, who: TestUser, resourceId: string): Promise<string> {
+  const id = await invitationId(world, who, resourceId);
+  await must(world.app, { method: 'POST', url: `/api/v1/me/invitations/${id}/accept`, headers: who.auth }, 204);
+  return id;
+}
+
+/** The id of `who`'s open invitation to `resourceId`. */
+export async function invitationId(world: World, who: TestUser, resourceId: string): Promise<string> {
+  const open = (await must(world.app, { method: 'GET', url: '/api/v1/me/invitations', headers: who.auth }, 200)).data as Array<{
+    id: string;
+    resourceId: string;
+  }>;
+  const found = open.find((invitation) => invitation.resourceId === resourceId);
+  assert.ok(found, `an open invitation to ${resourceId}`);
+  return found.id;
 }
 
 /** The body of a new game in a slot of its own, for the caller to host. */

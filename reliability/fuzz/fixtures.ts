@@ -90,6 +90,31 @@ export async function createFixtures(base: string, internalSecret: string, victi
   }
   await call(base, 'POST', `/api/v1/games/${games[0]!.id}/participants`, { token: player.token });
   await call(base, 'POST', '/api/v1/game-bookmarks', { token: user.token, body: { gameId: games[0]!.id } });
+  // Open invitations, so the invitation routes see real ids: one to the fuzzing user (theirs to
+  // answer), one from them to the player (someone else's).
+  const invitingGame = games[2]!;
+  await call(base, 'POST', `/api/v1/games/${invitingGame.id}/co-hosts`, { token: user.token, body: { userId: player.id } });
+  const theirs: Array<{ id: string }> = await call(base, 'GET', '/api/v1/me/invitations', { token: player.token });
+  const start = Date.now() + 20 * 86_400_000;
+  const playerGame = await call(base, 'POST', '/api/v1/games', {
+    token: player.token,
+    body: {
+      activityId: activity.id,
+      venueId: venue.id,
+      skillLevelFromId: levels[0],
+      skillLevelToId: levels[2],
+      title: 'Fuzz invitation game',
+      currency: 'SGD',
+      price: '1',
+      slots: 4,
+      startTime: new Date(start).toISOString(),
+      endTime: new Date(start + 3_600_000).toISOString(),
+      visibility: 'PUBLIC',
+      gameType: 'DOUBLE',
+    },
+  });
+  await call(base, 'POST', `/api/v1/games/${playerGame.id}/co-hosts`, { token: player.token, body: { userId: user.id } });
+  const mine: Array<{ id: string }> = await call(base, 'GET', '/api/v1/me/invitations', { token: user.token });
   const notifications = await call(base, 'GET', '/api/v1/notifications', { token: user.token });
   return {
     known: {
@@ -102,6 +127,7 @@ export async function createFixtures(base: string, internalSecret: string, victi
         player.id,
         ...victims.slice(0, 1).map((v) => v.id),
         ...notifications.content.map((n: { id: string }) => n.id),
+        ...[...theirs, ...mine].map((invitation) => invitation.id),
       ],
       shareCodes: games.map((g) => g.shareLink.code),
       jobNames: ['game-status', 'game-reminders', 'cleanup'],

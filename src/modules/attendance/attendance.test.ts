@@ -58,6 +58,8 @@ for (const backend of backends) {
       await join(game, p1);
       await join(game, p2);
       assert.equal((await req('POST', `/api/v1/games/${game.id}/co-hosts`, host, { userId: coHost.id })).statusCode, 201);
+      const [invitation] = (await req('GET', '/api/v1/me/invitations', coHost)).json().data;
+      assert.equal((await req('POST', `/api/v1/me/invitations/${invitation.id}/accept`, coHost)).statusCode, 204);
 
       at(game, -30 * MINUTE - 1000);
       assertProblem(await mark(game, p1, 'ATTENDED'), 409, 'attendance_window_closed');

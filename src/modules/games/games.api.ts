@@ -51,9 +51,21 @@ export const GamesApi = {
   acceptOffer: { summary: 'Take the place you were offered from the waitlist, before the offer runs out', params: GameIdParams, data: Participation, message: 'Offer accepted' },
   declineOffer: { summary: 'Turn the offered place down: you leave the waitlist and the place goes to the next party', params: GameIdParams },
 
-  coHosts: { summary: 'Co-hosts of a visible game, in the order they were added', params: GameIdParams, data: Type.Array(CoHost), message: 'Co-hosts' },
-  addCoHost: { summary: 'Add a co-host (organiser; at most 5)', params: GameIdParams, body: AddCoHostBody, data: CoHost, status: 201, message: 'Co-host added' },
-  removeCoHost: { summary: 'Remove a co-host (organiser)', params: ParticipantParams },
+  coHosts: {
+    summary: 'Co-hosts of a visible game, in the order they were added (the organiser also sees open invitations, PENDING)',
+    params: GameIdParams,
+    data: Type.Array(CoHost),
+    message: 'Co-hosts',
+  },
+  addCoHost: {
+    summary: 'Invite a co-host (organiser; at most 5): they co-host once they accept; inviting again while open changes nothing',
+    params: GameIdParams,
+    body: AddCoHostBody,
+    data: CoHost,
+    status: 201,
+    message: 'Co-host invited',
+  },
+  removeCoHost: { summary: 'Remove a co-host, or withdraw an open invitation (organiser)', params: ParticipantParams },
 
   requestJoin: { summary: 'Ask to join a game under approval (or outside its level range)', params: GameIdParams, body: JoinRequestBody, data: JoinRequest, status: 201, message: 'Join requested' },
   joinRequests: { summary: 'Pending join requests, oldest first (organiser or co-host)', params: GameIdParams, ...offsetPaged(JoinRequest), message: 'Join requests' },

@@ -3,9 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
+import type { ListedInvitation } from '../../../test/helpers/invitations.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`games: co-hosts (${backend.name})`, () => {
@@ -21,6 +22,18 @@ for (const backend of backends) {
       return createGame(t.app, host, gameBody(sport, clock.now(), hours, { visibility: 'PRIVATE', ...overrides }));
     };
     const addCoHost = (gameId: string, userId: string, who = host) => req('POST', `/api/v1/games/${gameId}/co-hosts`, who, { userId });
+    const invitationTo = async (who: TestUser, gameId: string) =>
+      ((await req('GET', '/api/v1/me/invitations', who)).json().data as ListedInvitation[]).find((i) => i.resourceId === gameId);
+    const accept = async (who: TestUser, gameId: string) => {
+      const invitation = await invitationTo(who, gameId);
+      assert.ok(invitation, 'an open invitation');
+      return req('POST', `/api/v1/me/invitations/${invitation.id}/accept`, who);
+    };
+    /** Invited and accepted: a co-host. */
+    const makeCoHost = async (gameId: string, who: TestUser) => {
+      assert.equal((await addCoHost(gameId, who.id)).statusCode, 201);
+      assert.equal((await accept(who, gameId)).statusCode, 204);
+    };
     const told = async (who: TestUser, gameId: string, type: string) => {
       const response = await req('GET', '/api/v1/notifications?size=100', who);
       return (response.json().data.content as Array<{ type: string; resourceId: string }>).filter((n) => n.type === type && n.resourceId === gameId).length;
@@ -34,19 +47,32 @@ for (const backend of backends) {
     });
     after(() => t.close());
 
-    it('the organiser adds a co-host, who is told, sees the private game and runs it: edit, remove players, confirm', async () => {
+    it('the organiser invites a co-host, who is told once and has no powers until accepting; then runs the private game: edit, remove players, confirm', async () => {
       const game = await privateGame({ minPlayers: 2 });
       const [coHost, player] = [await onboardedUser(t.app, 'Co Host'), await onboardedUser(t.app, 'Pia Player')];
       assertProblem(await req('GET', `/api/v1/games/${game.id}`, coHost), 404, 'game_not_found');
-      const added = await addCoHost(game.id, coHost.id);
-      assert.equal(added.statusCode, 201, added.body);
-      assert.equal(added.json().data.userId, coHost.id);
-      assert.equal(added.json().data.name, 'Co Host');
-      assert.equal(await told(coHost, game.id, 'CO_HOST_ADDED'), 1);
+      const invited = await addCoHost(game.id, coHost.id);
+      assert.equal(invited.statusCode, 201, invited.body);
+      assert.deepEqual([invited.json().data.userId, invited.json().data.name, invited.json().data.state], [coHost.id, 'Co Host', 'PENDING']);
+      assert.equal((await addCoHost(game.id, coHost.id)).json().data.state, 'PENDING', 'inviting again answers the same');
+      assert.equal(await told(coHost, game.id, 'CO_HOST_INVITED'), 1, 'told once');
+      // Pending: no co-host powers, not listed to others, listed to the organiser as PENDING.
+      assertProblem(await req('GET', `/api/v1/games/${game.id}`, coHost), 404, 'game_not_found');
+      assertProblem(await req('PUT', `/api/v1/games/${game.id}`, coHost, { title: 'Not yet' }), 404, 'game_not_found');
+      assert.deepEqual(
+        (await req('GET', `/api/v1/games/${game.id}/co-hosts`, host)).json().data.map((c: { userId: string; state: string }) => [c.userId, c.state]),
+        [[coHost.id, 'PENDING']],
+      );
+      const invitation = await invitationTo(coHost, game.id);
+      assert.equal(invitation!.resourceType, 'GAME');
+      assertProblem(await req('POST', `/api/v1/me/invitations/${invitation!.id}/accept`, player), 404, 'invitation_not_found');
+      assert.equal((await accept(coHost, game.id)).statusCode, 204);
+      assert.equal(await invitationTo(coHost, game.id), undefined, 'no longer open');
+      assertProblem(await req('POST', `/api/v1/me/invitations/${invitation!.id}/accept`, coHost), 404, 'invitation_not_found');
       const listed = await req('GET', `/api/v1/games/${game.id}/co-hosts`, coHost);
       assert.deepEqual(
-        listed.json().data.map((c: { userId: string }) => c.userId),
-        [coHost.id],
+        listed.json().data.map((c: { userId: string; state: string }) => [c.userId, c.state]),
+        [[coHost.id, 'ACTIVE']],
       );
       const seen = await req('GET', `/api/v1/games/${game.id}`, coHost);
       assert.equal(seen.statusCode, 200);
@@ -69,7 +95,7 @@ for (const backend of backends) {
     it('only the organiser cancels, deletes or changes co-hosts; a co-host gets 404 like anyone', async () => {
       const game = await privateGame();
       const [coHost, other] = [await onboardedUser(t.app, 'Cody'), await onboardedUser(t.app, 'Otto')];
-      assert.equal((await addCoHost(game.id, coHost.id)).statusCode, 201);
+      await makeCoHost(game.id, coHost);
       assertProblem(await req('DELETE', `/api/v1/games/${game.id}`, coHost), 404, 'game_not_found');
       assertProblem(await req('DELETE', `/api/v1/games/${game.id}/hard`, coHost), 404, 'game_not_found');
       assertProblem(await addCoHost(game.id, other.id, coHost), 404, 'game_not_found');
@@ -80,7 +106,7 @@ for (const backend of backends) {
       assert.equal((await req('GET', `/api/v1/games/${game.id}`, host)).json().data.status, 'SCHEDULED');
     });
 
-    it('refuses an unknown user, the organiser, a second time and a sixth co-host (even when raced)', async () => {
+    it('refuses an unknown user, the organiser and a sixth co-host or open invitation (even when raced); the organiser withdraws an invitation', async () => {
       const game = await privateGame();
       assertProblem(await addCoHost(game.id, '00000000-0000-4000-8000-000000000001'), 400, 'validation_failed');
       assertProblem(await addCoHost(game.id, host.id), 409, 'co_host_is_organizer');
@@ -89,22 +115,51 @@ for (const backend of backends) {
       const responses = await Promise.all(candidates.map((who) => addCoHost(game.id, who.id)));
       assert.equal(responses.filter((r) => r.statusCode === 201).length, 5);
       for (const r of responses.filter((r) => r.statusCode !== 201)) assertProblem(r, 409, 'co_host_limit');
-      const first = candidates.find((_, i) => responses[i]!.statusCode === 201)!;
-      assertProblem(await addCoHost(game.id, first.id), 409, 'co_host_limit');
+      const invited = candidates.filter((_, i) => responses[i]!.statusCode === 201);
+      const refused = candidates.filter((_, i) => responses[i]!.statusCode !== 201);
+      assert.equal((await addCoHost(game.id, invited[0]!.id)).statusCode, 201, 'inviting again is not one more');
       assert.equal((await req('GET', `/api/v1/games/${game.id}/co-hosts`, host)).json().data.length, 5);
-      assert.equal((await req('DELETE', `/api/v1/games/${game.id}/co-hosts/${first.id}`, host)).statusCode, 204);
-      assert.equal((await addCoHost(game.id, candidates.find((_, i) => responses[i]!.statusCode !== 201)!.id)).statusCode, 201);
-      const again = candidates.find((c) => c.id !== first.id && responses[candidates.indexOf(c)]!.statusCode === 201)!;
-      assertProblem(await req('DELETE', `/api/v1/games/${game.id}/co-hosts/${first.id}`, host), 404, 'co_host_not_found');
-      assert.equal((await req('DELETE', `/api/v1/games/${game.id}/co-hosts/${again.id}`, host)).statusCode, 204);
-      assert.equal((await addCoHost(game.id, again.id)).statusCode, 201);
-      assertProblem(await addCoHost(game.id, again.id), 409, 'co_host_limit');
+      assert.equal((await accept(invited[1]!, game.id)).statusCode, 204);
+      // Withdrawn: the invitation is gone and cannot be accepted; a place is free for another.
+      const withdrawn = await invitationTo(invited[0]!, game.id);
+      assert.equal((await req('DELETE', `/api/v1/games/${game.id}/co-hosts/${invited[0]!.id}`, host)).statusCode, 204);
+      assertProblem(await req('POST', `/api/v1/me/invitations/${withdrawn!.id}/accept`, invited[0]), 404, 'invitation_not_found');
+      assertProblem(await req('DELETE', `/api/v1/games/${game.id}/co-hosts/${invited[0]!.id}`, host), 404, 'co_host_not_found');
+      assert.equal(await told(invited[0]!, game.id, 'CO_HOST_REMOVED'), 0, 'a withdrawn invitation removes nobody');
+      assert.equal((await addCoHost(game.id, refused[0]!.id)).statusCode, 201);
+      assertProblem(await addCoHost(game.id, refused[1]!.id), 409, 'co_host_limit');
+      // Declining changes nothing else, and frees the place too.
+      const declined = await invitationTo(invited[2]!, game.id);
+      assert.equal((await req('POST', `/api/v1/me/invitations/${declined!.id}/decline`, invited[2])).statusCode, 204);
+      assertProblem(await req('POST', `/api/v1/me/invitations/${declined!.id}/decline`, invited[2]), 404, 'invitation_not_found');
+      assertProblem(await req('GET', `/api/v1/games/${game.id}`, invited[2]), 404, 'game_not_found');
+      assert.equal((await addCoHost(game.id, refused[1]!.id)).statusCode, 201);
+    });
+
+    it('an invitation to co-host a game expires at its start (or after 7 days): it is no longer listed nor accepted, and a new one can be sent', async () => {
+      const game = await privateGame();
+      const late = await onboardedUser(t.app, 'Late Larry');
+      assert.equal((await addCoHost(game.id, late.id)).statusCode, 201);
+      const invitation = await invitationTo(late, game.id);
+      assert.equal(invitation!.expiresAt, game.startTime, 'the game starts within 7 days');
+      const before = clock.now();
+      clock.set(new Date(Date.parse(game.startTime) - 1000));
+      late.auth = { authorization: `Bearer ${(await mintTokens(t.app, late.id)).accessToken}` };
+      host.auth = { authorization: `Bearer ${(await mintTokens(t.app, host.id)).accessToken}` };
+      assert.ok(await invitationTo(late, game.id), 'open until the start');
+      clock.set(new Date(Date.parse(game.startTime)));
+      late.auth = { authorization: `Bearer ${(await mintTokens(t.app, late.id)).accessToken}` };
+      assert.equal(await invitationTo(late, game.id), undefined);
+      assertProblem(await req('POST', `/api/v1/me/invitations/${invitation!.id}/accept`, late), 404, 'invitation_not_found');
+      clock.set(before);
+      late.auth = { authorization: `Bearer ${(await mintTokens(t.app, late.id)).accessToken}` };
+      host.auth = { authorization: `Bearer ${(await mintTokens(t.app, host.id)).accessToken}` };
     });
 
     it('a removed co-host is told and loses the private game; a duplicate add is 409 already_co_host', async () => {
       const game = await privateGame();
       const coHost = await onboardedUser(t.app, 'Gone Soon');
-      assert.equal((await addCoHost(game.id, coHost.id)).statusCode, 201);
+      await makeCoHost(game.id, coHost);
       assertProblem(await addCoHost(game.id, coHost.id), 409, 'already_co_host');
       assert.equal((await req('DELETE', `/api/v1/games/${game.id}/co-hosts/${coHost.id}`, host)).statusCode, 204);
       assert.equal(await told(coHost, game.id, 'CO_HOST_REMOVED'), 1);

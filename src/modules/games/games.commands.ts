@@ -6,6 +6,7 @@ import type { VenuesService } from '../venues/index.ts';
 import type { GameRemovalStep, GameShareLinks } from './games.ports.ts';
 import type { PresentedGame } from './games.presenter.ts';
 import { gameNotFound, type GameQueries } from './games.queries.ts';
+import { JoinRequestsRepository } from './games.join-requests.repository.ts';
 import { GamesRepository, type GameValues } from './games.repository.ts';
 import { confirmGame } from './games.decisions.ts';
 import {
@@ -170,6 +171,9 @@ export class GameCommands {
       await repository.update(game.id, { status: 'CANCELLED' }, clock.now());
       const recipients = await repository.playerIds(game.id);
       await announce(events, tx, { type: 'GAME_CANCELLED', gameId: game.id, actorId: actor.userId, recipients, title: game.title });
+      // Requests still waiting for an answer close with the game, and their senders are told.
+      const requesters = await new JoinRequestsRepository(tx).takeAll(game.id);
+      await announce(events, tx, { type: 'JOIN_REQUEST_CANCELLED', gameId: game.id, actorId: actor.userId, recipients: requesters, title: game.title });
     });
   }
 

@@ -1,5 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { Repository, type Counted } from '../../platform/db/index.ts';
+import { rows } from './games.sql.ts';
 import { gameJoinRequests } from './games.table.ts';
 
 export type JoinRequestRow = typeof gameJoinRequests.$inferSelect;
@@ -26,6 +27,22 @@ export class JoinRequestsRepository extends Repository {
       .limit(limit);
     const [total] = await this.db.select({ n: count() }).from(gameJoinRequests).where(eq(gameJoinRequests.gameId, gameId));
     return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  /** Closes every request of the game (cancelled, or started before they were answered): answers who asked. */
+  async takeAll(gameId: string): Promise<string[]> {
+    const taken = await this.db.delete(gameJoinRequests).where(eq(gameJoinRequests.gameId, gameId)).returning({ userId: gameJoinRequests.userId });
+    return taken.map((row) => row.userId);
+  }
+
+  /** The games that have started (or were cancelled) with requests still open. */
+  async gamesToClose(now: Date): Promise<string[]> {
+    const found = await rows<{ game_id: string }>(
+      this.db,
+      sql`SELECT DISTINCT r.game_id FROM game_join_requests r JOIN games g ON g.id = r.game_id
+      WHERE g.start_time <= ${now.toISOString()}::timestamptz OR g.status = 'CANCELLED' ORDER BY r.game_id`,
+    );
+    return found.map((row) => row.game_id);
   }
 
   /** A deleted account's requests go with it. */

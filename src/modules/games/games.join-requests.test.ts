@@ -6,6 +6,7 @@ import { createGame, createSport, gameBody, onboardedUser, type Sport } from '..
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
+import { addCoHost } from '../../../test/helpers/invitations.ts';
 
 for (const backend of backends) {
   describe(`games: join approval (${backend.name})`, () => {
@@ -58,7 +59,7 @@ for (const backend of backends) {
     it('under APPROVAL a join is a request; the organiser or a co-host approves it, in approval order into places then the waitlist', async () => {
       const game = await hostGame({ joinPolicy: 'APPROVAL', slots: 1 });
       const [coHost, first, second, outsider] = [await playerAt('Cora'), await playerAt('First Fay'), await playerAt('Second Sam'), await playerAt('Outsider')];
-      assert.equal((await req('POST', `/api/v1/games/${game.id}/co-hosts`, host, { userId: coHost.id })).statusCode, 201);
+      await addCoHost(t.app, host, game.id, coHost);
       assertProblem(await req('POST', `/api/v1/games/${game.id}/participants`, first), 409, 'approval_required');
       const asked = await ask(game.id, first, '  I play on Tuesdays  ');
       assert.equal(asked.statusCode, 201, asked.body);

@@ -7,6 +7,7 @@ import { buildTestCluster } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, createVenue, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
 import { buildTestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import { addCoHost } from '../../../test/helpers/invitations.ts';
 
 /**
  * Anonymous pages are served from memory; a write on one instance is never followed by a stale
@@ -169,7 +170,7 @@ for (const backend of backends) {
       assert.equal((await mine()).find((g) => g.id === game.id)?.viewer.bookmarked, true);
       await write('DELETE', `/api/v1/game-bookmarks/${game.id}`, viewer, 204);
       assert.equal((await mine()).find((g) => g.id === game.id)?.viewer.bookmarked, false);
-      await write('POST', `/api/v1/games/${game.id}/co-hosts`, host, 201, { userId: viewer.id });
+      await addCoHost(writer, host, game.id, viewer);
       assert.equal((await mine()).find((g) => g.id === game.id)?.viewer.isCoHost, true);
       assert.equal(
         (await mine()).find((g) => g.id === hidden.id),

@@ -43,7 +43,10 @@ export type GameEventType =
   | 'JOIN_REQUEST_WITHDRAWN'
   | 'WAITLIST_OFFERED'
   | 'WAITLIST_OFFER_EXPIRED'
-  | 'SERIES_GAME_JOINED';
+  | 'SERIES_GAME_JOINED'
+  | 'CO_HOST_INVITED'
+  | 'JOIN_REQUEST_CANCELLED'
+  | 'JOIN_REQUEST_LAPSED';
 
 /** Told of each change in the change's own transaction (the notifications module writes them there). */
 export interface GameEvents {

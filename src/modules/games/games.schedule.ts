@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { decide, SYSTEM_ACTOR } from './games.decisions.ts';
+import { JoinRequestsRepository } from './games.join-requests.repository.ts';
 import { ParticipationRepository } from './games.participation.repository.ts';
 import { fillPlaces, placesOf, type WaitlistSettings } from './games.waitlist.ts';
 import { announce } from './games.writes.ts';
@@ -75,6 +76,26 @@ export class GameSchedule {
   /** Writes SCHEDULED → STARTED → COMPLETED as the clock has passed start and end; answers the games moved. */
   advanceStatuses(): Promise<number> {
     return new GameScheduleRepository(this.#db).advanceStatuses(this.#clock.now());
+  }
+
+  /**
+   * Join requests nobody answered before their game started (or that a cancellation left behind) close:
+   * deleted under the game's row lock, each sender told (JOIN_REQUEST_LAPSED, or JOIN_REQUEST_CANCELLED).
+   * Runs with the status job; a second run finds nothing left. Answers the requests closed.
+   */
+  async lapseRequests(): Promise<number> {
+    let closed = 0;
+    for (const gameId of await new JoinRequestsRepository(this.#db).gamesToClose(this.#clock.now())) {
+      closed += await this.#db.transaction(async (tx) => {
+        const game = await new GamesRepository(tx).lock(gameId);
+        if (!game || (game.status !== 'CANCELLED' && game.startTime > this.#clock.now())) return 0;
+        const requesters = await new JoinRequestsRepository(tx).takeAll(gameId);
+        const type = game.status === 'CANCELLED' ? 'JOIN_REQUEST_CANCELLED' : 'JOIN_REQUEST_LAPSED';
+        await announce(this.#events, tx, { type, gameId, actorId: SYSTEM_ACTOR, recipients: requesters, title: game.title });
+        return requesters.length;
+      });
+    }
+    return closed;
   }
 
   /** Cleanup: share access rows past their life (they already grant nothing; see games.share-access.ts). */

@@ -196,7 +196,13 @@ export type GuestsInput = Static<typeof GuestsBody>;
 export const GameIdParams = Type.Object({ id: Uuid });
 export const ParticipantParams = Type.Object({ id: Uuid, userId: Uuid });
 
-export const CoHost = Type.Object({ userId: Uuid, name: Type.Union([Type.String(), Type.Null()]), addedAt: Instant });
+/** PENDING: invited, not yet accepted (listed to the organiser only); `addedAt` is then when they were invited. */
+export const CoHost = Type.Object({
+  userId: Uuid,
+  name: Type.Union([Type.String(), Type.Null()]),
+  addedAt: Instant,
+  state: Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')]),
+});
 export const AddCoHostBody = Type.Object({ userId: Uuid });
 // PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
 export const JoinRequestBody = Type.Object({

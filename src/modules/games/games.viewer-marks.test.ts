@@ -5,6 +5,7 @@ import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Game } from '../../../test/helpers/games.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import { addCoHost } from '../../../test/helpers/invitations.ts';
 
 interface Viewer {
   joined: boolean;
@@ -60,7 +61,7 @@ for (const backend of backends) {
       const waiting = await req('POST', `/api/v1/games/${games.waitlisted.id}/participants`, viewer);
       assert.equal(waiting.json().data.status, 'WAITLISTED', waiting.body);
       assert.equal((await req('POST', '/api/v1/game-bookmarks', viewer, { gameId: games.bookmarked.id })).statusCode, 201);
-      assert.equal((await req('POST', `/api/v1/games/${games.coHosted.id}/co-hosts`, host, { userId: viewer.id })).statusCode, 201);
+      await addCoHost(t.app, host, games.coHosted.id, viewer);
     });
     after(() => t.close());
 

@@ -20,7 +20,8 @@ export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
   return {
     // First: a date opened now is decided and reminded in the same round.
     'series-occurrences': () => series.openDue(),
-    'game-status': () => games.advanceStatuses(),
+    // Requests still open when their game starts lapse with it (their senders told).
+    'game-status': async () => (await games.advanceStatuses()) + (await games.lapseRequests()),
     // Before the reminders: a game called off is not reminded.
     'game-decisions': () => games.decideDue(),
     'waitlist-offers': () => games.expireOffers(),

@@ -40,6 +40,21 @@ export class NotificationsRepository extends Repository {
     );
   }
 
+  /** The same for a series (notify_series, drizzle/0017): preferences and quiet hours alike; games' mutes do not apply. */
+  async writeForSeries(n: {
+    type: string;
+    seriesId: string;
+    recipients: string[];
+    title: string;
+    message: string;
+    createdAt: Date;
+    minute: number;
+  }): Promise<void> {
+    await this.db.execute(
+      sql`SELECT notify_series(${n.type}, ${n.seriesId}::uuid, ${arrayParam(n.recipients, 'uuid')}, ${n.title}, ${n.message}, ${n.createdAt.toISOString()}::timestamptz, ${n.minute}::int)`,
+    );
+  }
+
   async page(userId: string, limit: number, offset: number): Promise<Counted<NotificationRow>> {
     const where = and(eq(notifications.userId, userId), eq(notifications.inApp, true));
     return this.counted(this.db.select().from(notifications).where(where).orderBy(desc(notifications.seq)).limit(limit).offset(offset), notifications, where);

@@ -23,6 +23,12 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('SERIES_GAME_JOINED'),
   Type.Literal('SERIES_OCCURRENCE_SKIPPED'),
   Type.Literal('MARKED_NO_SHOW'),
+  Type.Literal('CO_HOST_INVITED'),
+  Type.Literal('SERIES_CO_HOST_INVITED'),
+  Type.Literal('SERIES_REGULAR_INVITED'),
+  Type.Literal('SERIES_REGULAR_REMOVED'),
+  Type.Literal('JOIN_REQUEST_CANCELLED'),
+  Type.Literal('JOIN_REQUEST_LAPSED'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 
@@ -31,7 +37,7 @@ export const Notification = Type.Object({
   type: NotificationTypeSchema,
   title: Type.String(),
   message: Type.String(),
-  resourceType: Type.Literal('GAME'),
+  resourceType: Type.Union([Type.Literal('GAME'), Type.Literal('SERIES')]),
   resourceId: Type.String({ format: 'uuid' }),
   isRead: Type.Boolean(),
   readAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

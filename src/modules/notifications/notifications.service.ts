@@ -83,6 +83,20 @@ export class NotificationsService implements GameEvents {
     );
   }
 
+  /** A notification about a series (an invitation to it, a regular removed): in the caller's transaction, like emit. */
+  async emitForSeries(event: { type: NotificationType; seriesId: string; recipients: string[]; title?: string | null }, executor: Executor): Promise<void> {
+    const recipients = [...new Set(event.recipients)];
+    if (recipients.length === 0) return;
+    await new NotificationsRepository(executor).writeForSeries({
+      type: event.type,
+      seriesId: event.seriesId,
+      recipients,
+      ...describe(event.type, event.title),
+      createdAt: this.#clock.now(),
+      minute: this.preferences.minuteNow(),
+    });
+  }
+
   /**
    * One GAME_REMINDER per ACTIVE player of the game, ever: the reminder row's primary key decides,
    * and the notification is written only for the rows this run inserted (same transaction).

@@ -22,7 +22,7 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
-    resourceType: text('resource_type').$type<'GAME'>().notNull(),
+    resourceType: text('resource_type').$type<'GAME' | 'SERIES'>().notNull(),
     resourceId: crossModuleId('resource_id'),
     inApp: boolean('in_app').notNull().default(true),
     isRead: boolean('is_read').notNull().default(false),
@@ -30,7 +30,7 @@ export const notifications = pgTable(
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
-    check('notifications_resource_type', sql`${table.resourceType} IN ('GAME')`),
+    check('notifications_resource_type', sql`${table.resourceType} IN ('GAME', 'SERIES')`),
     // The list (newest first) walks the user's rows in seq order.
     index('notifications_user_seq_idx').on(table.userId, table.seq),
     // The stream's "after position P" walks them in (txid, seq) order.

@@ -24,6 +24,7 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
   const yours = gameName(gameTitle, 'your game');
   const the = gameName(gameTitle, 'the game');
   const player = extra.playerName?.trim() || 'A player';
+  const series = gameTitle?.trim() ? `the series ${gameName(gameTitle, '')}` : 'a series';
   switch (type) {
     case 'PLAYER_JOINED':
       return extra.waitlisted
@@ -77,6 +78,18 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
       };
     case 'MARKED_NO_SHOW':
       return { title: 'Marked as a no-show', message: `A host marked you as a no-show at ${the}. If that is wrong, you can dispute it within 7 days.` };
+    case 'CO_HOST_INVITED':
+      return { title: 'Co-host invitation', message: `The organiser invited you to co-host ${the}: accept or decline it under your invitations.` };
+    case 'SERIES_CO_HOST_INVITED':
+      return { title: 'Co-host invitation', message: `The organiser invited you to co-host ${series}: accept or decline it under your invitations.` };
+    case 'SERIES_REGULAR_INVITED':
+      return { title: 'Regular invitation', message: `You were invited to be a regular of ${series}: accept or decline it under your invitations.` };
+    case 'SERIES_REGULAR_REMOVED':
+      return { title: 'No longer a regular', message: `You were removed from the regulars of ${series}: later dates no longer join you.` };
+    case 'JOIN_REQUEST_CANCELLED':
+      return { title: 'Request closed', message: `${capitalise(the)} was cancelled, so your request to join it is closed.` };
+    case 'JOIN_REQUEST_LAPSED':
+      return { title: 'Request lapsed', message: `${capitalise(the)} started before your request to join it was answered.` };
     case 'GAME_REMINDER':
       return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
   }

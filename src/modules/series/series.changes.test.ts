@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { local, SeriesWorld } from '../../../test/helpers/series.ts';
+import { acceptInvitation } from '../../../test/helpers/invitations.ts';
 
 for (const backend of backends) {
   describe(`series: edit this or following, cancel a date, end the series (${backend.name})`, () => {
@@ -16,6 +17,7 @@ for (const backend of backends) {
       // Thursdays 9, 16, 23, 30 June; 10 days ahead: 9 and 16 open now.
       const series = await world.create({ weekdays: [4], startsOn: '2033-06-09', occurrenceCount: 4, openDaysAhead: 10 });
       assert.equal((await world.req('POST', `/api/v1/series/${series.id}/co-hosts`, world.host, { userId: helper.id })).statusCode, 201);
+      await acceptInvitation(world.t.app, helper, series.id);
       let dates = await world.occurrences(series.id);
       const [june9, june16] = [dates[0]!.gameId!, dates[1]!.gameId!];
       for (const id of [june9, june16]) assert.equal((await world.req('POST', `/api/v1/games/${id}/participants`, player)).statusCode, 201);
@@ -67,6 +69,7 @@ for (const backend of backends) {
       // Mondays 20 and 27 June, 4 July; 8 days ahead from 13 June: 20 June opens now.
       const series = await world.create({ weekdays: [1], startsOn: '2033-06-20', occurrenceCount: 3, openDaysAhead: 8 });
       assert.equal((await world.req('POST', `/api/v1/series/${series.id}/co-hosts`, world.host, { userId: helper.id })).statusCode, 201);
+      await acceptInvitation(world.t.app, helper, series.id);
       const cancel = (date: string, who = world.host) => world.req('DELETE', `/api/v1/series/${series.id}/occurrences/${date}`, who);
       const opened = (await world.occurrences(series.id))[0]!.gameId!;
       assert.equal((await world.req('POST', `/api/v1/games/${opened}/participants`, player)).statusCode, 201);
@@ -103,6 +106,8 @@ for (const backend of backends) {
       ] as const) {
         assert.equal((await world.req('POST', `/api/v1/series/${series.id}/${path}`, world.host, { userId })).statusCode, 201);
       }
+      await acceptInvitation(world.t.app, regular, series.id);
+      await acceptInvitation(world.t.app, helper, series.id);
       assert.equal(
         (await world.req('PUT', `/api/v1/series/${series.id}/occurrences/2033-06-25`, world.host, { scope: 'FOLLOWING', durationMinutes: 60 })).statusCode,
         200,

@@ -72,7 +72,8 @@ describe('series occurrences across two server processes', { skip: !realBackend 
         });
         assert.equal(created.statusCode, 201, created.body);
         const id = created.json().data.id as string;
-        const added = await setup.inject({ method: 'POST', url: `/api/v1/series/${id}/regulars`, headers: host.auth, payload: { userId: regular.id } });
+        // The regular opts in: one step, no invitation.
+        const added = await setup.inject({ method: 'POST', url: `/api/v1/series/${id}/regulars`, headers: regular.auth, payload: { userId: regular.id } });
         assert.equal(added.statusCode, 201, added.body);
         seriesIds.push(id);
       }

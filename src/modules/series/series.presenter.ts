@@ -47,6 +47,10 @@ export function presentSeries(row: SeriesRow, viewer: ViewerRoles, timeZone: str
   };
 }
 
-export function presentMembers(rows: Array<{ userId: string; addedAt: Date }>, names: Map<string, string | null>): PresentedMember[] {
-  return rows.map((row) => ({ userId: row.userId, name: names.get(row.userId) ?? null, addedAt: row.addedAt.toISOString() }));
+/** A regular or co-host (ACTIVE), or someone invited to be one (PENDING; `addedAt` is when they were invited). */
+export function presentMembers(
+  rows: Array<{ userId: string; addedAt: Date; state: PresentedMember['state'] }>,
+  names: Map<string, string | null>,
+): PresentedMember[] {
+  return rows.map((row) => ({ userId: row.userId, name: names.get(row.userId) ?? null, addedAt: row.addedAt.toISOString(), state: row.state }));
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
+import { acceptInvitation } from '../../../test/helpers/invitations.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { SeriesWorld } from '../../../test/helpers/series.ts';
 import type { TestUser } from '../../../test/helpers/users.ts';
@@ -17,10 +18,12 @@ for (const backend of backends) {
       // Wednesdays from 11 May, opened 3 days ahead: nothing is open yet.
       const series = await world.create({ weekdays: [3], startsOn: '2033-05-11', occurrenceCount: 3, openDaysAhead: 3, slots: 2 });
       const add = (who: typeof p1, userId: string) => world.req('POST', `/api/v1/series/${series.id}/regulars`, who, { userId });
-      assert.equal((await add(world.host, p1.id)).statusCode, 201);
-      assert.equal((await add(p2, p2.id)).statusCode, 201, 'a player opts in');
+      assert.equal((await add(world.host, p1.id)).json().data.state, 'PENDING', 'the organiser invites');
+      await acceptInvitation(world.t.app, p1, series.id);
+      assert.equal((await add(p2, p2.id)).json().data.state, 'ACTIVE', 'a player opts in: one step');
       assertProblem(await add(p2, p3.id), 404, 'series_not_found');
       assert.equal((await add(world.host, p3.id)).statusCode, 201);
+      await acceptInvitation(world.t.app, p3, series.id);
       assertProblem(await add(world.host, p1.id), 409, 'already_regular');
       const regulars = (await world.req('GET', `/api/v1/series/${series.id}/regulars`, outsider)).json().data as Array<{ userId: string; name: string }>;
       assert.deepEqual(
@@ -91,6 +94,7 @@ for (const backend of backends) {
       assertProblem(await world.req('POST', `/api/v1/series/${hidden.id}/regulars`, stranger, { userId: stranger.id }), 404, 'series_not_found');
       assertProblem(await world.req('GET', `/api/v1/series/${hidden.id}/occurrences`, stranger), 404, 'series_not_found');
       assert.equal((await world.req('POST', `/api/v1/series/${hidden.id}/regulars`, world.host, { userId: picked.id })).statusCode, 201);
+      await acceptInvitation(world.t.app, picked, hidden.id);
       const seen = await world.req('GET', `/api/v1/series/${hidden.id}`, picked);
       assert.equal(seen.statusCode, 200, seen.body);
       assert.deepEqual(seen.json().data.viewer, { isOrganizer: false, isCoHost: false, isRegular: true });
@@ -113,10 +117,14 @@ for (const backend of backends) {
       for (let i = 0; i < 6; i++) helpers.push(await world.user(`Helper ${i}`));
       const series = await world.create({ weekdays: [5], startsOn: '2033-07-08', occurrenceCount: 1, openDaysAhead: 2 });
       const add = (who: TestUser, userId: string) => world.req('POST', `/api/v1/series/${series.id}/co-hosts`, who, { userId });
-      for (const helper of helpers.slice(0, 4)) assert.equal((await add(world.host, helper.id)).statusCode, 201);
+      for (const helper of helpers.slice(0, 4)) {
+        assert.equal((await add(world.host, helper.id)).statusCode, 201);
+        await acceptInvitation(world.t.app, helper, series.id);
+      }
       assertProblem(await add(world.host, helpers[0]!.id), 409, 'already_co_host');
       assertProblem(await add(world.host, world.host.id), 409, 'co_host_is_organizer');
       assert.equal((await add(world.host, helpers[4]!.id)).statusCode, 201);
+      // Four co-hosts and one open invitation.
       assertProblem(await add(world.host, helpers[5]!.id), 409, 'co_host_limit');
       assertProblem(await add(helpers[0]!, helpers[5]!.id), 404, 'series_not_found');
       assertProblem(await world.req('DELETE', `/api/v1/series/${series.id}/co-hosts/${helpers[1]!.id}`, helpers[0]), 404, 'series_not_found');

@@ -105,7 +105,13 @@ export const EditResult = Type.Object({
   ),
 });
 
-export const Member = Type.Object({ userId: Uuid, name: Type.Union([Type.String(), Type.Null()]), addedAt: Instant });
+/** PENDING: invited, not yet accepted (listed to the organiser and co-hosts only). */
+export const Member = Type.Object({
+  userId: Uuid,
+  name: Type.Union([Type.String(), Type.Null()]),
+  addedAt: Instant,
+  state: Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')]),
+});
 export const MemberBody = Type.Object({ userId: Uuid });
 export const SeriesIdParams = Type.Object({ id: Uuid });
 export const MemberParams = Type.Object({ id: Uuid, userId: Uuid });
