@@ -47,6 +47,7 @@ BEGIN
     SELECT w.id, w.user_id, t.device_token, t.platform, p_at, p_at
     FROM written w JOIN decided d ON d.user_id = w.user_id AND d.push JOIN device_tokens t ON t.user_id = w.user_id
     ON CONFLICT DO NOTHING)
-  SELECT array_agg(u) INTO v_written FROM (SELECT user_id FROM written UNION SELECT user_id FROM coalesced) AS c(u);
+  -- A coalesced row has nothing new to stream or push: only fresh rows signal.
+  SELECT array_agg(w.user_id) INTO v_written FROM written w WHERE NOT EXISTS (SELECT 1 FROM coalesced c WHERE c.user_id = w.user_id);
   PERFORM pg_notify('notifications', u::text) FROM unnest(v_written) AS u;
 END $$;
