@@ -88,6 +88,12 @@ for (const backend of backends) {
         RATE_LIMIT_PUBLIC_ANON: '1000000',
         RATE_LIMIT_PUBLIC_USER: '1000000',
         RATE_LIMIT_SHARE_RESOLVE: '1000000',
+        RATE_LIMIT_PARTICIPATION: '1000000',
+        RATE_LIMIT_JOIN_REQUEST: '1000000',
+        RATE_LIMIT_MEMBERSHIP: '1000000',
+        RATE_LIMIT_DEVICE_REGISTRATION: '1000000',
+        RATE_LIMIT_PROFILE: '1000000',
+        RATE_LIMIT_WRITE: '1000000',
         RATE_LIMIT_SIGN_IN: '1000000',
       });
       const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });

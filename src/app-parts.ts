@@ -43,6 +43,8 @@ export async function composeNotifications(app: FastifyInstance, infra: Infrastr
     log: app.log,
     timeZone: infra.config.timeZone,
     fcm: infra.config.push.fcm,
+    maxDevicesPerUser: infra.config.maxDevicesPerUser,
+    coalesceSeconds: infra.config.notificationCoalesceSeconds,
     push: overrides.pushGateway,
     liveUsers: (ids) => users.liveIds(ids),
     streamHeartbeatMs: overrides.streamHeartbeatMs,

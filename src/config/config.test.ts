@@ -30,7 +30,20 @@ describe('configuration', () => {
     assert.equal(config.baseUrl, 'http://localhost:8080');
     assert.equal(config.national.redirectUri, 'http://localhost:8080/callback/national');
     assert.deepEqual(config.social.connections, ['google-oauth2', 'apple', 'email']);
-    assert.deepEqual(config.rateLimits, { publicAnon: 60, publicUser: 240, shareResolve: 30, signIn: 30 });
+    assert.deepEqual(config.rateLimits, {
+      publicAnon: 60,
+      publicUser: 240,
+      shareResolve: 30,
+      signIn: 30,
+      participation: 30,
+      joinRequest: 10,
+      membership: 30,
+      deviceRegistration: 10,
+      profile: 30,
+      write: 120,
+    });
+    assert.equal(config.maxDevicesPerUser, 10);
+    assert.equal(config.notificationCoalesceSeconds, 600);
     assert.equal(config.jwt.accessTokenTtl, 900);
     assert.equal(config.timeZone, 'Asia/Singapore');
     assert.equal(config.secureCookies, false);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { RawEnv } from './env.ts';
 import { parsePushConfig, type PushConfig } from './push.ts';
+import { parseRateLimits, type RateLimitFigures } from './rate-limits.ts';
 import { parseDatabaseTopology, parseRedisTarget, type DatabaseTopology } from './topology.ts';
 import { parseQuietHours, type QuietHoursConfig } from './quiet-hours.ts';
 import { ClientJwksError, parseNationalClientJwks } from './national-jwks.ts';
@@ -58,7 +59,11 @@ export interface Config {
   sampleGames: boolean;
   trustProxy: boolean | number | string[];
   corsAllowedOrigins: string[];
-  rateLimits: { publicAnon: number; publicUser: number; shareResolve: number; signIn: number };
+  rateLimits: RateLimitFigures;
+  /** At most this many push devices per user; registering one more forgets the least recently used. */
+  maxDevicesPerUser: number;
+  /** Repeated acts of one actor on one person about one game within this many seconds update one notification. */
+  notificationCoalesceSeconds: number;
   /** Open notification streams per client address and per instance, besides five per user. */
   streamLimits: { perAddress: number; perInstance: number };
   timeZone: string;
@@ -272,12 +277,9 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     sampleGames,
     trustProxy,
     corsAllowedOrigins: read.list('CORS_ALLOWED_ORIGINS', ''),
-    rateLimits: {
-      publicAnon: read.integer('RATE_LIMIT_PUBLIC_ANON', 60, 1, 1_000_000),
-      publicUser: read.integer('RATE_LIMIT_PUBLIC_USER', 240, 1, 1_000_000),
-      shareResolve: read.integer('RATE_LIMIT_SHARE_RESOLVE', 30, 1, 1_000_000),
-      signIn: read.integer('RATE_LIMIT_SIGN_IN', 30, 1, 1_000_000),
-    },
+    rateLimits: parseRateLimits(read),
+    maxDevicesPerUser: read.integer('MAX_DEVICES_PER_USER', 10, 1, 1000),
+    notificationCoalesceSeconds: read.integer('NOTIFICATION_COALESCE_MINUTES', 10, 0, 24 * 60) * 60,
     streamLimits: {
       perAddress: read.integer('STREAMS_MAX_PER_ADDRESS', 20, 1, 1_000_000),
       perInstance: read.integer('STREAMS_MAX_PER_INSTANCE', 2000, 1, 1_000_000),

@@ -12,7 +12,11 @@
  * - loopback: development tooling, loopback callers only (its own gate)
  */
 export type Access = 'public' | 'sign-in' | 'authenticated' | 'admin' | 'internal' | 'loopback';
-export type RateLimitClass = 'public-read' | 'share-resolve' | 'share-page' | 'sign-in';
+/** Public classes count per address (public-read: per user when signed in); the write classes per user. */
+export type RateLimitClass = 'public-read' | 'share-resolve' | 'share-page' | 'sign-in' | WriteLimitClass;
+/** Authenticated writes, one budget per user and class: who can act on whom, and how often. */
+export type WriteLimitClass = 'participation' | 'join-request' | 'membership' | 'device-registration' | 'profile' | 'write';
+export const WRITE_LIMIT_CLASSES: readonly WriteLimitClass[] = ['participation', 'join-request', 'membership', 'device-registration', 'profile', 'write'];
 
 export interface PolicyEntry {
   method: string;
@@ -32,6 +36,11 @@ const entry = (method: string, path: string, access: Access, rateLimit?: RateLim
 /** One entry per path, all with the same method, access and rate limit. */
 const entries = (method: string, access: Access, rateLimit: RateLimitClass | undefined, paths: string[]): PolicyEntry[] =>
   paths.map((path) => entry(method, path, access, rateLimit));
+
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+/** Every writing method on these paths: authenticated, in one write class. */
+const writes = (rateLimit: WriteLimitClass, paths: string[]): PolicyEntry[] =>
+  WRITE_METHODS.flatMap((method) => entries(method, 'authenticated', rateLimit, paths));
 
 export const ACCESS_POLICY: readonly PolicyEntry[] = [
   // Whole trees first: admin routes need the role, internal ones the secret.
@@ -73,6 +82,45 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
 
   // Development tooling: gated by loopback host and peer instead of a token.
   entry('POST', '/api/v1/auth/dev/tokens', 'loopback'),
+
+  // Authenticated writes are limited per user, each in its class (docs/access.md); the first match wins,
+  // so a named class comes before the generous `write` of the trees below.
+  ...entries('POST', 'authenticated', 'participation', [
+    '/api/v1/games/:id/participants',
+    '/api/v1/games/:id/waitlist-offer/accept',
+    '/api/v1/games/:id/waitlist-offer/decline',
+  ]),
+  ...writes('participation', ['/api/v1/games/:id/participants/me', '/api/v1/games/:id/participants/me/guests']),
+  entry('POST', '/api/v1/games/:id/join-requests', 'authenticated', 'join-request'),
+  entry('DELETE', '/api/v1/games/:id/join-requests/me', 'authenticated', 'join-request'),
+  // Acts on another person: co-hosts, regulars, approving, declining or removing a player.
+  ...writes('membership', [
+    '/api/v1/games/:id/co-hosts',
+    '/api/v1/games/:id/co-hosts/:userId',
+    '/api/v1/series/:id/co-hosts',
+    '/api/v1/series/:id/co-hosts/:userId',
+    '/api/v1/series/:id/regulars',
+    '/api/v1/series/:id/regulars/:userId',
+    '/api/v1/games/:id/join-requests/:userId/approve',
+    '/api/v1/games/:id/join-requests/:userId/decline',
+    '/api/v1/games/:id/participants/:userId',
+  ]),
+  entry('POST', '/api/v1/device-tokens', 'authenticated', 'device-registration'),
+  ...writes('profile', ['/api/v1/me', '/api/v1/me/notification-preferences', '/api/v1/me/calendar']),
+  ...writes('write', [
+    '/api/v1/me/*',
+    '/api/v1/games',
+    '/api/v1/games/*',
+    '/api/v1/series',
+    '/api/v1/series/*',
+    '/api/v1/game-bookmarks',
+    '/api/v1/game-bookmarks/*',
+    '/api/v1/share-links',
+    '/api/v1/share-links/rotate',
+    '/api/v1/notifications',
+    '/api/v1/notifications/*',
+    '/api/v1/device-tokens',
+  ]),
 
   // Everything else needs a token.
   ...entries('*', 'authenticated', undefined, [

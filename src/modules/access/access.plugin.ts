@@ -6,7 +6,7 @@ import { pathOf } from '../../platform/http/problem.ts';
 import { clientKey } from '../../platform/rate-limit/client-key.ts';
 import { ACCESS_COOKIE, bearerToken, isLoopbackRequest, type TokensService } from '../tokens/index.ts';
 import type { UsersService } from '../users/index.ts';
-import { policyFor, policyForUnrouted, type PolicyEntry, type RateLimitClass } from './access-policy.ts';
+import { policyFor, policyForUnrouted, WRITE_LIMIT_CLASSES, type PolicyEntry, type RateLimitClass, type WriteLimitClass } from './access-policy.ts';
 import { isCrossSiteCookieChange } from './cross-site.ts';
 import type { Principal } from './principal.ts';
 import type { RateLimits } from './rate-limits.ts';
@@ -33,6 +33,8 @@ declare module 'fastify' {
     routePolicies: readonly RegisteredRoute[];
   }
 }
+
+const isWriteClass = (limitClass: RateLimitClass): limitClass is WriteLimitClass => (WRITE_LIMIT_CLASSES as readonly string[]).includes(limitClass);
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -90,8 +92,8 @@ export const accessPlugin = fp(
 
     async function rateLimit(request: FastifyRequest, reply: FastifyReply, limitClass: RateLimitClass) {
       const limits = options.limits[limitClass];
-      // Share resolves and sign-ins are counted per address even when signed in.
-      const perUser = limitClass === 'public-read' ? request.principal : null;
+      // Share resolves and sign-ins are counted per address even when signed in; writes per user.
+      const perUser = limitClass === 'public-read' || isWriteClass(limitClass) ? request.principal : null;
       const decision = perUser ? await limits.user.take(`user:${perUser.userId}`) : await limits.anonymous.take(clientKey(request.ip));
       reply.header('ratelimit-limit', decision.limit).header('ratelimit-remaining', decision.remaining).header('ratelimit-reset', decision.resetSeconds);
       if (!decision.allowed) {

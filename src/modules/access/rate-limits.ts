@@ -5,6 +5,9 @@ import type { RateLimitClass } from './access-policy.ts';
 
 export type RateLimits = Record<RateLimitClass, { anonymous: RateLimit; user: RateLimit }>;
 
+/** A write class: only ever taken for a signed-in user, keyed by the user. */
+const perUser = (bucket: RateLimit) => ({ anonymous: bucket, user: bucket });
+
 /** The buckets behind each rate-limit class of the access policy, with the configured figures. */
 export function rateLimitsFor(figures: Config['rateLimits'], backend: RateLimitBackend, keyPrefix: string): RateLimits {
   const limit = (name: string, points: number) => new RateLimit({ name, points, backend, keyPrefix });
@@ -17,5 +20,11 @@ export function rateLimitsFor(figures: Config['rateLimits'], backend: RateLimitB
     'share-resolve': { anonymous: share, user: share },
     'share-page': { anonymous: sharePage, user: sharePage },
     'sign-in': { anonymous: signIn, user: signIn },
+    participation: perUser(limit('participation', figures.participation)),
+    'join-request': perUser(limit('join-request', figures.joinRequest)),
+    membership: perUser(limit('membership', figures.membership)),
+    'device-registration': perUser(limit('device-registration', figures.deviceRegistration)),
+    profile: perUser(limit('profile', figures.profile)),
+    write: perUser(limit('write', figures.write)),
   };
 }

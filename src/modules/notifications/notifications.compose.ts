@@ -31,6 +31,9 @@ export interface NotificationsModuleDeps {
   fcm: PushConfig['fcm'];
   /** Replaces the gateway the config implies (tests). */
   push?: PushGateway;
+  /** MAX_DEVICES_PER_USER and NOTIFICATION_COALESCE_MINUTES (in seconds). */
+  maxDevicesPerUser: number;
+  coalesceSeconds: number;
   /** A user's display name, in the transaction of the change (join and leave texts name the player). */
   nameOf?: NotificationsServiceDeps['nameOf'];
   /** How often the outbox is polled for retries between signals (tests shorten it). */
@@ -50,7 +53,15 @@ export interface NotificationsModuleDeps {
  */
 export async function createNotificationsModule(deps: NotificationsModuleDeps): Promise<NotificationsModule> {
   const { database, log } = deps;
-  const notifications = new NotificationsService({ db: database.db, clock: deps.clock, log, timeZone: deps.timeZone, nameOf: deps.nameOf });
+  const notifications = new NotificationsService({
+    db: database.db,
+    clock: deps.clock,
+    log,
+    timeZone: deps.timeZone,
+    nameOf: deps.nameOf,
+    maxDevicesPerUser: deps.maxDevicesPerUser,
+    coalesceSeconds: deps.coalesceSeconds,
+  });
   const gateway = deps.push ?? (deps.fcm ? new FcmPushGateway(deps.fcm) : new LoggingPushGateway(log));
   const delivery = new PushDelivery({ db: database.db, clock: deps.clock, gateway, log, pollMs: deps.pushPollMs });
   const streams = new NotificationStreams({

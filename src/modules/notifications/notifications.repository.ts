@@ -34,9 +34,12 @@ export class NotificationsRepository extends Repository {
     message: string;
     createdAt: Date;
     minute: number;
+    /** Repeats with this key within `windowSeconds` update the recipient's earlier row (drizzle/0019). */
+    coalesceKey: string | null;
+    windowSeconds: number;
   }): Promise<void> {
     await this.db.execute(
-      sql`SELECT notify_game(${n.type}, ${n.gameId}::uuid, ${arrayParam(n.recipients, 'uuid')}, ${n.title}, ${n.message}, ${n.createdAt.toISOString()}::timestamptz, ${n.minute}::int)`,
+      sql`SELECT notify_game(${n.type}, ${n.gameId}::uuid, ${arrayParam(n.recipients, 'uuid')}, ${n.title}, ${n.message}, ${n.createdAt.toISOString()}::timestamptz, ${n.minute}::int, ${n.coalesceKey}::text, ${n.windowSeconds}::int)`,
     );
   }
 
@@ -150,12 +153,24 @@ export class NotificationsRepository extends Repository {
 
   // Device tokens
 
-  async saveDeviceToken(userId: string, deviceToken: string, platform: DeviceTokenRow['platform'], now: Date): Promise<DeviceTokenRow> {
+  /**
+   * Registers (or refreshes) the device and keeps the user's newest `max`: the least recently
+   * registered beyond them go, with their queued pushes. Run in a transaction: the advisory lock
+   * on the user serialises their registrations, so concurrent ones cannot leave more than `max`.
+   */
+  async saveDeviceToken(userId: string, deviceToken: string, platform: DeviceTokenRow['platform'], now: Date, max: number): Promise<DeviceTokenRow> {
+    await this.db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`devices:${userId}`}, 0))`);
     const [row] = await this.db
       .insert(deviceTokens)
       .values({ deviceToken, userId, platform, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: deviceTokens.deviceToken, set: { userId, platform, updatedAt: now } })
       .returning();
+    await this.db.execute(sql`WITH evicted AS (
+        DELETE FROM device_tokens WHERE device_token IN (
+          SELECT device_token FROM device_tokens WHERE user_id = ${userId}::uuid
+          ORDER BY device_token = ${deviceToken} DESC, updated_at DESC, device_token OFFSET ${max})
+        RETURNING device_token)
+      DELETE FROM push_outbox WHERE device_token IN (SELECT device_token FROM evicted)`);
     return row!;
   }
 

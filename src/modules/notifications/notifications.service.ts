@@ -7,6 +7,7 @@ import type { GameEvents, UpcomingGame } from '../games/index.ts';
 import { parseEventId, type Position } from './notifications.position.ts';
 import { NotificationsRepository, type DeviceTokenRow, type NotificationRow } from './notifications.repository.ts';
 import type { NotificationType } from './notifications.schemas.ts';
+import { coalesceKey } from './notifications.coalesce.ts';
 import { describe } from './notifications.texts.ts';
 import { PreferencesService } from './preferences.service.ts';
 
@@ -24,6 +25,10 @@ export interface NotificationsServiceDeps {
   /** APP_TIME_ZONE: reminder texts give the start time in it (and quiet hours are read in it). */
   timeZone: string;
   preferences?: PreferencesService;
+  /** MAX_DEVICES_PER_USER (default 10). */
+  maxDevicesPerUser?: number;
+  /** NOTIFICATION_COALESCE_MINUTES in seconds (default 10 minutes; 0: never coalesce). */
+  coalesceSeconds?: number;
   /** The player's display name for join and leave texts, read in the change's transaction. */
   nameOf?: (userId: string, executor: Executor) => Promise<string | null | undefined>;
 }
@@ -35,12 +40,16 @@ export class NotificationsService implements GameEvents {
   readonly #clock: Clock;
   readonly #startFormat: Intl.DateTimeFormat;
   readonly #nameOf: NonNullable<NotificationsServiceDeps['nameOf']>;
+  readonly #maxDevices: number;
+  readonly #coalesceSeconds: number;
   readonly preferences: PreferencesService;
 
   constructor(deps: NotificationsServiceDeps) {
     this.#db = deps.db;
     this.#clock = deps.clock;
     this.#nameOf = deps.nameOf ?? (async () => null);
+    this.#maxDevices = deps.maxDevicesPerUser ?? 10;
+    this.#coalesceSeconds = deps.coalesceSeconds ?? 600;
     this.preferences = deps.preferences ?? new PreferencesService({ db: deps.db, clock: deps.clock, timeZone: deps.timeZone });
     this.#startFormat = new Intl.DateTimeFormat('en-GB', {
       timeZone: deps.timeZone,
@@ -80,6 +89,7 @@ export class NotificationsService implements GameEvents {
         waitlisted: event.waitlisted,
         leaveFreeUntil: event.leaveFreeUntil && this.#startFormat.format(event.leaveFreeUntil),
       }),
+      coalesceKey(event.type, event.actorId),
     );
   }
 
@@ -128,9 +138,17 @@ export class NotificationsService implements GameEvents {
    * The rows, their push outbox rows and the signal, all in the caller's transaction, in one
    * statement (`notify_game`, drizzle/0012): each recipient's preferences decide, in the app (a
    * listed row), on the phone (outbox rows for their devices), both, or nothing at all. A
-   * push-only row is stored read and never listed.
+   * push-only row is stored read and never listed. With a coalescing key, a repeat of the same kind
+   * of act by the same actor within the window updates the recipient's earlier row instead (no push).
    */
-  async #write(executor: Executor, type: NotificationType, gameId: string, recipients: string[], text: { title: string; message: string }): Promise<void> {
+  async #write(
+    executor: Executor,
+    type: NotificationType,
+    gameId: string,
+    recipients: string[],
+    text: { title: string; message: string },
+    key: string | null = null,
+  ): Promise<void> {
     if (recipients.length === 0) return;
     await new NotificationsRepository(executor).writeForGame({
       type,
@@ -139,6 +157,8 @@ export class NotificationsService implements GameEvents {
       ...text,
       createdAt: this.#clock.now(),
       minute: this.preferences.minuteNow(),
+      coalesceKey: key,
+      windowSeconds: this.#coalesceSeconds,
     });
   }
 
@@ -183,8 +203,9 @@ export class NotificationsService implements GameEvents {
 
   // Devices and push
 
+  /** At most MAX_DEVICES_PER_USER devices: one more evicts the least recently registered. */
   registerDevice(userId: string, deviceToken: string, platform: DeviceTokenRow['platform']): Promise<DeviceTokenRow> {
-    return new NotificationsRepository(this.#db).saveDeviceToken(userId, deviceToken, platform, this.#clock.now());
+    return this.#db.transaction((tx) => new NotificationsRepository(tx).saveDeviceToken(userId, deviceToken, platform, this.#clock.now(), this.#maxDevices));
   }
 
   unregisterDevice(userId: string, deviceToken: string): Promise<void> {

@@ -28,6 +28,8 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     readAt: timestamptz('read_at'),
     createdAt: timestamptz('created_at').notNull(),
+    /** Who caused it and what kind of act (`co-host:<actor>`): repeats within the window update this row (drizzle/0019). */
+    coalesceKey: text('coalesce_key'),
   },
   (table) => [
     check('notifications_resource_type', sql`${table.resourceType} IN ('GAME', 'SERIES')`),
@@ -36,6 +38,9 @@ export const notifications = pgTable(
     // The stream's "after position P" walks them in (txid, seq) order.
     index('notifications_user_position_idx').on(table.userId, table.txid, table.seq),
     // Unread count and read-all touch only the unread few.
+    index('notifications_coalesce_idx')
+      .on(table.userId, table.resourceId, table.coalesceKey, table.seq)
+      .where(sql`coalesce_key IS NOT NULL`),
     index('notifications_user_unread_idx')
       .on(table.userId)
       .where(sql`NOT is_read`),

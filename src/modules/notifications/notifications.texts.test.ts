@@ -45,10 +45,10 @@ for (const backend of backends) {
       }
       assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${game.id}/participants/me`, headers: dana.auth })).statusCode, 204);
       assert.deepEqual(await texts(host, game.id), [
-        'PLAYER_JOINED | New player | Dana Lee joined "Court 3".',
-        'GAME_FULL | Game full | "Court 3" is now full.',
-        'PLAYER_JOINED | New on the waitlist | Eli Goh joined the waitlist of "Court 3".',
-        'PLAYER_LEFT | Player left | Dana Lee left "Court 3".',
+        'PLAYER_JOINED | New player | A player named "Dana Lee" joined your game "Court 3".',
+        'GAME_FULL | Game full | Your game "Court 3" is now full.',
+        'PLAYER_JOINED | New on the waitlist | A player named "Eli Goh" joined the waitlist of your game "Court 3".',
+        'PLAYER_LEFT | Player left | A player named "Dana Lee" left your game "Court 3".',
       ]);
     });
 
@@ -57,6 +57,19 @@ for (const backend of backends) {
       const nameless = await createUser(t.app);
       assert.equal((await t.app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: nameless.auth })).statusCode, 201);
       assert.deepEqual(await texts(host, game.id), ['PLAYER_JOINED | New player | A player joined your game.']);
+    });
+
+    it("quote and attribute what another user chose: a player's title reads as the organiser's, never as the service's", async () => {
+      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 120, { title: 'Your account is locked, verify now' }));
+      const player = await createUser(t.app, { name: 'Support Team' });
+      assert.equal((await t.app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: player.auth })).statusCode, 201);
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${game.id}`, headers: host.auth })).statusCode, 204);
+      assert.deepEqual(await texts(player, game.id), [
+        'GAME_CANCELLED | Game cancelled | The game its organiser titled "Your account is locked, verify now" was cancelled.',
+      ]);
+      assert.deepEqual(await texts(host, game.id), [
+        'PLAYER_JOINED | New player | A player named "Support Team" joined your game "Your account is locked, verify now".',
+      ]);
     });
   });
 }

@@ -1,17 +1,33 @@
 import type { NotificationType } from './notifications.schemas.ts';
 
-/** The game as a notification names it: its title in quotes, or a plain phrase when it has none. */
-function gameName(title: string | null | undefined, fallback: string): string {
-  const trimmed = title?.trim();
-  if (!trimmed) return fallback;
+/**
+ * Text another user chose (a game title, a display name) is never said in the service's voice: it
+ * is quoted, cut to 80 characters, and attributed ("the game its organiser titled …", "a player
+ * named …"), so a title like "Your account is locked" reads as somebody's title, not as a warning.
+ */
+function quoted(text: string | null | undefined): string | undefined {
+  const trimmed = text?.trim().replace(/\s+/g, ' ');
+  if (!trimmed) return undefined;
   return `"${trimmed.length > 80 ? `${trimmed.slice(0, 79)}…` : trimmed}"`;
+}
+
+/** The recipient's own game: the title is theirs, so it needs no attribution. */
+function yourGame(title: string | null | undefined): string {
+  const name = quoted(title);
+  return name ? `your game ${name}` : 'your game';
+}
+
+/** Someone else's game: its title is attributed to its organiser. */
+function theGame(title: string | null | undefined): string {
+  const name = quoted(title);
+  return name ? `the game its organiser titled ${name}` : 'the game';
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export interface TextDetails {
   startsAt?: string;
-  /** The player who joined or left; "A player" when they have no name (a provider may send none). */
+  /** The player who joined or left (quoted: they chose it); "A player" when they have no name (a provider may send none). */
   playerName?: string | null;
   /** A PLAYER_JOINED that went onto the waitlist. */
   waitlisted?: boolean;
@@ -21,10 +37,11 @@ export interface TextDetails {
 
 /** Short human text for each type; stored with the row so a later rename does not rewrite history. */
 export function describe(type: NotificationType, gameTitle: string | null | undefined, extra: TextDetails = {}): { title: string; message: string } {
-  const yours = gameName(gameTitle, 'your game');
-  const the = gameName(gameTitle, 'the game');
-  const player = extra.playerName?.trim() || 'A player';
-  const series = gameTitle?.trim() ? `the series ${gameName(gameTitle, '')}` : 'a series';
+  const yours = yourGame(gameTitle);
+  const the = theGame(gameTitle);
+  const name = quoted(extra.playerName);
+  const player = name ? `A player named ${name}` : 'A player';
+  const series = quoted(gameTitle) ? `the series its organiser titled ${quoted(gameTitle)}` : 'a series';
   switch (type) {
     case 'PLAYER_JOINED':
       return extra.waitlisted
@@ -74,7 +91,7 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
     case 'SERIES_OCCURRENCE_SKIPPED':
       return {
         title: 'Series date skipped',
-        message: `${gameName(gameTitle, 'A game of your series')} was not opened for one date: it overlaps another game you host.`,
+        message: `${capitalise(quoted(gameTitle) ? `a date of your series ${quoted(gameTitle)}` : 'a date of your series')} was not opened: it overlaps another game you host.`,
       };
     case 'MARKED_NO_SHOW':
       return { title: 'Marked as a no-show', message: `A host marked you as a no-show at ${the}. If that is wrong, you can dispute it within 7 days.` };

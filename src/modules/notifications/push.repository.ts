@@ -28,13 +28,19 @@ export class PushRepository extends Repository {
    * senders (other instances) pass over rows another is claiming; the lease keeps a claimed row
    * away from them while it is being sent, and gives it back if its sender died. A settled row is
    * deleted or unclaimed, so a due row that still has a lease is one whose sender never settled it.
+   * A batch is fair across users: every user's oldest due row comes before anyone's second (round
+   * robin by user), so one user's many devices cannot hold up everyone else's pushes.
    */
   async claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPush[]> {
     const at = now.toISOString();
+    const isDue = sql`next_attempt_at <= ${at}::timestamptz AND (claimed_until IS NULL OR claimed_until <= ${at}::timestamptz)`;
     const claimed: unknown = await this.db.execute(sql`WITH due AS (
         SELECT id, claimed_until IS NOT NULL AS lapsed FROM push_outbox
-        WHERE next_attempt_at <= ${at}::timestamptz AND (claimed_until IS NULL OR claimed_until <= ${at}::timestamptz)
-        ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        WHERE ${isDue} AND id IN (
+          SELECT id FROM (SELECT id, next_attempt_at, row_number() OVER (PARTITION BY user_id ORDER BY next_attempt_at, id) AS turn
+                          FROM push_outbox WHERE ${isDue}) AS ranked
+          ORDER BY turn, next_attempt_at, id LIMIT ${limit})
+        FOR UPDATE SKIP LOCKED)
       UPDATE push_outbox o SET claimed_until = ${leaseUntil.toISOString()}::timestamptz, attempts = o.attempts + 1
       FROM due WHERE o.id = due.id
       RETURNING o.id, o.notification_id, o.user_id, o.device_token, o.platform, o.attempts, due.lapsed`);

@@ -1,0 +1,168 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FakeFcm } from '../test/helpers/fake-fcm.ts';
+import { call } from './fuzz/fixtures.ts';
+
+/**
+ * The flooding client of issue #31: one user, many targets. While it churns co-hosts over 20
+ * targets and spams device registrations as fast as its pacing allows, normal hosts and players
+ * join and leave each other's games; their requests and the hosts' pushes are timed, and compared
+ * with the same rounds run while nobody floods.
+ */
+export interface FloodOutcome {
+  quiet: { requestsP99: number; pushesP99: number };
+  flood: { requestsP99: number; pushesP99: number };
+  normalFailures: number;
+  flooderSent: number;
+  flooderRefused: number;
+  /** The most notifications any target holds about the flooder's game. */
+  mostPerTarget: number;
+  flooderDevicePushes: number;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+};
+
+export async function floodScenario(base: string, internalSecret: string, fcm: FakeFcm, rounds: number): Promise<FloodOutcome> {
+  let userCount = 0;
+  const newUser = async (name: string) => {
+    const { id } = await call(base, 'POST', '/api/v1/internal/users', {
+      internal: internalSecret,
+      body: { authProvider: 'social', subject: `flood-${++userCount}-${Date.now()}`, name },
+    });
+    const { accessToken } = await call(base, 'POST', '/api/v1/auth/dev/tokens', { body: { userId: id } });
+    return { id: id as string, token: accessToken as string };
+  };
+  const activity = (await call(base, 'GET', '/api/v1/activities')).content[0];
+  const venue = (await call(base, 'GET', `/api/v1/venues?activityId=${activity.id}`)).content[0];
+  const level = activity.skillLevels[0].id;
+  let day = 20;
+  const host = async (name: string, token: string) => {
+    await call(base, 'POST', '/api/v1/me', { token, body: { name, contactMethods: [{ name: 'telegram', value: 'flood' }] } });
+    const start = Date.now() + day++ * 86_400_000;
+    return call(base, 'POST', '/api/v1/games', {
+      token,
+      body: {
+        activityId: activity.id,
+        venueId: venue.id,
+        skillLevelFromId: level,
+        skillLevelToId: level,
+        title: 'Flood test',
+        currency: 'SGD',
+        price: '5.00',
+        slots: 20,
+        startTime: new Date(start).toISOString(),
+        endTime: new Date(start + 7_200_000).toISOString(),
+        visibility: 'PUBLIC',
+        gameType: 'DOUBLE',
+      },
+    }) as Promise<{ id: string }>;
+  };
+
+  const flooder = await newUser('Flo Flooder');
+  const flooderGame = await host('Flo Flooder', flooder.token);
+  const targets = await Promise.all(Array.from({ length: 20 }, (_, i) => newUser(`Target ${i}`)));
+  for (const target of targets)
+    await call(base, 'POST', '/api/v1/device-tokens', { token: target.token, body: { deviceToken: `target-${target.id}`, platform: 'ANDROID' } });
+  const hosts: Array<{ id: string; token: string; game: { id: string } }> = [];
+  for (let i = 0; i < 3; i++) {
+    const user = await newUser(`Normal host ${i}`);
+    const game = await host(`Normal host ${i}`, user.token);
+    await call(base, 'POST', '/api/v1/device-tokens', { token: user.token, body: { deviceToken: `host-${user.id}`, platform: 'IOS' } });
+    hosts.push({ ...user, game });
+  }
+  // Fresh players every five rounds: a normal player joins and leaves well within RATE_LIMIT_PARTICIPATION.
+  const newPlayers = () => Promise.all(Array.from({ length: 3 }, (_, i) => newUser(`Normal player ${i}`)));
+
+  let normalFailures = 0;
+  const timed = async (method: string, url: string, token: string) => {
+    const started = performance.now();
+    const response = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (response.status >= 300) normalFailures += 1;
+    return performance.now() - started;
+  };
+  /** A join then a leave by each player in a host's game; each tells the host, whose push is timed. */
+  const normalRound = async (round: number, players: Array<{ id: string; token: string }>, into: { requests: number[]; pushes: number[] }) => {
+    for (const [i, player] of players.entries()) {
+      const hostOf = hosts[(round + i) % hosts.length]!;
+      for (const [method, url] of [
+        ['POST', `/api/v1/games/${hostOf.game.id}/participants`],
+        ['DELETE', `/api/v1/games/${hostOf.game.id}/participants/me`],
+      ] as const) {
+        const pushed = () => fcm.delivered.filter((item) => item.token === `host-${hostOf.id}`).length;
+        const before = pushed();
+        const started = Date.now();
+        into.requests.push(await timed(method, url, player.token));
+        await fcm.until(() => pushed() > before, 10_000);
+        into.pushes.push(fcm.delivered.findLast((item) => item.token === `host-${hostOf.id}`)!.at - started);
+      }
+    }
+  };
+
+  let flooding = false;
+  let flooderSent = 0;
+  let flooderRefused = 0;
+  const floodRequest = async (method: string, url: string, body?: unknown) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${flooder.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    await response.arrayBuffer();
+    flooderSent += 1;
+    if (response.status === 429) flooderRefused += 1;
+  };
+  // Paced at about 100 requests a second in all: far over every write limit, not a bandwidth attack.
+  let turn = 0;
+  const churn = async () => {
+    while (flooding) {
+      const target = targets[turn++ % targets.length]!;
+      await floodRequest('POST', `/api/v1/games/${flooderGame.id}/co-hosts`, { userId: target.id });
+      await floodRequest('DELETE', `/api/v1/games/${flooderGame.id}/co-hosts/${target.id}`);
+      await sleep(20);
+    }
+  };
+  const devices = async () => {
+    while (flooding) {
+      await floodRequest('POST', '/api/v1/device-tokens', { deviceToken: `flooder-${turn++}-${'x'.repeat(40)}`, platform: 'WEB' });
+      await sleep(20);
+    }
+  };
+
+  // Quiet and flooded rounds alternate, so a loaded machine's drift weighs on both alike.
+  const quiet = { requests: [] as number[], pushes: [] as number[] };
+  const flood = { requests: [] as number[], pushes: [] as number[] };
+  let players: Array<{ id: string; token: string }> = [];
+  for (let round = 0; round < rounds; round++) {
+    // Fresh players every other round: a normal player stays well within RATE_LIMIT_PARTICIPATION.
+    if (round % 2 === 0) players = await newPlayers();
+    await normalRound(round, players, quiet);
+    flooding = true;
+    const attack = Promise.all([churn(), devices()]);
+    await normalRound(round, players, flood);
+    flooding = false;
+    await attack;
+  }
+  const summary = (samples: { requests: number[]; pushes: number[] }) => ({
+    requestsP99: percentile(samples.requests, 0.99),
+    pushesP99: percentile(samples.pushes, 0.99),
+  });
+
+  let mostPerTarget = 0;
+  for (const target of targets) {
+    const listed = await call(base, 'GET', '/api/v1/notifications?size=100', { token: target.token });
+    const about = listed.content.filter((n: { resourceId: string }) => n.resourceId === flooderGame.id).length;
+    mostPerTarget = Math.max(mostPerTarget, about);
+  }
+  return {
+    quiet: summary(quiet),
+    flood: summary(flood),
+    normalFailures,
+    flooderSent,
+    flooderRefused,
+    mostPerTarget,
+    flooderDevicePushes: fcm.delivered.filter((item) => item.token.startsWith('flooder-')).length,
+  };
+}

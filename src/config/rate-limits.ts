@@ -1,0 +1,31 @@
+import type { Reader } from './config.ts';
+
+/** Requests a minute: the public classes per address or user, the write classes per user (docs/access.md). */
+export interface RateLimitFigures {
+  publicAnon: number;
+  publicUser: number;
+  shareResolve: number;
+  signIn: number;
+  participation: number;
+  joinRequest: number;
+  membership: number;
+  deviceRegistration: number;
+  profile: number;
+  write: number;
+}
+
+export function parseRateLimits(read: Reader): RateLimitFigures {
+  const perMinute = (name: string, fallback: number) => read.integer(name, fallback, 1, 1_000_000);
+  return {
+    publicAnon: perMinute('RATE_LIMIT_PUBLIC_ANON', 60),
+    publicUser: perMinute('RATE_LIMIT_PUBLIC_USER', 240),
+    shareResolve: perMinute('RATE_LIMIT_SHARE_RESOLVE', 30),
+    signIn: perMinute('RATE_LIMIT_SIGN_IN', 30),
+    participation: perMinute('RATE_LIMIT_PARTICIPATION', 30),
+    joinRequest: perMinute('RATE_LIMIT_JOIN_REQUEST', 10),
+    membership: perMinute('RATE_LIMIT_MEMBERSHIP', 30),
+    deviceRegistration: perMinute('RATE_LIMIT_DEVICE_REGISTRATION', 10),
+    profile: perMinute('RATE_LIMIT_PROFILE', 30),
+    write: perMinute('RATE_LIMIT_WRITE', 120),
+  };
+}
