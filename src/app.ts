@@ -16,17 +16,8 @@ import { registerOperations } from './platform/observability/operations.ts';
 import { accessPlugin, rateLimitsFor } from './modules/access/index.ts';
 import { LOGIN_BINDING_COOKIE, authRoutes } from './modules/auth/index.ts';
 import { internalRoutes } from './modules/internal/index.ts';
-import {
-  ACCESS_COOKIE,
-  AccessTokens,
-  EXPIRY_COOKIE,
-  REFRESH_COOKIE,
-  RefreshTokens,
-  TokensService,
-  ambiguousCookies,
-  loadSigningKeys,
-  tokensRoutes,
-} from './modules/tokens/index.ts';
+import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes } from './modules/tokens/index.ts';
+import { ACCESS_COOKIE, EXPIRY_COOKIE, REFRESH_COOKIE, ambiguousCookies } from './modules/tokens/index.ts';
 import { createUsersModule, usersRoutes } from './modules/users/index.ts';
 import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
 import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';

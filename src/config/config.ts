@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { RawEnv } from './env.ts';
 import { parsePushConfig, type PushConfig } from './push.ts';
-import { parseRateLimits, type RateLimitFigures } from './rate-limits.ts';
+import { parseBounds, parseRateLimits, type Bounds, type RateLimitFigures } from './rate-limits.ts';
 import { parseDatabaseTopology, parseRedisTarget, type DatabaseTopology } from './topology.ts';
 import { parseQuietHours, type QuietHoursConfig } from './quiet-hours.ts';
 import { ClientJwksError, parseNationalClientJwks } from './national-jwks.ts';
@@ -10,7 +10,7 @@ import { checkedWith } from './checked.ts';
 
 export type Profile = 'development' | 'test' | 'production';
 
-export interface Config {
+export interface Config extends Bounds {
   profile: Profile;
   port: number;
   host: string;
@@ -60,12 +60,6 @@ export interface Config {
   trustProxy: boolean | number | string[];
   corsAllowedOrigins: string[];
   rateLimits: RateLimitFigures;
-  /** At most this many push devices per user; registering one more forgets the least recently used. */
-  maxDevicesPerUser: number;
-  /** Repeated acts of one actor on one person about one game within this many seconds update one notification. */
-  notificationCoalesceSeconds: number;
-  /** Open notification streams per client address and per instance, besides five per user. */
-  streamLimits: { perAddress: number; perInstance: number };
   timeZone: string;
   /** WAITLIST_OFFER_QUIET_HOURS: when a waitlist offer's claim time stands still; undefined when off. */
   waitlistQuietHours: QuietHoursConfig | undefined;
@@ -278,12 +272,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     trustProxy,
     corsAllowedOrigins: read.list('CORS_ALLOWED_ORIGINS', ''),
     rateLimits: parseRateLimits(read),
-    maxDevicesPerUser: read.integer('MAX_DEVICES_PER_USER', 10, 1, 1000),
-    notificationCoalesceSeconds: read.integer('NOTIFICATION_COALESCE_MINUTES', 10, 0, 24 * 60) * 60,
-    streamLimits: {
-      perAddress: read.integer('STREAMS_MAX_PER_ADDRESS', 20, 1, 1_000_000),
-      perInstance: read.integer('STREAMS_MAX_PER_INSTANCE', 2000, 1, 1_000_000),
-    },
+    ...parseBounds(read),
     timeZone: parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore')),
     waitlistQuietHours: parseQuietHours(
       read.string('WAITLIST_OFFER_QUIET_HOURS', '22:00-08:00'),

@@ -29,3 +29,24 @@ export function parseRateLimits(read: Reader): RateLimitFigures {
     write: perMinute('RATE_LIMIT_WRITE', 120),
   };
 }
+
+/** What one user (or one address) may hold at once, besides the rates above. */
+export interface Bounds {
+  /** At most this many push devices per user; registering one more forgets the least recently used. */
+  maxDevicesPerUser: number;
+  /** Repeated acts of one actor on one person about one game within this many seconds update one notification. */
+  notificationCoalesceSeconds: number;
+  /** Open notification streams per client address and per instance, besides five per user. */
+  streamLimits: { perAddress: number; perInstance: number };
+}
+
+export function parseBounds(read: Reader): Bounds {
+  return {
+    maxDevicesPerUser: read.integer('MAX_DEVICES_PER_USER', 10, 1, 1000),
+    notificationCoalesceSeconds: read.integer('NOTIFICATION_COALESCE_MINUTES', 10, 0, 24 * 60) * 60,
+    streamLimits: {
+      perAddress: read.integer('STREAMS_MAX_PER_ADDRESS', 20, 1, 1_000_000),
+      perInstance: read.integer('STREAMS_MAX_PER_INSTANCE', 2000, 1, 1_000_000),
+    },
+  };
+}
