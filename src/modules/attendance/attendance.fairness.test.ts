@@ -136,7 +136,10 @@ for (const backend of backends) {
     it('hosts neither mark nor rate themselves (nor each other)', async () => {
       const [coHost, player] = [await onboardedUser(t.app, 'Cora'), await onboardedUser(t.app, 'Pat')];
       const game = await newGame({ joinAsOrganizer: true, selfCheckIn: true });
+      // A co-host is invited and accepts (consent for membership).
       assert.equal((await req('POST', `/api/v1/games/${game.id}/co-hosts`, host, { userId: coHost.id })).statusCode, 201);
+      const invitation = (await req('GET', '/api/v1/me/invitations', coHost)).json().data.find((i: { resourceId: string }) => i.resourceId === game.id);
+      assert.equal((await req('POST', `/api/v1/me/invitations/${invitation.id}/accept`, coHost)).statusCode, 204);
       await join(game, coHost);
       await join(game, player);
       at(game, 0);

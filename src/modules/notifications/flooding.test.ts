@@ -84,6 +84,7 @@ for (const backend of backends) {
       return { statuses, refused: undefined };
     };
 
+    // Adding a co-host invites them (consent); the organiser's DELETE withdraws the open invitation.
     it('a co-host add/remove loop hits 429 after RATE_LIMIT_MEMBERSHIP, and the target gets one notification and one push', async () => {
       const host = await onboardedUser(t.app, 'Host Flood');
       const target = await onboardedUser(t.app, 'Target Tay');
@@ -107,7 +108,7 @@ for (const backend of backends) {
 
       const told = await about(target, game.id);
       assert.equal(told.length, 1, 'one notification, not one per change');
-      assert.equal(told[0]!.type, 'CO_HOST_REMOVED', 'the newest state wins');
+      assert.equal(told[0]!.type, 'CO_HOST_INVITED', 'a withdrawal tells nobody; the invitations are one notification');
       assert.equal(told[0]!.isRead, false);
       assert.match(told[0]!.message, /"Free money, tap here"/, 'the title the organiser chose is quoted');
       await fcm.until(() => sentTo(phone).length >= 1);
@@ -121,9 +122,10 @@ for (const backend of backends) {
       assert.equal((await req('POST', `/api/v1/games/${game.id}/co-hosts`, host, { userId: target.id })).statusCode, 201);
       clock.advance(t.config.notificationCoalesceSeconds + 1);
       assert.equal((await req('DELETE', `/api/v1/games/${game.id}/co-hosts/${target.id}`, host)).statusCode, 204);
+      assert.equal((await req('POST', `/api/v1/games/${game.id}/co-hosts`, host, { userId: target.id })).statusCode, 201);
       assert.deepEqual(
         (await about(target, game.id)).map((n) => n.type),
-        ['CO_HOST_REMOVED', 'CO_HOST_ADDED'],
+        ['CO_HOST_INVITED', 'CO_HOST_INVITED'],
       );
       // Another actor's act on the same person and game is never folded into the first one's.
       const other = await onboardedUser(t.app, 'Other Host');

@@ -6,6 +6,7 @@ import type { NotificationType } from './notifications.schemas.ts';
  * listed (a cancellation, a reminder) always stand on their own.
  */
 const KINDS: Partial<Record<NotificationType, string>> = {
+  CO_HOST_INVITED: 'co-host',
   CO_HOST_ADDED: 'co-host',
   CO_HOST_REMOVED: 'co-host',
   JOIN_REQUESTED: 'join-request',

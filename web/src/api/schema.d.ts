@@ -626,10 +626,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Co-hosts of a visible game, in the order they were added */
+        /** Co-hosts of a visible game, in the order they were added (the organiser also sees open invitations, PENDING) */
         get: operations["getGamesByIdCoHosts"];
         put?: never;
-        /** Add a co-host (organiser; at most 5) */
+        /** Invite a co-host (organiser; at most 5): they co-host once they accept; inviting again while open changes nothing */
         post: operations["postGamesByIdCoHosts"];
         delete?: never;
         options?: never;
@@ -647,7 +647,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a co-host (organiser) */
+        /** Remove a co-host, or withdraw an open invitation (organiser) */
         delete: operations["deleteGamesByIdCoHostsByUserId"];
         options?: never;
         head?: never;
@@ -1068,6 +1068,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your open invitations to be a regular or co-host, oldest first */
+        get: operations["getMeInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/invitations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: you become the regular or co-host now */
+        post: operations["postMeInvitationsByIdAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/invitations/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an invitation: nothing else changes */
+        post: operations["postMeInvitationsByIdDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/notification-preferences": {
         parameters: {
             query?: never;
@@ -1183,7 +1234,7 @@ export interface paths {
         };
         /**
          * New notifications as server-sent events
-         * @description text/event-stream (the request must accept it, else 406). Each event: `id` (an opaque resume point) and `data` (the notification as JSON). A comment every 15 s keeps the connection alive. Reconnecting with `Last-Event-ID` replays every notification committed after that event, once each and in the same order. The stream ends when the access token that opened it expires or the account is deleted; at most 5 streams per user at once (else 429 `too_many_streams`).
+         * @description text/event-stream (the request must accept it, else 406). Each event: `id` (an opaque resume point) and `data` (the notification as JSON). A comment every 15 s keeps the connection alive. Reconnecting with `Last-Event-ID` replays every notification committed after that event, once each and in the same order. The stream ends when the access token that opened it expires or the account is deleted; at most 5 streams per user at once and STREAMS_MAX_PER_ADDRESS per client address (else 429 `too_many_streams`), STREAMS_MAX_PER_INSTANCE per instance (else 503 `streams_unavailable`).
          */
         get: operations["getNotificationsStream"];
         put?: never;
@@ -1271,10 +1322,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The co-hosts of the series */
+        /** The co-hosts of the series (the organiser also sees open invitations, PENDING) */
         get: operations["getSeriesByIdCoHosts"];
         put?: never;
-        /** Add a co-host to the series (organiser; at most 5) */
+        /** Invite a co-host to the series (organiser; at most 5): they co-host once they accept */
         post: operations["postSeriesByIdCoHosts"];
         delete?: never;
         options?: never;
@@ -1292,7 +1343,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a co-host from the series (organiser) */
+        /** Remove a co-host, or withdraw an invitation (organiser) */
         delete: operations["deleteSeriesByIdCoHostsByUserId"];
         options?: never;
         head?: never;
@@ -1358,10 +1409,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The regulars, in the order they joined each new game */
+        /** The regulars, in the order they joined each new game (the organiser and co-hosts also see open invitations, PENDING) */
         get: operations["getSeriesByIdRegulars"];
         put?: never;
-        /** Add a regular (organiser or co-host), or opt in yourself */
+        /** Opt in yourself (ACTIVE at once), or invite a regular (organiser or co-host; PENDING until they accept) */
         post: operations["postSeriesByIdRegulars"];
         delete?: never;
         options?: never;
@@ -1379,7 +1430,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Leave the series (yourself), or remove a regular (organiser or co-host) */
+        /** Leave the series (yourself), or remove a regular or withdraw an invitation (organiser or co-host) */
         delete: operations["deleteSeriesByIdRegularsByUserId"];
         options?: never;
         head?: never;
@@ -2431,10 +2482,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Not blank */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                     name: string;
                     skillLevels?: {
-                        /** @description Not blank */
+                        /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                         name: string;
                         sortOrder: number;
                     }[];
@@ -2650,7 +2701,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Not blank */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                     name: string;
                 };
             };
@@ -3072,7 +3123,7 @@ export interface operations {
             content: {
                 "application/json": {
                     skillLevels: {
-                        /** @description Not blank */
+                        /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                         name: string;
                         sortOrder: number;
                     }[];
@@ -4297,7 +4348,7 @@ export interface operations {
                     address: string;
                     latitude: number;
                     longitude: number;
-                    /** @description Not blank */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                     name: string;
                     postalCode?: string;
                     /** @description Not blank */
@@ -4309,7 +4360,7 @@ export interface operations {
                         color?: string;
                         latitude?: number;
                         longitude?: number;
-                        /** @description Not blank */
+                        /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                         name: string;
                     }[];
                 };
@@ -4536,7 +4587,7 @@ export interface operations {
                     address?: string;
                     latitude?: number;
                     longitude?: number;
-                    /** @description Not blank */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                     name?: string;
                     postalCode?: string | null;
                     sourceId?: string | null;
@@ -4547,7 +4598,7 @@ export interface operations {
                         color?: string;
                         latitude?: number;
                         longitude?: number;
-                        /** @description Not blank */
+                        /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                         name: string;
                     }[];
                 };
@@ -5132,13 +5183,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Bad Request: validation_failed, invalid_provider */
             400: {
                 headers: {
@@ -5159,29 +5203,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "validation_failed" | "invalid_provider";
-                    };
-                };
-            };
-            /** @description Not Found: not_found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for people.",
-                     *       "instance": "/api/v1/…",
-                     *       "timestamp": "2026-03-01T10:00:00.000Z",
-                     *       "code": "not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
-                        /** @enum {string} */
-                        code?: "not_found";
                     };
                 };
             };
@@ -5238,7 +5259,7 @@ export interface operations {
     getAuthLoginNational: {
         parameters: {
             query?: {
-                /** @description Mobile only (recommended): base64url SHA-256 of a verifier the app keeps; redeeming the one-time refresh token then needs codeVerifier */
+                /** @description Mobile only, and required there: base64url SHA-256 of a verifier the app keeps; redeeming the one-time refresh token then needs codeVerifier */
                 code_challenge?: string;
                 /** @description S256 (the only method; the default) */
                 code_challenge_method?: string;
@@ -5368,7 +5389,7 @@ export interface operations {
     getAuthLoginSocial: {
         parameters: {
             query: {
-                /** @description Mobile only (recommended): base64url SHA-256 of a verifier the app keeps; redeeming the one-time refresh token then needs codeVerifier */
+                /** @description Mobile only, and required there: base64url SHA-256 of a verifier the app keeps; redeeming the one-time refresh token then needs codeVerifier */
                 code_challenge?: string;
                 /** @description S256 (the only method; the default) */
                 code_challenge_method?: string;
@@ -5507,9 +5528,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Mobile: the verifier of the code_challenge sent when the sign-in started (needed then) */
-                    codeVerifier?: string;
-                    refreshToken?: string;
+                    codeVerifier?: string | "" | null;
+                    refreshToken?: string | "" | null;
                 } | null;
             };
         };
@@ -5652,9 +5672,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Mobile: the verifier of the code_challenge sent when the sign-in started (needed then) */
-                    codeVerifier?: string;
-                    refreshToken?: string;
+                    codeVerifier?: string | "" | null;
+                    refreshToken?: string | "" | null;
                 } | null;
             };
         };
@@ -6113,6 +6132,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -6248,6 +6292,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -6788,6 +6857,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -6923,6 +7017,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -7263,6 +7382,7 @@ export interface operations {
                     slots: number;
                     /** Format: date-time */
                     startTime: string;
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                     title?: string;
                     /** Format: uuid */
                     venueId: string;
@@ -7520,6 +7640,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -8123,6 +8268,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -8281,6 +8451,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -8790,6 +8985,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -8992,6 +9212,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -9040,6 +9285,7 @@ export interface operations {
                             /** Format: date-time */
                             addedAt: string;
                             name: string | null;
+                            state: "ACTIVE" | "PENDING";
                             /** Format: uuid */
                             userId: string;
                         }[];
@@ -9177,6 +9423,7 @@ export interface operations {
                             /** Format: date-time */
                             addedAt: string;
                             name: string | null;
+                            state: "ACTIVE" | "PENDING";
                             /** Format: uuid */
                             userId: string;
                         };
@@ -9351,6 +9598,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -9511,6 +9783,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -9801,6 +10098,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -9959,6 +10281,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -10346,6 +10693,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -10554,6 +10926,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -10717,6 +11114,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -10875,6 +11297,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -11255,6 +11702,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -11438,6 +11910,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -11760,6 +12257,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -11998,6 +12520,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -12227,6 +12774,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -12570,6 +13142,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -12728,6 +13325,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -13682,7 +14304,7 @@ export interface operations {
                         /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER) */
                         value: string;
                     }[];
-                    /** @description Not blank */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                     name?: string;
                     /** @description At most one per activity */
                     skillLevels?: {
@@ -13898,6 +14520,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -13942,7 +14589,7 @@ export interface operations {
                         /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER) */
                         value: string;
                     }[];
-                    /** @description Not blank */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                     name: string;
                     /** @description At most one per activity */
                     skillLevels?: {
@@ -14158,6 +14805,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -14267,6 +14939,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -14507,6 +15204,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -14633,6 +15355,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -14742,6 +15489,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -15180,6 +15952,490 @@ export interface operations {
             };
         };
     };
+    getMeInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            invitedBy: string;
+                            invitedByName: string | null;
+                            kind: "SERIES_REGULAR" | "SERIES_CO_HOST" | "GAME_CO_HOST";
+                            /** Format: uuid */
+                            resourceId: string;
+                            resourceType: "GAME" | "SERIES";
+                        }[];
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postMeInvitationsByIdAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: invitation_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "invitation_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "invitation_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: co_host_limit, game_not_editable, series_ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "co_host_limit"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "co_host_limit" | "game_not_editable" | "series_ended";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postMeInvitationsByIdDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: invitation_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "invitation_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "invitation_not_found";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
     getMeNotificationPreferences: {
         parameters: {
             query?: never;
@@ -15209,6 +16465,12 @@ export interface operations {
                             timeZone: string;
                             types: {
                                 CO_HOST_ADDED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                CO_HOST_INVITED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -15262,7 +16524,19 @@ export interface operations {
                                     /** @description Sent to your registered devices */
                                     push: boolean;
                                 };
+                                JOIN_REQUEST_CANCELLED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 JOIN_REQUEST_DECLINED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                JOIN_REQUEST_LAPSED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -15304,6 +16578,12 @@ export interface operations {
                                     /** @description Sent to your registered devices */
                                     push: boolean;
                                 };
+                                SERIES_CO_HOST_INVITED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 SERIES_GAME_JOINED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
@@ -15311,6 +16591,18 @@ export interface operations {
                                     push: boolean;
                                 };
                                 SERIES_OCCURRENCE_SKIPPED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                SERIES_REGULAR_INVITED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                SERIES_REGULAR_REMOVED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -15401,7 +16693,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Present fields replace, absent ones stay; a type lists only the channels it changes; quietHours null turns them off */
+        /** @description Present fields replace, absent ones stay; a type lists only the channels it changes; quietHours null turns them off; an unknown type or channel in types is refused (400 naming it) */
         requestBody: {
             content: {
                 "application/json": {
@@ -15414,6 +16706,10 @@ export interface operations {
                     } | null;
                     types?: {
                         CO_HOST_ADDED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        CO_HOST_INVITED?: {
                             inApp?: boolean;
                             push?: boolean;
                         };
@@ -15449,7 +16745,15 @@ export interface operations {
                             inApp?: boolean;
                             push?: boolean;
                         };
+                        JOIN_REQUEST_CANCELLED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
                         JOIN_REQUEST_DECLINED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        JOIN_REQUEST_LAPSED?: {
                             inApp?: boolean;
                             push?: boolean;
                         };
@@ -15477,11 +16781,23 @@ export interface operations {
                             inApp?: boolean;
                             push?: boolean;
                         };
+                        SERIES_CO_HOST_INVITED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
                         SERIES_GAME_JOINED?: {
                             inApp?: boolean;
                             push?: boolean;
                         };
                         SERIES_OCCURRENCE_SKIPPED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        SERIES_REGULAR_INVITED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        SERIES_REGULAR_REMOVED?: {
                             inApp?: boolean;
                             push?: boolean;
                         };
@@ -15522,6 +16838,12 @@ export interface operations {
                             timeZone: string;
                             types: {
                                 CO_HOST_ADDED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                CO_HOST_INVITED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -15575,7 +16897,19 @@ export interface operations {
                                     /** @description Sent to your registered devices */
                                     push: boolean;
                                 };
+                                JOIN_REQUEST_CANCELLED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 JOIN_REQUEST_DECLINED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                JOIN_REQUEST_LAPSED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -15617,6 +16951,12 @@ export interface operations {
                                     /** @description Sent to your registered devices */
                                     push: boolean;
                                 };
+                                SERIES_CO_HOST_INVITED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 SERIES_GAME_JOINED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
@@ -15624,6 +16964,18 @@ export interface operations {
                                     push: boolean;
                                 };
                                 SERIES_OCCURRENCE_SKIPPED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                SERIES_REGULAR_INVITED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                SERIES_REGULAR_REMOVED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -15774,6 +17126,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -15921,10 +17298,9 @@ export interface operations {
                                 readAt: string | null;
                                 /** Format: uuid */
                                 resourceId: string;
-                                /** @enum {string} */
-                                resourceType: "GAME";
+                                resourceType: "GAME" | "SERIES";
                                 title: string;
-                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW";
+                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED";
                             }[];
                             page: {
                                 number: number;
@@ -16150,6 +17526,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -16204,10 +17605,9 @@ export interface operations {
                             readAt: string | null;
                             /** Format: uuid */
                             resourceId: string;
-                            /** @enum {string} */
-                            resourceType: "GAME";
+                            resourceType: "GAME" | "SERIES";
                             title: string;
-                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW";
+                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED";
                         };
                         message: string;
                         path: string;
@@ -16334,6 +17734,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -16454,6 +17879,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -16597,7 +18047,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Service Unavailable: service_unavailable, shutting_down */
+            /** @description Service Unavailable: streams_unavailable, service_unavailable, shutting_down */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16611,12 +18061,12 @@ export interface operations {
                      *       "detail": "What went wrong, for people.",
                      *       "instance": "/api/v1/…",
                      *       "timestamp": "2026-03-01T10:00:00.000Z",
-                     *       "code": "service_unavailable"
+                     *       "code": "streams_unavailable"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
-                        code?: "service_unavailable" | "shutting_down";
+                        code?: "streams_unavailable" | "service_unavailable" | "shutting_down";
                     };
                 };
             };
@@ -17009,6 +18459,7 @@ export interface operations {
                     startsOn: string;
                     /** @description A time of day as HH:mm, in APP_TIME_ZONE */
                     startTime: string;
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                     title?: string;
                     /** Format: uuid */
                     venueId: string;
@@ -17232,6 +18683,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -17578,6 +19054,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -17626,6 +19127,7 @@ export interface operations {
                             /** Format: date-time */
                             addedAt: string;
                             name: string | null;
+                            state: "ACTIVE" | "PENDING";
                             /** Format: uuid */
                             userId: string;
                         }[];
@@ -17763,6 +19265,7 @@ export interface operations {
                             /** Format: date-time */
                             addedAt: string;
                             name: string | null;
+                            state: "ACTIVE" | "PENDING";
                             /** Format: uuid */
                             userId: string;
                         };
@@ -17937,6 +19440,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -18097,6 +19625,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -18564,6 +20117,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -18747,6 +20325,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -18936,6 +20539,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -18984,6 +20612,7 @@ export interface operations {
                             /** Format: date-time */
                             addedAt: string;
                             name: string | null;
+                            state: "ACTIVE" | "PENDING";
                             /** Format: uuid */
                             userId: string;
                         }[];
@@ -19121,6 +20750,7 @@ export interface operations {
                             /** Format: date-time */
                             addedAt: string;
                             name: string | null;
+                            state: "ACTIVE" | "PENDING";
                             /** Format: uuid */
                             userId: string;
                         };
@@ -19295,6 +20925,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -19455,6 +21110,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -19694,6 +21374,31 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -20061,6 +21766,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Service Unavailable: service_unavailable, shutting_down */
             503: {
                 headers: {
@@ -20268,13 +21998,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Bad Request: validation_failed, invalid_provider */
             400: {
                 headers: {
@@ -20295,29 +22018,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "validation_failed" | "invalid_provider";
-                    };
-                };
-            };
-            /** @description Not Found: not_found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for people.",
-                     *       "instance": "/api/v1/…",
-                     *       "timestamp": "2026-03-01T10:00:00.000Z",
-                     *       "code": "not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
-                        /** @enum {string} */
-                        code?: "not_found";
                     };
                 };
             };
@@ -20386,8 +22086,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description Redirect to the web app, or the app link of a mobile sign-in */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20529,8 +22229,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description Redirect to the web app, or the app link of a mobile sign-in */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20669,34 +22369,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The game page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            /** @description Bad Request: validation_failed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for people.",
-                     *       "instance": "/api/v1/…",
-                     *       "timestamp": "2026-03-01T10:00:00.000Z",
-                     *       "code": "validation_failed"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
-                        /** @enum {string} */
-                        code?: "validation_failed";
-                    };
+                    "text/html": string;
                 };
             };
             /** @description Unauthorized: invalid_token */
@@ -20722,6 +22401,15 @@ export interface operations {
                         /** @enum {string} */
                         code?: "invalid_token";
                     };
+                };
+            };
+            /** @description A page saying the link does not work (also for a malformed code) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description Too Many Requests: rate_limited */
