@@ -37,7 +37,8 @@ for (const backend of backends) {
     const newGame = async (overrides: Record<string, unknown> = {}, organiser = host) => {
       days += 2;
       clock.set(new Date(origin.getTime() + days * DAY));
-      return hostGame(organiser, gameBody(sport, clock.now(), 24, overrides));
+      // Games start two days after they are made: players who join then held their place 24 hours before the start, so a NO_SHOW is fair.
+      return hostGame(organiser, gameBody(sport, clock.now(), 48, overrides));
     };
 
     before(async () => {
