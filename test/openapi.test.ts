@@ -267,7 +267,12 @@ for (const backend of backends) {
 
     before(async () => {
       const jwk = await generateSigningJwk();
-      t = await buildTestApp(backend, { APP_PROFILE: 'production', BASE_URL: 'https://api.example.com', JWT_SIGNING_KEYS: JSON.stringify({ keys: [jwk] }) });
+      t = await buildTestApp(backend, {
+        APP_PROFILE: 'production',
+        BASE_URL: 'https://api.example.com',
+        FRONTEND_CALLBACK_URL: 'https://app.example.com/auth/callback',
+        JWT_SIGNING_KEYS: JSON.stringify({ keys: [jwk] }),
+      });
     });
     after(() => t.close());
 

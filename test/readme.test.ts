@@ -107,7 +107,7 @@ describe('the README, followed top to bottom', () => {
     assert.match(hosting!, /^true$/m, 'onboarding completed');
     assert.match(hosting!, /^hosted [0-9a-f-]{36}$/m);
     assert.match(hosting!, /"name":"Bob Lim","status":"ACTIVE"/);
-    assert.match(hosting!, /Bob Lim joined "Lunchtime doubles"/);
+    assert.match(hosting!, /A player named "Bob Lim" joined your game "Lunchtime doubles"/);
     assert.match(mistake!, /"code":"validation_failed"/);
     assert.match(mistake!, /gameType must be one of SINGLE, DOUBLE/);
   });
