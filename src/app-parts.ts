@@ -32,11 +32,17 @@ export interface Infrastructure {
 
 /**
  * Notifications are written by the games transactions and streamed after commit; every instance
- * sends queued pushes (the outbox claim keeps them apart), jobs or not. Streams end before the
+ * sends queued pushes (the outbox claim keeps them apart), jobs or not. A user's streams end when
+ * the users' access signal names them (logout, deletion, from any instance). Streams end before the
  * server closes (it waits for their connections); the push sender and the listener stop before
  * the database closes.
  */
-export async function composeNotifications(app: FastifyInstance, infra: Infrastructure, users: UsersService, overrides: AppOverrides) {
+export async function composeNotifications(
+  app: FastifyInstance,
+  infra: Infrastructure,
+  users: { users: UsersService; onAccessChange(handler: (userId: string | null) => void): void },
+  overrides: AppOverrides,
+) {
   const module = await createNotificationsModule({
     database: infra.database,
     clock: infra.clock,
@@ -46,11 +52,12 @@ export async function composeNotifications(app: FastifyInstance, infra: Infrastr
     maxDevicesPerUser: infra.config.maxDevicesPerUser,
     coalesceSeconds: infra.config.notificationCoalesceSeconds,
     push: overrides.pushGateway,
-    liveUsers: (ids) => users.liveIds(ids),
+    liveUsers: (ids) => users.users.liveIds(ids),
+    accessChanges: (handler) => users.onAccessChange(handler),
     streamHeartbeatMs: overrides.streamHeartbeatMs,
     streamLimits: infra.config.streamLimits,
     pushPollMs: overrides.pushPollMs,
-    nameOf: async (id, executor) => (await users.namesOf([id], executor)).get(id),
+    nameOf: async (id, executor) => (await users.users.namesOf([id], executor)).get(id),
   });
   app.addHook('onReady', async () => module.startDelivery());
   app.addHook('preClose', async () => module.endStreams());

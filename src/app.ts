@@ -170,7 +170,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // itself, and only while it never had a venue; PostgreSQL otherwise via `npm run db:seed`.
   // Instances starting together on one fresh database load it one after the other: the second finds it there.
   if (config.databaseUrl === undefined || config.sampleGames) await database.exclusively(SAMPLE_LOCK, () => loadSampleData({ activities, venues }));
-  const live = await composeNotifications(app, infra, users, overrides);
+  const live = await composeNotifications(app, infra, usersModule, overrides);
   const { notifications } = live;
 
   // Games read share links and bookmarks to present a game; share links and bookmarks ask games

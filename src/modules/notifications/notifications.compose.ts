@@ -40,6 +40,11 @@ export interface NotificationsModuleDeps {
   pushPollMs?: number;
   /** Which users still have an account: open streams of deleted accounts end. */
   liveUsers(userIds: string[]): Promise<Set<string>>;
+  /**
+   * Subscribes to the users' access signal (logout, deletion, role change) from any instance: that
+   * user's streams end at once; `null` (the listener was lost and is back): every stream's account is checked.
+   */
+  accessChanges?: (handler: (userId: string | null) => void) => void;
   /** Heartbeat and stream sweep interval (tests shorten it). */
   streamHeartbeatMs?: number;
   /** Open streams per client address and per instance (STREAMS_MAX_PER_ADDRESS, STREAMS_MAX_PER_INSTANCE). */
@@ -78,6 +83,11 @@ export async function createNotificationsModule(deps: NotificationsModuleDeps): 
     if (closed) return;
     streams.wake(userId);
     delivery.wake();
+  });
+  deps.accessChanges?.((userId) => {
+    if (closed) return;
+    if (userId === null) streams.recheck();
+    else streams.endUser(userId);
   });
   return {
     notifications,

@@ -119,6 +119,19 @@ export class NotificationStreams {
     for (const connection of targets) connection.pump();
   }
 
+  /**
+   * The user's sessions or account changed on some instance (logout, deletion, role change): their
+   * streams here end now; the client reconnects with what it holds now, and Last-Event-ID loses nothing.
+   */
+  endUser(userId: string): void {
+    for (const connection of this.#byUser.get(userId) ?? []) connection.end();
+  }
+
+  /** A missed signal may have been a deletion: checks every open stream's account now, not at the next heartbeat. */
+  recheck(): void {
+    if (this.#byUser.size > 0) void this.#sweep();
+  }
+
   /** Ends every stream (shutdown): the server can only close once they are gone. */
   closeAll(): void {
     this.#closed = true;
@@ -150,7 +163,8 @@ export class NotificationStreams {
 
   /**
    * A stream may not outlive what allowed it: its token's expiry (the client reconnects with a
-   * fresh one) or the account (deleted on any instance). Checked on the heartbeat, so within one.
+   * fresh one) or the account (deleted on any instance). Checked on the heartbeat, so within one;
+   * the users' access signal (`endUser`) ends a deleted or logged-out user's streams sooner.
    */
   async #sweep(): Promise<void> {
     if (this.#sweeping) return;

@@ -45,7 +45,11 @@ export class TokensService {
     return { accessToken: access.token, refreshToken: rotated.token, expiresAt: access.expiresAt };
   }
 
-  /** Revokes every refresh token of whoever the credentials name; silent when they name no one. */
+  /**
+   * Revokes every refresh token of whoever the credentials name, and ends their notification
+   * streams on every instance (they were opened with access tokens that outlive the logout);
+   * silent when the credentials name no one.
+   */
   async logout(credentials: { accessToken?: string; refreshToken?: string }): Promise<void> {
     let userId: string | undefined;
     if (credentials.accessToken) {
@@ -55,7 +59,9 @@ export class TokensService {
       );
     }
     if (!userId && credentials.refreshToken) userId = await this.#refresh.ownerForLogout(credentials.refreshToken);
-    if (userId) await this.#refresh.revokeAll(userId);
+    if (!userId) return;
+    await this.#refresh.revokeAll(userId);
+    await this.#users.sessionsEnded(userId);
   }
 
   revokeAll(userId: string): Promise<void> {

@@ -7,6 +7,11 @@ import { UsersService } from './users.service.ts';
 
 export interface UsersModule {
   users: UsersService;
+  /**
+   * Calls `handler` with each user id the access signal names (a role change, a deletion, a
+   * logout), from any instance; `null` when the listener was lost and is back (anything may have been missed).
+   */
+  onAccessChange(handler: (userId: string | null) => void): void;
   /** Stops listening: before the database closes. */
   close(): Promise<void>;
 }
@@ -26,6 +31,21 @@ export async function createUsersModule(deps: {
   version?: () => Promise<string>;
 }): Promise<UsersModule> {
   const cache = new SignalledCache<AccessUser>({ clock: deps.clock, ttlMs: deps.accessCacheMs, version: deps.version });
-  const unlisten = await deps.database.listen(ACCESS_CHANNEL, (id) => (id === null ? cache.signalAll() : cache.signal(id)), deps.log);
-  return { users: new UsersService(deps.database.db, cache), close: unlisten };
+  const handlers: Array<(userId: string | null) => void> = [];
+  const unlisten = await deps.database.listen(
+    ACCESS_CHANNEL,
+    (id) => {
+      if (id === null) cache.signalAll();
+      else cache.signal(id);
+      for (const handler of handlers) handler(id);
+    },
+    deps.log,
+  );
+  return {
+    users: new UsersService(deps.database.db, cache),
+    onAccessChange: (handler) => {
+      handlers.push(handler);
+    },
+    close: unlisten,
+  };
 }

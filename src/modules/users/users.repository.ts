@@ -105,6 +105,11 @@ export class UsersRepository extends Repository {
     });
   }
 
+  /** Sends the user's access signal outside any transaction (a logout changes no row). */
+  async signalAccess(id: string): Promise<void> {
+    await this.db.execute(sql`SELECT pg_notify(${ACCESS_CHANNEL}, ${id}::text)`);
+  }
+
   async setRoles(id: string, roles: string[]): Promise<UserRow | undefined> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx

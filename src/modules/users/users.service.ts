@@ -82,6 +82,14 @@ export class UsersService {
     return { signalled };
   }
 
+  /**
+   * The user's sessions ended (logout): every instance hears the access signal, so its cache
+   * forgets the user and the user's open notification streams end there at once.
+   */
+  sessionsEnded(id: string): Promise<void> {
+    return this.#users.signalAccess(id);
+  }
+
   /** Answers once this instance heard the change's signal, which the database sends every instance at the same commit. */
   async setRoles(id: string, roles: Role[]): Promise<UserRow> {
     const signalled = this.#access?.hold(id);
