@@ -1,19 +1,20 @@
-import { useEffect, useState, type ReactNode } from 'react';
+/**
+ * The shell: top bar, the main navigation (a tab bar at the bottom of a phone, links in the top bar on
+ * wide screens), sign-in where a page needs it, and the page the route table picks.
+ */
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { onSignedOut, scheduleRefresh } from './api/client';
+import { t } from './i18n';
 import { useLiveNotifications } from './live';
 import { Link, match, navigate, useLocation } from './router';
+import { ROUTES } from './routes';
 import { useMe } from './session';
-import { Page, Waiting } from './ui';
-import { AdminPage } from './pages/Admin';
+import { Icon } from './shell/icons';
+import { useUnreadCount } from './shell/unread';
+import './shell/shell.css';
+import { Loading, Page, Waiting } from './ui';
 import { CallbackPage } from './pages/Callback';
-import { FindPage } from './pages/Find';
-import { GamePage } from './pages/Game';
-import { HostPage } from './pages/Host';
-import { MyGamesPage } from './pages/MyGames';
-import { NotificationsPage, useUnreadCount } from './pages/Notifications';
-import { OnboardingPage } from './pages/Onboarding';
-import { ProfilePage } from './pages/Profile';
 import { SignInLinks, SignInPage } from './pages/SignIn';
 
 export function App() {
@@ -39,6 +40,7 @@ export function App() {
   }, [me.data, path]);
 
   const signOut = async () => {
+    // @calls POST /api/v1/auth/logout (a plain fetch: the typed client would try to renew a session that is ending)
     await fetch('/api/v1/auth/logout', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     client.clear();
     client.setQueryData(['me'], null);
@@ -46,7 +48,7 @@ export function App() {
   };
 
   const needsSignIn = (page: ReactNode) => {
-    if (!me.isSuccess) return <Waiting query={me} title="Loading" errorTitle="Something went wrong" />;
+    if (!me.isSuccess) return <Waiting query={me} title={t.common.loading} errorTitle={t.common.somethingWrong} />;
     if (!me.data) {
       sessionStorage.setItem('returnTo', path + (query.size ? `?${query.toString()}` : ''));
       return <SignInPage expired={expired} />;
@@ -54,100 +56,112 @@ export function App() {
     return page;
   };
   const isAdmin = !!me.data?.roles.includes('ADMIN');
-  const gameId = match('/games/:id', path)?.id;
-  const editId = match('/games/:id/edit', path)?.id;
+
   let page: ReactNode;
-  if (path === '/') page = <FindPage />;
-  else if (path === '/auth/callback') page = <CallbackPage />;
+  if (path === '/auth/callback') page = <CallbackPage />;
   else if (path === '/sign-in') page = <SignInPage expired={expired} />;
-  else if (path === '/signed-out')
+  else if (path === '/signed-out') {
+    const deleted = !!query.get('deleted');
     page = (
-      <Page title={query.get('deleted') ? 'Your account is deleted' : 'You are signed out'}>
-        <p>{query.get('deleted') ? 'Your account and profile have been removed.' : 'See you on the court.'}</p>
+      <Page title={deleted ? t.nav.deleted : t.nav.signedOut}>
+        <p>{deleted ? t.nav.deletedBody : t.nav.signedOutBody}</p>
         <SignInLinks />
       </Page>
     );
-  else if (path === '/onboarding') page = needsSignIn(<OnboardingPage />);
-  else if (path === '/host') page = needsSignIn(<HostPage />);
-  else if (editId) page = needsSignIn(<HostPage id={editId} />);
-  else if (gameId) page = <GamePage id={gameId} />;
-  else if (path === '/my-games') page = needsSignIn(<MyGamesPage />);
-  else if (path === '/notifications') page = needsSignIn(<NotificationsPage />);
-  else if (path === '/profile') page = needsSignIn(<ProfilePage />);
-  else if (path === '/admin')
-    page = needsSignIn(
-      isAdmin ? (
-        <AdminPage />
-      ) : (
-        <Page title="Not available">
-          <p>This page is for administrators.</p>
+  } else {
+    const found = ROUTES.map((route) => ({ route, params: match(route.path, path) })).find((candidate) => candidate.params);
+    if (!found)
+      page = (
+        <Page title={t.common.notFound}>
+          <p>
+            {t.common.notFoundBody} <Link to="/">{t.common.findAGame}</Link>
+          </p>
         </Page>
-      ),
-    );
-  else
-    page = (
-      <Page title="Page not found">
-        <p>
-          There is nothing at this address. <Link to="/">Find a game</Link>
-        </p>
-      </Page>
-    );
+      );
+    else {
+      const shown = found.route.render({ params: found.params!, query });
+      if (found.route.access === 'admin')
+        page = needsSignIn(
+          isAdmin ? (
+            shown
+          ) : (
+            <Page title={t.common.notAvailable}>
+              <p>{t.common.adminOnly}</p>
+            </Page>
+          ),
+        );
+      else page = found.route.access === 'signed-in' ? needsSignIn(shown) : shown;
+    }
+  }
 
   const count = unread.data?.count ?? 0;
+  const current = (to: string) => (path === to ? ('page' as const) : undefined);
   return (
     <>
       <a className="skip" href="#main">
-        Skip to content
+        {t.common.skipToContent}
       </a>
       <header className="top">
         <Link to="/" className="brand">
-          Pickup games
+          {t.common.appName}
         </Link>
-        <nav aria-label="Main">
-          <Link to="/" aria-current={path === '/' ? 'page' : undefined}>
-            Find
+        <nav aria-label={t.nav.main} className="tabbar">
+          <Link to="/" aria-current={current('/')}>
+            <Icon name="find" />
+            <span>{t.nav.find}</span>
           </Link>
           {signedIn && (
             <>
-              <Link to="/my-games" aria-current={path === '/my-games' ? 'page' : undefined}>
-                My games
+              <Link to="/my-games" aria-current={current('/my-games')}>
+                <Icon name="games" />
+                <span>{t.nav.myGames}</span>
               </Link>
-              <Link to="/host" aria-current={path === '/host' ? 'page' : undefined}>
-                Host
+              <Link to="/host" aria-current={current('/host')}>
+                <Icon name="host" />
+                <span>{t.nav.host}</span>
               </Link>
-              <Link to="/notifications" aria-current={path === '/notifications' ? 'page' : undefined} aria-label={`Notifications, ${count} unread`}>
-                Notifications{' '}
+              <Link to="/notifications" aria-current={current('/notifications')} aria-label={t.nav.notificationsUnread(count)}>
+                <Icon name="bell" />
+                <span>{t.nav.notifications}</span>{' '}
                 <span className="badge" data-testid="unread-count">
                   {count}
                 </span>
               </Link>
-              <Link to="/profile" aria-current={path === '/profile' ? 'page' : undefined}>
-                Profile
+              <Link to="/profile" aria-current={current('/profile')}>
+                <Icon name="person" />
+                <span>{t.nav.profile}</span>
               </Link>
               {isAdmin && (
-                <Link to="/admin" aria-current={path === '/admin' ? 'page' : undefined}>
-                  Admin
+                <Link to="/admin" aria-current={current('/admin')}>
+                  <Icon name="admin" />
+                  <span>{t.nav.admin}</span>
                 </Link>
               )}
-              <button type="button" className="link" onClick={() => void signOut()}>
-                Sign out
-              </button>
             </>
           )}
+        </nav>
+        <div className="account">
+          {signedIn && (
+            <button type="button" className="link" onClick={() => void signOut()}>
+              {t.nav.signOut}
+            </button>
+          )}
           {me.isSuccess && !signedIn && (
-            <Link to="/sign-in" aria-current={path === '/sign-in' ? 'page' : undefined}>
-              Sign in
+            <Link to="/sign-in" aria-current={current('/sign-in')}>
+              {t.nav.signIn}
             </Link>
           )}
-        </nav>
+        </div>
       </header>
       {me.isSuccess && !signedIn && path === '/' && (
-        <aside className="welcome" aria-label="Sign in">
-          <p>Sign in to join and host games.</p>
+        <aside className="welcome" aria-label={t.nav.signIn}>
+          <p>{t.nav.signInToPlay}</p>
           <SignInLinks />
         </aside>
       )}
-      <main id="main">{page}</main>
+      <main id="main">
+        <Suspense fallback={<Loading />}>{page}</Suspense>
+      </main>
     </>
   );
 }

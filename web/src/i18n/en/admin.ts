@@ -1,0 +1,2 @@
+/** Administration: users and roles, activities, venues, games, disputes. */
+export const admin = {};

@@ -1,0 +1,2 @@
+/** The signed-in person: my games, notifications, preferences, calendar, record, invitations, profile. */
+export const me = {};

@@ -1,0 +1,2 @@
+/** Weekly series: creating, dates, changes for one or the following, regulars. */
+export const series = {};

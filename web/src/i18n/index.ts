@@ -1,0 +1,16 @@
+/**
+ * Every string the app shows lives in i18n/en/, one file per area; components read them from `t`
+ * (t.game.join, t.nav.signOut). Strings with values are functions; counts go through plural().
+ * Translating the app means a sibling folder of these files, not touching components.
+ */
+import { admin } from './en/admin';
+import { common } from './en/common';
+import { find } from './en/find';
+import { game } from './en/game';
+import { host } from './en/host';
+import { me } from './en/me';
+import { nav } from './en/nav';
+import { series } from './en/series';
+
+export const t = { common, nav, find, game, host, series, me, admin };
+export { LOCALE, plural, money, distance, localDay, dayHeading, timeUntil, andList } from './format';

@@ -1,0 +1,3 @@
+import type { AppRoute } from '../../routes';
+
+export const routes: AppRoute[] = [];

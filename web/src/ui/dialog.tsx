@@ -1,0 +1,102 @@
+/**
+ * Dialog and sheet on the native <dialog> element: it traps focus, closes on Escape and returns focus
+ * to what opened it. A sheet is the same dialog docked to the bottom of a phone's screen.
+ */
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from './button';
+import { t } from '../i18n';
+
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  sheet = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  sheet?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={sheet ? 'dialog sheet' : 'dialog'}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside its box) closes it.
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      <div className="dialog-box">
+        <div className="dialog-head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="btn btn-ghost icon" onClick={onClose} aria-label={t.common.close}>
+            ×
+          </button>
+        </div>
+        <div className="dialog-body">{children}</div>
+        {footer && <div className="dialog-foot">{footer}</div>}
+      </div>
+    </dialog>
+  );
+}
+
+export function Sheet(props: Omit<Parameters<typeof Dialog>[0], 'sheet'>) {
+  return <Dialog {...props} sheet />;
+}
+
+export interface ConfirmOptions {
+  title: string;
+  /** What will happen, in a sentence: "Sam will lose their place and be told." */
+  body: ReactNode;
+  confirm: string;
+  danger?: boolean;
+}
+
+type Ask = (options: ConfirmOptions) => Promise<boolean>;
+const ConfirmContext = createContext<Ask>(() => Promise.resolve(false));
+
+/** Every destructive act asks first and says what it will do: `if (await confirm({...})) mutate()`. */
+export const useConfirm = () => useContext(ConfirmContext);
+
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [asking, setAsking] = useState<(ConfirmOptions & { answer: (yes: boolean) => void }) | undefined>();
+  const ask = useCallback<Ask>((options) => new Promise((resolve) => setAsking({ ...options, answer: resolve })), []);
+  const answer = (yes: boolean) => {
+    asking?.answer(yes);
+    setAsking(undefined);
+  };
+  return (
+    <ConfirmContext.Provider value={ask}>
+      {children}
+      <Dialog
+        open={!!asking}
+        onClose={() => answer(false)}
+        title={asking?.title ?? ''}
+        footer={
+          <>
+            <Button onClick={() => answer(false)}>{t.common.cancel}</Button>
+            <Button variant={asking?.danger ? 'danger' : 'primary'} onClick={() => answer(true)}>
+              {asking?.confirm}
+            </Button>
+          </>
+        }
+      >
+        {asking?.body}
+      </Dialog>
+    </ConfirmContext.Provider>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * The app's design system: every screen builds from these pieces and the tokens in styles.css
+ * (colour, spacing, type; light and dark follow the system).
+ */
+import './ui.css';
+
+export { Button, type ButtonVariant } from './button';
+export { Card, Section } from './card';
+export { Chip, ChipRow } from './chip';
+export { Tabs, type Tab } from './tabs';
+export { Dialog, Sheet, ConfirmProvider, useConfirm, type ConfirmOptions } from './dialog';
+export { ToastProvider, useToast } from './toast';
+export { Badge, AvatarStack, Skeleton, EmptyState, type Tone } from './bits';
+export { Loading, Problem, Waiting, fieldError, Page, Field } from './page';
