@@ -446,7 +446,7 @@ const record = !quick && !failed;
 writeFileSync(path.join(resultsDir, `${stamp}${record ? '.json' : '.json.tmp'}`), `${JSON.stringify(report, null, 2)}\n`);
 if (record) {
   const file = path.join(ROOT, 'BENCHMARKS.md');
-  if (!existsSync(file)) writeFileSync(file, '# Benchmarks\n\nEach `npm run bench` appends a section; see README "Benchmarks".\n\n');
+  if (!existsSync(file)) writeFileSync(file, '# Benchmarks\n\nEach `npm run bench` appends a section; see docs/performance.md.\n\n');
   appendFileSync(file, `${markdown}\n`);
 }
 log(`done in ${(report.wallSeconds / 60).toFixed(1)} min${record ? '; BENCHMARKS.md appended' : ''}`);

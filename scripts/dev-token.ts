@@ -4,15 +4,19 @@
  * works without a browser. It plays the browser against the bundled provider's login page and
  * uses only public endpoints: the mobile login, the callback, and the refresh that redeems the
  * one-time token. `--json` prints the whole token pair instead. The service is at BASE_URL, or
- * http://localhost:$PORT (8080).
+ * http://localhost:$PORT (8080), read as `npm start` reads them: the environment first, then `.env`,
+ * so it finds a service started on another port.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs, parseEnv } from 'node:util';
 import { driveLogin } from '../src/modules/auth/index.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
 const username = positionals[0] ?? 'alice';
-const base = (process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? '8080'}`).replace(/\/+$/, '');
+const dotEnv = existsSync('.env') ? parseEnv(readFileSync('.env', 'utf8')) : {};
+const setting = (name: string) => process.env[name] ?? dotEnv[name];
+const base = (setting('BASE_URL') ?? `http://localhost:${setting('PORT') ?? '8080'}`).replace(/\/+$/, '');
 
 function fail(message: string): never {
   process.stderr.write(`dev:token: ${message}\n`);

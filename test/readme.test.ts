@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -74,6 +74,18 @@ describe('the README, followed top to bottom', () => {
     }
     assert.doesNotMatch(README, /^\s*open /m);
     assert.ok(MARKED.length >= 4, 'the walkthrough blocks are marked for this test');
+  });
+
+  it('is read in five minutes (at most 250 lines), and every link in docs/ leads to a file of the repository', () => {
+    assert.ok(README.split('\n').length <= 250, `the README has ${README.split('\n').length} lines`);
+    const docs = path.join(ROOT, 'docs');
+    for (const file of readdirSync(docs, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md'))) {
+      for (const [, target] of readFileSync(path.join(docs, file), 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (/^https?:/.test(target!)) continue;
+        const resolved = path.resolve(path.dirname(path.join(docs, file)), target!);
+        assert.ok(resolved.startsWith(ROOT + path.sep) && existsSync(resolved), `docs/${file} links to ${target}, which is not in the repository`);
+      }
+    }
   });
 
   it('prints the share link of a private sample game, and its page shows the game', async () => {

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const SERVER = path.join(import.meta.dirname, '..', '..', 'src', 'server.ts');
 
-/** The Node flags `npm start` runs the service with (package.json; README, "Memory"). */
+/** The Node flags `npm start` runs the service with (package.json; docs/performance.md, "Memory"). */
 export const SERVICE_NODE_FLAGS = ['--liftoff-only', '--optimize-for-size'];
 
 export interface ServerProcess {

@@ -11,6 +11,7 @@ import { Link, match, navigate, useLocation } from './router';
 import { ROUTES } from './routes';
 import { useMe } from './session';
 import { Icon } from './shell/icons';
+import { RouteBoundary } from './shell/RouteBoundary';
 import { useUnreadCount } from './shell/unread';
 import './shell/shell.css';
 import { Loading, Page, Waiting } from './ui';
@@ -160,7 +161,9 @@ export function App() {
         </aside>
       )}
       <main id="main">
-        <Suspense fallback={<Loading />}>{page}</Suspense>
+        <RouteBoundary key={path}>
+          <Suspense fallback={<Loading />}>{page}</Suspense>
+        </RouteBoundary>
       </main>
     </>
   );

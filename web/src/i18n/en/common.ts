@@ -16,4 +16,7 @@ export const common = {
   findAGame: 'Find a game',
   notAvailable: 'Not available',
   adminOnly: 'This page is for administrators.',
+  pageFailed: 'This page stopped working. Nothing you saved is lost.',
+  appUpdated: 'The app has been updated since this tab was opened.',
+  reload: 'Reload',
 };
