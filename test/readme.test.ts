@@ -83,7 +83,10 @@ describe('the README, followed top to bottom', () => {
       for (const [, target] of readFileSync(path.join(docs, file), 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
         if (/^https?:/.test(target!)) continue;
         const resolved = path.resolve(path.dirname(path.join(docs, file)), target!);
-        assert.ok(resolved.startsWith(ROOT + path.sep) && existsSync(resolved), `docs/${file} links to ${target}, which is not in the repository`);
+        assert.ok(
+          resolved.startsWith(path.resolve(ROOT) + path.sep) && existsSync(resolved),
+          `docs/${file} links to ${target}, which is not in the repository`,
+        );
       }
     }
   });
