@@ -1,13 +1,14 @@
 /** The service process: config, local providers in development, buildApp, listen, graceful close. */
 import { buildApp } from './app.ts';
 import { START_DEFAULTS, layeredEnv, loadConfigOrExit, type Config, type RawEnv } from './config/index.ts';
-import { providerEnv, startLocalProviders, type LocalProviders } from './modules/auth/index.ts';
+import { loadLocalProviders, type LocalProviders } from './modules/auth/index.ts';
 
 /**
  * The bundled providers are ordinary OpenID providers on another port; the service finds them
  * through the same variables as real ones, and anything set explicitly still wins.
  */
 async function withLocalProviders(env: RawEnv, config: Readonly<Config>): Promise<{ config: Readonly<Config>; providers: LocalProviders }> {
+  const { providerEnv, startLocalProviders } = await loadLocalProviders();
   const providers = await startLocalProviders({
     host: '127.0.0.1',
     // An explicit NATIONAL_CLIENT_JWKS is registered too, so the provider encrypts to (and with the alg of) its key.
