@@ -104,10 +104,24 @@ describe('configuration', () => {
     it(`names ${variable} when it is bad`, () => {
       assert.throws(
         () => loadConfig(env),
-        (error: ConfigError) => error instanceof ConfigError && error.variable === variable && !error.message.includes('\n'),
+        (error: ConfigError) => error instanceof ConfigError && error.problems.some((problem) => problem.variable === variable),
       );
     });
   }
+
+  it('names every bad variable at once, one line each, and a single one in one line', () => {
+    const bad = { PORT: 'eighty', LOG_LEVEL: 'loud', JOBS_ENABLED: 'maybe', APP_TIME_ZONE: 'Mars/Olympus', RATE_LIMIT_SIGN_IN: '0' };
+    assert.throws(
+      () => loadConfig(bad),
+      (error: ConfigError) => {
+        assert.deepEqual(error.problems.map((problem) => problem.variable).sort(), Object.keys(bad).sort());
+        assert.equal(error.message.split('\n').length, 1 + Object.keys(bad).length);
+        assert.match(error.message, /^Invalid configuration \(5 variables\):\n {2}PORT must be an integer from 0 to 65535\n/);
+        return true;
+      },
+    );
+    assert.throws(() => loadConfig({ PORT: 'eighty' }), { message: 'Invalid configuration: PORT must be an integer from 0 to 65535' });
+  });
 
   it("lets the environment win over .env, and .env over npm start's defaults", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'env-'));

@@ -7,6 +7,11 @@ import { parseDatabaseTopology, parseRedisTarget, type DatabaseTopology } from '
 import { parseQuietHours, type QuietHoursConfig } from './quiet-hours.ts';
 import { ClientJwksError, parseNationalClientJwks } from './national-jwks.ts';
 import { checkedWith } from './checked.ts';
+import { ConfigError, reader } from './reader.ts';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export { ConfigError, type Reader } from './reader.ts';
 
 export type Profile = 'development' | 'test' | 'production';
 
@@ -69,82 +74,6 @@ export interface Config extends Bounds {
   logLevel: string;
 }
 
-/** Thrown for the first bad variable; its message is the one line the process prints. */
-export class ConfigError extends Error {
-  readonly variable: string;
-  constructor(variable: string, reason: string) {
-    super(`Invalid configuration: ${variable} ${reason}`);
-    this.variable = variable;
-  }
-}
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-export type Reader = ReturnType<typeof reader>;
-
-/** Small readers over the raw environment; each names its variable when it refuses a value. */
-function reader(env: RawEnv) {
-  const raw = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value === '' ? undefined : value;
-  };
-  return {
-    raw,
-    string: (name: string, fallback: string) => raw(name) ?? fallback,
-    integer(name: string, fallback: number, min: number, max: number): number {
-      const value = raw(name);
-      if (value === undefined) return fallback;
-      const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-      if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
-        throw new ConfigError(name, `must be an integer from ${min} to ${max}`);
-      }
-      return parsed;
-    },
-    boolean(name: string, fallback: boolean): boolean {
-      const value = raw(name)?.toLowerCase();
-      if (value === undefined) return fallback;
-      if (value === 'true' || value === '1') return true;
-      if (value === 'false' || value === '0') return false;
-      throw new ConfigError(name, 'must be true or false');
-    },
-    oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
-      const value = raw(name) ?? fallback;
-      if (!allowed.includes(value as T)) throw new ConfigError(name, `must be one of ${allowed.join(', ')}`);
-      return value as T;
-    },
-    url(name: string, fallback: string | undefined, protocols: string[]): string | undefined {
-      const value = raw(name) ?? fallback;
-      if (value === undefined) return undefined;
-      let parsed: URL;
-      try {
-        parsed = new URL(value);
-      } catch {
-        throw new ConfigError(name, 'must be an absolute URL');
-      }
-      if (!protocols.includes(parsed.protocol)) {
-        throw new ConfigError(name, `must use ${protocols.join(' or ')}`);
-      }
-      return value;
-    },
-    list: (name: string, fallback: string) =>
-      (raw(name) ?? fallback)
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean),
-    json(name: string): string | undefined {
-      const value = raw(name);
-      if (value === undefined) return undefined;
-      try {
-        const parsed = JSON.parse(value) as { keys?: unknown };
-        if (!Array.isArray(parsed.keys) || parsed.keys.length === 0) throw new Error('no keys');
-      } catch {
-        throw new ConfigError(name, 'must be a JSON Web Key Set with at least one key');
-      }
-      return value;
-    },
-  };
-}
-
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
@@ -189,41 +118,41 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
   const host = read.string('HOST', '127.0.0.1');
   const baseUrl = read.url('BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!.replace(/\/+$/, '');
   const databaseUrl = read.url('DATABASE_URL', undefined, ['postgres:', 'postgresql:', 'memory:']);
-  const database = parseDatabaseTopology(read, databaseUrl);
-  const redisUrl = parseRedisTarget(read.raw('REDIS_URL'));
+  const database = read.attempt(() => parseDatabaseTopology(read, databaseUrl));
+  const redisUrl = read.attempt(() => parseRedisTarget(read.raw('REDIS_URL')));
   const signingKeys = read.json('JWT_SIGNING_KEYS');
   if (production && !signingKeys) {
-    throw new ConfigError('JWT_SIGNING_KEYS', 'is required when APP_PROFILE is production');
+    read.refuse('JWT_SIGNING_KEYS', 'is required when APP_PROFILE is production');
   }
   const internalSecret = read.raw('INTERNAL_SECRET');
   if (production && internalSecret !== undefined && internalSecret.length < 32) {
-    throw new ConfigError('INTERNAL_SECRET', 'must be at least 32 characters in production');
+    read.refuse('INTERNAL_SECRET', 'must be at least 32 characters in production');
   }
   const localIdentityProviders = read.boolean('LOCAL_IDENTITY_PROVIDERS', false);
   if (production && localIdentityProviders) {
-    throw new ConfigError('LOCAL_IDENTITY_PROVIDERS', 'is not allowed in production');
+    read.refuse('LOCAL_IDENTITY_PROVIDERS', 'is not allowed in production');
   }
   const sampleGames = read.boolean('SAMPLE_GAMES', false);
-  if (production && sampleGames) throw new ConfigError('SAMPLE_GAMES', 'is not allowed in production');
+  if (production && sampleGames) read.refuse('SAMPLE_GAMES', 'is not allowed in production');
   const mobileCallbackScheme = read.string('MOBILE_CALLBACK_SCHEME', 'service');
   if (!/^[a-z][a-z0-9+.-]*$/.test(mobileCallbackScheme)) {
-    throw new ConfigError('MOBILE_CALLBACK_SCHEME', 'must be a URI scheme such as service');
+    read.refuse('MOBILE_CALLBACK_SCHEME', 'must be a URI scheme such as service');
   }
   const logLevel = read.string('LOG_LEVEL', 'info');
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  if (!LOG_LEVELS.includes(logLevel)) read.refuse('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   // Production cookies must be Secure, which needs https.
-  if (production && !baseUrl.startsWith('https:')) throw new ConfigError('BASE_URL', 'must use https: when APP_PROFILE is production');
+  if (production && !baseUrl.startsWith('https:')) read.refuse('BASE_URL', 'must use https: when APP_PROFILE is production');
   // Production speaks to identity providers and sends browsers on only over https: an http issuer's
   // discovery, keys and token answers (or a redirect carrying a session) could be read or changed on the way.
   const webUrl = (name: string, fallback: string | undefined) => {
     const value = read.url(name, fallback, ['http:', 'https:']);
-    if (production && value?.startsWith('http:')) throw new ConfigError(name, 'must use https: when APP_PROFILE is production');
+    if (production && value?.startsWith('http:')) read.refuse(name, 'must use https: when APP_PROFILE is production');
     return value;
   };
-  const trustProxy = parseTrustProxy(read.raw('TRUST_PROXY'));
+  const trustProxy = read.attempt(() => parseTrustProxy(read.raw('TRUST_PROXY')), false);
   // true believes the left-most X-Forwarded-For, which is whatever the client wrote.
   if (production && trustProxy === true) {
-    throw new ConfigError('TRUST_PROXY', 'must be a hop count or a list of proxy addresses when APP_PROFILE is production, not true');
+    read.refuse('TRUST_PROXY', 'must be a hop count or a list of proxy addresses when APP_PROFILE is production, not true');
   }
 
   const config: Config = {
@@ -249,7 +178,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     national: {
       issuer: webUrl('NATIONAL_ISSUER', undefined),
       clientId: read.raw('NATIONAL_CLIENT_ID'),
-      clientJwks: nationalClientJwks(read.json('NATIONAL_CLIENT_JWKS')),
+      clientJwks: read.attempt(() => nationalClientJwks(read.json('NATIONAL_CLIENT_JWKS'))),
       redirectUri: webUrl('NATIONAL_REDIRECT_URI', `${baseUrl}/callback/national`)!,
       scope: read.string('NATIONAL_SCOPE', 'openid'),
       authParams: parseAuthParams(read.raw('NATIONAL_AUTH_PARAMS')),
@@ -271,18 +200,18 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     sampleGames,
     trustProxy,
     corsAllowedOrigins: read.list('CORS_ALLOWED_ORIGINS', ''),
-    rateLimits: parseRateLimits(read),
-    ...parseBounds(read),
-    timeZone: parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore')),
-    waitlistQuietHours: parseQuietHours(
-      read.string('WAITLIST_OFFER_QUIET_HOURS', '22:00-08:00'),
-      (reason) => new ConfigError('WAITLIST_OFFER_QUIET_HOURS', reason),
+    rateLimits: read.attempt(() => parseRateLimits(read)),
+    ...read.attempt(() => parseBounds(read)),
+    timeZone: read.attempt(() => parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore'))),
+    waitlistQuietHours: read.attempt(() =>
+      parseQuietHours(read.string('WAITLIST_OFFER_QUIET_HOURS', '22:00-08:00'), (reason) => new ConfigError('WAITLIST_OFFER_QUIET_HOURS', reason)),
     ),
     mobileAppIds: read.list('MOBILE_APP_IDS', ''),
     jobsEnabled: read.boolean('JOBS_ENABLED', true),
-    push: parsePushConfig(read.raw, (variable, reason) => new ConfigError(variable, reason)),
+    push: read.attempt(() => parsePushConfig(read.raw, (variable, reason) => new ConfigError(variable, reason))),
     logLevel,
   };
+  read.finish();
   return deepFreeze(config);
 }
 
