@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from './eslint/module-boundaries.js';
 
 export default tseslint.config(
@@ -46,6 +47,12 @@ export default tseslint.config(
   },
   // A file past 300 lines holds more than one reason to change: split it (tests included).
   { files: ['src/**/*.ts'], rules: { 'max-lines': ['error', { max: 300 }] } },
+  // Hooks called in the same order on every render, and effects that list what they read.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   { files: ['eslint.config.js', 'eslint/**'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['**/*.test.ts', 'test/**', 'scripts/**', 'bench/**', 'reliability/**', '**/*.cli.ts'],
