@@ -31,4 +31,15 @@ describe('the app shell', { skip: chromiumMissing }, () => {
     await sam.page.getByRole('heading', { name: 'My games' }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'My games' }).getAttribute('aria-current'), 'page');
   });
+
+  it("the browser's writes reach the service: a name changed from the page is the name the API gives", async () => {
+    const ann = await journey.person('Ann Write');
+    await ann.page.goto('/app/');
+    const status = await ann.page.evaluate(async () => {
+      const response = await fetch('/api/v1/me', { method: 'PUT', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Ann Written"}' });
+      return response.status;
+    });
+    assert.equal(status, 200);
+    assert.equal((await journey.api<{ name: string }>(ann, 'GET', '/api/v1/me')).data.name, 'Ann Written');
+  });
 });
