@@ -21,7 +21,7 @@ import { ACCESS_COOKIE, EXPIRY_COOKIE, REFRESH_COOKIE, ambiguousCookies } from '
 import { createUsersModule, usersRoutes } from './modules/users/index.ts';
 import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
 import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';
-import { ProfileLevels, ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
+import { ProfileContacts, ProfileLevels, ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
 import {
   GameCoHosts,
   GameCommands,
@@ -31,6 +31,7 @@ import {
   GameParticipation,
   GameQueries,
   GameSchedule,
+  GameViewerPlace,
   GameSchema,
   gamesRoutes,
   gamesUseActivity,
@@ -41,7 +42,15 @@ import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/book
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { createSeriesModule, forgetSeriesUser, seriesRoutes } from './modules/series/index.ts';
 import { InvitationInbox, Invitations, invitationsRoutes, type InvitationAcceptor, type InvitationKind } from './modules/invitations/index.ts';
-import { AttendanceService, DisputesService, RatingAverages, RatingsService, attendanceRoutes, recentNoShows } from './modules/attendance/index.ts';
+import {
+  AttendanceService,
+  DisputesService,
+  OwnAttendance,
+  RatingAverages,
+  RatingsService,
+  attendanceRoutes,
+  recentNoShows,
+} from './modules/attendance/index.ts';
 import { CALENDAR_TOKEN_PATHS, CalendarsService, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
@@ -292,6 +301,15 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
       participation,
       coHosts,
       requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels }),
+      place: new GameViewerPlace({
+        db,
+        clock,
+        activities,
+        levels,
+        recentNoShows: recentNoShows(db, clock),
+        attendance: new OwnAttendance(db),
+        contacts: new ProfileContacts(db),
+      }),
     },
   };
 }

@@ -113,6 +113,23 @@ export function leaveRefused(game: Pick<GameRow, 'status' | 'startTime' | 'minPl
   return game.startTime.getTime() - now.getTime() < LEAVE_WINDOW_MS;
 }
 
+/**
+ * The leave rule as a player's page shows it: allowed now, and the moment that ends (null: not by
+ * time: a cancelled game). An undecided quorum game frees its players until its decision, or the
+ * window's opening when that comes later; the decision itself may then close leaving at once.
+ */
+export function leaveWindow(
+  game: Pick<GameRow, 'status' | 'startTime' | 'minPlayers' | 'decidedAt' | 'materiallyChangedAt' | 'decisionHoursBefore'>,
+  now: Date,
+): { allowed: boolean; closesAt: Date | null } {
+  if (game.status === 'CANCELLED') return { allowed: true, closesAt: null };
+  const windowOpens = new Date(game.startTime.getTime() - LEAVE_WINDOW_MS);
+  if (leaveRefused(game, now)) return { allowed: false, closesAt: windowOpens };
+  if (game.minPlayers !== null && game.decidedAt === null)
+    return { allowed: true, closesAt: new Date(Math.max(decisionAt(game).getTime(), windowOpens.getTime())) };
+  return { allowed: true, closesAt: leaveFreeUntil(game, now) ?? windowOpens };
+}
+
 export interface LadderLevel {
   id: string;
   sortOrder: number;
