@@ -42,15 +42,7 @@ import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/book
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { createSeriesModule, forgetSeriesUser, seriesRoutes } from './modules/series/index.ts';
 import { InvitationInbox, Invitations, invitationsRoutes, type InvitationAcceptor, type InvitationKind } from './modules/invitations/index.ts';
-import {
-  AttendanceService,
-  DisputesService,
-  OwnAttendance,
-  RatingAverages,
-  RatingsService,
-  attendanceRoutes,
-  recentNoShows,
-} from './modules/attendance/index.ts';
+import { AttendanceService, DisputesService, OwnMarks, RatingAverages, RatingsService, attendanceRoutes, recentNoShows } from './modules/attendance/index.ts';
 import { CALENDAR_TOKEN_PATHS, CalendarsService, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
@@ -208,6 +200,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // that needs nothing back.
   const levels = new ProfileLevels(db);
   const waitlist = { quietHours: config.waitlistQuietHours, timeZone: config.timeZone };
+  const noShows = recentNoShows(db, clock);
   const participation = new GameParticipation({
     db,
     clock,
@@ -216,7 +209,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     levels,
     waitlist,
     onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
-    recentNoShows: recentNoShows(db, clock),
+    recentNoShows: noShows,
   });
   // Invitations to be a regular or co-host: the series and games modules send them; accepting runs their acceptors (below).
   const invitations = new Invitations({ clock });
@@ -301,15 +294,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
       participation,
       coHosts,
       requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels }),
-      place: new GameViewerPlace({
-        db,
-        clock,
-        activities,
-        levels,
-        recentNoShows: recentNoShows(db, clock),
-        attendance: new OwnAttendance(db),
-        contacts: new ProfileContacts(db),
-      }),
+      place: new GameViewerPlace({ db, clock, activities, levels, recentNoShows: noShows, attendance: new OwnMarks(db), contacts: new ProfileContacts(db) }),
     },
   };
 }

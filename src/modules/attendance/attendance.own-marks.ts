@@ -3,7 +3,7 @@ import { AttendanceRepository } from './attendance.repository.ts';
 import { selfCheckInWindow } from './attendance.rules.ts';
 
 /** A player's own mark, rating and windows for one game, for the game's page: reads only attendance, so it needs nothing of games. */
-export class OwnAttendance {
+export class OwnMarks {
   readonly #db: Database;
 
   constructor(db: Database) {
