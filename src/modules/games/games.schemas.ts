@@ -28,9 +28,21 @@ export const ViewerPlace = Type.Object({
   guestNames: Type.Array(Type.String()),
   waitlistPosition: Type.Union([Type.Integer(), Type.Null()], { description: "The viewer's party's place in the waitlist (1: next); null when not waiting" }),
   offerExpiresAt: Type.Union([Instant, Type.Null()], { description: 'A place is on offer to the viewer until then' }),
-  leave: Type.Union([Type.Object({ allowed: Type.Boolean(), closesAt: Type.Union([Instant, Type.Null()]) }), Type.Null()], {
-    description: 'For a player with a place: whether leaving is allowed now and when that ends (null: not by time); null without a place',
-  }),
+  leave: Type.Union(
+    [
+      Type.Object({
+        allowed: Type.Boolean(),
+        reason: Type.Union([Type.Literal('CANCELLED'), Type.Literal('UNDECIDED'), Type.Literal('FREED'), Type.Literal('OPEN'), Type.Literal('CLOSED')], {
+          description: 'UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start',
+        }),
+        closesAt: Type.Union([Instant, Type.Null()]),
+      }),
+      Type.Null(),
+    ],
+    {
+      description: 'The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser',
+    },
+  ),
   checkIn: Type.Union([Type.Object({ opensAt: Instant, closesAt: Instant }), Type.Null()], {
     description: 'The self check-in window, for a player with a place in a game with selfCheckIn',
   }),

@@ -14,7 +14,7 @@ interface Place {
   guestNames: string[];
   waitlistPosition: number | null;
   offerExpiresAt: string | null;
-  leave: { allowed: boolean; closesAt: string | null } | null;
+  leave: { allowed: boolean; reason: string; closesAt: string | null } | null;
   checkIn: { opensAt: string; closesAt: string } | null;
   attendance: string | null;
   rateFrom: string | null;
@@ -72,21 +72,22 @@ for (const backend of backends) {
       assert.equal(mine.guests, 1);
       assert.deepEqual(mine.guestNames, ['Kim']);
       assert.deepEqual(mine.organizerContact, [{ name: 'WHATSAPP', value: '+65 9123 4567' }]);
-      assert.deepEqual(mine.leave, { allowed: true, closesAt: at(game.startTime, -24 * HOUR) });
+      assert.deepEqual(mine.leave, { allowed: true, reason: 'OPEN', closesAt: at(game.startTime, -24 * HOUR) });
       assert.equal(mine.checkIn, null, 'the game has no self check-in');
       assert.equal(mine.rateFrom, game.endTime);
 
       const theirs = await placeOf(game.id, stranger);
       assert.equal(theirs.entry, 'JOIN');
       assert.equal(theirs.organizerContact, null);
-      assert.equal(theirs.leave, null);
+      assert.deepEqual(theirs.leave, mine.leave, 'a visitor learns what a place taken now commits them to');
       assert.equal(theirs.guests, 0);
       const anonymous = (await t.app.inject({ url: `/api/v1/games/${game.id}` })).json().data;
       assert.equal(anonymous.viewerPlace, undefined);
       assert.ok(!JSON.stringify(anonymous).includes('9123'), 'no contact for a signed-out visitor');
 
       await setClock(at(game.startTime, -23 * HOUR));
-      assert.deepEqual((await placeOf(game.id, player)).leave, { allowed: false, closesAt: at(game.startTime, -24 * HOUR) });
+      assert.deepEqual((await placeOf(game.id, player)).leave, { allowed: false, reason: 'CLOSED', closesAt: at(game.startTime, -24 * HOUR) });
+      assert.equal((await placeOf(game.id, host)).leave, null, 'the organiser does not leave their own game');
     });
 
     it('shows an approval game as a request, then the request with its message', async () => {

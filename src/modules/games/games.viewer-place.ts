@@ -55,7 +55,8 @@ export class GameViewerPlace {
       playing ? attendance.ownOf(game, userId) : undefined,
       playing ? contacts.contactMethodsOf(game.organizerId) : undefined,
     ]);
-    const leave = playing ? leaveWindow({ ...game, status }, now) : undefined;
+    // Shown to anyone but the organiser: a visitor learns what a place taken now commits them to.
+    const leave = game.organizerId === userId ? undefined : leaveWindow({ ...game, status }, now);
     return {
       entry,
       recentNoShows: noShows ?? null,
@@ -64,7 +65,7 @@ export class GameViewerPlace {
       guestNames: mine?.guestNames ?? [],
       waitlistPosition: mine?.status === 'WAITLISTED' ? waiting.indexOf(mine) + 1 : null,
       offerExpiresAt: iso(mine?.offerExpiresAt),
-      leave: leave ? { allowed: leave.allowed, closesAt: iso(leave.closesAt) } : null,
+      leave: leave ? { allowed: leave.allowed, reason: leave.reason, closesAt: iso(leave.closesAt) } : null,
       checkIn:
         own && game.selfCheckIn && status !== 'CANCELLED' ? { opensAt: own.checkIn.opensAt.toISOString(), closesAt: own.checkIn.closesAt.toISOString() } : null,
       attendance: own?.status ?? null,

@@ -6481,10 +6481,12 @@ export interface operations {
                                         guestNames: string[];
                                         /** @description Guests in the viewer's party (0 without a place) */
                                         guests: number;
-                                        /** @description For a player with a place: whether leaving is allowed now and when that ends (null: not by time); null without a place */
+                                        /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
                                         leave: {
                                             allowed: boolean;
                                             closesAt: string | null;
+                                            /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                            reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
                                         } | null;
                                         /** @description A place is on offer to the viewer until then */
                                         offerExpiresAt: string | null;
@@ -6736,10 +6738,12 @@ export interface operations {
                                     guestNames: string[];
                                     /** @description Guests in the viewer's party (0 without a place) */
                                     guests: number;
-                                    /** @description For a player with a place: whether leaving is allowed now and when that ends (null: not by time); null without a place */
+                                    /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
                                     leave: {
                                         allowed: boolean;
                                         closesAt: string | null;
+                                        /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                        reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
                                     } | null;
                                     /** @description A place is on offer to the viewer until then */
                                     offerExpiresAt: string | null;
@@ -7321,10 +7325,12 @@ export interface operations {
                                     guestNames: string[];
                                     /** @description Guests in the viewer's party (0 without a place) */
                                     guests: number;
-                                    /** @description For a player with a place: whether leaving is allowed now and when that ends (null: not by time); null without a place */
+                                    /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
                                     leave: {
                                         allowed: boolean;
                                         closesAt: string | null;
+                                        /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                        reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
                                     } | null;
                                     /** @description A place is on offer to the viewer until then */
                                     offerExpiresAt: string | null;
@@ -7634,10 +7640,12 @@ export interface operations {
                                 guestNames: string[];
                                 /** @description Guests in the viewer's party (0 without a place) */
                                 guests: number;
-                                /** @description For a player with a place: whether leaving is allowed now and when that ends (null: not by time); null without a place */
+                                /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
                                 leave: {
                                     allowed: boolean;
                                     closesAt: string | null;
+                                    /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                    reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
                                 } | null;
                                 /** @description A place is on offer to the viewer until then */
                                 offerExpiresAt: string | null;
@@ -7989,10 +7997,12 @@ export interface operations {
                                 guestNames: string[];
                                 /** @description Guests in the viewer's party (0 without a place) */
                                 guests: number;
-                                /** @description For a player with a place: whether leaving is allowed now and when that ends (null: not by time); null without a place */
+                                /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
                                 leave: {
                                     allowed: boolean;
                                     closesAt: string | null;
+                                    /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                    reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
                                 } | null;
                                 /** @description A place is on offer to the viewer until then */
                                 offerExpiresAt: string | null;
@@ -8322,10 +8332,12 @@ export interface operations {
                                 guestNames: string[];
                                 /** @description Guests in the viewer's party (0 without a place) */
                                 guests: number;
-                                /** @description For a player with a place: whether leaving is allowed now and when that ends (null: not by time); null without a place */
+                                /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
                                 leave: {
                                     allowed: boolean;
                                     closesAt: string | null;
+                                    /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                    reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
                                 } | null;
                                 /** @description A place is on offer to the viewer until then */
                                 offerExpiresAt: string | null;
@@ -10218,10 +10230,12 @@ export interface operations {
                                 guestNames: string[];
                                 /** @description Guests in the viewer's party (0 without a place) */
                                 guests: number;
-                                /** @description For a player with a place: whether leaving is allowed now and when that ends (null: not by time); null without a place */
+                                /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
                                 leave: {
                                     allowed: boolean;
                                     closesAt: string | null;
+                                    /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                    reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
                                 } | null;
                                 /** @description A place is on offer to the viewer until then */
                                 offerExpiresAt: string | null;
@@ -15975,10 +15989,12 @@ export interface operations {
                                     guestNames: string[];
                                     /** @description Guests in the viewer's party (0 without a place) */
                                     guests: number;
-                                    /** @description For a player with a place: whether leaving is allowed now and when that ends (null: not by time); null without a place */
+                                    /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
                                     leave: {
                                         allowed: boolean;
                                         closesAt: string | null;
+                                        /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                        reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
                                     } | null;
                                     /** @description A place is on offer to the viewer until then */
                                     offerExpiresAt: string | null;
@@ -16223,10 +16239,12 @@ export interface operations {
                                     guestNames: string[];
                                     /** @description Guests in the viewer's party (0 without a place) */
                                     guests: number;
-                                    /** @description For a player with a place: whether leaving is allowed now and when that ends (null: not by time); null without a place */
+                                    /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
                                     leave: {
                                         allowed: boolean;
                                         closesAt: string | null;
+                                        /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                        reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
                                     } | null;
                                     /** @description A place is on offer to the viewer until then */
                                     offerExpiresAt: string | null;
