@@ -95,6 +95,7 @@ export const game = {
   checkInOpens: (at: string) => `Check-in opens at ${at}, 30 minutes before the start, and closes 30 minutes after it.`,
   checkInOpen: (until: string) => `You are here? Check in by ${until}.`,
   checkedIn: 'You are checked in.',
+  checkInDone: 'Checked in.',
   noShow: 'A host marked you as a no-show. If that is wrong, you can dispute it from your profile.',
   rateTitle: 'How was the game?',
   rateIntro: 'Only the hosts read ratings, and not who gave them.',

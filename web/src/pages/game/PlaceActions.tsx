@@ -19,7 +19,7 @@ export function Offer({ game, place }: { game: Game; place: ViewerPlace }) {
     write.mutate({ run: () => done(api.POST('/api/v1/games/{id}/waitlist-offer/decline', path)), done: t.game.declined });
   };
   return (
-    <Card className="stack offer" aria-labelledby="offer-title">
+    <Card as="section" className="stack offer" aria-labelledby="offer-title">
       <h2 id="offer-title">{t.game.offerTitle}</h2>
       <p role="timer" aria-live="off">
         {t.game.offerBody(formatDateTime(until), timeUntil(until, now))}
@@ -78,7 +78,7 @@ export function CheckIn({ game, place, now }: { game: Game; place: ViewerPlace; 
         variant="primary"
         busy={write.isPending}
         onClick={() =>
-          write.mutate({ run: () => data(api.POST('/api/v1/games/{id}/check-in', { params: { path: { id: game.id } } })), done: t.game.checkedIn })
+          write.mutate({ run: () => data(api.POST('/api/v1/games/{id}/check-in', { params: { path: { id: game.id } } })), done: t.game.checkInDone })
         }
       >
         {t.game.checkIn}
