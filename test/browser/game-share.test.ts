@@ -78,6 +78,10 @@ describe('a game through its share link', { skip: chromiumMissing }, () => {
     assert.equal(await page.getByRole('region', { name: 'Contact the host' }).count(), 0);
     await noSessionWords(page);
     await checkScreen(page, 'public game, signed out');
+    // A page that needs a session asks a first-time visitor to sign in, without saying one ended.
+    await page.goto('/app/my-games');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await noSessionWords(page);
     await page.context().close();
   });
 
