@@ -21,7 +21,7 @@ import { ACCESS_COOKIE, EXPIRY_COOKIE, REFRESH_COOKIE, ambiguousCookies } from '
 import { createUsersModule, usersRoutes } from './modules/users/index.ts';
 import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
 import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';
-import { ProfileLevels, ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
+import { ProfileContacts, ProfileLevels, ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
 import {
   GameCoHosts,
   GameCommands,
@@ -31,6 +31,7 @@ import {
   GameParticipation,
   GameQueries,
   GameSchedule,
+  GameViewerPlace,
   GameSchema,
   gamesRoutes,
   gamesUseActivity,
@@ -41,7 +42,7 @@ import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/book
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { createSeriesModule, forgetSeriesUser, seriesRoutes } from './modules/series/index.ts';
 import { InvitationInbox, Invitations, invitationsRoutes, type InvitationAcceptor, type InvitationKind } from './modules/invitations/index.ts';
-import { AttendanceService, DisputesService, RatingAverages, RatingsService, attendanceRoutes, recentNoShows } from './modules/attendance/index.ts';
+import { AttendanceService, DisputesService, OwnMarks, RatingAverages, RatingsService, attendanceRoutes, recentNoShows } from './modules/attendance/index.ts';
 import { CALENDAR_TOKEN_PATHS, CalendarsService, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
@@ -199,6 +200,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // that needs nothing back.
   const levels = new ProfileLevels(db);
   const waitlist = { quietHours: config.waitlistQuietHours, timeZone: config.timeZone };
+  const noShows = recentNoShows(db, clock);
   const participation = new GameParticipation({
     db,
     clock,
@@ -207,7 +209,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     levels,
     waitlist,
     onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
-    recentNoShows: recentNoShows(db, clock),
+    recentNoShows: noShows,
   });
   // Invitations to be a regular or co-host: the series and games modules send them; accepting runs their acceptors (below).
   const invitations = new Invitations({ clock });
@@ -292,6 +294,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
       participation,
       coHosts,
       requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels }),
+      place: new GameViewerPlace({ db, clock, activities, levels, recentNoShows: noShows, attendance: new OwnMarks(db), contacts: new ProfileContacts(db) }),
     },
   };
 }

@@ -14,6 +14,7 @@ import { buildWebApp } from '../../scripts/web-build.ts';
 import { backends, type Backend } from '../helpers/backends.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+import { freePort } from '../helpers/server-process.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { launchBrowser } from './browser.ts';
 
@@ -42,9 +43,13 @@ export interface Journey {
 export async function startJourney(env: Record<string, string> = {}, backend: Backend = backends[0]!): Promise<Journey> {
   if (!existsSync(path.join(import.meta.dirname, '..', '..', 'web', 'dist', 'index.html'))) await buildWebApp();
   const clock = new TestClock();
+  // The service knows its own address: the app's writes (cookies, Origin) come from it, and links point into it.
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const own = { BASE_URL: origin, FRONTEND_CALLBACK_URL: `${origin}/app/auth/callback` };
   // A day-long access token: the journey moves the clock by hours, and token renewal has its own tests.
-  const service = await buildTestApp(backend, { ACCESS_TOKEN_TTL: '86400', ...env }, { clock });
-  const base = await service.app.listen({ port: 0, host: '127.0.0.1' });
+  const service = await buildTestApp(backend, { ACCESS_TOKEN_TTL: '86400', ...own, ...env }, { clock });
+  const base = await service.app.listen({ port, host: '127.0.0.1' });
   const browser = await launchBrowser();
   const api: Journey['api'] = async (who, method, url, body) => {
     const response = await service.app.inject({ method: method as 'GET', url, headers: who.auth, ...(body !== undefined && { payload: body as object }) });

@@ -102,6 +102,7 @@ describe('the leave rule on the game page, on the service clock', { skip: chromi
     await jumpTo(deadline() - 30_000);
     assert.equal(await leaveButton().isEnabled(), true, 'half a minute before the deadline leaving is open');
     await leaveButton().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Leave game' }).click();
     await page.getByRole('button', { name: 'Join game' }).click();
     await page.getByText(/^You can leave until /).waitFor();
   });
@@ -129,6 +130,7 @@ describe('the leave rule on the game page, on the service clock', { skip: chromi
     await page.getByText(/^You can leave at any time until the go \/ no-go decision at /).waitFor();
     assert.equal(await leaveButton().isEnabled(), true);
     await leaveButton().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Leave game' }).click();
     await page.getByRole('button', { name: 'Join game' }).waitFor();
     await page.getByText(/^This game is on only if enough players join; it is decided at /).waitFor();
     const players = await t.app.inject({ method: 'GET', url: `/api/v1/games/${quorum.id}/participants`, headers: player.auth });

@@ -238,6 +238,7 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
 
     // Sam leaves; Bob's open page shows him promoted without a reload (the notification stream).
     await sam.getByRole('button', { name: 'Leave game' }).click();
+    await sam.getByRole('dialog').getByRole('button', { name: 'Leave game' }).click();
     await sam.getByRole('button', { name: 'Join the waitlist' }).waitFor();
     await bob.getByRole('button', { name: 'Leave game' }).waitFor();
     assert.equal(await bob.getByText('You are number 1 on the waitlist.', { exact: false }).count(), 0);
@@ -266,8 +267,13 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
     const alice = people.alice.page;
     await alice.goto(gameUrl);
     await alice.getByRole('button', { name: /^Remove / }).click();
+    await alice
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Remove / })
+      .click();
     await alice.getByText('1 of 2').waitFor();
     await alice.getByRole('button', { name: 'Cancel game' }).click();
+    await alice.getByRole('dialog').getByRole('button', { name: 'Cancel game' }).click();
     await alice.getByText('Cancelled').waitFor();
 
     // The 20-second token has been renewed silently (a new token_expiry), and requests still pass.

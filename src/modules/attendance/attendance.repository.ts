@@ -60,6 +60,10 @@ export class AttendanceRepository extends Repository {
     return row!;
   }
 
+  ratingOf(gameId: string, userId: string): Promise<RatingRow | undefined> {
+    return this.first(gameRatings, and(eq(gameRatings.gameId, gameId), eq(gameRatings.userId, userId)));
+  }
+
   ratingsOf(gameId: string): Promise<RatingRow[]> {
     return this.db.select().from(gameRatings).where(eq(gameRatings.gameId, gameId)).orderBy(asc(gameRatings.ratedAt), asc(gameRatings.userId));
   }

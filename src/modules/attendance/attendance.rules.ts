@@ -19,8 +19,13 @@ export function markingOpen(game: Timed, now: Date): boolean {
 }
 
 /** Players check themselves in within 30 minutes of the start, either side. */
+export function selfCheckInWindow(game: Pick<Timed, 'startTime'>): { opensAt: Date; closesAt: Date } {
+  return { opensAt: new Date(game.startTime.getTime() - 30 * MINUTE), closesAt: new Date(game.startTime.getTime() + 30 * MINUTE) };
+}
+
 export function selfCheckInOpen(game: Timed, now: Date): boolean {
-  return game.status !== 'CANCELLED' && Math.abs(now.getTime() - game.startTime.getTime()) <= 30 * MINUTE;
+  const { opensAt, closesAt } = selfCheckInWindow(game);
+  return game.status !== 'CANCELLED' && now >= opensAt && now <= closesAt;
 }
 
 /** Ratings open once the game has ended (and stay open). */

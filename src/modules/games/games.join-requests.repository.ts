@@ -17,6 +17,10 @@ export class JoinRequestsRepository extends Repository {
     return this.deleted(gameJoinRequests, and(eq(gameJoinRequests.gameId, gameId), eq(gameJoinRequests.userId, userId)));
   }
 
+  of(gameId: string, userId: string): Promise<JoinRequestRow | undefined> {
+    return this.first(gameJoinRequests, and(eq(gameJoinRequests.gameId, gameId), eq(gameJoinRequests.userId, userId)));
+  }
+
   async page(gameId: string, offset: number, limit: number): Promise<Counted<JoinRequestRow>> {
     const rows = await this.db
       .select()

@@ -90,3 +90,21 @@ export type RecentNoShows = (userId: string) => Promise<number>;
 export interface GameRatings {
   averagesOf(gameIds: string[]): Promise<Map<string, { average: number | null; count: number }>>;
 }
+
+/** The viewer's own attendance mark, rating and their windows in a game (the attendance module), for the game's page. */
+export interface ViewerAttendance {
+  ownOf(
+    game: { id: string; startTime: Date; endTime: Date },
+    userId: string,
+  ): Promise<{
+    status: 'ATTENDED' | 'NO_SHOW' | null;
+    rating: { score: number; note: string | null } | null;
+    checkIn: { opensAt: Date; closesAt: Date };
+    rateFrom: Date;
+  }>;
+}
+
+/** How a user may be reached (the profiles module), shown to the players of a game they organise. */
+export interface OrganizerContacts {
+  contactMethodsOf(userId: string): Promise<Array<{ name: string; value: string }>>;
+}

@@ -7,6 +7,7 @@ import type { GameCommands } from './games.commands.ts';
 import type { GameJoinRequests } from './games.join-requests.ts';
 import type { GameParticipation } from './games.participation.ts';
 import type { GameQueries } from './games.queries.ts';
+import type { GameViewerPlace } from './games.viewer-place.ts';
 import { signedIn, type Principal } from '../access/index.ts';
 import { joinRequestRoutes } from './games.join-requests.routes.ts';
 import { partyRoutes } from './games.party.routes.ts';
@@ -17,13 +18,14 @@ export interface GamesRoutesOptions {
   participation: GameParticipation;
   coHosts: GameCoHosts;
   requests: GameJoinRequests;
+  place: GameViewerPlace;
 }
 
 const viewerOf = (request: FastifyRequest) => request.principal?.userId ?? null;
 /** What the rules of a game's hosts and admins need of the caller. */
 const actorOf = ({ userId, roles }: Principal) => ({ userId, roles });
 
-export async function gamesRoutes(app: TypedApp, { queries, commands, participation, coHosts, requests }: GamesRoutesOptions) {
+export async function gamesRoutes(app: TypedApp, { queries, commands, participation, coHosts, requests, place }: GamesRoutesOptions) {
   joinRequestRoutes(app, requests);
   partyRoutes(app, participation);
 
@@ -31,7 +33,11 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   const etagOf = queries.etagOf.bind(queries);
   listings.get('/api/v1/games', { ...GamesApi.list, etagOf }, (request, viewerId) => queries.list(request.query, viewerId));
   listings.get('/api/v1/games/filter-options', { ...GamesApi.filterOptions, etagOf }, (request, viewerId) => queries.filterOptions(request.query, viewerId));
-  listings.get('/api/v1/games/:id', { ...GamesApi.one, etagOf }, (request, viewerId) => queries.get(request.params.id, viewerId));
+  // A signed-in viewer's page also says where they stand (viewerPlace); the anonymous one stays cacheable.
+  listings.get('/api/v1/games/:id', { ...GamesApi.one, etagOf }, async (request, viewerId) => {
+    const game = await queries.get(request.params.id, viewerId);
+    return viewerId ? { ...game, viewerPlace: await place.of(game.id, viewerId) } : game;
+  });
 
   const routes = userRouteSet(app, 'games', signedIn);
   const admin = userRouteSet(app, 'admin', signedIn);

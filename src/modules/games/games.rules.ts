@@ -113,6 +113,28 @@ export function leaveRefused(game: Pick<GameRow, 'status' | 'startTime' | 'minPl
   return game.startTime.getTime() - now.getTime() < LEAVE_WINDOW_MS;
 }
 
+/**
+ * The leave rule as a game's page shows it, for a place held now or taken now: whether leaving is
+ * allowed, why, and the moment that ends (null: not by time). An undecided quorum game frees its
+ * players until its decision, or the window's opening when that comes later; the decision itself
+ * may then close leaving at once. A material change frees them until leaveFreeUntil.
+ */
+export function leaveWindow(
+  game: Pick<GameRow, 'status' | 'startTime' | 'minPlayers' | 'decidedAt' | 'materiallyChangedAt' | 'decisionHoursBefore'>,
+  now: Date,
+): { allowed: boolean; reason: 'CANCELLED' | 'UNDECIDED' | 'FREED' | 'OPEN' | 'CLOSED'; closesAt: Date | null } {
+  if (game.status === 'CANCELLED') return { allowed: true, reason: 'CANCELLED', closesAt: null };
+  const windowOpens = new Date(game.startTime.getTime() - LEAVE_WINDOW_MS);
+  if (game.minPlayers !== null && game.decidedAt === null)
+    return { allowed: true, reason: 'UNDECIDED', closesAt: new Date(Math.max(decisionAt(game).getTime(), windowOpens.getTime())) };
+  if (!leaveRefused(game, now)) {
+    // A change's freedom matters only where it outlasts the usual window.
+    const freed = leaveFreeUntil(game, now);
+    return freed && freed > windowOpens ? { allowed: true, reason: 'FREED', closesAt: freed } : { allowed: true, reason: 'OPEN', closesAt: windowOpens };
+  }
+  return { allowed: false, reason: 'CLOSED', closesAt: windowOpens };
+}
+
 export interface LadderLevel {
   id: string;
   sortOrder: number;

@@ -15,6 +15,45 @@ export const ParticipantStatus = Type.Union([Type.Literal('ACTIVE'), Type.Litera
 const SkillLevel = Type.Object({ id: Uuid, name: Type.String(), sortOrder: Type.Integer() });
 const GameVenue = Type.Object({ id: Uuid, name: Type.String(), address: Type.String(), latitude: Type.Number(), longitude: Type.Number() });
 
+/** The signed-in viewer's own place in one game: only on the game's own page (GET /api/v1/games/{id}). */
+export const ViewerPlace = Type.Object({
+  entry: Type.Union([Type.Literal('JOIN'), Type.Literal('REQUEST'), Type.Literal('REFUSED')], {
+    description: "How this viewer may enter: join at once, ask (approval, or off the game's level), or not (off level)",
+  }),
+  recentNoShows: Type.Union([Type.Integer(), Type.Null()], { description: "The viewer's no-shows in 90 days when the game limits them; null otherwise" }),
+  request: Type.Union([Type.Object({ message: Type.Union([Type.String(), Type.Null()]), requestedAt: Instant }), Type.Null()], {
+    description: "The viewer's open join request",
+  }),
+  guests: Type.Integer({ description: "Guests in the viewer's party (0 without a place)" }),
+  guestNames: Type.Array(Type.String()),
+  waitlistPosition: Type.Union([Type.Integer(), Type.Null()], { description: "The viewer's party's place in the waitlist (1: next); null when not waiting" }),
+  offerExpiresAt: Type.Union([Instant, Type.Null()], { description: 'A place is on offer to the viewer until then' }),
+  leave: Type.Union(
+    [
+      Type.Object({
+        allowed: Type.Boolean(),
+        reason: Type.Union([Type.Literal('CANCELLED'), Type.Literal('UNDECIDED'), Type.Literal('FREED'), Type.Literal('OPEN'), Type.Literal('CLOSED')], {
+          description: 'UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start',
+        }),
+        closesAt: Type.Union([Instant, Type.Null()]),
+      }),
+      Type.Null(),
+    ],
+    {
+      description: 'The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser',
+    },
+  ),
+  checkIn: Type.Union([Type.Object({ opensAt: Instant, closesAt: Instant }), Type.Null()], {
+    description: 'The self check-in window, for a player with a place in a game with selfCheckIn',
+  }),
+  attendance: Type.Union([Type.Literal('ATTENDED'), Type.Literal('NO_SHOW'), Type.Null()]),
+  rateFrom: Type.Union([Instant, Type.Null()], { description: 'For a player with a place: ratings open then (the end), for players marked attended' }),
+  rating: Type.Union([Type.Object({ score: Type.Integer(), note: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
+  organizerContact: Type.Union([Type.Array(Type.Object({ name: Type.String(), value: Type.String() })), Type.Null()], {
+    description: 'How to reach the organiser: only for a player holding a place; null otherwise',
+  }),
+});
+
 export const GameSchema = Type.Object({
   id: Uuid,
   activity: Type.Object({ id: Uuid, name: Type.String() }),
@@ -59,6 +98,7 @@ export const GameSchema = Type.Object({
   viewer: Type.Optional(
     Type.Object({ joined: Type.Boolean(), waitlisted: Type.Boolean(), bookmarked: Type.Boolean(), isOrganizer: Type.Boolean(), isCoHost: Type.Boolean() }),
   ),
+  viewerPlace: Type.Optional(ViewerPlace),
   createdAt: Instant,
   updatedAt: Instant,
 });

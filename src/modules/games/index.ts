@@ -5,6 +5,7 @@ export { GameLookups, gamesUseActivity } from './games.lookups.ts';
 export { GameSchedule } from './games.schedule.ts';
 export { GameCoHosts } from './games.co-hosts.ts';
 export { GameJoinRequests } from './games.join-requests.ts';
+export { GameViewerPlace } from './games.viewer-place.ts';
 export { GameOccurrences, type OccurrenceOutcome, type OccurrenceSpec } from './games.occurrences.ts';
 export type { Actor } from './games.writes.ts';
 export type { GameStanding, GameSummary } from './games.lookups.ts';

@@ -11,6 +11,10 @@ const METHOD_NAME: Record<StoredContactMethod['name'], ContactMethod['name']> = 
   messenger: 'MESSENGER',
 };
 
+/** A profile's contact methods, their names in upper case (older rows stored them in lower case). */
+export const presentContactMethods = (profile: { contactMethods: StoredContactMethod[] | null } | undefined) =>
+  (profile?.contactMethods ?? []).map((method) => ({ name: METHOD_NAME[method.name], value: method.value }));
+
 /** The caller's own profile (`GET /api/v1/me`). */
 export function presentMe({ user, profile, skillLevels, totals }: MeView) {
   return {
@@ -18,7 +22,7 @@ export function presentMe({ user, profile, skillLevels, totals }: MeView) {
     authProvider: presentAuthProvider(user.authProvider),
     name: user.name,
     email: user.email,
-    contactMethods: (profile?.contactMethods ?? []).map((method) => ({ name: METHOD_NAME[method.name], value: method.value })),
+    contactMethods: presentContactMethods(profile),
     skillLevels: skillLevels.map((level) => ({ activityId: level.activityId, skillLevelId: level.skillLevelId })),
     roles: user.roles,
     hasCompletedOnboarding: profile?.onboardedAt != null,

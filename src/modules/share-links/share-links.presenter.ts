@@ -1,4 +1,25 @@
+import type { ShareableGameSummary } from './share-links.ports.ts';
 import type { ShareLinkView } from './share-links.service.ts';
+
+/** The game as the link's public page shows it: nothing a signed-out visitor may not read there. */
+export function presentSharedGame(game: ShareableGameSummary) {
+  return {
+    title: game.title,
+    activityName: game.activityName,
+    venueName: game.venueName,
+    venueAddress: game.venueAddress,
+    startTime: game.startTime.toISOString(),
+    endTime: game.endTime.toISOString(),
+    playersJoined: game.playersJoined,
+    slots: game.slots,
+    waitlisted: game.waitlisted,
+    status: game.status,
+    price: game.price,
+    currency: game.currency,
+    skillLevelFrom: game.skillLevelFrom,
+    skillLevelTo: game.skillLevelTo,
+  };
+}
 
 export function presentShareLink(view: ShareLinkView) {
   return {

@@ -24,10 +24,32 @@ export const ShareLinkSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 
+const Instant = Type.String({ format: 'date-time' });
+
+/** What the link's public page shows of the game (so also to a signed-out visitor of a PRIVATE game). */
+const SharedGame = Type.Object({
+  title: Type.Union([Type.String(), Type.Null()]),
+  activityName: Type.String(),
+  venueName: Type.String(),
+  venueAddress: Type.String(),
+  startTime: Instant,
+  endTime: Instant,
+  playersJoined: Type.Integer(),
+  slots: Type.Integer(),
+  waitlisted: Type.Integer(),
+  status: Type.String(),
+  price: Type.String({ description: 'Decimal string, two places' }),
+  currency: Type.String(),
+  skillLevelFrom: Type.String(),
+  skillLevelTo: Type.String(),
+});
+
 export const ResolvedShareLink = Type.Object({
   resourceType: Type.String(),
+  resourceId: Type.String({ format: 'uuid' }),
   webUrl: Type.String(),
   mobileUrl: Type.String(),
+  game: SharedGame,
 });
 
 export const AppSiteAssociation = Type.Object({

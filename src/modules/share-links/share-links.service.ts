@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../platform/db/index.ts';
 import type { KeyValueStore } from '../../platform/kv/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { newShareCode } from './share-code.ts';
+import { presentSharedGame } from './share-links.presenter.ts';
 import type { ShareableGames, ShareableGameSummary } from './share-links.ports.ts';
 import { gameShareCode, ShareLinksRepository, type ResourceType, type ShareLinkRow } from './share-links.repository.ts';
 
@@ -48,7 +49,8 @@ export class ShareLinksService {
   urls(row: Pick<ShareLinkRow, 'code' | 'resourceId'>): ShareLinkUrls {
     return {
       shareUrl: `${this.#config.baseUrl}/games/${row.code}`,
-      webUrl: `${this.#frontendRoot}/games/${row.resourceId}`,
+      // The app's share route: it shows the game to anyone holding the link, signed in or not.
+      webUrl: `${this.#frontendRoot}/s/${row.code}`,
       mobileUrl: `${this.#config.mobileCallbackScheme}://games/${row.resourceId}`,
     };
   }
@@ -113,14 +115,16 @@ export class ShareLinksService {
   }
 
   /** Counts the click; a signed-in resolver gains access to the (possibly private) game. */
-  async resolve(code: string, userId: string | null): Promise<{ resourceType: string } & ShareLinkUrls> {
+  async resolve(code: string, userId: string | null) {
     const link = await new ShareLinksRepository(this.#db).findByCode(code);
-    if (!link || !(await this.#games.summaryForShare(link.resourceId))) throw unknownLink();
+    const game = link && (await this.#games.summaryForShare(link.resourceId));
+    if (!link || !game) throw unknownLink();
     // A removed player is told what anyone with a wrong code is told.
     if (userId && (await this.#store.get(barKey(link.resourceId, userId)))) throw unknownLink();
     await new ShareLinksRepository(this.#db).countClick(code);
     if (userId && !(await this.#games.grantShareAccess(userId, link.resourceId))) throw unknownLink();
-    return { resourceType: link.resourceType, ...this.urls(link) };
+    const { webUrl, mobileUrl } = this.urls(link);
+    return { resourceType: link.resourceType, resourceId: link.resourceId, webUrl, mobileUrl, game: presentSharedGame(game) };
   }
 
   /** What the web fallback page shows; undefined for an unknown code. */

@@ -73,7 +73,11 @@ for (const backend of backends) {
       const before = (await linkOf(host, game.id)).json().data.clickCount;
       const response = await resolve(game.shareLink!.code);
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json().data, { resourceType: 'GAME', webUrl: game.shareLink!.webUrl, mobileUrl: game.shareLink!.mobileUrl });
+      const { game: shown, ...link } = response.json().data;
+      assert.deepEqual(link, { resourceType: 'GAME', resourceId: game.id, webUrl: game.shareLink!.webUrl, mobileUrl: game.shareLink!.mobileUrl });
+      assert.match(game.shareLink!.webUrl, new RegExp(`/s/${game.shareLink!.code}$`), 'the web link opens the share route, which works for anyone');
+      assert.equal(shown.startTime, game.startTime);
+      assert.equal(shown.slots, game.slots);
       assert.equal((await linkOf(host, game.id)).json().data.clickCount, before + 1);
     });
 
@@ -83,7 +87,10 @@ for (const backend of backends) {
       assertProblem(await t.app.inject({ url: `/api/v1/games/${hidden.id}`, headers: stranger.auth }), 404);
       const listed = await t.app.inject({ url: '/api/v1/games?size=100', headers: stranger.auth });
       assert.ok(!listed.json().data.content.some((g: Game) => g.id === hidden.id));
-      assert.equal((await resolve(hidden.shareLink!.code)).statusCode, 200, 'anonymous resolve grants nothing');
+      const anonymous = await resolve(hidden.shareLink!.code);
+      assert.equal(anonymous.statusCode, 200);
+      assert.equal(anonymous.json().data.game.startTime, hidden.startTime, 'a signed-out visitor sees what the public page shows');
+      // ...and is granted nothing.
       assertProblem(await t.app.inject({ url: `/api/v1/games/${hidden.id}`, headers: stranger.auth }), 404);
 
       assert.equal((await resolve(hidden.shareLink!.code, stranger.auth)).statusCode, 200);

@@ -83,12 +83,27 @@ export function scheduleRefresh() {
   timer = setTimeout(() => void refreshSession(), Math.max(0, left - margin));
 }
 
+/**
+ * Whether this browser held a session: only then does a refused renewal mean "your session has
+ * ended". A first-time visitor, who never signed in, is simply signed out and told nothing.
+ */
+const HELD = 'session-held';
+const noteSession = () => {
+  if (tokenExpiry()) localStorage.setItem(HELD, '1');
+};
+function sessionEnded() {
+  if (!localStorage.getItem(HELD)) return;
+  localStorage.removeItem(HELD);
+  signedOutListeners.forEach((listener) => listener());
+}
+
 const AUTH_PATHS = /^\/api\/v1\/auth\//;
 /** A copy of each request as sent, body unread, for the one replay after a refresh. */
 const replays = new WeakMap<Request, Request>();
 
 const sessionMiddleware: Middleware = {
   async onRequest({ request }) {
+    noteSession();
     // A token that is about to lapse is renewed first, so the request goes with a live one.
     const expiry = tokenExpiry();
     if (expiry && expiry * 1000 - Date.now() < 2_000 && !AUTH_PATHS.test(new URL(request.url).pathname)) await refreshSession();
@@ -98,7 +113,7 @@ const sessionMiddleware: Middleware = {
   async onResponse({ request, response }) {
     if (response.status !== 401 || AUTH_PATHS.test(new URL(request.url).pathname)) return undefined;
     if (!(await refreshSession())) {
-      signedOutListeners.forEach((listener) => listener());
+      sessionEnded();
       return undefined;
     }
     // Writes too: a 401 means the service turned the request away before doing anything, so sending

@@ -6467,6 +6467,51 @@ export interface operations {
                                         joined: boolean;
                                         waitlisted: boolean;
                                     };
+                                    viewerPlace?: {
+                                        attendance: "ATTENDED" | "NO_SHOW" | null;
+                                        /** @description The self check-in window, for a player with a place in a game with selfCheckIn */
+                                        checkIn: {
+                                            /** Format: date-time */
+                                            closesAt: string;
+                                            /** Format: date-time */
+                                            opensAt: string;
+                                        } | null;
+                                        /** @description How this viewer may enter: join at once, ask (approval, or off the game's level), or not (off level) */
+                                        entry: "JOIN" | "REQUEST" | "REFUSED";
+                                        guestNames: string[];
+                                        /** @description Guests in the viewer's party (0 without a place) */
+                                        guests: number;
+                                        /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
+                                        leave: {
+                                            allowed: boolean;
+                                            closesAt: string | null;
+                                            /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                            reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
+                                        } | null;
+                                        /** @description A place is on offer to the viewer until then */
+                                        offerExpiresAt: string | null;
+                                        /** @description How to reach the organiser: only for a player holding a place; null otherwise */
+                                        organizerContact: {
+                                            name: string;
+                                            value: string;
+                                        }[] | null;
+                                        /** @description For a player with a place: ratings open then (the end), for players marked attended */
+                                        rateFrom: string | null;
+                                        rating: {
+                                            note: string | null;
+                                            score: number;
+                                        } | null;
+                                        /** @description The viewer's no-shows in 90 days when the game limits them; null otherwise */
+                                        recentNoShows: number | null;
+                                        /** @description The viewer's open join request */
+                                        request: {
+                                            message: string | null;
+                                            /** Format: date-time */
+                                            requestedAt: string;
+                                        } | null;
+                                        /** @description The viewer's party's place in the waitlist (1: next); null when not waiting */
+                                        waitlistPosition: number | null;
+                                    };
                                     visibility: "PUBLIC" | "PRIVATE";
                                     waitlisted: number;
                                     waitlistMode: "AUTO" | "OFFER";
@@ -6678,6 +6723,51 @@ export interface operations {
                                     isOrganizer: boolean;
                                     joined: boolean;
                                     waitlisted: boolean;
+                                };
+                                viewerPlace?: {
+                                    attendance: "ATTENDED" | "NO_SHOW" | null;
+                                    /** @description The self check-in window, for a player with a place in a game with selfCheckIn */
+                                    checkIn: {
+                                        /** Format: date-time */
+                                        closesAt: string;
+                                        /** Format: date-time */
+                                        opensAt: string;
+                                    } | null;
+                                    /** @description How this viewer may enter: join at once, ask (approval, or off the game's level), or not (off level) */
+                                    entry: "JOIN" | "REQUEST" | "REFUSED";
+                                    guestNames: string[];
+                                    /** @description Guests in the viewer's party (0 without a place) */
+                                    guests: number;
+                                    /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
+                                    leave: {
+                                        allowed: boolean;
+                                        closesAt: string | null;
+                                        /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                        reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
+                                    } | null;
+                                    /** @description A place is on offer to the viewer until then */
+                                    offerExpiresAt: string | null;
+                                    /** @description How to reach the organiser: only for a player holding a place; null otherwise */
+                                    organizerContact: {
+                                        name: string;
+                                        value: string;
+                                    }[] | null;
+                                    /** @description For a player with a place: ratings open then (the end), for players marked attended */
+                                    rateFrom: string | null;
+                                    rating: {
+                                        note: string | null;
+                                        score: number;
+                                    } | null;
+                                    /** @description The viewer's no-shows in 90 days when the game limits them; null otherwise */
+                                    recentNoShows: number | null;
+                                    /** @description The viewer's open join request */
+                                    request: {
+                                        message: string | null;
+                                        /** Format: date-time */
+                                        requestedAt: string;
+                                    } | null;
+                                    /** @description The viewer's party's place in the waitlist (1: next); null when not waiting */
+                                    waitlistPosition: number | null;
                                 };
                                 visibility: "PUBLIC" | "PRIVATE";
                                 waitlisted: number;
@@ -7221,6 +7311,51 @@ export interface operations {
                                     joined: boolean;
                                     waitlisted: boolean;
                                 };
+                                viewerPlace?: {
+                                    attendance: "ATTENDED" | "NO_SHOW" | null;
+                                    /** @description The self check-in window, for a player with a place in a game with selfCheckIn */
+                                    checkIn: {
+                                        /** Format: date-time */
+                                        closesAt: string;
+                                        /** Format: date-time */
+                                        opensAt: string;
+                                    } | null;
+                                    /** @description How this viewer may enter: join at once, ask (approval, or off the game's level), or not (off level) */
+                                    entry: "JOIN" | "REQUEST" | "REFUSED";
+                                    guestNames: string[];
+                                    /** @description Guests in the viewer's party (0 without a place) */
+                                    guests: number;
+                                    /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
+                                    leave: {
+                                        allowed: boolean;
+                                        closesAt: string | null;
+                                        /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                        reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
+                                    } | null;
+                                    /** @description A place is on offer to the viewer until then */
+                                    offerExpiresAt: string | null;
+                                    /** @description How to reach the organiser: only for a player holding a place; null otherwise */
+                                    organizerContact: {
+                                        name: string;
+                                        value: string;
+                                    }[] | null;
+                                    /** @description For a player with a place: ratings open then (the end), for players marked attended */
+                                    rateFrom: string | null;
+                                    rating: {
+                                        note: string | null;
+                                        score: number;
+                                    } | null;
+                                    /** @description The viewer's no-shows in 90 days when the game limits them; null otherwise */
+                                    recentNoShows: number | null;
+                                    /** @description The viewer's open join request */
+                                    request: {
+                                        message: string | null;
+                                        /** Format: date-time */
+                                        requestedAt: string;
+                                    } | null;
+                                    /** @description The viewer's party's place in the waitlist (1: next); null when not waiting */
+                                    waitlistPosition: number | null;
+                                };
                                 visibility: "PUBLIC" | "PRIVATE";
                                 waitlisted: number;
                                 waitlistMode: "AUTO" | "OFFER";
@@ -7490,6 +7625,51 @@ export interface operations {
                                 isOrganizer: boolean;
                                 joined: boolean;
                                 waitlisted: boolean;
+                            };
+                            viewerPlace?: {
+                                attendance: "ATTENDED" | "NO_SHOW" | null;
+                                /** @description The self check-in window, for a player with a place in a game with selfCheckIn */
+                                checkIn: {
+                                    /** Format: date-time */
+                                    closesAt: string;
+                                    /** Format: date-time */
+                                    opensAt: string;
+                                } | null;
+                                /** @description How this viewer may enter: join at once, ask (approval, or off the game's level), or not (off level) */
+                                entry: "JOIN" | "REQUEST" | "REFUSED";
+                                guestNames: string[];
+                                /** @description Guests in the viewer's party (0 without a place) */
+                                guests: number;
+                                /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
+                                leave: {
+                                    allowed: boolean;
+                                    closesAt: string | null;
+                                    /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                    reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
+                                } | null;
+                                /** @description A place is on offer to the viewer until then */
+                                offerExpiresAt: string | null;
+                                /** @description How to reach the organiser: only for a player holding a place; null otherwise */
+                                organizerContact: {
+                                    name: string;
+                                    value: string;
+                                }[] | null;
+                                /** @description For a player with a place: ratings open then (the end), for players marked attended */
+                                rateFrom: string | null;
+                                rating: {
+                                    note: string | null;
+                                    score: number;
+                                } | null;
+                                /** @description The viewer's no-shows in 90 days when the game limits them; null otherwise */
+                                recentNoShows: number | null;
+                                /** @description The viewer's open join request */
+                                request: {
+                                    message: string | null;
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                } | null;
+                                /** @description The viewer's party's place in the waitlist (1: next); null when not waiting */
+                                waitlistPosition: number | null;
                             };
                             visibility: "PUBLIC" | "PRIVATE";
                             waitlisted: number;
@@ -7803,6 +7983,51 @@ export interface operations {
                                 joined: boolean;
                                 waitlisted: boolean;
                             };
+                            viewerPlace?: {
+                                attendance: "ATTENDED" | "NO_SHOW" | null;
+                                /** @description The self check-in window, for a player with a place in a game with selfCheckIn */
+                                checkIn: {
+                                    /** Format: date-time */
+                                    closesAt: string;
+                                    /** Format: date-time */
+                                    opensAt: string;
+                                } | null;
+                                /** @description How this viewer may enter: join at once, ask (approval, or off the game's level), or not (off level) */
+                                entry: "JOIN" | "REQUEST" | "REFUSED";
+                                guestNames: string[];
+                                /** @description Guests in the viewer's party (0 without a place) */
+                                guests: number;
+                                /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
+                                leave: {
+                                    allowed: boolean;
+                                    closesAt: string | null;
+                                    /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                    reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
+                                } | null;
+                                /** @description A place is on offer to the viewer until then */
+                                offerExpiresAt: string | null;
+                                /** @description How to reach the organiser: only for a player holding a place; null otherwise */
+                                organizerContact: {
+                                    name: string;
+                                    value: string;
+                                }[] | null;
+                                /** @description For a player with a place: ratings open then (the end), for players marked attended */
+                                rateFrom: string | null;
+                                rating: {
+                                    note: string | null;
+                                    score: number;
+                                } | null;
+                                /** @description The viewer's no-shows in 90 days when the game limits them; null otherwise */
+                                recentNoShows: number | null;
+                                /** @description The viewer's open join request */
+                                request: {
+                                    message: string | null;
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                } | null;
+                                /** @description The viewer's party's place in the waitlist (1: next); null when not waiting */
+                                waitlistPosition: number | null;
+                            };
                             visibility: "PUBLIC" | "PRIVATE";
                             waitlisted: number;
                             waitlistMode: "AUTO" | "OFFER";
@@ -8092,6 +8317,51 @@ export interface operations {
                                 isOrganizer: boolean;
                                 joined: boolean;
                                 waitlisted: boolean;
+                            };
+                            viewerPlace?: {
+                                attendance: "ATTENDED" | "NO_SHOW" | null;
+                                /** @description The self check-in window, for a player with a place in a game with selfCheckIn */
+                                checkIn: {
+                                    /** Format: date-time */
+                                    closesAt: string;
+                                    /** Format: date-time */
+                                    opensAt: string;
+                                } | null;
+                                /** @description How this viewer may enter: join at once, ask (approval, or off the game's level), or not (off level) */
+                                entry: "JOIN" | "REQUEST" | "REFUSED";
+                                guestNames: string[];
+                                /** @description Guests in the viewer's party (0 without a place) */
+                                guests: number;
+                                /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
+                                leave: {
+                                    allowed: boolean;
+                                    closesAt: string | null;
+                                    /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                    reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
+                                } | null;
+                                /** @description A place is on offer to the viewer until then */
+                                offerExpiresAt: string | null;
+                                /** @description How to reach the organiser: only for a player holding a place; null otherwise */
+                                organizerContact: {
+                                    name: string;
+                                    value: string;
+                                }[] | null;
+                                /** @description For a player with a place: ratings open then (the end), for players marked attended */
+                                rateFrom: string | null;
+                                rating: {
+                                    note: string | null;
+                                    score: number;
+                                } | null;
+                                /** @description The viewer's no-shows in 90 days when the game limits them; null otherwise */
+                                recentNoShows: number | null;
+                                /** @description The viewer's open join request */
+                                request: {
+                                    message: string | null;
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                } | null;
+                                /** @description The viewer's party's place in the waitlist (1: next); null when not waiting */
+                                waitlistPosition: number | null;
                             };
                             visibility: "PUBLIC" | "PRIVATE";
                             waitlisted: number;
@@ -9945,6 +10215,51 @@ export interface operations {
                                 isOrganizer: boolean;
                                 joined: boolean;
                                 waitlisted: boolean;
+                            };
+                            viewerPlace?: {
+                                attendance: "ATTENDED" | "NO_SHOW" | null;
+                                /** @description The self check-in window, for a player with a place in a game with selfCheckIn */
+                                checkIn: {
+                                    /** Format: date-time */
+                                    closesAt: string;
+                                    /** Format: date-time */
+                                    opensAt: string;
+                                } | null;
+                                /** @description How this viewer may enter: join at once, ask (approval, or off the game's level), or not (off level) */
+                                entry: "JOIN" | "REQUEST" | "REFUSED";
+                                guestNames: string[];
+                                /** @description Guests in the viewer's party (0 without a place) */
+                                guests: number;
+                                /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
+                                leave: {
+                                    allowed: boolean;
+                                    closesAt: string | null;
+                                    /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                    reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
+                                } | null;
+                                /** @description A place is on offer to the viewer until then */
+                                offerExpiresAt: string | null;
+                                /** @description How to reach the organiser: only for a player holding a place; null otherwise */
+                                organizerContact: {
+                                    name: string;
+                                    value: string;
+                                }[] | null;
+                                /** @description For a player with a place: ratings open then (the end), for players marked attended */
+                                rateFrom: string | null;
+                                rating: {
+                                    note: string | null;
+                                    score: number;
+                                } | null;
+                                /** @description The viewer's no-shows in 90 days when the game limits them; null otherwise */
+                                recentNoShows: number | null;
+                                /** @description The viewer's open join request */
+                                request: {
+                                    message: string | null;
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                } | null;
+                                /** @description The viewer's party's place in the waitlist (1: next); null when not waiting */
+                                waitlistPosition: number | null;
                             };
                             visibility: "PUBLIC" | "PRIVATE";
                             waitlisted: number;
@@ -15660,6 +15975,51 @@ export interface operations {
                                     joined: boolean;
                                     waitlisted: boolean;
                                 };
+                                viewerPlace?: {
+                                    attendance: "ATTENDED" | "NO_SHOW" | null;
+                                    /** @description The self check-in window, for a player with a place in a game with selfCheckIn */
+                                    checkIn: {
+                                        /** Format: date-time */
+                                        closesAt: string;
+                                        /** Format: date-time */
+                                        opensAt: string;
+                                    } | null;
+                                    /** @description How this viewer may enter: join at once, ask (approval, or off the game's level), or not (off level) */
+                                    entry: "JOIN" | "REQUEST" | "REFUSED";
+                                    guestNames: string[];
+                                    /** @description Guests in the viewer's party (0 without a place) */
+                                    guests: number;
+                                    /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
+                                    leave: {
+                                        allowed: boolean;
+                                        closesAt: string | null;
+                                        /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                        reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
+                                    } | null;
+                                    /** @description A place is on offer to the viewer until then */
+                                    offerExpiresAt: string | null;
+                                    /** @description How to reach the organiser: only for a player holding a place; null otherwise */
+                                    organizerContact: {
+                                        name: string;
+                                        value: string;
+                                    }[] | null;
+                                    /** @description For a player with a place: ratings open then (the end), for players marked attended */
+                                    rateFrom: string | null;
+                                    rating: {
+                                        note: string | null;
+                                        score: number;
+                                    } | null;
+                                    /** @description The viewer's no-shows in 90 days when the game limits them; null otherwise */
+                                    recentNoShows: number | null;
+                                    /** @description The viewer's open join request */
+                                    request: {
+                                        message: string | null;
+                                        /** Format: date-time */
+                                        requestedAt: string;
+                                    } | null;
+                                    /** @description The viewer's party's place in the waitlist (1: next); null when not waiting */
+                                    waitlistPosition: number | null;
+                                };
                                 visibility: "PUBLIC" | "PRIVATE";
                                 waitlisted: number;
                                 waitlistMode: "AUTO" | "OFFER";
@@ -15864,6 +16224,51 @@ export interface operations {
                                     isOrganizer: boolean;
                                     joined: boolean;
                                     waitlisted: boolean;
+                                };
+                                viewerPlace?: {
+                                    attendance: "ATTENDED" | "NO_SHOW" | null;
+                                    /** @description The self check-in window, for a player with a place in a game with selfCheckIn */
+                                    checkIn: {
+                                        /** Format: date-time */
+                                        closesAt: string;
+                                        /** Format: date-time */
+                                        opensAt: string;
+                                    } | null;
+                                    /** @description How this viewer may enter: join at once, ask (approval, or off the game's level), or not (off level) */
+                                    entry: "JOIN" | "REQUEST" | "REFUSED";
+                                    guestNames: string[];
+                                    /** @description Guests in the viewer's party (0 without a place) */
+                                    guests: number;
+                                    /** @description The 24-hour leave rule for a place held (or taken) now: allowed, why, and when that ends (null: not by time); null for the organiser */
+                                    leave: {
+                                        allowed: boolean;
+                                        closesAt: string | null;
+                                        /** @description UNDECIDED: a quorum game before its decision; FREED: after a change of time, venue or price; CLOSED: within 24 hours of the start */
+                                        reason: "CANCELLED" | "UNDECIDED" | "FREED" | "OPEN" | "CLOSED";
+                                    } | null;
+                                    /** @description A place is on offer to the viewer until then */
+                                    offerExpiresAt: string | null;
+                                    /** @description How to reach the organiser: only for a player holding a place; null otherwise */
+                                    organizerContact: {
+                                        name: string;
+                                        value: string;
+                                    }[] | null;
+                                    /** @description For a player with a place: ratings open then (the end), for players marked attended */
+                                    rateFrom: string | null;
+                                    rating: {
+                                        note: string | null;
+                                        score: number;
+                                    } | null;
+                                    /** @description The viewer's no-shows in 90 days when the game limits them; null otherwise */
+                                    recentNoShows: number | null;
+                                    /** @description The viewer's open join request */
+                                    request: {
+                                        message: string | null;
+                                        /** Format: date-time */
+                                        requestedAt: string;
+                                    } | null;
+                                    /** @description The viewer's party's place in the waitlist (1: next); null when not waiting */
+                                    waitlistPosition: number | null;
                                 };
                                 visibility: "PUBLIC" | "PRIVATE";
                                 waitlisted: number;
@@ -21447,7 +21852,28 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            game: {
+                                activityName: string;
+                                currency: string;
+                                /** Format: date-time */
+                                endTime: string;
+                                playersJoined: number;
+                                /** @description Decimal string, two places */
+                                price: string;
+                                skillLevelFrom: string;
+                                skillLevelTo: string;
+                                slots: number;
+                                /** Format: date-time */
+                                startTime: string;
+                                status: string;
+                                title: string | null;
+                                venueAddress: string;
+                                venueName: string;
+                                waitlisted: number;
+                            };
                             mobileUrl: string;
+                            /** Format: uuid */
+                            resourceId: string;
                             resourceType: string;
                             webUrl: string;
                         };

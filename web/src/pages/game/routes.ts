@@ -1,6 +1,11 @@
 import { createElement } from 'react';
 import { lazyPage, type AppRoute } from '../../routes';
 
-const GamePage = lazyPage(() => import('../Game'), 'GamePage');
+const GamePage = lazyPage(() => import('./GamePage'), 'GamePage');
+const SharePage = lazyPage(() => import('./SharePage'), 'SharePage');
 
-export const routes: AppRoute[] = [{ path: '/games/:id', render: ({ params }) => createElement(GamePage, { id: params.id! }) }];
+export const routes: AppRoute[] = [
+  { path: '/games/:id', render: ({ params }) => createElement(GamePage, { id: params.id! }) },
+  // A share link, for anyone holding it: signed in or not, the game's page follows from here.
+  { path: '/s/:code', render: ({ params }) => createElement(SharePage, { code: params.code! }) },
+];

@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { api, data, done } from '../../api/client';
+import { t } from '../../i18n';
+import { formatDateTime } from '../../time';
+import { Button, Card, Field, Problem, useConfirm } from '../../ui';
+import type { Game, ViewerPlace } from './types';
+import { useGameWrite } from './write';
+
+/** Guests to bring (0 to the game's limit), with optional names: used when joining and when changing them later. */
+function GuestPicker({ max, guests, names, onChange }: { max: number; guests: number; names: string[]; onChange: (guests: number, names: string[]) => void }) {
+  return (
+    <>
+      <Field label={t.game.guests} id="guests">
+        <select id="guests" value={guests} onChange={(event) => onChange(Number(event.target.value), names.slice(0, Number(event.target.value)))}>
+          {Array.from({ length: max + 1 }, (_, count) => (
+            <option key={count} value={count}>
+              {count === 0 ? t.game.noGuests : t.game.guestCount(count)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {Array.from({ length: guests }, (_, index) => (
+        <Field key={index} label={t.game.guestName(index + 1)} id={`guest-${index}`}>
+          <input
+            id={`guest-${index}`}
+            maxLength={100}
+            value={names[index] ?? ''}
+            onChange={(event) => onChange(guests, Object.assign([...names], { [index]: event.target.value }))}
+          />
+        </Field>
+      ))}
+    </>
+  );
+}
+
+const named = (names: string[]) => names.map((name) => name.trim()).filter(Boolean);
+
+/** A visitor's way in: join (with guests), join the waitlist, or ask the host with a message; the button says which. */
+export function JoinForm({ game, place }: { game: Game; place: ViewerPlace }) {
+  const write = useGameWrite(game.id);
+  const [guests, setGuests] = useState(0);
+  const [names, setNames] = useState<string[]>([]);
+  const [message, setMessage] = useState('');
+  const path = { params: { path: { id: game.id } } };
+  if (place.entry === 'REFUSED') return <p className="notice warning">{t.game.refused}</p>;
+  if (game.maxRecentNoShows !== null && (place.recentNoShows ?? 0) >= game.maxRecentNoShows) return <p className="notice warning">{t.game.noShowBlocked}</p>;
+  if (place.entry === 'REQUEST') {
+    const ask = () =>
+      write.mutate({
+        run: () => data(api.POST('/api/v1/games/{id}/join-requests', { ...path, body: message.trim() ? { message: message.trim() } : {} })),
+        done: t.game.requested,
+      });
+    return (
+      <form
+        className="join-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          ask();
+        }}
+      >
+        <Field label={t.game.requestMessage} id="request-message" hint={t.game.requestHint}>
+          <textarea
+            id="request-message"
+            maxLength={500}
+            rows={3}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            aria-describedby="request-message-hint"
+          />
+        </Field>
+        <Button type="submit" variant="primary" busy={write.isPending}>
+          {t.game.askToJoin}
+        </Button>
+        <Problem error={write.error} />
+      </form>
+    );
+  }
+  const free = game.slots - game.playersJoined - game.placesOnOffer;
+  const label = free < 1 + guests ? t.game.joinWaitlist : guests > 0 ? t.game.joinWithGuests(guests) : t.game.join;
+  const join = () =>
+    write.mutate({
+      run: () => data(api.POST('/api/v1/games/{id}/participants', { ...path, body: guests > 0 ? { guests, guestNames: named(names) } : {} })),
+      done: free < 1 + guests ? t.game.waitlisted : t.game.joined,
+    });
+  return (
+    <form
+      className="join-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        join();
+      }}
+    >
+      {game.maxGuestsPerPlayer > 0 && (
+        <GuestPicker
+          max={game.maxGuestsPerPlayer}
+          guests={guests}
+          names={names}
+          onChange={(count, list) => {
+            setGuests(count);
+            setNames(list);
+          }}
+        />
+      )}
+      <Button type="submit" variant="primary" busy={write.isPending} aria-describedby="leave-rule">
+        {label}
+      </Button>
+      <Problem error={write.error} />
+    </form>
+  );
+}
+
+/** An open request: what was said, and a way to take it back. */
+export function PendingRequest({ game, place }: { game: Game; place: ViewerPlace }) {
+  const write = useGameWrite(game.id);
+  const confirm = useConfirm();
+  const request = place.request!;
+  const withdraw = async () => {
+    if (!(await confirm({ title: t.game.withdrawTitle, body: t.game.withdrawBody, confirm: t.game.withdraw, danger: true }))) return;
+    write.mutate({ run: () => done(api.DELETE('/api/v1/games/{id}/join-requests/me', { params: { path: { id: game.id } } })), done: t.game.withdrawn });
+  };
+  return (
+    <Card className="stack">
+      <p>{t.game.requestPending(formatDateTime(request.requestedAt))}</p>
+      {request.message && <p className="muted">{t.game.yourMessage(request.message)}</p>}
+      <Button variant="danger" busy={write.isPending} onClick={() => void withdraw()}>
+        {t.game.withdraw}
+      </Button>
+      <Problem error={write.error} />
+    </Card>
+  );
+}
+
+/** A player's party: how many guests, changed in place while the game has not started. */
+export function Party({ game, place }: { game: Game; place: ViewerPlace }) {
+  const write = useGameWrite(game.id);
+  const [editing, setEditing] = useState(false);
+  const [guests, setGuests] = useState(place.guests);
+  const [names, setNames] = useState(place.guestNames);
+  const canChange = game.status === 'SCHEDULED' && game.maxGuestsPerPlayer > 0;
+  const save = () =>
+    write.mutate(
+      {
+        run: () =>
+          data(api.PUT('/api/v1/games/{id}/participants/me/guests', { params: { path: { id: game.id } }, body: { guests, guestNames: named(names) } })),
+        done: t.game.guestsSaved,
+      },
+      { onSuccess: () => setEditing(false) },
+    );
+  return (
+    <div className="stack">
+      <p>
+        {t.game.yourParty(place.guests)}
+        {place.guestNames.length > 0 && ` (${place.guestNames.join(', ')})`}
+      </p>
+      {canChange && !editing && (
+        <Button variant="ghost" onClick={() => setEditing(true)}>
+          {t.game.changeGuests}
+        </Button>
+      )}
+      {editing && (
+        <form
+          className="join-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <GuestPicker
+            max={game.maxGuestsPerPlayer}
+            guests={guests}
+            names={names}
+            onChange={(count, list) => {
+              setGuests(count);
+              setNames(list);
+            }}
+          />
+          <Button type="submit" busy={write.isPending}>
+            {t.game.saveGuests}
+          </Button>
+        </form>
+      )}
+      <Problem error={write.error} />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { api, data, done } from '../../api/client';
+import { t, timeUntil } from '../../i18n';
+import { formatDateTime, formatTime } from '../../time';
+import { Badge, Button, Card, Field, Problem, useConfirm } from '../../ui';
+import { useTicking } from './clock';
+import type { Game, ViewerPlace } from './types';
+import { useGameWrite } from './write';
+
+/** A place offered from the waitlist: the claim window's end and a live countdown, accept or decline. */
+export function Offer({ game, place }: { game: Game; place: ViewerPlace }) {
+  const write = useGameWrite(game.id);
+  const confirm = useConfirm();
+  const now = useTicking(true);
+  const until = place.offerExpiresAt!;
+  const path = { params: { path: { id: game.id } } };
+  const decline = async () => {
+    if (!(await confirm({ title: t.game.declineTitle, body: t.game.declineBody, confirm: t.game.decline, danger: true }))) return;
+    write.mutate({ run: () => done(api.POST('/api/v1/games/{id}/waitlist-offer/decline', path)), done: t.game.declined });
+  };
+  return (
+    <Card as="section" className="stack offer" aria-labelledby="offer-title">
+      <h2 id="offer-title">{t.game.offerTitle}</h2>
+      <p role="timer" aria-live="off">
+        {t.game.offerBody(formatDateTime(until), timeUntil(until, now))}
+      </p>
+      <div className="actions">
+        <Button
+          variant="primary"
+          busy={write.isPending}
+          onClick={() => write.mutate({ run: () => data(api.POST('/api/v1/games/{id}/waitlist-offer/accept', path)), done: t.game.accepted })}
+        >
+          {t.game.accept}
+        </Button>
+        <Button variant="danger" disabled={write.isPending} onClick={() => void decline()}>
+          {t.game.decline}
+        </Button>
+      </div>
+      <Problem error={write.error} />
+    </Card>
+  );
+}
+
+/** Leaving a place or the waitlist: asks first, and is closed when the service says so. */
+export function LeaveButton({ game, place, waitlisted }: { game: Game; place: ViewerPlace; waitlisted: boolean }) {
+  const write = useGameWrite(game.id);
+  const confirm = useConfirm();
+  const closed = !waitlisted && place.leave?.allowed === false;
+  const leave = async () => {
+    const asked = waitlisted
+      ? { title: t.game.leaveWaitlistTitle, body: t.game.leaveWaitlistBody, confirm: t.game.leaveWaitlist }
+      : { title: t.game.leaveTitle, body: t.game.leaveBody(place.guests), confirm: t.game.leave };
+    if (!(await confirm({ ...asked, danger: true }))) return;
+    write.mutate({ run: () => done(api.DELETE('/api/v1/games/{id}/participants/me', { params: { path: { id: game.id } } })), done: t.game.left });
+  };
+  return (
+    <>
+      <Button variant="danger" aria-describedby="leave-rule" disabled={closed} busy={write.isPending} onClick={() => void leave()}>
+        {waitlisted ? t.game.leaveWaitlist : t.game.leave}
+      </Button>
+      <Problem error={write.error} />
+    </>
+  );
+}
+
+/** Self check-in within its window (the service's times), then that it is done. */
+export function CheckIn({ game, place, now }: { game: Game; place: ViewerPlace; now: number }) {
+  const write = useGameWrite(game.id);
+  if (place.attendance === 'ATTENDED') return <Badge tone="success">{t.game.checkedIn}</Badge>;
+  if (place.attendance === 'NO_SHOW') return <p className="notice warning">{t.game.noShow}</p>;
+  const window = place.checkIn;
+  if (!window || now > Date.parse(window.closesAt)) return null;
+  if (now < Date.parse(window.opensAt)) return <p className="muted">{t.game.checkInOpens(formatTime(window.opensAt))}</p>;
+  return (
+    <div className="stack">
+      <p>{t.game.checkInOpen(formatTime(window.closesAt))}</p>
+      <Button
+        variant="primary"
+        busy={write.isPending}
+        onClick={() =>
+          write.mutate({ run: () => data(api.POST('/api/v1/games/{id}/check-in', { params: { path: { id: game.id } } })), done: t.game.checkInDone })
+        }
+      >
+        {t.game.checkIn}
+      </Button>
+      <Problem error={write.error} />
+    </div>
+  );
+}
+
+/** After the game: a player marked attended rates it (1–5 and a note), once; rating again replaces it. */
+export function Rate({ game, place, now }: { game: Game; place: ViewerPlace; now: number }) {
+  const write = useGameWrite(game.id);
+  const [score, setScore] = useState(place.rating?.score ?? 0);
+  const [note, setNote] = useState(place.rating?.note ?? '');
+  if (!place.rateFrom) return null;
+  if (now < Date.parse(place.rateFrom)) return null;
+  if (place.attendance !== 'ATTENDED') return <p className="muted">{t.game.rateOnlyAttended}</p>;
+  if (place.rating) return <p>{t.game.yourRating(place.rating.score)}</p>;
+  const send = () =>
+    write.mutate({
+      run: () =>
+        data(api.PUT('/api/v1/games/{id}/rating', { params: { path: { id: game.id } }, body: { score, ...(note.trim() ? { note: note.trim() } : {}) } })),
+      done: t.game.rated,
+    });
+  return (
+    <Card as="section" className="stack" aria-labelledby="rate-title">
+      <h2 id="rate-title">{t.game.rateTitle}</h2>
+      <p className="muted">{t.game.rateIntro}</p>
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send();
+        }}
+      >
+        <fieldset className="stars">
+          <legend>{t.game.score}</legend>
+          {[1, 2, 3, 4, 5].map((value) => (
+            <label key={value}>
+              <input type="radio" name="score" value={value} checked={score === value} onChange={() => setScore(value)} />
+              {t.game.stars(value)}
+            </label>
+          ))}
+        </fieldset>
+        <Field label={t.game.note} id="rating-note">
+          <textarea id="rating-note" rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
+        </Field>
+        <Button type="submit" variant="primary" disabled={score === 0} busy={write.isPending}>
+          {t.game.rate}
+        </Button>
+      </form>
+      <Problem error={write.error} />
+    </Card>
+  );
+}
