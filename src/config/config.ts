@@ -61,6 +61,8 @@ export interface Config extends Bounds {
   corsAllowedOrigins: string[];
   rateLimits: RateLimitFigures;
   timeZone: string;
+  /** MAP_TILE_URL: the Find page map's tile template ({z}/{x}/{y}); '' draws no tiles (pins only). */
+  mapTileUrl: string;
   /** WAITLIST_OFFER_QUIET_HOURS: when a waitlist offer's claim time stands still; undefined when off. */
   waitlistQuietHours: QuietHoursConfig | undefined;
   mobileAppIds: string[];
@@ -274,6 +276,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     rateLimits: parseRateLimits(read),
     ...parseBounds(read),
     timeZone: parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore')),
+    mapTileUrl: webUrl('MAP_TILE_URL', undefined) ?? '',
     waitlistQuietHours: parseQuietHours(
       read.string('WAITLIST_OFFER_QUIET_HOURS', '22:00-08:00'),
       (reason) => new ConfigError('WAITLIST_OFFER_QUIET_HOURS', reason),

@@ -6393,6 +6393,8 @@ export interface operations {
                                     /** @description How long before the start the go / no-go is decided */
                                     decisionHoursBefore: number;
                                     description: string | null;
+                                    /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                                    distanceMeters?: number;
                                     /** Format: date-time */
                                     endTime: string;
                                     gameType: "SINGLE" | "DOUBLE";
@@ -6605,6 +6607,8 @@ export interface operations {
                                 /** @description How long before the start the go / no-go is decided */
                                 decisionHoursBefore: number;
                                 description: string | null;
+                                /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                                distanceMeters?: number;
                                 /** Format: date-time */
                                 endTime: string;
                                 gameType: "SINGLE" | "DOUBLE";
@@ -7098,7 +7102,7 @@ export interface operations {
                  */
                 size?: number;
                 /**
-                 * @description Games whose lowest or highest level is one of these
+                 * @description Games whose level range (from..to, by the levels' order on their activity's ladder) includes one of these
                  * @example [
                  *       "6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f"
                  *     ]
@@ -7147,6 +7151,8 @@ export interface operations {
                                 /** @description How long before the start the go / no-go is decided */
                                 decisionHoursBefore: number;
                                 description: string | null;
+                                /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                                distanceMeters?: number;
                                 /** Format: date-time */
                                 endTime: string;
                                 gameType: "SINGLE" | "DOUBLE";
@@ -7417,6 +7423,8 @@ export interface operations {
                             /** @description How long before the start the go / no-go is decided */
                             decisionHoursBefore: number;
                             description: string | null;
+                            /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                            distanceMeters?: number;
                             /** Format: date-time */
                             endTime: string;
                             gameType: "SINGLE" | "DOUBLE";
@@ -7729,6 +7737,8 @@ export interface operations {
                             /** @description How long before the start the go / no-go is decided */
                             decisionHoursBefore: number;
                             description: string | null;
+                            /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                            distanceMeters?: number;
                             /** Format: date-time */
                             endTime: string;
                             gameType: "SINGLE" | "DOUBLE";
@@ -8019,6 +8029,8 @@ export interface operations {
                             /** @description How long before the start the go / no-go is decided */
                             decisionHoursBefore: number;
                             description: string | null;
+                            /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                            distanceMeters?: number;
                             /** Format: date-time */
                             endTime: string;
                             gameType: "SINGLE" | "DOUBLE";
@@ -9872,6 +9884,8 @@ export interface operations {
                             /** @description How long before the start the go / no-go is decided */
                             decisionHoursBefore: number;
                             description: string | null;
+                            /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                            distanceMeters?: number;
                             /** Format: date-time */
                             endTime: string;
                             gameType: "SINGLE" | "DOUBLE";
@@ -13399,7 +13413,7 @@ export interface operations {
                 lng?: number;
                 radiusKm?: number;
                 /**
-                 * @description Games whose lowest or highest level is one of these
+                 * @description Games whose level range (from..to, by the levels' order on their activity's ladder) includes one of these
                  * @example [
                  *       "6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f"
                  *     ]
@@ -15586,6 +15600,8 @@ export interface operations {
                                 /** @description How long before the start the go / no-go is decided */
                                 decisionHoursBefore: number;
                                 description: string | null;
+                                /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                                distanceMeters?: number;
                                 /** Format: date-time */
                                 endTime: string;
                                 gameType: "SINGLE" | "DOUBLE";
@@ -15791,6 +15807,8 @@ export interface operations {
                                 /** @description How long before the start the go / no-go is decided */
                                 decisionHoursBefore: number;
                                 description: string | null;
+                                /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                                distanceMeters?: number;
                                 /** Format: date-time */
                                 endTime: string;
                                 gameType: "SINGLE" | "DOUBLE";
