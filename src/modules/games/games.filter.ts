@@ -27,6 +27,7 @@ export async function gameFilterOf(query: GameFilterInput, deps: GameFilterDeps)
     venueIds: query.venueIds,
     skillLevelIds: query.skillLevelIds,
     gameType: query.gameType,
+    maxPrice: query.maxPrice,
     fromDate: query.fromDate,
     toDate: query.toDate,
     fromTime: query.fromTime,

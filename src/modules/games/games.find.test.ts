@@ -34,12 +34,12 @@ for (const backend of backends) {
       const middle = await createVenue(t.app, admin, { name: 'Middle Court', activityIds: [data.id], latitude: 1.3, longitude: 103.83 });
       sport = { activityId: data.id, venueId: near, levels: { beginner: levels.Beginner!, intermediate: levels.Intermediate!, advanced: levels.Advanced! } };
       host = await onboardedUser(t.app, 'Hana');
-      const game = (venueId: string, hours: number, from: string, to: string, title: string) =>
-        createGame(t.app, host, gameBody(sport, clock.now(), hours, { venueId, skillLevelFromId: levels[from], skillLevelToId: levels[to], title }));
+      const game = (venueId: string, hours: number, from: string, to: string, title: string, price = '8.5') =>
+        createGame(t.app, host, gameBody(sport, clock.now(), hours, { venueId, skillLevelFromId: levels[from], skillLevelToId: levels[to], title, price }));
       // Earlier games at farther venues, so nearest-first differs from soonest-first.
       await game(far, 10, 'Beginner', 'Intermediate', 'Far early');
       await game(middle, 20, 'Intermediate', 'Advanced', 'Middle');
-      await game(near, 30, 'Advanced', 'Advanced', 'Near late');
+      await game(near, 30, 'Advanced', 'Advanced', 'Near late', '0');
       await game(near, 25, 'Beginner', 'Low Intermediate', 'Near early');
     });
     after(() => t.close());
@@ -57,6 +57,15 @@ for (const backend of backends) {
       assert.deepEqual(await names('Intermediate'), ['Far early', 'Middle']);
       const both = (await titles(`skillLevelIds=${levels.Beginner}&skillLevelIds=${levels.Advanced}`)).map((game) => game.title).sort();
       assert.deepEqual(both, ['Far early', 'Middle', 'Near early', 'Near late']);
+    });
+
+    it('finds games up to a price, free ones with 0', async () => {
+      assert.deepEqual(
+        (await titles('maxPrice=0')).map((game) => game.title),
+        ['Near late'],
+      );
+      assert.equal((await titles('maxPrice=8.50')).length, 4);
+      assert.equal((await titles('maxPrice=8.49')).length, 1);
     });
 
     it('lists games near a centre nearest venue first, each with its distance, on every page and for a signed-in viewer', async () => {

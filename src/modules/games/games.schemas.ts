@@ -146,6 +146,7 @@ export const GameFilterQuery = Type.Object({
     }),
   ),
   gameType: Type.Optional(GameType),
+  maxPrice: Type.Optional(Type.String({ ...Price, description: 'Games costing at most this much ("0": free games only)' })),
   fromDate: Type.Optional(DateOnly),
   toDate: Type.Optional(DateOnly),
   fromTime: Type.Optional(HHMM),

@@ -7095,6 +7095,8 @@ export interface operations {
                 includePast?: boolean;
                 lat?: number;
                 lng?: number;
+                /** @description Games costing at most this much ("0": free games only) */
+                maxPrice?: string;
                 radiusKm?: number;
                 /**
                  * @description Items per page
@@ -13411,6 +13413,8 @@ export interface operations {
                 includePast?: boolean;
                 lat?: number;
                 lng?: number;
+                /** @description Games costing at most this much ("0": free games only) */
+                maxPrice?: string;
                 radiusKm?: number;
                 /**
                  * @description Games whose level range (from..to, by the levels' order on their activity's ladder) includes one of these
