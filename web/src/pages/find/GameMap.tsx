@@ -62,10 +62,11 @@ export function GameMap({ games }: { games: MapGame[] }) {
     const markers = [...byVenue.values()].map(({ venue, games: here }) => {
       const label = t.find.marker(venue.name, here.length);
       const icon = L.divIcon({ className: 'find-pin', iconSize: [28, 28], iconAnchor: [14, 28], popupAnchor: [0, -26] });
-      const marker = L.marker([venue.latitude, venue.longitude], { icon, keyboard: true, title: label }).addTo(map);
+      const marker = L.marker([venue.latitude, venue.longitude], { icon, keyboard: true, title: label });
+      // Its element exists once the map has a view: the label goes on then.
+      marker.once('add', () => marker.getElement()?.setAttribute('aria-label', label));
       marker.bindPopup(() => popupOf(venue, here));
-      marker.getElement()?.setAttribute('aria-label', label);
-      return marker;
+      return marker.addTo(map);
     });
     if (markers.length > 0) map.fitBounds(L.featureGroup(markers).getBounds().pad(0.25), { maxZoom: 15 });
     return () => {
