@@ -32,7 +32,7 @@ describe('Find: the filter sheet and the map', { skip: chromiumMissing }, () => 
     const titles = () => page.locator('li.find-card .card-title').allTextContents();
     // Beginner–Intermediate and Beginner–Advanced include Low Intermediate; Advanced only and Beginner only do not.
     await page.locator('li.find-card').nth(1).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('li.find-card').length === 2);
+    await page.waitForFunction("document.querySelectorAll('li.find-card').length === 2");
     assert.deepEqual((await titles()).sort(), ['Far social', 'Near open play']);
 
     await page.getByRole('button', { name: 'Filters (2)' }).click();
@@ -44,7 +44,7 @@ describe('Find: the filter sheet and the map', { skip: chromiumMissing }, () => 
     await page.getByRole('button', { name: 'Filters (4)' }).click();
     await sheet.getByLabel('Price').selectOption({ label: 'Any price' });
     await sheet.getByRole('button', { name: 'Show games' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('li.find-card').length === 3);
+    await page.waitForFunction("document.querySelectorAll('li.find-card').length === 3");
     assert.deepEqual((await titles()).sort(), ['Middle drills', 'Near ladder night', 'Near open play']);
   });
 
