@@ -66,6 +66,11 @@ for (const backend of backends) {
       );
       assert.equal((await titles('maxPrice=8.50')).length, 4);
       assert.equal((await titles('maxPrice=8.49')).length, 1);
+      // A cursor belongs to its price ceiling like to any other filter.
+      const first = (await t.app.inject({ url: '/api/v1/games?size=1&maxPrice=9' })).json().data as { nextCursor: string };
+      const other = await t.app.inject({ url: `/api/v1/games?size=1&maxPrice=0&cursor=${encodeURIComponent(first.nextCursor)}` });
+      assert.equal(other.statusCode, 400);
+      assert.equal(other.json().code, 'invalid_cursor');
     });
 
     it('lists games near a centre nearest venue first, each with its distance, on every page and for a signed-in viewer', async () => {

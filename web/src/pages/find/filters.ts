@@ -48,10 +48,12 @@ export function useFilters() {
   return { filters, setMany, view, setView } as const;
 }
 
+const GAME_TYPES = ['SINGLE', 'DOUBLE'] as const;
+
 /** The listing's query for the API from the address's filters (a circle only while it is valid). */
 export function listingQuery(filters: Filters) {
   const circle = validCircle({ lat: filters.lat, lng: filters.lng, radiusKm: filters.radiusKm });
-  const gameType = ({ SINGLE: 'SINGLE', DOUBLE: 'DOUBLE' } as const)[filters.gameType as 'SINGLE'] as 'SINGLE' | 'DOUBLE' | undefined;
+  const gameType = GAME_TYPES.find((type) => type === filters.gameType);
   return {
     ...(filters.activityId && { activityId: filters.activityId }),
     ...(filters.venueId && { venueIds: [filters.venueId] }),
