@@ -13,12 +13,16 @@ import { notFound } from './platform/http/errors.ts';
 export const WEB_APP_DIR = path.join(import.meta.dirname, '..', 'web', 'dist');
 
 /** Scripts, styles and requests from this origin and the API only; nothing inline, no frames. */
-function webAppCsp(apiOrigin: string): string {
+function webAppCsp(apiOrigin: string, tileUrl: string): string {
+  // The map's tiles are images from MAP_TILE_URL's origin, when one is set.
+  const tiles = tileUrl ? ` ${new URL(tileUrl).origin}` : '';
   return (
-    `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self' ${apiOrigin}; ` +
+    `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:${tiles}; font-src 'self'; connect-src 'self' ${apiOrigin}; ` +
     "object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'"
   );
 }
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function filesUnder(root: string, dir = ''): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) =>
@@ -33,9 +37,9 @@ export async function registerWebApp(app: FastifyInstance, config: Readonly<Conf
     return;
   }
   // The configured time zone goes into the page, so the app shows times as the service means them.
-  const entryPage = readFileSync(index, 'utf8').replace('__APP_TIME_ZONE__', config.timeZone);
+  const entryPage = readFileSync(index, 'utf8').replace('__APP_TIME_ZONE__', config.timeZone).replace('__MAP_TILE_URL__', escapeAttribute(config.mapTileUrl));
   const files = new Set(filesUnder(root).filter((file) => file !== 'index.html'));
-  const csp = webAppCsp(new URL(config.baseUrl).origin);
+  const csp = webAppCsp(new URL(config.baseUrl).origin, config.mapTileUrl);
   await app.register(fastifyStatic, { root, serve: false });
 
   // `/app` and `/app/` are one route (trailing slashes are ignored); the page's asset URLs are absolute.

@@ -66,6 +66,8 @@ export interface Config extends Bounds {
   corsAllowedOrigins: string[];
   rateLimits: RateLimitFigures;
   timeZone: string;
+  /** MAP_TILE_URL: the Find page map's tile template ({z}/{x}/{y}); '' draws no tiles (pins only). */
+  mapTileUrl: string;
   /** WAITLIST_OFFER_QUIET_HOURS: when a waitlist offer's claim time stands still; undefined when off. */
   waitlistQuietHours: QuietHoursConfig | undefined;
   mobileAppIds: string[];
@@ -203,6 +205,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     rateLimits: read.attempt(() => parseRateLimits(read)),
     ...read.attempt(() => parseBounds(read)),
     timeZone: read.attempt(() => parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore'))),
+    mapTileUrl: webUrl('MAP_TILE_URL', undefined) ?? '',
     waitlistQuietHours: read.attempt(() =>
       parseQuietHours(read.string('WAITLIST_OFFER_QUIET_HOURS', '22:00-08:00'), (reason) => new ConfigError('WAITLIST_OFFER_QUIET_HOURS', reason)),
     ),

@@ -72,11 +72,11 @@ for (const backend of backends) {
       } while (cursor);
       return seen;
     };
-    const expect = async (query: string, keep: (g: Game) => boolean, options: { includePast?: boolean } = {}) => {
+    const expect = async (query: string, keep: (g: Game) => boolean, options: { includePast?: boolean; order?: (a: Game, b: Game) => number } = {}) => {
       const now = clock.now().toISOString();
       const expected = games
         .filter((g) => (options.includePast || g.startTime >= now) && keep(g))
-        .sort(byStart)
+        .sort(options.order ?? byStart)
         .map((g) => g.id);
       assert.ok(expected.length > 0, `the filter ${query} selects something`);
       assert.deepEqual(await walk(query), expected, query);
@@ -93,7 +93,7 @@ for (const backend of backends) {
       await expect(`venueIds=${farVenue}&venueIds=${b.venueId}`, (g) => g.venue.id === farVenue || g.venue.id === b.venueId);
       await expect(
         `skillLevelIds=${a.levels.intermediate}`,
-        (g) => g.skillLevel.from.id === a.levels.intermediate || g.skillLevel.to.id === a.levels.intermediate,
+        (g) => g.activity.id === a.activityId && g.skillLevel.from.sortOrder <= 2 && g.skillLevel.to.sortOrder >= 2,
       );
       await expect('gameType=DOUBLE', (g) => g.gameType === 'DOUBLE');
       const dates = [...new Set(games.map((g) => localDate(g.startTime)))].sort();
@@ -106,6 +106,8 @@ for (const backend of backends) {
       await expect(
         `lat=1.30&lng=103.80&radiusKm=30&gameType=SINGLE&activityId=${a.activityId}`,
         (g) => g.activity.id === a.activityId && g.gameType === 'SINGLE',
+        // Near a centre: the nearer venue's games first.
+        { order: (x, y) => Number(x.venue.id === farVenue) - Number(y.venue.id === farVenue) || byStart(x, y) },
       );
     });
 

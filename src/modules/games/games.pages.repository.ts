@@ -1,13 +1,30 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import { arrayLiteral, Repository, StatementNames } from '../../platform/db/index.ts';
 import type { GameFilter, GameRow } from './games.repository.ts';
-import { ISO, PLACEHOLDERS, after, boundValues, filterConditions, filterShape, pageLimit, positionValues, where, type Bound } from './games.sql.ts';
+import {
+  ISO,
+  PLACEHOLDERS,
+  after,
+  afterIn,
+  boundValues,
+  filterConditions,
+  filterShape,
+  isNear,
+  pageLimit,
+  positionValues,
+  rankOf,
+  upToIn,
+  where,
+  type Bound,
+} from './games.sql.ts';
 import { sharedGameIds } from './games.share-access.ts';
 import { games } from './games.table.ts';
 
 export interface Position {
   startTime: string;
   id: string;
+  /** Near a centre: the game's venue's place in the nearest-first list of venues. */
+  rank?: number;
 }
 
 /**
@@ -72,25 +89,35 @@ export class GamePagesRepository extends Repository {
    * Over `v`: the request's values, or placeholders for a kept statement.
    */
   listingQuery(filter: GameFilter, viewerId: string | null, position: Position | undefined, limit: number, v = boundValues(filter, viewerId, position)): SQL {
-    const common = [...filterConditions(filter, v), ...after(position, v)];
-    const branch = (visibility: SQL[]) => sql`(SELECT g.id, g.start_time FROM games g
+    const common = [...filterConditions(filter, v), ...afterIn(filter, position, v)];
+    // Near a centre the nearest venues' games come first; the rank travels with the rows.
+    const near = isNear(filter);
+    const rank = near ? sql`, ${rankOf(v)} AS rank` : sql``;
+    const order = near ? sql`${rankOf(v)}, ` : sql``;
+    const branch = (visibility: SQL[]) => sql`(SELECT g.id, g.start_time${rank} FROM games g
       WHERE ${where([...visibility, sql`g.status <> 'CANCELLED'`, ...common])}
-      ORDER BY g.start_time, g.id LIMIT ${pageLimit(limit)})`;
+      ORDER BY ${order}g.start_time, g.id LIMIT ${pageLimit(limit)})`;
     const union = viewerId ? sql`${branch([sql`g.visibility = 'PUBLIC'`])} UNION ALL ${privateBranches(branch, v)}` : branch([sql`g.visibility = 'PUBLIC'`]);
-    return sql`SELECT u.id, to_char(u.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time FROM (${union}) u
-      ORDER BY u.start_time, u.id LIMIT ${pageLimit(limit)}`;
+    return sql`SELECT u.id, to_char(u.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time${near ? sql`, u.rank` : sql``} FROM (${union}) u
+      ORDER BY ${near ? sql`u.rank, ` : sql``}u.start_time, u.id LIMIT ${pageLimit(limit)}`;
   }
 
   async listPage(filter: GameFilter, parts: PageParts, position: Position | undefined, limit: number): Promise<PageRow[]> {
     const viewerId = parts.viewer?.userId ?? null;
     const shape = `list:${viewerId ? 1 : 0}${position ? 1 : 0}:${filterShape(filter)}:${limit}`;
-    return this.#pageRows(shape, (v) => this.listingQuery(filter, viewerId, position, limit, v), boundValues(filter, viewerId, position), parts);
+    return this.#pageRows(
+      shape,
+      (v) => this.listingQuery(filter, viewerId, position, limit, v),
+      boundValues(filter, viewerId, position),
+      parts,
+      isNear(filter),
+    );
   }
 
   /** The listing page's one statement (what the benchmark runs through pgbench). */
   listingPage(filter: GameFilter, parts: PageParts, position: Position | undefined, limit: number) {
     const v = boundValues(filter, parts.viewer?.userId ?? null, position);
-    return this.#pageQuery(this.listingQuery(filter, parts.viewer?.userId ?? null, position, limit, v), parts, v);
+    return this.#pageQuery(this.listingQuery(filter, parts.viewer?.userId ?? null, position, limit, v), parts, v, isNear(filter));
   }
 
   async joinedPage(parts: PageParts & { viewer: PageViewer }, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<PageRow[]> {
@@ -120,18 +147,19 @@ export class GamePagesRepository extends Repository {
    * The page's full rows in the order of `query` (which answers id and start_time as text): the
    * keyset walk, the rows, what other modules know of them and the viewer's marks in one statement.
    */
-  #pageQuery(query: SQL, { organizerName, shareCode, viewer }: PageParts, v: Bound) {
+  #pageQuery(query: SQL, { organizerName, shareCode, viewer }: PageParts, v: Bound, near = false) {
     return this.db
       .select({
         row: games,
         startTime: sql<string>`page.start_time`,
+        ...(near && { rank: sql<number>`page.rank` }),
         organizerName: organizerName(sql`${games.organizerId}`),
         shareCode: shareCode(sql`${games.id}`),
         ...marksOf(viewer, v),
       })
       .from(games)
       .innerJoin(sql`(${query}) AS page`, sql`page.id = ${games.id}`)
-      .orderBy(asc(games.startTime), asc(games.id));
+      .orderBy(...(near ? [sql`page.rank`] : []), asc(games.startTime), asc(games.id));
   }
 
   /**
@@ -140,12 +168,17 @@ export class GamePagesRepository extends Repository {
    * has a next one): then the viewer's page is not the public one (`hidden`, also when no row came).
    */
   async viewerMarks(filter: GameFilter, parts: PageParts & { viewer: PageViewer }, ids: string[], position: Position | undefined, until: Position | undefined) {
-    const values = { ...boundValues(filter, parts.viewer.userId, position), ids: arrayLiteral(ids), untilStart: until?.startTime, untilId: until?.id };
+    const values = {
+      ...boundValues(filter, parts.viewer.userId, position),
+      ids: arrayLiteral(ids),
+      untilStart: until?.startTime,
+      untilId: until?.id,
+      untilRank: until?.rank,
+    };
     const rows = await this.#kept(
       `marks:${position ? 1 : 0}${until ? 1 : 0}:${filterShape(filter)}`,
       (v) => {
-        const upTo = until ? [sql`(g.start_time, g.id) <= (${v.untilStart}::timestamptz, ${v.untilId}::uuid)`] : [];
-        const common = [...filterConditions(filter, v), ...after(position, v), ...upTo];
+        const common = [...filterConditions(filter, v), ...afterIn(filter, position, v), ...upToIn(filter, until, v)];
         const branch = (visibility: SQL[]) => sql`(SELECT g.id FROM games g WHERE ${where([...visibility, sql`g.status <> 'CANCELLED'`, ...common])} LIMIT 1)`;
         return this.db
           .select({ id: games.id, hidden: sql<boolean>`EXISTS (${privateBranches(branch, v)})`, ...marksOf(parts.viewer, v) })
@@ -161,11 +194,11 @@ export class GamePagesRepository extends Repository {
   }
 
   /** The page's rows by the statement `query` makes (see `#pageQuery`), kept per shape. */
-  async #pageRows(shape: string, query: (v: Bound) => SQL, values: Bound, parts: PageParts): Promise<PageRow[]> {
-    const selected = await this.#kept(shape, (v) => this.#pageQuery(query(v), parts, v), values);
+  async #pageRows(shape: string, query: (v: Bound) => SQL, values: Bound, parts: PageParts, near = false): Promise<PageRow[]> {
+    const selected = await this.#kept(shape, (v) => this.#pageQuery(query(v), parts, v, near), values);
     const { viewer } = parts;
-    return selected.map(({ row, startTime, organizerName, shareCode, participation, coHost, bookmarked }) => ({
-      position: { id: row.id, startTime },
+    return selected.map(({ row, startTime, rank, organizerName, shareCode, participation, coHost, bookmarked }) => ({
+      position: { id: row.id, startTime, ...(rank !== undefined && { rank: Number(rank) }) },
       row,
       organizerName,
       shareCode,

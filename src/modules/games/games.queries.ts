@@ -7,7 +7,8 @@ import { remembered } from '../../platform/http/conditional.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { GameBookmarks, GameRatings, GameShareLinks, ShareLinkBlock } from './games.ports.ts';
 import { presentGame, presentParticipant, viewerOf, type GameView, type PresentedGame } from './games.presenter.ts';
-import { gameFilterOf, type GameFilterDeps } from './games.filter.ts';
+import { gameFilterOf, metresBetween, type GameFilterDeps } from './games.filter.ts';
+import { circleQuery } from '../../platform/http/circle-query.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { GamePagesRepository, type PageParts, type PageRow, type PageViewer, type Position, type ViewerMarks } from './games.pages.repository.ts';
@@ -99,7 +100,10 @@ export class GameQueries {
     const scope = `games:list:${scopeOf(query)}`;
     const db = await this.#reader(viewerId);
     const fetch: PageFetch = (position, limit) => new GamePagesRepository(db).listPage(filter, this.#parts(viewerId), position, limit);
-    return this.#page(query, scope, viewerId, fetch, generation);
+    const page = await this.#page(query, scope, viewerId, fetch, generation);
+    const { circle } = circleQuery(query);
+    if (!circle) return page;
+    return { ...page, content: page.content.map((game) => ({ ...game, distanceMeters: Math.round(metresBetween(circle, game.venue)) })) };
   }
 
   async joined(userId: string, query: CursorRequest & { includePast: boolean }) {
@@ -201,17 +205,19 @@ export class GameQueries {
     const found = await fetch(position, query.size + 1);
     const page = found.slice(0, query.size);
     const last = page.at(-1)?.position;
-    const nextCursor = found.length > query.size && last ? this.#deps.cursors.encode([last.startTime, last.id], scope) : null;
+    const key = last && (last.rank === undefined ? [last.startTime, last.id] : [last.startTime, last.id, last.rank]);
+    const nextCursor = found.length > query.size && key ? this.#deps.cursors.encode(key, scope) : null;
     return { content: await this.#presentPage(page, viewerId, generation), nextCursor };
   }
 
   #position(cursor: string, scope: string): Position {
-    const [startTime, id, ...rest] = this.#deps.cursors.decode(cursor, scope);
+    const [startTime, id, rank, ...rest] = this.#deps.cursors.decode(cursor, scope);
     // Sealed by us, so only a bug could make it malformed; still refuse it like any bad cursor.
-    if (rest.length || typeof startTime !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(startTime))) {
+    const badRank = rank !== undefined && !Number.isSafeInteger(rank);
+    if (rest.length || badRank || typeof startTime !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(startTime))) {
       throw badRequest('invalid_cursor', 'The cursor is malformed.', [{ field: 'cursor', location: 'query', message: 'is not a valid cursor for this query' }]);
     }
-    return { startTime, id };
+    return rank === undefined ? { startTime, id } : { startTime, id, rank: rank as number };
   }
 
   /** Games read by id: one batch each for the rows, organiser names, links and the viewer's marks. */

@@ -17,6 +17,8 @@ export interface GameFilter {
   venueIds?: string[];
   skillLevelIds?: string[];
   gameType?: 'SINGLE' | 'DOUBLE';
+  /** Decimal text: games costing at most this much. */
+  maxPrice?: string;
   fromDate?: string;
   toDate?: string;
   fromTime?: string;

@@ -254,6 +254,7 @@ export function scopeOf(query: GameFilterInput): string {
     query.radiusKm ?? null,
     query.includePast,
     ...(query.confirmed === undefined ? [] : [query.confirmed]),
+    ...(query.maxPrice === undefined ? [] : [`price<=${query.maxPrice}`]),
   ]);
 }
 

@@ -94,6 +94,9 @@ export const GameSchema = Type.Object({
       { description: "The players' ratings (only in the organiser's hosted list)" },
     ),
   ),
+  distanceMeters: Type.Optional(
+    Type.Integer({ description: "A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first" }),
+  ),
   shareLink: Type.Optional(Type.Object({ code: Type.String(), shareUrl: Type.String(), webUrl: Type.String(), mobileUrl: Type.String() })),
   viewer: Type.Optional(
     Type.Object({ joined: Type.Boolean(), waitlisted: Type.Boolean(), bookmarked: Type.Boolean(), isOrganizer: Type.Boolean(), isCoHost: Type.Boolean() }),
@@ -176,8 +179,14 @@ export type UpdateGameInput = Static<typeof UpdateGameBody>;
 export const GameFilterQuery = Type.Object({
   activityId: Type.Optional(Uuid),
   venueIds: Type.Optional(Type.Array(Uuid, { maxItems: 100, description: 'Repeat the parameter for several' })),
-  skillLevelIds: Type.Optional(Type.Array(Uuid, { maxItems: 100, description: 'Games whose lowest or highest level is one of these' })),
+  skillLevelIds: Type.Optional(
+    Type.Array(Uuid, {
+      maxItems: 100,
+      description: "Games whose level range (from..to, by the levels' order on their activity's ladder) includes one of these",
+    }),
+  ),
   gameType: Type.Optional(GameType),
+  maxPrice: Type.Optional(Type.String({ ...Price, description: 'Games costing at most this much ("0": free games only)' })),
   fromDate: Type.Optional(DateOnly),
   toDate: Type.Optional(DateOnly),
   fromTime: Type.Optional(HHMM),

@@ -23,11 +23,13 @@ const NAMES = [
   'shareCut',
   'afterStart',
   'afterId',
+  'afterRank',
   'startsFrom',
   'activityId',
   'venueIds',
   'skillLevelIds',
   'gameType',
+  'maxPrice',
   'fromDate',
   'toDate',
   'fromTime',
@@ -38,6 +40,7 @@ const NAMES = [
   'ids',
   'untilStart',
   'untilId',
+  'untilRank',
 ] as const;
 type BoundName = (typeof NAMES)[number];
 
@@ -52,6 +55,7 @@ export function boundValues(filter: GameFilter, viewerId: string | null, positio
     venueIds: filter.venueIds && arrayLiteral(filter.venueIds),
     skillLevelIds: filter.skillLevelIds && arrayLiteral(filter.skillLevelIds),
     gameType: filter.gameType,
+    maxPrice: filter.maxPrice,
     fromDate: filter.fromDate,
     toDate: filter.toDate,
     fromTime: filter.fromTime,
@@ -67,6 +71,7 @@ export const positionValues = (viewerId: string | null, position: Position | und
   viewer: viewerId,
   afterStart: position?.startTime,
   afterId: position?.id,
+  afterRank: position?.rank,
   startsFrom: startsFrom?.toISOString(),
 });
 
@@ -79,9 +84,14 @@ const FILTERS: Array<[applies: (filter: GameFilter) => boolean, condition: (v: B
   [(f) => !!f.venueIds?.length, (v) => sql`g.venue_id = any(${v.venueIds}::uuid[])`],
   [
     (f) => !!f.skillLevelIds?.length,
-    (v) => sql`(g.skill_level_from_id = any(${v.skillLevelIds}::uuid[]) OR g.skill_level_to_id = any(${v.skillLevelIds}::uuid[]))`,
+    // A game for Beginner to Intermediate suits a Low Intermediate player: its range, by the levels'
+    // places on their activity's ladder, includes one of the chosen levels.
+    (v) => sql`EXISTS (SELECT 1 FROM skill_levels c, skill_levels lf, skill_levels lt
+      WHERE c.id = any(${v.skillLevelIds}::uuid[]) AND lf.id = g.skill_level_from_id AND lt.id = g.skill_level_to_id
+      AND c.activity_id = lf.activity_id AND c.sort_order BETWEEN lf.sort_order AND lt.sort_order)`,
   ],
   [(f) => !!f.gameType, (v) => sql`g.game_type = ${v.gameType}`],
+  [(f) => f.maxPrice !== undefined, (v) => sql`g.price <= ${v.maxPrice}::numeric`],
   [(f) => !!f.fromDate, (v) => sql`g.start_time >= (${v.fromDate}::date)::timestamp AT TIME ZONE ${v.timeZone}`],
   [(f) => !!f.toDate, (v) => sql`g.start_time < ((${v.toDate}::date) + 1)::timestamp AT TIME ZONE ${v.timeZone}`],
   [(f) => !!f.fromTime, (v) => sql`to_char(g.start_time AT TIME ZONE ${v.timeZone}, 'HH24:MI') >= ${v.fromTime}`],
@@ -116,6 +126,25 @@ export function visibleTo(viewerId: string | null, now: Date): SQL {
 
 export const after = (position: Position | undefined, v: Bound) =>
   position ? [sql`(g.start_time, g.id) > (${v.afterStart}::timestamptz, ${v.afterId}::uuid)`] : [];
+
+/** A listing near a centre: its venues come nearest first (`venueIdsWithin`), and so do its games. */
+export const isNear = (filter: GameFilter) => !!filter.venueIdsWithin?.length;
+
+/** A game's venue's place in the nearest-first list: the first key of a listing near a centre. */
+export const rankOf = (v: Bound) => sql`array_position(${v.venueIdsWithin}::uuid[], g.venue_id)`;
+
+/** A listing's keyset condition: after `position` in (rank when near, start_time, id) order. */
+export function afterIn(filter: GameFilter, position: Position | undefined, v: Bound): SQL[] {
+  if (!position || !isNear(filter)) return after(position, v);
+  return [sql`(${rankOf(v)}, g.start_time, g.id) > (${v.afterRank}::int, ${v.afterStart}::timestamptz, ${v.afterId}::uuid)`];
+}
+
+/** Up to and including `until` in the listing's order. */
+export function upToIn(filter: GameFilter, until: Position | undefined, v: Bound): SQL[] {
+  if (!until) return [];
+  if (!isNear(filter)) return [sql`(g.start_time, g.id) <= (${v.untilStart}::timestamptz, ${v.untilId}::uuid)`];
+  return [sql`(${rankOf(v)}, g.start_time, g.id) <= (${v.untilRank}::int, ${v.untilStart}::timestamptz, ${v.untilId}::uuid)`];
+}
 
 export const where = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
 

@@ -6393,6 +6393,8 @@ export interface operations {
                                     /** @description How long before the start the go / no-go is decided */
                                     decisionHoursBefore: number;
                                     description: string | null;
+                                    /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                                    distanceMeters?: number;
                                     /** Format: date-time */
                                     endTime: string;
                                     gameType: "SINGLE" | "DOUBLE";
@@ -6650,6 +6652,8 @@ export interface operations {
                                 /** @description How long before the start the go / no-go is decided */
                                 decisionHoursBefore: number;
                                 description: string | null;
+                                /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                                distanceMeters?: number;
                                 /** Format: date-time */
                                 endTime: string;
                                 gameType: "SINGLE" | "DOUBLE";
@@ -7181,6 +7185,8 @@ export interface operations {
                 includePast?: boolean;
                 lat?: number;
                 lng?: number;
+                /** @description Games costing at most this much ("0": free games only) */
+                maxPrice?: string;
                 radiusKm?: number;
                 /**
                  * @description Items per page
@@ -7188,7 +7194,7 @@ export interface operations {
                  */
                 size?: number;
                 /**
-                 * @description Games whose lowest or highest level is one of these
+                 * @description Games whose level range (from..to, by the levels' order on their activity's ladder) includes one of these
                  * @example [
                  *       "6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f"
                  *     ]
@@ -7237,6 +7243,8 @@ export interface operations {
                                 /** @description How long before the start the go / no-go is decided */
                                 decisionHoursBefore: number;
                                 description: string | null;
+                                /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                                distanceMeters?: number;
                                 /** Format: date-time */
                                 endTime: string;
                                 gameType: "SINGLE" | "DOUBLE";
@@ -7552,6 +7560,8 @@ export interface operations {
                             /** @description How long before the start the go / no-go is decided */
                             decisionHoursBefore: number;
                             description: string | null;
+                            /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                            distanceMeters?: number;
                             /** Format: date-time */
                             endTime: string;
                             gameType: "SINGLE" | "DOUBLE";
@@ -7909,6 +7919,8 @@ export interface operations {
                             /** @description How long before the start the go / no-go is decided */
                             decisionHoursBefore: number;
                             description: string | null;
+                            /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                            distanceMeters?: number;
                             /** Format: date-time */
                             endTime: string;
                             gameType: "SINGLE" | "DOUBLE";
@@ -8244,6 +8256,8 @@ export interface operations {
                             /** @description How long before the start the go / no-go is decided */
                             decisionHoursBefore: number;
                             description: string | null;
+                            /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                            distanceMeters?: number;
                             /** Format: date-time */
                             endTime: string;
                             gameType: "SINGLE" | "DOUBLE";
@@ -10142,6 +10156,8 @@ export interface operations {
                             /** @description How long before the start the go / no-go is decided */
                             decisionHoursBefore: number;
                             description: string | null;
+                            /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                            distanceMeters?: number;
                             /** Format: date-time */
                             endTime: string;
                             gameType: "SINGLE" | "DOUBLE";
@@ -13712,9 +13728,11 @@ export interface operations {
                 includePast?: boolean;
                 lat?: number;
                 lng?: number;
+                /** @description Games costing at most this much ("0": free games only) */
+                maxPrice?: string;
                 radiusKm?: number;
                 /**
-                 * @description Games whose lowest or highest level is one of these
+                 * @description Games whose level range (from..to, by the levels' order on their activity's ladder) includes one of these
                  * @example [
                  *       "6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f"
                  *     ]
@@ -15901,6 +15919,8 @@ export interface operations {
                                 /** @description How long before the start the go / no-go is decided */
                                 decisionHoursBefore: number;
                                 description: string | null;
+                                /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                                distanceMeters?: number;
                                 /** Format: date-time */
                                 endTime: string;
                                 gameType: "SINGLE" | "DOUBLE";
@@ -16151,6 +16171,8 @@ export interface operations {
                                 /** @description How long before the start the go / no-go is decided */
                                 decisionHoursBefore: number;
                                 description: string | null;
+                                /** @description A listing near a centre (lat, lng, radiusKm): metres from the centre to the game's venue; nearest venues first */
+                                distanceMeters?: number;
                                 /** Format: date-time */
                                 endTime: string;
                                 gameType: "SINGLE" | "DOUBLE";

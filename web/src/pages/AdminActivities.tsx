@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../api/client';
 import { Field, Loading, Problem } from '../ui';
-import { useActivities } from './Find';
+import { useActivities } from './find/queries';
 
 type Activity = NonNullable<ReturnType<typeof useActivities>['data']>['content'][number];
 

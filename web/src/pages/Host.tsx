@@ -4,7 +4,7 @@ import { api, data } from '../api/client';
 import { navigate } from '../router';
 import { isoToZoned, TIME_ZONE, zonedToIso } from '../time';
 import { Field, fieldError, Loading, Page, Problem } from '../ui';
-import { useActivities } from './Find';
+import { useActivities } from './find/queries';
 
 interface Draft {
   activityId: string;

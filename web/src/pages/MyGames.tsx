@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, data } from '../api/client';
 import { Link, useLocation } from '../router';
 import { Loading, Page, Problem } from '../ui';
-import { GameCard, type GameSummary } from './GameCard';
+import { GameCard, type GameSummary } from './find/GameCard';
 
 const TABS = [
   { key: 'joined', label: 'Joined' },

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { lazyPage, type AppRoute } from '../../routes';
 
-const FindPage = lazyPage(() => import('../Find'), 'FindPage');
+const FindPage = lazyPage(() => import('./Find'), 'FindPage');
 
 export const routes: AppRoute[] = [{ path: '/', render: () => createElement(FindPage) }];

@@ -4,7 +4,8 @@
  * three are valid (the API's limits), and each field says what is wrong as one types.
  */
 import { useState } from 'react';
-import { Field } from '../ui';
+import { t } from '../../i18n';
+import { Field } from '../../ui';
 
 export interface Circle {
   lat: string;
@@ -22,17 +23,16 @@ interface Venue {
 function numberError(value: string, label: string, min: number, max: number, exclusiveMin = false): string | undefined {
   if (!value.trim()) return undefined;
   const number = Number(value);
-  if (!Number.isFinite(number)) return `${label} must be a number.`;
-  if ((exclusiveMin ? number <= min : number < min) || number > max)
-    return `${label} must be ${exclusiveMin ? 'more than' : 'from'} ${min} ${exclusiveMin ? 'and at most' : 'to'} ${max}.`;
+  if (!Number.isFinite(number)) return t.find.notNumber(label);
+  if ((exclusiveMin ? number <= min : number < min) || number > max) return t.find.outOfRange(label, min, max, exclusiveMin);
   return undefined;
 }
 
 export function circleErrors(circle: Circle): Partial<Record<keyof Circle, string>> {
   return {
-    lat: numberError(circle.lat, 'Latitude', -90, 90),
-    lng: numberError(circle.lng, 'Longitude', -180, 180),
-    radiusKm: numberError(circle.radiusKm, 'The radius', 0, 50, true),
+    lat: numberError(circle.lat, t.find.latitude, -90, 90),
+    lng: numberError(circle.lng, t.find.longitude, -180, 180),
+    radiusKm: numberError(circle.radiusKm, t.find.radiusName, 0, 50, true),
   };
 }
 
@@ -45,9 +45,20 @@ export function validCircle(circle: Circle): Circle | undefined {
 
 const rounded = (value: number) => String(Math.round(value * 1e5) / 1e5);
 
-export function NearPicker({ initial, venues, onChange }: { initial: Circle; venues: Venue[]; onChange: (circle: Circle | undefined) => void }) {
+export function NearPicker({
+  initial,
+  venues,
+  onChange,
+  note = '',
+}: {
+  initial: Circle;
+  venues: Venue[];
+  onChange: (circle: Circle | undefined) => void;
+  /** Why the picker is showing (near me could not locate the device). */
+  note?: string;
+}) {
   const [circle, setCircle] = useState(initial);
-  const [locating, setLocating] = useState('');
+  const [locating, setLocating] = useState(note);
   const errors = circleErrors(circle);
   const update = (patch: Partial<Circle>) => {
     const next = { ...circle, ...patch };
@@ -56,29 +67,26 @@ export function NearPicker({ initial, venues, onChange }: { initial: Circle; ven
     onChange(validCircle(next));
   };
   const useMyLocation = () => {
-    if (!('geolocation' in navigator)) return setLocating('This browser cannot tell its location; enter a latitude and longitude or choose a venue.');
-    setLocating('Finding your location…');
+    if (!('geolocation' in navigator)) return setLocating(t.find.cannotLocate);
+    setLocating(t.find.locating);
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        setLocating('Using your location.');
+        setLocating(t.find.usingLocation);
         update({ lat: rounded(position.coords.latitude), lng: rounded(position.coords.longitude) });
       },
-      (error) =>
-        setLocating(
-          `Your location is not available (${error.code === error.PERMISSION_DENIED ? 'permission denied' : 'no fix'}); enter a latitude and longitude or choose a venue.`,
-        ),
+      (error) => setLocating(t.find.locationDenied(error.code === error.PERMISSION_DENIED)),
       { timeout: 10_000, maximumAge: 60_000 },
     );
   };
   const partial = !validCircle(circle) && (circle.lat || circle.lng || circle.radiusKm) && !errors.lat && !errors.lng && !errors.radiusKm;
   return (
     <fieldset className="near">
-      <legend>Near a point</legend>
+      <legend>{t.find.nearPoint}</legend>
       <div className="row near-sources">
         <button type="button" onClick={useMyLocation}>
-          Use my location
+          {t.find.useLocation}
         </button>
-        <Field label="Or around a venue" id="near-venue">
+        <Field label={t.find.aroundVenue} id="near-venue">
           <select
             id="near-venue"
             value=""
@@ -87,7 +95,7 @@ export function NearPicker({ initial, venues, onChange }: { initial: Circle; ven
               if (venue) update({ lat: rounded(venue.latitude), lng: rounded(venue.longitude) });
             }}
           >
-            <option value="">Choose a venue…</option>
+            <option value="">{t.find.chooseVenue}</option>
             {venues.map((venue) => (
               <option key={venue.id} value={venue.id}>
                 {venue.name}
@@ -100,13 +108,13 @@ export function NearPicker({ initial, venues, onChange }: { initial: Circle; ven
         {locating}
       </p>
       <div className="row">
-        <Field label="Latitude" id="near-lat" error={errors.lat}>
+        <Field label={t.find.latitude} id="near-lat" error={errors.lat}>
           <input id="near-lat" inputMode="decimal" value={circle.lat} onChange={(e) => update({ lat: e.target.value })} aria-invalid={!!errors.lat} />
         </Field>
-        <Field label="Longitude" id="near-lng" error={errors.lng}>
+        <Field label={t.find.longitude} id="near-lng" error={errors.lng}>
           <input id="near-lng" inputMode="decimal" value={circle.lng} onChange={(e) => update({ lng: e.target.value })} aria-invalid={!!errors.lng} />
         </Field>
-        <Field label="Within (km)" id="near-radius" error={errors.radiusKm}>
+        <Field label={t.find.radius} id="near-radius" error={errors.radiusKm}>
           <input
             id="near-radius"
             inputMode="decimal"
@@ -116,10 +124,10 @@ export function NearPicker({ initial, venues, onChange }: { initial: Circle; ven
           />
         </Field>
       </div>
-      {partial && <p className="muted">The distance filter applies once latitude, longitude and radius are all filled in.</p>}
+      {partial && <p className="muted">{t.find.partialCircle}</p>}
       {(circle.lat || circle.lng || circle.radiusKm) && (
         <button type="button" className="link" onClick={() => update({ lat: '', lng: '', radiusKm: '' })}>
-          Clear the distance filter
+          {t.find.clearCircle}
         </button>
       )}
     </fieldset>
