@@ -126,7 +126,6 @@ export const admin = {
     status: { SCHEDULED: 'Scheduled', STARTED: 'Started', CANCELLED: 'Cancelled', COMPLETED: 'Completed' } as Record<string, string>,
     untitled: (activity: string) => `${activity} game`,
     players: (joined: number, slots: number) => `${joined} of ${slots} places taken`,
-    keep: 'Keep game',
   },
 
   disputes: {

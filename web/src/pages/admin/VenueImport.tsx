@@ -58,7 +58,7 @@ export function VenueImport() {
   const rowErrors = run.error instanceof ApiProblem ? run.error.fieldErrors : [];
   return (
     <Section title={s.title} id="admin-import">
-      <p className="muted">{s.help}</p>
+      <p className="muted admin-help">{s.help}</p>
       <form
         className="form"
         onSubmit={(event) => {
