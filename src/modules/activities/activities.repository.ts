@@ -46,6 +46,24 @@ export class ActivitiesRepository extends Repository {
     return this.first(activities, and(sql`lower(${activities.name}) = lower(${name})`, isNull(activities.deletedAt)));
   }
 
+  /** Live activities whose name is one of `names`, compared case-blind (as the unique index does). */
+  liveByNames(names: string[]): Promise<Array<{ id: string; name: string }>> {
+    if (names.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ id: activities.id, name: activities.name })
+      .from(activities)
+      .where(
+        and(
+          inAny(
+            sql`lower(${activities.name})`,
+            names.map((name) => name.toLowerCase()),
+            'text',
+          ),
+          isNull(activities.deletedAt),
+        ),
+      );
+  }
+
   /** Locks the live activity against concurrent deletion or use checks until the transaction ends. */
   lockLive(id: string): Promise<ActivityRow | undefined> {
     return this.first(activities, and(eq(activities.id, id), isNull(activities.deletedAt)), 'update');

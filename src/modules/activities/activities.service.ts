@@ -134,6 +134,12 @@ export class ActivitiesService {
     return ids.filter((id) => !live.has(id));
   }
 
+  /** Ids of the live activities named `names` (any case), keyed by the lower-cased name; unknown names are absent. */
+  async idsByNames(names: string[]): Promise<Map<string, string>> {
+    const rows = await new ActivitiesRepository(this.#db).liveByNames([...new Set(names.map(normalise))]);
+    return new Map(rows.map((row) => [normalise(row.name), row.id]));
+  }
+
   /** Names of activities by id, deleted ones included (records that point at them keep a name). */
   async namesOf(ids: string[]): Promise<Map<string, string>> {
     const rows = await new ActivitiesRepository(this.#db).namesByIds([...new Set(ids)]);

@@ -10,6 +10,7 @@ import {
   MarkBody,
   OwnRating,
   PlayerParams,
+  QueuedDispute,
   RatingBody,
   ReliabilityRecord,
   SettleParams,
@@ -37,7 +38,7 @@ export const AttendanceApi = {
   },
   ratings: { summary: "The players' ratings of the game, anonymous (organiser or co-host)", params: GameIdParams, data: GameRatingsSchema, message: 'Ratings' },
   dispute: { summary: 'Dispute a NO_SHOW mark within 7 days of it: it counts towards no gate until an admin upholds it', params: DisputeParams, body: DisputeBody, data: Dispute, message: 'Disputed' },
-  disputes: { summary: 'The open disputes of NO_SHOW marks, oldest first (at most 100; admin)', data: Type.Array(Dispute), message: 'Disputes' },
+  disputes: { summary: 'The open disputes of NO_SHOW marks, oldest first (at most 100; admin)', data: Type.Array(QueuedDispute), message: 'Disputes' },
   uphold: { summary: 'Uphold a disputed NO_SHOW: it counts again (admin)', params: SettleParams, data: Dispute, message: 'Upheld' },
   dismiss: { summary: 'Dismiss a disputed NO_SHOW: the mark is removed (admin)', params: SettleParams, data: Dispute, message: 'Dismissed' },
 } satisfies Record<string, RouteSpec>;

@@ -2,6 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { presentDispute } from './attendance.presenter.ts';
+import type { AttendanceGames, AttendanceUsers } from './attendance.ports.ts';
 import { AttendanceRepository } from './attendance.repository.ts';
 import { DISPUTE_DAYS, disputableSince } from './attendance.rules.ts';
 
@@ -10,11 +11,18 @@ export const DISPUTE_QUEUE_SIZE = 100;
 
 const noSuchDispute = () => notFound('There is no open dispute of that mark.', 'dispute_not_found');
 
+interface DisputesDeps {
+  db: Database;
+  clock: Clock;
+  users: AttendanceUsers;
+  games: Pick<AttendanceGames, 'standing'>;
+}
+
 /** A player disputes a NO_SHOW; until an admin upholds it, it counts towards no gate. */
 export class DisputesService {
-  readonly #deps: { db: Database; clock: Clock };
+  readonly #deps: DisputesDeps;
 
-  constructor(deps: { db: Database; clock: Clock }) {
+  constructor(deps: DisputesDeps) {
     this.#deps = deps;
   }
 
@@ -31,8 +39,22 @@ export class DisputesService {
     throw conflict('dispute_window_closed', `A mark can be disputed within ${DISPUTE_DAYS} days of it.`);
   }
 
+  /** The open disputes with the player's, the marker's and the game's names: what an admin decides by. */
   async queue() {
-    return (await new AttendanceRepository(this.#deps.db).openDisputes(DISPUTE_QUEUE_SIZE)).map(presentDispute);
+    const { db, users, games } = this.#deps;
+    const rows = await new AttendanceRepository(db).openDisputes(DISPUTE_QUEUE_SIZE);
+    const names = await users.namesOf(rows.flatMap((row) => [row.userId, row.markedBy]));
+    // A game per distinct game in the queue (at most DISPUTE_QUEUE_SIZE), asked with one of its disputing players.
+    const firstPlayer = new Map(rows.map((row) => [row.gameId, row.userId]));
+    const titles = new Map(
+      await Promise.all([...firstPlayer].map(async ([gameId, userId]) => [gameId, (await games.standing(gameId, userId))?.game.title ?? null] as const)),
+    );
+    return rows.map((row) => ({
+      ...presentDispute(row),
+      playerName: names.get(row.userId) ?? null,
+      markedByName: names.get(row.markedBy) ?? null,
+      gameTitle: titles.get(row.gameId) ?? null,
+    }));
   }
 
   /** UPHELD: the mark counts again; DISMISSED: the mark is gone (and no host can mark the game's player again). */

@@ -98,7 +98,19 @@ for (const backend of backends) {
       assertProblem(await req('GET', '/api/v1/admin/attendance-disputes', host), 403);
       const queue = await req('GET', '/api/v1/admin/attendance-disputes', admin);
       assert.equal(queue.statusCode, 200, queue.body);
-      assert.ok((queue.json().data as Array<{ gameId: string; userId: string }>).some((d) => d.gameId === game.id && d.userId === player.id));
+      const queued = (queue.json().data as Array<{ gameId: string; userId: string }>).find((d) => d.gameId === game.id && d.userId === player.id);
+      assert.deepEqual(
+        queued && { ...queued, markedAt: undefined, disputedAt: undefined },
+        {
+          ...disputed.json().data,
+          markedAt: undefined,
+          disputedAt: undefined,
+          playerName: 'Disputing Dan',
+          markedByName: 'Host Hana',
+          gameTitle: game.title,
+        },
+        'the queue names the player, the marker and the game',
+      );
       assertProblem(await settle(game, player, 'uphold', host), 403);
 
       const upheld = await settle(game, player, 'uphold');

@@ -38,6 +38,14 @@ export const Dispute = Type.Object({
   reason: Type.Union([Type.String(), Type.Null()]),
 });
 
+/** A dispute in the admin queue, with the names a person decides by. */
+export const QueuedDispute = Type.Object({
+  ...Dispute.properties,
+  playerName: Type.Union([Type.String(), Type.Null()], { description: 'Null: not onboarded, or the account is gone' }),
+  markedByName: Type.Union([Type.String(), Type.Null()]),
+  gameTitle: Type.Union([Type.String(), Type.Null()], { description: 'Null: the game has no title' }),
+});
+
 export const ReliabilityRecord = Type.Object({
   userId: Uuid,
   days: Type.Integer({ description: 'How far back the record reaches (by game start)' }),

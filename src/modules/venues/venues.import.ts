@@ -2,14 +2,14 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse/sync';
 import { Compile } from 'typebox/compile';
 import { badRequest, type FieldError } from '../../platform/http/errors.ts';
-import { ImportRow, type VenueInput } from './venues.schemas.ts';
+import { ImportRow, type ImportRowInput } from './venues.schemas.ts';
 
 export const MAX_IMPORT_ROWS = 10_000;
 /** Enough to fix a file by; a file with more problems is probably the wrong file. */
 const MAX_REPORTED_ERRORS = 1000;
 /** Rows validated between two turns of the event loop: other requests are served while a large file is checked. */
 const ROWS_PER_TURN = 500;
-const CSV_COLUMNS = ['sourceId', 'name', 'address', 'postalCode', 'latitude', 'longitude', 'activityIds', 'stations'] as const;
+const CSV_COLUMNS = ['sourceId', 'name', 'address', 'postalCode', 'latitude', 'longitude', 'activityIds', 'activities', 'stations'] as const;
 const REQUIRED_COLUMNS = ['sourceId', 'name', 'address', 'latitude', 'longitude'];
 
 const checkRow = Compile(ImportRow);
@@ -20,7 +20,7 @@ export interface RowError extends FieldError {
 
 export interface ParsedImport {
   /** Valid rows by their index in the file; invalid rows are absent. */
-  rows: Map<number, VenueInput & { sourceId: string }>;
+  rows: Map<number, ImportRowInput>;
   errors: RowError[];
 }
 
@@ -49,7 +49,7 @@ export async function parseImportFile(content: Buffer): Promise<ParsedImport> {
       parsed.errors.push(...errors);
       continue;
     }
-    const row = record as VenueInput & { sourceId: string };
+    const row = record as ImportRowInput;
     const first = firstBySource.get(row.sourceId);
     if (first !== undefined) {
       parsed.errors.push(rowError(index, '.sourceId', `duplicates rows[${first}].sourceId`));
@@ -109,7 +109,7 @@ function fromCells(header: string[], cells: string[]): Record<string, unknown> {
     const cell = cells[i] ?? '';
     if (cell === '' || !(CSV_COLUMNS as readonly string[]).includes(column)) return;
     if (column === 'latitude' || column === 'longitude') record[column] = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(cell) ? Number(cell) : cell;
-    else if (column === 'activityIds') record[column] = splitList(cell);
+    else if (column === 'activityIds' || column === 'activities') record[column] = splitList(cell);
     else if (column === 'stations') record[column] = parseStations(cell);
     else record[column] = cell;
   });

@@ -50,11 +50,17 @@ export const UpdateVenueBody = Type.Object({
 });
 export type VenuePatch = Static<typeof UpdateVenueBody>;
 
-/** An import row: a create body whose sourceId is required, since imports are idempotent by it. */
+/**
+ * An import row: a create body whose sourceId is required, since imports are idempotent by it; its
+ * activities may be named (`activities`, any case) instead of, or as well as, given by id.
+ */
 export const ImportRow = Type.Object({
   ...CreateVenueBody.properties,
   sourceId: fields.sourceId,
+  activityIds: Type.Optional(fields.activityIds),
+  activities: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 20, description: 'Activity names, any case' })),
 });
+export type ImportRowInput = Static<typeof ImportRow>;
 
 export const VenuesQuery = Type.Object({
   activityId: Type.Optional(Uuid),
@@ -93,7 +99,8 @@ export const Venue = Type.Object({
 export const ImportUpload = Type.Object({
   file: Type.String({
     format: 'binary',
-    description: 'A JSON array of venues, or CSV with the header sourceId,name,address,postalCode,latitude,longitude,activityIds,stations',
+    description:
+      'A JSON array of venues, or CSV with the header sourceId,name,address,postalCode,latitude,longitude,activities,stations (activities by name, or a column activityIds by id; lists separated by ";")',
   }),
 });
 

@@ -128,20 +128,38 @@ export class VenuesService {
     if (!(await clearAfter([this.#summaries], () => new VenuesRepository(this.#db).softDelete(id)))) throw venueNotFound();
   }
 
-  /** All or nothing: a file with any bad row writes nothing; rows whose sourceId exists are skipped. */
+  /**
+   * All or nothing: a file with any bad row writes nothing; rows whose sourceId exists are skipped.
+   * Activities named in a row are resolved here, so a file never needs ids a person does not see.
+   */
   async importFile(content: Buffer): Promise<{ imported: number; skipped: number }> {
     const { rows, errors } = await parseImportFile(content);
+    const named = await this.#activities.idsByNames([...rows.values()].flatMap((row) => row.activities ?? []));
+    // Each row's activity ids with the path a refusal names: `.activityIds[i]` as given, `.activities[i]` as named.
+    const links = new Map<number, Array<{ id: string; path: string }>>();
+    for (const [index, row] of rows) {
+      const wanted = (row.activityIds ?? []).map((id, i) => ({ id, path: `.activityIds[${i}]` }));
+      (row.activities ?? []).forEach((name, i) => {
+        const id = named.get(name.trim().toLowerCase());
+        if (id) wanted.push({ id, path: `.activities[${i}]` });
+        else errors.push(rowError(index, `.activities[${i}]`, `no activity named '${name.trim()}'`));
+      });
+      links.set(index, wanted);
+    }
     return this.#db.transaction(async (tx) => {
-      const wanted = [...rows.values()].flatMap((row) => row.activityIds);
-      const unknown = new Set(await this.#activities.lockForUse(wanted, tx));
-      for (const [index, row] of rows) {
-        row.activityIds.forEach((activityId, i) => {
-          if (unknown.has(activityId)) errors.push(rowError(index, `.activityIds[${i}]`, 'is not a known activity'));
-        });
+      const unknown = new Set(
+        await this.#activities.lockForUse(
+          [...links.values()].flat().map((link) => link.id),
+          tx,
+        ),
+      );
+      for (const [index, wanted] of links) {
+        for (const link of wanted) if (unknown.has(link.id)) errors.push(rowError(index, link.path, 'is not a known activity'));
       }
       if (errors.length) throw rejectedFile(errors);
+      const inputs: VenueInput[] = [...rows].map(([index, row]) => ({ ...row, activityIds: [...new Set(links.get(index)!.map((link) => link.id))] }));
       // Concurrent imports take the sourceId index entries in one order, so they cannot deadlock.
-      const inputs = [...rows.values()].sort((a, b) => (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0));
+      inputs.sort((a, b) => (a.sourceId! < b.sourceId! ? -1 : a.sourceId! > b.sourceId! ? 1 : 0));
       const repository = new VenuesRepository(tx);
       const ids = await repository.insertNew(inputs.map(valuesOf));
       const created = inputs.flatMap((input, i) => (ids[i] ? [{ id: ids[i], activityIds: input.activityIds, stations: input.stations ?? [] }] : []));

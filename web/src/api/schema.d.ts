@@ -3349,10 +3349,15 @@ export interface operations {
                             gameId: string;
                             /** Format: date-time */
                             gameStart: string;
+                            /** @description Null: the game has no title */
+                            gameTitle: string | null;
                             /** Format: date-time */
                             markedAt: string;
                             /** Format: uuid */
                             markedBy: string;
+                            markedByName: string | null;
+                            /** @description Null: not onboarded, or the account is gone */
+                            playerName: string | null;
                             reason: string | null;
                             /** Format: uuid */
                             userId: string;
@@ -5003,7 +5008,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description A JSON array of venues, or CSV with the header sourceId,name,address,postalCode,latitude,longitude,activityIds,stations
+                     * @description A JSON array of venues, or CSV with the header sourceId,name,address,postalCode,latitude,longitude,activities,stations (activities by name, or a column activityIds by id; lists separated by ";")
                      */
                     file: string;
                 };

@@ -1,0 +1,76 @@
+/** The queue of disputed no-show marks, oldest first: uphold one (it counts again) or dismiss it (the mark goes). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, data } from '../../api/client';
+import { t } from '../../i18n';
+import { Link } from '../../router';
+import { formatDateTime } from '../../time';
+import { Button, Card, EmptyState, Loading, Problem, Section, useConfirm, useToast } from '../../ui';
+import { AdminFrame } from './Admin';
+
+const s = t.admin.disputes;
+type Outcome = 'uphold' | 'dismiss';
+
+export function DisputesPage() {
+  const client = useQueryClient();
+  const confirm = useConfirm();
+  const say = useToast();
+  const queue = useQuery({ queryKey: ['admin-disputes'], queryFn: () => data(api.GET('/api/v1/admin/attendance-disputes')) });
+  const settle = useMutation({
+    mutationFn: ({ gameId, userId, outcome }: { gameId: string; userId: string; outcome: Outcome }) => {
+      const params = { params: { path: { gameId, userId } } };
+      return outcome === 'uphold'
+        ? data(api.POST('/api/v1/admin/attendance-disputes/{gameId}/{userId}/uphold', params))
+        : data(api.POST('/api/v1/admin/attendance-disputes/{gameId}/{userId}/dismiss', params));
+    },
+    onSuccess: (_, { outcome }) => say(outcome === 'uphold' ? s.upheld : s.dismissed, 'success'),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin-disputes'] }),
+  });
+  const ask = async (gameId: string, userId: string, player: string, outcome: Outcome) => {
+    const yes = await confirm(
+      outcome === 'uphold'
+        ? { title: s.upholdTitle, body: s.upholdBody(player), confirm: s.uphold, danger: true }
+        : { title: s.dismissTitle, body: s.dismissBody(player), confirm: s.dismiss },
+    );
+    if (yes) settle.mutate({ gameId, userId, outcome });
+  };
+  return (
+    <AdminFrame section="disputes">
+      <Section title={s.list} id="admin-disputes">
+        <p className="muted">{s.intro}</p>
+        {queue.isPending && <Loading />}
+        <Problem error={queue.error ?? settle.error} retry={queue.error ? () => void queue.refetch() : undefined} />
+        {queue.data?.length === 0 && <EmptyState title={s.none} />}
+        <ul className="admin-list" aria-label={s.list}>
+          {queue.data?.map((dispute) => {
+            const player = dispute.playerName ?? s.unknownPlayer;
+            const busy = settle.isPending && settle.variables?.gameId === dispute.gameId && settle.variables.userId === dispute.userId;
+            return (
+              <Card as="li" key={`${dispute.gameId}:${dispute.userId}`} className="admin-item" aria-label={player}>
+                <div className="admin-item-head">
+                  <strong>{player}</strong>
+                </div>
+                <p>
+                  <Link to={`/games/${dispute.gameId}`}>{dispute.gameTitle ?? s.unknownGame}</Link> · {formatDateTime(dispute.gameStart)}
+                </p>
+                <p className="muted">
+                  {s.marked(formatDateTime(dispute.markedAt))}
+                  {dispute.markedByName ? ` · ${dispute.markedByName}` : ''}
+                  {dispute.disputedAt ? ` · ${s.disputed(formatDateTime(dispute.disputedAt))}` : ''}
+                </p>
+                <blockquote className="admin-reason">{dispute.reason ?? s.noReason}</blockquote>
+                <div className="admin-actions">
+                  <Button variant="danger" busy={busy} onClick={() => void ask(dispute.gameId, dispute.userId, player, 'uphold')}>
+                    {s.uphold}
+                  </Button>
+                  <Button busy={busy} onClick={() => void ask(dispute.gameId, dispute.userId, player, 'dismiss')}>
+                    {s.dismiss}
+                  </Button>
+                </div>
+              </Card>
+            );
+          })}
+        </ul>
+      </Section>
+    </AdminFrame>
+  );
+}
