@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildWebApp } from '../../scripts/web-build.ts';
 import { backends, type Backend } from '../helpers/backends.ts';
 import { TestClock } from '../helpers/clock.ts';
+import { freePort } from '../helpers/server-process.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { launchBrowser } from './browser.ts';
@@ -42,9 +43,11 @@ export interface Journey {
 export async function startJourney(env: Record<string, string> = {}, backend: Backend = backends[0]!): Promise<Journey> {
   if (!existsSync(path.join(import.meta.dirname, '..', '..', 'web', 'dist', 'index.html'))) await buildWebApp();
   const clock = new TestClock();
+  // The address is known before the service starts: its own origin is the one trusted for writes made with cookies.
+  const port = await freePort();
   // A day-long access token: the journey moves the clock by hours, and token renewal has its own tests.
-  const service = await buildTestApp(backend, { ACCESS_TOKEN_TTL: '86400', ...env }, { clock });
-  const base = await service.app.listen({ port: 0, host: '127.0.0.1' });
+  const service = await buildTestApp(backend, { ACCESS_TOKEN_TTL: '86400', BASE_URL: `http://127.0.0.1:${port}`, ...env }, { clock });
+  const base = await service.app.listen({ port, host: '127.0.0.1' });
   const browser = await launchBrowser();
   const api: Journey['api'] = async (who, method, url, body) => {
     const response = await service.app.inject({ method: method as 'GET', url, headers: who.auth, ...(body !== undefined && { payload: body as object }) });
