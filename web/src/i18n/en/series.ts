@@ -106,6 +106,7 @@ export const series = {
   endedToast: 'Series ended',
   joinRegular: 'Join as a regular',
   joinRegularHint: 'You are added to every date as it opens; skip any date you cannot make.',
+  byInvitation: 'The organiser adds regulars to this series by invitation.',
   joinedRegular: 'You are a regular',
   leaveRegular: 'Stop being a regular',
   leaveTitle: 'Stop being a regular?',

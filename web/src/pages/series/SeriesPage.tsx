@@ -63,7 +63,9 @@ function RegularToggle({ series }: { series: Series }) {
   };
   return (
     <div className="actions">
-      {series.viewer.isRegular ? (
+      {!series.viewer.isRegular && series.joinPolicy === 'APPROVAL' ? (
+        <p className="muted">{t.series.byInvitation}</p>
+      ) : series.viewer.isRegular ? (
         <Button onClick={() => void leave()} busy={change.isPending}>
           {t.series.leaveRegular}
         </Button>
