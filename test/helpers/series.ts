@@ -13,6 +13,7 @@ export interface Occurrence {
   startTime: string;
   state: 'PENDING' | 'OPENED' | 'SKIPPED' | 'CANCELLED';
   gameId: string | null;
+  skipping: boolean;
 }
 
 /** The wall clock of `instant` in the series' zone, as `YYYY-MM-DD HH:mm`. */

@@ -35,6 +35,18 @@ for (const backend of backends) {
       assert.equal((await skip(p2, '2033-05-18')).statusCode, 204, 'a date not yet open');
       assertProblem(await skip(outsider, '2033-05-18'), 404, 'regular_not_found');
       assertProblem(await skip(p2, '2033-05-19'), 404, 'occurrence_not_found');
+      const skipping = async (who: typeof p1) => (await world.occurrences(series.id, who)).map((date) => [date.date, date.skipping]);
+      const marked = [
+        ['2033-05-11', false],
+        ['2033-05-18', true],
+        ['2033-05-25', false],
+      ];
+      assert.deepEqual(await skipping(p2), marked, 'the regular sees the date they sit out');
+      assert.deepEqual(
+        await skipping(p1),
+        marked.map(([date]) => [date, false]),
+        'each viewer sees only their own',
+      );
 
       await world.advanceDays(6); // Sunday 8 May: 11 May opens.
       assert.equal(await world.runJob(), 1);

@@ -97,6 +97,15 @@ export class SeriesRepository extends IdRepository<typeof gameSeries> {
     return new Set(found.map((row) => row.userId));
   }
 
+  /** The dates this user sits out in this series. */
+  async skipsOf(seriesId: string, userId: string): Promise<Set<string>> {
+    const found = await this.db
+      .select({ occursOn: gameSeriesSkips.occursOn })
+      .from(gameSeriesSkips)
+      .where(and(eq(gameSeriesSkips.seriesId, seriesId), eq(gameSeriesSkips.userId, userId)));
+    return new Set(found.map((row) => row.occursOn));
+  }
+
   // Co-hosts
 
   coHosts(seriesId: string): Promise<SeriesCoHostRow[]> {

@@ -91,6 +91,7 @@ export const Occurrence = Type.Object({
     description: 'PENDING: not open yet; SKIPPED: it would have overlapped another of the organiser’s games',
   }),
   gameId: Type.Union([Uuid, Type.Null()]),
+  skipping: Type.Boolean({ description: 'The viewer, a regular, sits this date out (POST …/skip)' }),
 });
 
 export const EditResult = Type.Object({

@@ -89,12 +89,13 @@ export class SeriesService {
     const repository = new SeriesRepository(this.#deps.db);
     const { series } = await visibleSeries(repository, id, viewerId);
     const settled = new Map((await repository.occurrences(id)).map((row) => [row.occursOn, row]));
+    const skips = await repository.skipsOf(id, viewerId);
     const days = seriesDays(series);
     const content = days.slice(page.page * page.size, (page.page + 1) * page.size).map((day) => {
       const date = dateOf(day);
       const row = settled.get(date);
       const { startTime } = occurrenceTimes(day, series.startMinutes, series.durationMinutes, this.#deps.timeZone);
-      return { date, startTime: startTime.toISOString(), state: row?.state ?? ('PENDING' as const), gameId: row?.gameId ?? null };
+      return { date, startTime: startTime.toISOString(), state: row?.state ?? ('PENDING' as const), gameId: row?.gameId ?? null, skipping: skips.has(date) };
     });
     return offsetPage(content, days.length, page);
   }

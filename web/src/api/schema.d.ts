@@ -20148,6 +20148,8 @@ export interface operations {
                                  */
                                 date: string;
                                 gameId: string | null;
+                                /** @description The viewer, a regular, sits this date out (POST …/skip) */
+                                skipping: boolean;
                                 /** Format: date-time */
                                 startTime: string;
                                 /** @description PENDING: not open yet; SKIPPED: it would have overlapped another of the organiser’s games */

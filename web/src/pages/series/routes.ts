@@ -1,3 +1,12 @@
-import type { AppRoute } from '../../routes';
+import { createElement } from 'react';
+import { lazyPage, type AppRoute } from '../../routes';
 
-export const routes: AppRoute[] = [];
+const SeriesListPage = lazyPage(() => import('./SeriesList'), 'SeriesListPage');
+const NewSeriesPage = lazyPage(() => import('./NewSeries'), 'NewSeriesPage');
+const SeriesPage = lazyPage(() => import('./SeriesPage'), 'SeriesPage');
+
+export const routes: AppRoute[] = [
+  { path: '/series', access: 'signed-in', render: () => createElement(SeriesListPage) },
+  { path: '/series/new', access: 'signed-in', render: () => createElement(NewSeriesPage) },
+  { path: '/series/:id', access: 'signed-in', render: ({ params }) => createElement(SeriesPage, { id: params.id! }) },
+];
