@@ -21,7 +21,7 @@ import { ACCESS_COOKIE, EXPIRY_COOKIE, REFRESH_COOKIE, ambiguousCookies } from '
 import { createUsersModule, usersRoutes } from './modules/users/index.ts';
 import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
 import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';
-import { ProfileLevels, ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
+import { ProfileContacts, ProfileLevels, ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
 import {
   GameCoHosts,
   GameCommands,
@@ -188,6 +188,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     shareLinks,
     bookmarks: new BookmarkMarks(db),
     ratings: new RatingAverages(db),
+    contacts: new ProfileContacts(db),
     // The page cache reads its generation where it reads its pages: an entry is never newer-labelled than its data.
     pages: new PageCache({ generation: pageGeneration, clock }),
     reads,

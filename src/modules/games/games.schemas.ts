@@ -175,6 +175,11 @@ export const Participant = Type.Object({
   joinedAt: Instant,
   isOrganizer: Type.Boolean(),
   ...Party,
+  contactMethods: Type.Optional(
+    Type.Array(Type.Object({ name: Type.Union([Type.Literal('WHATSAPP'), Type.Literal('TELEGRAM'), Type.Literal('MESSENGER')]), value: Type.String() }), {
+      description: "How to reach the player: listed to the game's organiser and co-hosts only",
+    }),
+  ),
 });
 
 // PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.

@@ -11370,6 +11370,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description How to reach the player: listed to the game's organiser and co-hosts only */
+                            contactMethods?: {
+                                name: "WHATSAPP" | "TELEGRAM" | "MESSENGER";
+                                value: string;
+                            }[];
                             guestNames: string[];
                             /** @description Guests the player brings; the party takes 1 + guests places */
                             guests: number;
