@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -43,8 +44,10 @@ export async function startJourney(env: Record<string, string> = {}, backend: Ba
   if (!existsSync(path.join(import.meta.dirname, '..', '..', 'web', 'dist', 'index.html'))) await buildWebApp();
   const clock = new TestClock();
   // A day-long access token: the journey moves the clock by hours, and token renewal has its own tests.
-  const service = await buildTestApp(backend, { ACCESS_TOKEN_TTL: '86400', ...env }, { clock });
-  const base = await service.app.listen({ port: 0, host: '127.0.0.1' });
+  // The service trusts changes made with cookies only from its own origin (BASE_URL): the port is chosen first.
+  const port = await freePort();
+  const service = await buildTestApp(backend, { ACCESS_TOKEN_TTL: '86400', BASE_URL: `http://127.0.0.1:${port}`, ...env }, { clock });
+  const base = await service.app.listen({ port, host: '127.0.0.1' });
   const browser = await launchBrowser();
   const api: Journey['api'] = async (who, method, url, body) => {
     const response = await service.app.inject({ method: method as 'GET', url, headers: who.auth, ...(body !== undefined && { payload: body as object }) });
@@ -76,6 +79,17 @@ export async function startJourney(env: Record<string, string> = {}, backend: Ba
       await service.close();
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** No accessibility violation of any impact, in light and in dark. */
