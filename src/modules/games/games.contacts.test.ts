@@ -13,12 +13,12 @@ interface Listed {
 }
 
 for (const backend of backends) {
-  describe(`games: players' contact methods in the roster (${backend.name})`, () => {
+  describe(`games: what the hosts see of players and requesters (${backend.name})`, () => {
     let t: TestApp;
     const clock = new TestClock(new Date('2034-03-01T08:00:00Z'));
     let host: TestUser;
     let sport: Sport;
-    const req = (method: 'GET' | 'POST', url: string, who: TestUser, payload?: object) =>
+    const req = (method: 'GET' | 'POST' | 'PUT', url: string, who: TestUser, payload?: object) =>
       t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
     const roster = async (gameId: string, who: TestUser) => {
       const response = await req('GET', `/api/v1/games/${gameId}/participants`, who);
@@ -57,6 +57,23 @@ for (const backend of backends) {
       assert.equal((await req('POST', `/api/v1/me/invitations/${invitation!.id}/accept`, coHost)).statusCode, 204);
       const seenByCoHost = await roster(game.id, coHost);
       assert.deepEqual(seenByCoHost.find((row) => row.userId === player.id)?.contactMethods, pat.contactMethods, 'an accepted co-host sees them too');
+    });
+
+    it('a join request carries the level the requester set for the activity (null when none)', async () => {
+      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 72, { joinPolicy: 'APPROVAL' }));
+      const [leveled, unleveled] = [await onboardedUser(t.app, 'Lee Level'), await onboardedUser(t.app, 'Una Unset')];
+      const stated = await req('PUT', '/api/v1/me', leveled, { skillLevels: [{ activityId: sport.activityId, skillLevelId: sport.levels.intermediate }] });
+      assert.equal(stated.statusCode, 200, stated.body);
+      const asked = await req('POST', `/api/v1/games/${game.id}/join-requests`, leveled, { message: 'Weekly player' });
+      assert.equal(asked.statusCode, 201, asked.body);
+      assert.deepEqual(asked.json().data.skillLevel, { id: sport.levels.intermediate, name: 'Intermediate' });
+      assert.equal((await req('POST', `/api/v1/games/${game.id}/join-requests`, unleveled, {})).statusCode, 201);
+      const listed = await req('GET', `/api/v1/games/${game.id}/join-requests`, host);
+      const levels = (listed.json().data.content as { name: string; skillLevel: { name: string } | null }[]).map((r) => [r.name, r.skillLevel?.name ?? null]);
+      assert.deepEqual(levels, [
+        ['Lee Level', 'Intermediate'],
+        ['Una Unset', null],
+      ]);
     });
   });
 }

@@ -219,4 +219,7 @@ export const JoinRequest = Type.Object({
   name: Type.Union([Type.String(), Type.Null()]),
   message: Type.Union([Type.String(), Type.Null()]),
   requestedAt: Instant,
+  skillLevel: Type.Union([Type.Object({ id: Uuid, name: Type.String() }), Type.Null()], {
+    description: "The level the requester set for the game's activity; null: none set",
+  }),
 });

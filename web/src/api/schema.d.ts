@@ -10372,6 +10372,12 @@ export interface operations {
                                 name: string | null;
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description The level the requester set for the game's activity; null: none set */
+                                skillLevel: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 /** Format: uuid */
                                 userId: string;
                             }[];
@@ -10519,6 +10525,12 @@ export interface operations {
                             name: string | null;
                             /** Format: date-time */
                             requestedAt: string;
+                            /** @description The level the requester set for the game's activity; null: none set */
+                            skillLevel: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
                             /** Format: uuid */
                             userId: string;
                         };

@@ -99,6 +99,8 @@ export const host = {
     noRequests: 'No one is waiting for an answer.',
     requestedAt: (when: string) => `Asked ${when}`,
     noMessage: 'No message.',
+    level: (name: string) => `Level: ${name}`,
+    noLevel: 'No level set',
     approve: (who: string | null) => `Approve ${name(who)}`,
     decline: (who: string | null) => `Decline ${name(who)}`,
     declineTitle: 'Decline this request?',

@@ -38,6 +38,7 @@ export function RequestsSection({ gameId }: { gameId: string }) {
           <Card as="li" key={request.userId} className="manage-item">
             <div className="manage-item-head">
               <span className="who">{request.name ?? m.someone}</span>
+              <Badge tone="accent">{request.skillLevel ? m.level(request.skillLevel.name) : m.noLevel}</Badge>
               <span className="muted">{m.requestedAt(formatDateTime(request.requestedAt))}</span>
             </div>
             <p>{request.message ?? <span className="muted">{m.noMessage}</span>}</p>
