@@ -167,9 +167,8 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // Venues and games refer to activities, so an activity they use cannot be deleted.
   const activities = new ActivitiesService(db, [venuesUseActivity, gamesUseActivity]);
   const venues = new VenuesService(db, activities);
-  // Only the on-disk embedded database (or SAMPLE_GAMES, which needs the venues) gets sample data by
-  // itself, and only while it never had a venue; PostgreSQL otherwise via `npm run db:seed`.
-  // Instances starting together on one fresh database load it one after the other: the second finds it there.
+  // Only the on-disk embedded database (or SAMPLE_GAMES) gets sample data by itself, while it never had a venue
+  // (PostgreSQL: `npm run db:seed`); instances starting together load it one after the other.
   if (config.databaseUrl === undefined || config.sampleGames) await database.exclusively(SAMPLE_LOCK, () => loadSampleData({ activities, venues }));
   const live = await composeNotifications(app, infra, usersModule, overrides);
   const { notifications } = live;
@@ -178,6 +177,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   // through the narrow parts that do not need them back (lookups, queries).
   const refs = { activities, venues, users };
   const reads = new ReadRoute({ database, store, afterWriteSeconds: config.database.readAfterWriteSeconds });
+  const contacts = new ProfileContacts(db);
   const lookups = new GameLookups({ db, clock, ...refs });
   const shareLinks = new ShareLinksService({ db, config, games: lookups, store: infra.store, clock });
   const queries = new GameQueries({
@@ -189,15 +189,15 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
     shareLinks,
     bookmarks: new BookmarkMarks(db),
     ratings: new RatingAverages(db),
+    contacts,
     // The page cache reads its generation where it reads its pages: an entry is never newer-labelled than its data.
     pages: new PageCache({ generation: pageGeneration, clock }),
     reads,
   });
   const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
-  // A player the organiser removed may not come back through the game's links. Profiles need
-  // participation (account deletion), so games read a player's level through profiles' narrow part
-  // that needs nothing back.
+  // A player the organiser removed may not come back through the game's links. Games read a player's
+  // level through profiles' narrow part, which needs nothing back (profiles need participation).
   const levels = new ProfileLevels(db);
   const waitlist = { quietHours: config.waitlistQuietHours, timeZone: config.timeZone };
   const noShows = recentNoShows(db, clock);
@@ -294,7 +294,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
       participation,
       coHosts,
       requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels }),
-      place: new GameViewerPlace({ db, clock, activities, levels, recentNoShows: noShows, attendance: new OwnMarks(db), contacts: new ProfileContacts(db) }),
+      place: new GameViewerPlace({ db, clock, activities, levels, recentNoShows: noShows, attendance: new OwnMarks(db), contacts }),
     },
   };
 }

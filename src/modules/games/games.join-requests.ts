@@ -72,7 +72,7 @@ export class GameJoinRequests {
       await announce(events, tx, { type: 'JOIN_REQUESTED', gameId, actorId: userId, recipients: hosts, title: game.title });
       return added;
     });
-    return (await this.#present([row]))[0]!;
+    return (await this.#present(seen.activityId, [row]))[0]!;
   }
 
   /** Pending requests in the order they came, for the organiser and co-hosts; none once the game has started. */
@@ -82,7 +82,7 @@ export class GameJoinRequests {
     if (!game || (game.organizerId !== actorId && !(await new CoHostsRepository(db).isCoHost(gameId, actorId)))) throw gameNotFound();
     if (effectiveStatus(game, clock.now()) !== 'SCHEDULED') return offsetPage([], 0, page);
     const { rows, total } = await new JoinRequestsRepository(db).page(gameId, page.page * page.size, page.size);
-    return offsetPage(await this.#present(rows), total, page);
+    return offsetPage(await this.#present(game.activityId, rows), total, page);
   }
 
   /** The player joins, or joins the waitlist when the game is full: places go in approval order. */
@@ -131,14 +131,25 @@ export class GameJoinRequests {
     });
   }
 
-  async #present(rows: JoinRequestRow[]) {
-    const names = await this.#deps.users.namesOf(rows.map((row) => row.userId));
-    return rows.map((row) => ({
-      gameId: row.gameId,
-      userId: row.userId,
-      name: names.get(row.userId) ?? null,
-      message: row.message,
-      requestedAt: row.requestedAt.toISOString(),
-    }));
+  /** With the level each requester stated for the game's activity, which the hosts weigh the request by. */
+  async #present(activityId: string, rows: JoinRequestRow[]) {
+    const { users, activities, levels } = this.#deps;
+    const [names, activity, stated] = await Promise.all([
+      users.namesOf(rows.map((row) => row.userId)),
+      activities.find(activityId),
+      Promise.all(rows.map((row) => levels.levelIn(row.userId, activityId))),
+    ]);
+    const levelOf = (id: string | undefined) => activity?.levels.find((level) => level.id === id);
+    return rows.map((row, index) => {
+      const level = levelOf(stated[index]);
+      return {
+        gameId: row.gameId,
+        userId: row.userId,
+        name: names.get(row.userId) ?? null,
+        message: row.message,
+        requestedAt: row.requestedAt.toISOString(),
+        skillLevel: level ? { id: level.id, name: level.name } : null,
+      };
+    });
   }
 }

@@ -19,6 +19,16 @@ export interface GameShareLinks {
   linkOf(gameId: string, code: string): ShareLinkBlock;
 }
 
+export interface ContactMethodView {
+  name: 'WHATSAPP' | 'TELEGRAM' | 'MESSENGER';
+  value: string;
+}
+
+/** How players can be reached, shown only to the people running their game. */
+export interface GameContacts {
+  contactsOf(userIds: string[]): Promise<Map<string, ContactMethodView[]>>;
+}
+
 export interface GameBookmarks {
   bookmarkedAmong(userId: string, gameIds: string[]): Promise<Set<string>>;
   /** Whether the user bookmarked the game `gameId` names, as SQL for a statement over games. */

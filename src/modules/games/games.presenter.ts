@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { ViewerMarks } from './games.pages.repository.ts';
-import type { ShareLinkBlock } from './games.ports.ts';
+import type { ContactMethodView, ShareLinkBlock } from './games.ports.ts';
 import type { GameRow, ParticipantRow } from './games.repository.ts';
 import { CHANGE_FREEDOM_MS, decisionAt } from './games.rules.ts';
 
@@ -108,7 +108,8 @@ export function presentParticipation(row: ParticipantRow) {
   return { gameId: row.gameId, userId: row.userId, status: row.status, joinedAt: row.joinedAt.toISOString(), ...party(row) };
 }
 
-export function presentParticipant(row: ParticipantRow & { name: string | null }, organizerId: string) {
+/** `contacts`: given only when the viewer runs the game (organiser or co-host). */
+export function presentParticipant(row: ParticipantRow & { name: string | null }, organizerId: string, contacts?: ContactMethodView[]) {
   return {
     userId: row.userId,
     name: row.name,
@@ -116,5 +117,6 @@ export function presentParticipant(row: ParticipantRow & { name: string | null }
     joinedAt: row.joinedAt.toISOString(),
     isOrganizer: row.userId === organizerId,
     ...party(row),
+    ...(contacts ? { contactMethods: contacts } : {}),
   };
 }

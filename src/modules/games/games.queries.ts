@@ -5,7 +5,7 @@ import { normalisedKey, type PageCache } from '../../platform/cache/page-cache.t
 import { PerReaderCache } from '../../platform/cache/per-reader-cache.ts';
 import { remembered } from '../../platform/http/conditional.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import type { GameBookmarks, GameRatings, GameShareLinks, ShareLinkBlock } from './games.ports.ts';
+import type { GameBookmarks, GameContacts, GameRatings, GameShareLinks, ShareLinkBlock } from './games.ports.ts';
 import { presentGame, presentParticipant, viewerOf, type GameView, type PresentedGame } from './games.presenter.ts';
 import { gameFilterOf, metresBetween, type GameFilterDeps } from './games.filter.ts';
 import { circleQuery } from '../../platform/http/circle-query.ts';
@@ -22,6 +22,8 @@ export interface GameQueriesDeps extends GameRefsDeps, Omit<GameFilterDeps, 'ven
   shareLinks: Pick<GameShareLinks, 'linksFor' | 'codeOf' | 'linkOf'>;
   bookmarks: GameBookmarks;
   ratings?: GameRatings;
+  /** Players' contact methods, listed with the players to the organiser and co-hosts only. */
+  contacts?: GameContacts;
   /** Anonymous listings, filter options and games, remembered per query until a write. */
   pages?: PageCache;
   /** Where a viewer's reads go (the replica unless they just wrote); default: `db`. */
@@ -179,8 +181,10 @@ export class GameQueries {
     const game = await repository.find(gameId);
     if (!game || !(await repository.isVisible(gameId, viewerId, this.#deps.clock.now()))) throw gameNotFound();
     const rows = await repository.participantsOf(gameId);
-    const names = await this.#deps.users.namesOf(rows.map((row) => row.userId));
-    return rows.map((row) => presentParticipant({ ...row, name: names.get(row.userId) ?? null }, game.organizerId));
+    const ids = rows.map((row) => row.userId);
+    const runs = viewerId === game.organizerId || (await new CoHostsRepository(this.#db).isCoHost(gameId, viewerId));
+    const [names, contacts] = await Promise.all([this.#deps.users.namesOf(ids), runs ? this.#deps.contacts?.contactsOf(ids) : undefined]);
+    return rows.map((row) => presentParticipant({ ...row, name: names.get(row.userId) ?? null }, game.organizerId, contacts?.get(row.userId)));
   }
 
   #parts(userId: string): PageParts & { viewer: PageViewer };

@@ -224,6 +224,11 @@ export const Participant = Type.Object({
   joinedAt: Instant,
   isOrganizer: Type.Boolean(),
   ...Party,
+  contactMethods: Type.Optional(
+    Type.Array(Type.Object({ name: Type.Union([Type.Literal('WHATSAPP'), Type.Literal('TELEGRAM'), Type.Literal('MESSENGER')]), value: Type.String() }), {
+      description: "How to reach the player: listed to the game's organiser and co-hosts only",
+    }),
+  ),
 });
 
 // PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
@@ -263,4 +268,7 @@ export const JoinRequest = Type.Object({
   name: Type.Union([Type.String(), Type.Null()]),
   message: Type.Union([Type.String(), Type.Null()]),
   requestedAt: Instant,
+  skillLevel: Type.Union([Type.Object({ id: Uuid, name: Type.String() }), Type.Null()], {
+    description: "The level the requester set for the game's activity; null: none set",
+  }),
 });

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { inAny, Repository } from '../../platform/db/index.ts';
 import { profileSkillLevels, profiles, type ContactMethod } from './profiles.table.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -8,6 +8,14 @@ export type ProfileSkillLevelRow = typeof profileSkillLevels.$inferSelect;
 export class ProfilesRepository extends Repository {
   find(userId: string): Promise<ProfileRow | undefined> {
     return this.first(profiles, eq(profiles.userId, userId));
+  }
+
+  /** The stored contact methods of several users (a user without a profile is absent). */
+  contactMethodsOf(userIds: string[]): Promise<Pick<ProfileRow, 'userId' | 'contactMethods'>[]> {
+    return this.db
+      .select({ userId: profiles.userId, contactMethods: profiles.contactMethods })
+      .from(profiles)
+      .where(inAny(profiles.userId, userIds, 'uuid'));
   }
 
   async skillLevelsOf(userId: string): Promise<ProfileSkillLevelRow[]> {

@@ -10708,6 +10708,12 @@ export interface operations {
                                 name: string | null;
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description The level the requester set for the game's activity; null: none set */
+                                skillLevel: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 /** Format: uuid */
                                 userId: string;
                             }[];
@@ -10855,6 +10861,12 @@ export interface operations {
                             name: string | null;
                             /** Format: date-time */
                             requestedAt: string;
+                            /** @description The level the requester set for the game's activity; null: none set */
+                            skillLevel: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
                             /** Format: uuid */
                             userId: string;
                         };
@@ -11706,6 +11718,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description How to reach the player: listed to the game's organiser and co-hosts only */
+                            contactMethods?: {
+                                name: "WHATSAPP" | "TELEGRAM" | "MESSENGER";
+                                value: string;
+                            }[];
                             guestNames: string[];
                             /** @description Guests the player brings; the party takes 1 + guests places */
                             guests: number;
