@@ -38,6 +38,7 @@ const NAMES = [
   'ids',
   'untilStart',
   'untilId',
+  'now',
 ] as const;
 type BoundName = (typeof NAMES)[number];
 
