@@ -5,6 +5,8 @@ import type { paths } from '../../api/schema';
 
 export type PreferencesPatch = paths['/api/v1/me/notification-preferences']['put']['requestBody']['content']['application/json'];
 
+type Preferences = paths['/api/v1/me/notification-preferences']['get']['responses'][200]['content']['application/json']['data'];
+
 export function usePreferences() {
   return useQuery({ queryKey: ['notification-preferences'], queryFn: () => data(api.GET('/api/v1/me/notification-preferences')) });
 }
@@ -13,7 +15,17 @@ export function useSavePreferences() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: PreferencesPatch) => data(api.PUT('/api/v1/me/notification-preferences', { body })),
+    // A switch shows its new state at once; the answer (or a refetch after a failure) settles it.
+    onMutate: (body) =>
+      client.setQueryData<Preferences>(['notification-preferences'], (current) => {
+        if (!current || !body.types) return current;
+        const types = { ...current.types };
+        for (const [type, channels] of Object.entries(body.types))
+          Object.assign((types[type as keyof typeof types] = { ...types[type as keyof typeof types] }), channels);
+        return { ...current, types };
+      }),
     onSuccess: (saved) => client.setQueryData(['notification-preferences'], saved),
+    onError: () => client.invalidateQueries({ queryKey: ['notification-preferences'] }),
   });
 }
 
