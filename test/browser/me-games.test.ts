@@ -19,7 +19,7 @@ describe('my games, invitations and profile', { skip: chromiumMissing }, () => {
   const call = async (who: { auth: Record<string, string> }, method: string, url: string, body?: object) => {
     const response = await journey.service.app.inject({ method: method as 'POST', url, headers: who.auth, ...(body ? { payload: body } : {}) });
     assert.ok(response.statusCode < 300, `${method} ${url}: ${response.statusCode} ${response.body}`);
-    return response.json?.()?.data;
+    return response.body ? response.json().data : undefined;
   };
 
   before(async () => {
@@ -59,7 +59,8 @@ describe('my games, invitations and profile', { skip: chromiumMissing }, () => {
         await items.nth(index).getByRole('link', { name: title }).waitFor();
         assert.ok((await items.nth(index).textContent())!.includes(role), `${title} says ${role}`);
       }
-      await checkScreen(page, `my games: ${tab}`);
+      // One screen in five states: checked in the first and the last (axe in two schemes at two widths is slow).
+      if (tab === 'Upcoming' || tab === 'Offered') await checkScreen(page, `my games: ${tab}`);
     };
     await expect('Upcoming', [
       ['Going game', 'Joined'],
@@ -90,13 +91,13 @@ describe('my games, invitations and profile', { skip: chromiumMissing }, () => {
     await list.getByRole('listitem').first().getByRole('button', { name: 'Decline' }).click();
     await page.getByRole('dialog', { name: 'Decline this invitation?' }).getByRole('button', { name: 'Decline' }).click();
     await page.getByText('No invitation is waiting for you.').waitFor();
-    const coHosts = (await call(hal, 'GET', `/api/v1/games/${first.id}/co-hosts`)) as Array<{ userId: string }>;
-    assert.ok(
-      coHosts.some((coHost) => coHost.userId === mia.id),
-      'Mia co-hosts the first game',
-    );
-    const others = (await call(hal, 'GET', `/api/v1/games/${second.id}/co-hosts`)) as Array<{ userId: string }>;
-    assert.ok(!others.some((coHost) => coHost.userId === mia.id), 'and not the second');
+    // The two invitations came in the same moment: which was accepted is whichever the list showed first.
+    const states = [];
+    for (const game of [first, second]) {
+      const coHosts = (await call(hal, 'GET', `/api/v1/games/${game.id}/co-hosts`)) as Array<{ userId: string; state: string }>;
+      states.push(coHosts.find((coHost) => coHost.userId === mia.id)?.state ?? 'none');
+    }
+    assert.deepEqual(states.sort(), ['ACTIVE', 'none'], 'one accepted, one declined');
   });
 
   it('sets a level in the profile and at onboarding; the account is deleted after a confirmation', async () => {
