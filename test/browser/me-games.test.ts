@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../helpers/games.ts';
+import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../helpers/games.ts';
 import { chromiumMissing } from './browser.ts';
 import { checkScreen, type Person } from './journey.ts';
 import { startMeJourney, type MeJourney } from './me-journey.ts';
