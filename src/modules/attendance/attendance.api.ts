@@ -12,6 +12,7 @@ import {
   PlayerParams,
   QueuedDispute,
   RatingBody,
+  OwnReliabilityRecord,
   ReliabilityRecord,
   SettleParams,
 } from './attendance.schemas.ts';
@@ -27,7 +28,7 @@ export const AttendanceApi = {
     message: 'Attendance marked',
   },
   checkIn: { summary: 'Check yourself in, within 30 minutes of the start, where the game allows it', params: GameIdParams, data: AttendanceEntry, message: 'Checked in' },
-  ownRecord: { summary: 'Your games played and no-shows in the last 90 days', data: ReliabilityRecord, message: 'Reliability' },
+  ownRecord: { summary: 'Your games played and no-shows in the last 90 days, with each NO_SHOW mark and whether it may be disputed', data: OwnReliabilityRecord, message: 'Reliability' },
   recordFor: { summary: "A player's (or requester's) games played and no-shows in the last 90 days (organiser or co-host)", params: PlayerParams, data: ReliabilityRecord, message: 'Reliability' },
   rate: {
     summary: 'Rate a game you attended, once it has ended (1–5 and a note; again replaces it); only its hosts see ratings',

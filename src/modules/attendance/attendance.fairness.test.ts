@@ -31,6 +31,14 @@ for (const backend of backends) {
     const settle = (game: Game, player: TestUser, outcome: 'uphold' | 'dismiss', who = admin) =>
       req('POST', `/api/v1/admin/attendance-disputes/${game.id}/${player.id}/${outcome}`, who);
     const noShows = async (who: TestUser) => (await req('GET', '/api/v1/me/reliability', who)).json().data.noShows as number;
+    const marksOf = async (who: TestUser) =>
+      (
+        (await req('GET', '/api/v1/me/reliability', who)).json().data.noShowMarks as Array<{
+          gameId: string;
+          dispute: string | null;
+          disputableUntil: string | null;
+        }>
+      ).map((m) => [m.gameId, m.dispute, m.disputableUntil]);
     const at = (game: Game, offsetMs: number) => clock.set(new Date(new Date(game.startTime).getTime() + offsetMs));
     let days = 0;
     const newGame = async (overrides: Record<string, unknown> = {}, organiser = host, startsInHours = 48) => {
@@ -83,6 +91,8 @@ for (const backend of backends) {
       const told = (await req('GET', '/api/v1/notifications', player)).json().data.content as Array<{ type: string; resourceId: string }>;
       assert.ok(told.some((n) => n.type === 'MARKED_NO_SHOW'));
       assert.equal(await noShows(player), 1);
+      const markedAt = Date.parse((await req('GET', '/api/v1/me/reliability', player)).json().data.noShowMarks[0].markedAt);
+      assert.deepEqual(await marksOf(player), [[game.id, null, new Date(markedAt + 7 * DAY).toISOString()]], 'disputable for 7 days');
       const strict = await newGame({ maxRecentNoShows: 1 }, otherHost);
       assertProblem(await req('POST', `/api/v1/games/${strict.id}/participants`, player), 409, 'too_many_no_shows');
 
@@ -92,6 +102,7 @@ for (const backend of backends) {
       assert.equal(disputed.json().data.reason, 'I was there');
       assertProblem(await dispute(game, player), 409, 'already_disputed');
       assert.equal(await noShows(player), 0);
+      assert.deepEqual(await marksOf(player), [[game.id, 'OPEN', null]], 'a disputed mark shows as such, and once');
       at(game, 2 * HOUR);
       assertProblem(await mark(game, player, 'ATTENDED'), 409, 'mark_disputed');
 
@@ -139,10 +150,12 @@ for (const backend of backends) {
       assert.equal(list.find((entry) => entry.userId === wronged.id)!.status, null);
       assertProblem(await mark(game, wronged, 'NO_SHOW'), 409, 'mark_disputed');
       assertProblem(await dispute(game, wronged), 404, 'no_show_not_found');
+      assert.deepEqual(await marksOf(wronged), [], 'a dismissed mark is gone');
 
       at(game, HOUR + 7 * DAY + MINUTE);
       assertProblem(await dispute(game, slow), 409, 'dispute_window_closed');
       assert.equal(await noShows(slow), 1);
+      assert.deepEqual(await marksOf(slow), [[game.id, null, null]], 'past the window: no longer disputable');
     });
 
     it('hosts neither mark nor rate themselves (nor each other)', async () => {

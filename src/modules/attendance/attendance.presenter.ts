@@ -1,4 +1,5 @@
 import type { AttendanceRow, RatingRow } from './attendance.repository.ts';
+import { DISPUTE_DAYS } from './attendance.rules.ts';
 
 /** A dismissed dispute removed the mark: it reads as not marked. */
 export function presentAttendance(userId: string, name: string | null, row: AttendanceRow | undefined) {
@@ -18,6 +19,12 @@ export function presentDispute(row: AttendanceRow) {
     disputedAt: row.disputedAt?.toISOString() ?? null,
     reason: row.disputeReason,
   };
+}
+
+/** A player's own NO_SHOW mark: disputable once, within the window after it was marked. */
+export function presentOwnMark(row: AttendanceRow, now: Date) {
+  const until = new Date(row.markedAt.getTime() + DISPUTE_DAYS * 24 * 3_600_000);
+  return { ...presentDispute(row), disputableUntil: row.dispute === null && until >= now ? until.toISOString() : null };
 }
 
 export function presentRecord(userId: string, record: { played: number; noShows: number }, days: number) {

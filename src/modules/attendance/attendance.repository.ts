@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import { inAny, Repository } from '../../platform/db/index.ts';
 import { gameAttendance, gameRatings } from './attendance.table.ts';
 
@@ -48,6 +48,22 @@ export class AttendanceRepository extends Repository {
       .groupBy(gameAttendance.status);
     const of = (status: AttendanceRow['status']) => Number(found.find((row) => row.status === status)?.n ?? 0);
     return { played: of('ATTENDED'), noShows: of('NO_SHOW') };
+  }
+
+  /** The player's NO_SHOW marks of games since `since`, newest first (a dismissed one is no mark). */
+  noShowMarks(userId: string, since: Date): Promise<AttendanceRow[]> {
+    return this.db
+      .select()
+      .from(gameAttendance)
+      .where(
+        and(
+          eq(gameAttendance.userId, userId),
+          eq(gameAttendance.status, 'NO_SHOW'),
+          gte(gameAttendance.gameStart, since),
+          or(isNull(gameAttendance.dispute), ne(gameAttendance.dispute, 'DISMISSED')),
+        ),
+      )
+      .orderBy(desc(gameAttendance.markedAt), asc(gameAttendance.gameId));
   }
 
   async rate(values: RatingRow): Promise<RatingRow> {

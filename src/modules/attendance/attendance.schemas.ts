@@ -53,6 +53,21 @@ export const ReliabilityRecord = Type.Object({
   noShows: Type.Integer({ description: 'Games marked NO_SHOW' }),
 });
 
+export const OwnReliabilityRecord = Type.Intersect([
+  ReliabilityRecord,
+  Type.Object({
+    noShowMarks: Type.Array(
+      Type.Intersect([
+        Dispute,
+        Type.Object({
+          disputableUntil: Type.Union([Instant, Type.Null()], { description: 'Until when the mark may be disputed; null: it may not be (any more)' }),
+        }),
+      ]),
+      { description: 'Your NO_SHOW marks in the record, newest first: disputed ones too, dismissed ones are gone' },
+    ),
+  }),
+]);
+
 // PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
 export const RatingBody = Type.Object({
   score: Type.Integer({ minimum: 1, maximum: 5 }),

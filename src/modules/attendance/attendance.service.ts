@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { AttendanceEvents, AttendanceGames, AttendanceUsers } from './attendance.ports.ts';
-import { presentAttendance, presentRecord } from './attendance.presenter.ts';
+import { presentAttendance, presentOwnMark, presentRecord } from './attendance.presenter.ts';
 import { AttendanceRepository } from './attendance.repository.ts';
 import { markingOpen, noShowFair, RECORD_DAYS, recordSince, selfCheckInOpen } from './attendance.rules.ts';
 
@@ -83,7 +83,9 @@ export class AttendanceService {
 
   /** The caller's own record. */
   async ownRecord(userId: string) {
-    return this.#record(userId);
+    const now = this.#deps.clock.now();
+    const marks = await new AttendanceRepository(this.#deps.db).noShowMarks(userId, recordSince(now));
+    return { ...(await this.#record(userId)), noShowMarks: marks.map((row) => presentOwnMark(row, now)) };
   }
 
   /** A player's record for a host of a game the player plays in, waits for or asked to join. */

@@ -14,6 +14,7 @@ import {
   JoinBody,
   JoinRequest,
   JoinRequestBody,
+  JoinedQuery,
   MyGamesQuery,
   Participant,
   ParticipantParams,
@@ -26,7 +27,7 @@ export const GamesApi = {
   list: { summary: 'Visible games by start time (cursor-paged)', querystring: GamesQuery, data: CursorPage(GameSchema), message: 'Games' },
   filterOptions: { summary: 'Venues, levels, start times and game types present under the filters', querystring: GameFilterQuery, data: FilterOptions, message: 'Filter options' },
   one: { summary: 'One game', params: GameIdParams, data: GameSchema, message: 'Game' },
-  joined: { summary: 'Games the caller plays in or waits for', querystring: MyGamesQuery, data: CursorPage(GameSchema), message: 'Joined games' },
+  joined: { summary: 'Games the caller plays in, hosts, waits for or asked to join (by state)', querystring: JoinedQuery, data: CursorPage(GameSchema), message: 'Joined games' },
   hosted: { summary: 'Games the caller organises', querystring: MyGamesQuery, data: CursorPage(GameSchema), message: 'Hosted games' },
 
   create: { summary: 'Host a game', body: CreateGameBody, data: GameSchema, status: 201, message: 'Game created' },

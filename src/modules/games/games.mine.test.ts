@@ -5,7 +5,7 @@ import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`games of the caller (${backend.name})`, () => {
@@ -114,6 +114,50 @@ for (const backend of backends) {
       assert.equal((await getGame(hostedGame.id)).status, 'CANCELLED');
       const after = await getGame(joinedGame.id, waiting);
       assert.deepEqual([after.playersJoined, after.waitlisted, after.viewer!.joined], [1, 0, true]);
+    });
+    // Last in the file: it moves the clock on.
+    it("splits the caller's games by state: going (playing or hosting), waiting, offered, requested, and past", async () => {
+      const me = await onboardedUser(t.app, 'Split');
+      const other = await onboardedUser(t.app, 'Runner');
+      const filler = await onboardedUser(t.app, 'Filler');
+      const post = async (who: TestUser, url: string, status: number, payload?: object) => {
+        const response = await t.app.inject({ method: 'POST', url, headers: who.auth, ...(payload ? { payload } : {}) });
+        assert.equal(response.statusCode, status, response.body);
+        return response.json().data;
+      };
+      const soon = await createGame(t.app, other, gameBody(sport, clock.now(), 1));
+      const playing = await createGame(t.app, other, gameBody(sport, clock.now(), 50));
+      const hosted = await createGame(t.app, me, gameBody(sport, clock.now(), 60));
+      const full = await createGame(t.app, other, gameBody(sport, clock.now(), 70, { slots: 1 }));
+      const offering = await createGame(t.app, other, gameBody(sport, clock.now(), 80, { slots: 1, waitlistMode: 'OFFER' }));
+      const approval = await createGame(t.app, other, gameBody(sport, clock.now(), 90, { joinPolicy: 'APPROVAL' }));
+      for (const game of [soon, playing]) assert.equal((await post(me, `/api/v1/games/${game.id}/participants`, 201)).status, 'ACTIVE');
+      for (const game of [full, offering]) await post(filler, `/api/v1/games/${game.id}/participants`, 201);
+      for (const game of [full, offering]) assert.equal((await post(me, `/api/v1/games/${game.id}/participants`, 201)).status, 'WAITLISTED');
+      const left = await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${offering.id}/participants/me`, headers: filler.auth });
+      assert.equal(left.statusCode, 204, left.body);
+      await post(me, `/api/v1/games/${approval.id}/join-requests`, 201, {});
+      const list = async (query: string) => {
+        const response = await req('GET', `/api/v1/me/games/joined?size=50${query}`, me);
+        assert.equal(response.statusCode, 200, response.body);
+        return (response.json().data.content as Game[]).map((game) => game.id);
+      };
+      assert.deepEqual(await list('&state=GOING'), [soon.id, playing.id, hosted.id]);
+      assert.deepEqual(await list('&state=WAITING'), [full.id]);
+      assert.deepEqual(await list('&state=OFFERED'), [offering.id]);
+      assert.deepEqual(await list('&state=REQUESTED'), [approval.id]);
+      assert.deepEqual(await list(''), [soon.id, playing.id, full.id, offering.id], 'without a state: playing or waiting, as before');
+      const page = (await req('GET', '/api/v1/me/games/joined?size=1&state=GOING', me)).json().data;
+      assert.deepEqual(await list(`&state=GOING&cursor=${page.nextCursor}`), [playing.id, hosted.id]);
+      assertProblem(await req('GET', `/api/v1/me/games/joined?size=1&state=WAITING&cursor=${page.nextCursor}`, me), 400, 'invalid_cursor');
+      assertProblem(await req('GET', '/api/v1/me/games/joined?state=HOSTING', me), 400, 'validation_failed');
+
+      clock.set(new Date(clock.now().getTime() + 3 * 3_600_000));
+      me.auth = { authorization: `Bearer ${(await mintTokens(t.app, me.id)).accessToken}` };
+      assert.deepEqual(await list('&state=GOING'), [playing.id, hosted.id]);
+      assert.deepEqual(await list('&state=GOING&past=true'), [soon.id]);
+      assert.deepEqual(await list('&state=OFFERED'), [], 'an offer runs two hours');
+      assert.deepEqual(await list('&state=WAITING'), [full.id, offering.id]);
     });
   });
 }

@@ -18,6 +18,7 @@ import {
   type Bound,
 } from './games.sql.ts';
 import { sharedGameIds } from './games.share-access.ts';
+import type { JoinedState } from './games.schemas.ts';
 import { games } from './games.table.ts';
 
 export interface Position {
@@ -120,14 +121,27 @@ export class GamePagesRepository extends Repository {
     return this.#pageQuery(this.listingQuery(filter, parts.viewer?.userId ?? null, position, limit, v), parts, v, isNear(filter));
   }
 
-  async joinedPage(parts: PageParts & { viewer: PageViewer }, startsFrom: Date | undefined, position: Position | undefined, limit: number): Promise<PageRow[]> {
+  async joinedPage(
+    parts: PageParts & { viewer: PageViewer },
+    startsFrom: Date | undefined,
+    position: Position | undefined,
+    limit: number,
+    which: JoinedWhich,
+  ): Promise<PageRow[]> {
+    const state = which.state ?? 'ANY';
     return this.#pageRows(
-      `joined:${position ? 1 : 0}${startsFrom ? 1 : 0}:${limit}`,
+      `joined:${position ? 1 : 0}${startsFrom ? 1 : 0}${which.past ? 1 : 0}:${state}:${limit}`,
       (v) => sql`SELECT g.id, to_char(g.start_time AT TIME ZONE 'UTC', ${ISO}) AS start_time
-      FROM games g JOIN game_participants p ON p.game_id = g.id AND p.user_id = ${v.viewer}::uuid
-      WHERE ${where([sql`g.status <> 'CANCELLED'`, ...startsFromCondition(startsFrom, v), ...after(position, v)])}
+      FROM games g ${JOINED_SOURCE[state](v).join}
+      WHERE ${where([
+        sql`g.status <> 'CANCELLED'`,
+        ...JOINED_SOURCE[state](v).conditions,
+        ...startsFromCondition(startsFrom, v),
+        ...(which.past ? [sql`g.start_time < ${v.now}::timestamptz`] : []),
+        ...after(position, v),
+      ])}
       ORDER BY g.start_time, g.id LIMIT ${pageLimit(limit)}`,
-      positionValues(parts.viewer.userId, position, startsFrom),
+      { ...positionValues(parts.viewer.userId, position, startsFrom), now: which.now.toISOString() },
       parts,
     );
   }
@@ -240,6 +254,44 @@ function privateBranches(branch: (visibility: SQL[]) => SQL, v: Bound): SQL {
       UNION SELECT c.game_id FROM game_co_hosts c WHERE c.user_id = ${v.viewer}::uuid)`,
     ])}`;
 }
+
+/** Which of the viewer's games a joined page holds: a state (absent: playing or waiting), only started ones. */
+export interface JoinedWhich {
+  state?: JoinedState;
+  past: boolean;
+  now: Date;
+}
+
+/**
+ * What makes a game the viewer's in each state: the existing join for any (playing or waiting), else
+ * the game's id among the viewer's few rows of one kind (each branch has its index path).
+ */
+const JOINED_SOURCE: Record<JoinedState | 'ANY', (v: Bound) => { join: SQL; conditions: SQL[] }> = {
+  ANY: (v) => ({ join: sql`JOIN game_participants p ON p.game_id = g.id AND p.user_id = ${v.viewer}::uuid`, conditions: [] }),
+  GOING: (v) => ({
+    join: sql``,
+    conditions: [
+      sql`g.id IN (SELECT p.game_id FROM game_participants p WHERE p.user_id = ${v.viewer}::uuid AND p.status = 'ACTIVE'
+        UNION SELECT c.game_id FROM game_co_hosts c WHERE c.user_id = ${v.viewer}::uuid
+        UNION SELECT o.id FROM games o WHERE o.organizer_id = ${v.viewer}::uuid)`,
+    ],
+  }),
+  WAITING: (v) => ({
+    join: sql``,
+    conditions: [
+      sql`g.id IN (SELECT p.game_id FROM game_participants p WHERE p.user_id = ${v.viewer}::uuid AND p.status = 'WAITLISTED'
+        AND (p.offer_expires_at IS NULL OR p.offer_expires_at <= ${v.now}::timestamptz))`,
+    ],
+  }),
+  OFFERED: (v) => ({
+    join: sql``,
+    conditions: [
+      sql`g.id IN (SELECT p.game_id FROM game_participants p WHERE p.user_id = ${v.viewer}::uuid AND p.status = 'WAITLISTED'
+        AND p.offer_expires_at > ${v.now}::timestamptz)`,
+    ],
+  }),
+  REQUESTED: (v) => ({ join: sql``, conditions: [sql`g.id IN (SELECT r.game_id FROM game_join_requests r WHERE r.user_id = ${v.viewer}::uuid)`] }),
+};
 
 /** The viewer's own pages may include past games; otherwise they start at `startsFrom`. */
 const startsFromCondition = (startsFrom: Date | undefined, v: Bound) => (startsFrom ? [sql`g.start_time >= ${v.startsFrom}::timestamptz`] : []);

@@ -14,7 +14,7 @@ import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { GamePagesRepository, type PageParts, type PageRow, type PageViewer, type Position, type ViewerMarks } from './games.pages.repository.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
 import { effectiveStatus, nextChange, scopeOf } from './games.rules.ts';
-import type { GameFilterInput } from './games.schemas.ts';
+import type { GameFilterInput, JoinedState } from './games.schemas.ts';
 
 export interface GameQueriesDeps extends GameRefsDeps, Omit<GameFilterDeps, 'venues'> {
   db: Database;
@@ -108,11 +108,14 @@ export class GameQueries {
     return { ...page, content: page.content.map((game) => ({ ...game, distanceMeters: Math.round(metresBetween(circle, game.venue)) })) };
   }
 
-  async joined(userId: string, query: CursorRequest & { includePast: boolean }) {
-    const from = query.includePast ? undefined : this.#deps.clock.now();
+  async joined(userId: string, query: CursorRequest & { includePast: boolean; past?: boolean; state?: JoinedState }) {
+    const now = this.#deps.clock.now();
+    const past = query.past ?? false;
+    const from = query.includePast || past ? undefined : now;
     const db = await this.#reader(userId);
-    return this.#page(query, `games:joined:${query.includePast}`, userId, (position, limit) =>
-      new GamePagesRepository(db).joinedPage(this.#parts(userId), from, position, limit),
+    const which = { state: query.state, past, now };
+    return this.#page(query, `games:joined:${query.includePast}:${past}:${query.state ?? 'ANY'}`, userId, (position, limit) =>
+      new GamePagesRepository(db).joinedPage(this.#parts(userId), from, position, limit, which),
     );
   }
 

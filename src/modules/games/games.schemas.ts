@@ -203,6 +203,20 @@ export const GamesQuery = Type.Intersect([CursorQuery, GameFilterQuery]);
 
 export const MyGamesQuery = Type.Intersect([CursorQuery, Type.Object({ includePast: Type.Boolean({ default: false }) })]);
 
+/** Which of the caller's games: the states a player's list is split into. */
+export const JoinedState = Type.Union([Type.Literal('GOING'), Type.Literal('WAITING'), Type.Literal('OFFERED'), Type.Literal('REQUESTED')], {
+  description:
+    'GOING: has a place, organises or co-hosts; WAITING: on the waitlist without a running offer; OFFERED: a place is offered until its expiry; REQUESTED: a join request awaits the organiser. Absent: playing or waiting',
+});
+export type JoinedState = Static<typeof JoinedState>;
+export const JoinedQuery = Type.Intersect([
+  MyGamesQuery,
+  Type.Object({
+    state: Type.Optional(JoinedState),
+    past: Type.Boolean({ default: false, description: 'Only games that have started (includePast is then implied)' }),
+  }),
+]);
+
 export const FilterOptions = Type.Object({
   venues: Type.Array(GameVenue),
   skillLevels: Type.Array(SkillLevel),

@@ -41,6 +41,7 @@ const NAMES = [
   'untilStart',
   'untilId',
   'untilRank',
+  'now',
 ] as const;
 type BoundName = (typeof NAMES)[number];
 

@@ -1058,7 +1058,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Games the caller plays in or waits for */
+        /** Games the caller plays in, hosts, waits for or asked to join (by state) */
         get: operations["getMeGamesJoined"];
         put?: never;
         post?: never;
@@ -1147,7 +1147,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your games played and no-shows in the last 90 days */
+        /** Your games played and no-shows in the last 90 days, with each NO_SHOW mark and whether it may be disputed */
         get: operations["getMeReliability"];
         put?: never;
         post?: never;
@@ -16157,10 +16157,17 @@ export interface operations {
                 /** @example false */
                 includePast?: boolean;
                 /**
+                 * @description Only games that have started (includePast is then implied)
+                 * @example false
+                 */
+                past?: boolean;
+                /**
                  * @description Items per page
                  * @example 20
                  */
                 size?: number;
+                /** @description GOING: has a place, organises or co-hosts; WAITING: on the waitlist without a running offer; OFFERED: a place is offered until its expiry; REQUESTED: a join request awaits the organiser. Absent: playing or waiting */
+                state?: "GOING" | "WAITING" | "OFFERED" | "REQUESTED";
             };
             header?: never;
             path?: never;
@@ -17650,6 +17657,26 @@ export interface operations {
                             played: number;
                             /** Format: uuid */
                             userId: string;
+                        } & {
+                            /** @description Your NO_SHOW marks in the record, newest first: disputed ones too, dismissed ones are gone */
+                            noShowMarks: ({
+                                dispute: "OPEN" | "UPHELD" | "DISMISSED" | null;
+                                disputedAt: string | null;
+                                /** Format: uuid */
+                                gameId: string;
+                                /** Format: date-time */
+                                gameStart: string;
+                                /** Format: date-time */
+                                markedAt: string;
+                                /** Format: uuid */
+                                markedBy: string;
+                                reason: string | null;
+                                /** Format: uuid */
+                                userId: string;
+                            } & {
+                                /** @description Until when the mark may be disputed; null: it may not be (any more) */
+                                disputableUntil: string | null;
+                            })[];
                         };
                         message: string;
                         path: string;

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, data } from '../api/client';
-import { navigate } from '../router';
-import { useMe } from '../session';
-import { Loading, Page } from '../ui';
+import { api, data } from '../../api/client';
+import { navigate } from '../../router';
+import { useMe } from '../../session';
+import { Loading, Page } from '../../ui';
 import { ProfileForm } from './ProfileForm';
+import { t } from '../../i18n';
 
 /** The POST /me step a new account needs before it can join or host. */
 export function OnboardingPage() {
@@ -17,13 +18,13 @@ export function OnboardingPage() {
     },
   });
   return (
-    <Page title="Welcome! Tell players who you are">
+    <Page title={t.me.welcome}>
       {me.isPending ? (
         <Loading />
       ) : (
         <ProfileForm
-          initial={{ name: me.data?.name ?? '', contactMethods: [] }}
-          submitLabel="Finish signing up"
+          initial={{ name: me.data?.name ?? '', contactMethods: [], skillLevels: [] }}
+          submitLabel={t.me.finish}
           pending={complete.isPending}
           error={complete.error}
           onSubmit={(input) => complete.mutate(input)}

@@ -1,10 +1,47 @@
 import { useState, type FormEvent } from 'react';
-import { Field, fieldError, Problem } from '../ui';
+import { useQuery } from '@tanstack/react-query';
+import { api, data } from '../../api/client';
+import { t } from '../../i18n';
+import { Field, fieldError, Problem } from '../../ui';
 
 export type ContactName = 'WHATSAPP' | 'TELEGRAM' | 'MESSENGER';
 export interface ProfileInput {
   name: string;
   contactMethods: { name: ContactName; value: string }[];
+  skillLevels: { activityId: string; skillLevelId: string }[];
+}
+
+export const useActivities = () =>
+  useQuery({ queryKey: ['activities'], queryFn: () => data(api.GET('/api/v1/activities', { params: { query: { size: 100 } } })), staleTime: 300_000 });
+
+/** One level per activity, the profile's own (the API keeps at most one per activity); "Not set" leaves it out. */
+function LevelPicker({ value, onChange }: { value: ProfileInput['skillLevels']; onChange: (levels: ProfileInput['skillLevels']) => void }) {
+  const activities = useActivities();
+  const set = (activityId: string, skillLevelId: string) =>
+    onChange([...value.filter((level) => level.activityId !== activityId), ...(skillLevelId ? [{ activityId, skillLevelId }] : [])]);
+  if (!activities.data?.content.length) return null;
+  return (
+    <fieldset>
+      <legend>{t.me.levels}</legend>
+      <small className="muted">{t.me.levelsHint}</small>
+      {activities.data.content.map((activity) => (
+        <Field key={activity.id} label={t.me.levelFor(activity.name)} id={`level-${activity.id}`}>
+          <select
+            id={`level-${activity.id}`}
+            value={value.find((level) => level.activityId === activity.id)?.skillLevelId ?? ''}
+            onChange={(event) => set(activity.id, event.target.value)}
+          >
+            <option value="">{t.me.noLevel}</option>
+            {activity.skillLevels.map((level) => (
+              <option key={level.id} value={level.id}>
+                {level.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ))}
+    </fieldset>
+  );
 }
 
 /** Name and contact methods, checked as the service checks them before anything is sent. */
@@ -25,6 +62,7 @@ export function ProfileForm({
   const [contacts, setContacts] = useState<ProfileInput['contactMethods']>(
     initial.contactMethods.length ? initial.contactMethods : [{ name: 'WHATSAPP', value: '' }],
   );
+  const [levels, setLevels] = useState(initial.skillLevels);
   const [touched, setTouched] = useState(false);
   const nameError = touched && !name.trim() ? 'Your name must not be blank.' : fieldError(error, 'name');
   const contactError = (index: number) =>
@@ -35,7 +73,11 @@ export function ProfileForm({
     event.preventDefault();
     setTouched(true);
     if (!name.trim() || contacts.some((contact) => !contact.value.trim())) return;
-    onSubmit({ name: name.trim(), contactMethods: contacts.map((contact) => ({ name: contact.name, value: contact.value.trim() })) });
+    onSubmit({
+      name: name.trim(),
+      contactMethods: contacts.map((contact) => ({ name: contact.name, value: contact.value.trim() })),
+      skillLevels: levels,
+    });
   };
   const update = (index: number, change: Partial<ProfileInput['contactMethods'][number]>) =>
     setContacts(contacts.map((contact, i) => (i === index ? { ...contact, ...change } : contact)));
@@ -86,6 +128,7 @@ export function ProfileForm({
           </button>
         )}
       </fieldset>
+      <LevelPicker value={levels} onChange={setLevels} />
       <Problem error={error} />
       <button type="submit" className="primary" disabled={pending}>
         {pending ? 'Saving…' : submitLabel}

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api, data } from '../../api/client';
+import { t } from '../../i18n';
+import { Link } from '../../router';
+import { Button, Card, EmptyState, Field, fieldError, Page, Problem, Section, useToast, Waiting } from '../../ui';
+import { useMutePreferences, usePreferences, useSavePreferences } from './preferences';
+import './me.css';
+
+type Channel = 'inApp' | 'push';
+
+function QuietHours({ initial, zone }: { initial: { start: string; end: string } | null; zone: string }) {
+  const save = useSavePreferences();
+  const say = useToast();
+  const [on, setOn] = useState(!!initial);
+  const [start, setStart] = useState(initial?.start ?? '22:00');
+  const [end, setEnd] = useState(initial?.end ?? '08:00');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ quietHours: on ? { start, end } : null }, { onSuccess: () => say(t.common.saved, 'success') });
+  };
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <p className="muted">{t.me.quietHint(zone)}</p>
+      <label>
+        <input type="checkbox" checked={on} onChange={(event) => setOn(event.target.checked)} /> {t.me.quietOn}
+      </label>
+      {on && (
+        <div className="row">
+          <Field label={t.me.quietStart} id="quiet-start" error={fieldError(save.error, 'quietHours')}>
+            <input id="quiet-start" type="time" value={start} onChange={(event) => setStart(event.target.value)} />
+          </Field>
+          <Field label={t.me.quietEnd} id="quiet-end">
+            <input id="quiet-end" type="time" value={end} onChange={(event) => setEnd(event.target.value)} />
+          </Field>
+        </div>
+      )}
+      <Problem error={save.error} />
+      <Button type="submit" variant="primary" busy={save.isPending}>
+        {t.common.save}
+      </Button>
+    </form>
+  );
+}
+
+function MutedGame({ id }: { id: string }) {
+  const mute = useMutePreferences();
+  const say = useToast();
+  const game = useQuery({
+    queryKey: ['notification-game', id],
+    queryFn: () => data(api.GET('/api/v1/games/{id}', { params: { path: { id } } })),
+    retry: false,
+  });
+  const title = game.data ? (game.data.title ?? t.me.gameTitle(game.data.activity.name, game.data.venue.name)) : t.me.unknownGame;
+  return (
+    <Card as="li" className="me-game">
+      <div className="me-game-head">
+        {game.data ? <Link to={`/games/${id}`}>{title}</Link> : <span>{title}</span>}
+        <Button variant="ghost" busy={mute.isPending} onClick={() => mute.mutate({ remove: id }, { onSuccess: () => say(t.me.unmuted, 'success') })}>
+          {t.me.unmute(title)}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+export function PreferencesPage() {
+  const preferences = usePreferences();
+  const save = useSavePreferences();
+  if (!preferences.data) return <Waiting query={preferences} title={t.me.preferences} />;
+  const { types, quietHours, timeZone, mutedGameIds } = preferences.data;
+  const toggle = (type: string, channel: Channel, value: boolean) => save.mutate({ types: { [type]: { [channel]: value } } });
+  return (
+    <Page title={t.me.preferences}>
+      <Problem error={save.error} />
+      <Section title={t.me.typesHeading}>
+        <ul className="me-toggles">
+          {Object.entries(types).map(([type, channels]) => {
+            const name = t.me.types[type] ?? type;
+            return (
+              <li key={type} className="me-toggle">
+                <span>{name}</span>
+                {(['inApp', 'push'] as const).map((channel) => (
+                  <label key={channel}>
+                    <input
+                      type="checkbox"
+                      checked={channels[channel]}
+                      aria-label={t.me.channelLabel(name, channel === 'inApp' ? t.me.inApp : t.me.push)}
+                      onChange={(event) => toggle(type, channel, event.target.checked)}
+                    />
+                    <span aria-hidden="true">{channel === 'inApp' ? t.me.inApp : t.me.push}</span>
+                  </label>
+                ))}
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+      <Section title={t.me.quietHeading}>
+        <QuietHours initial={quietHours} zone={timeZone} />
+      </Section>
+      <Section title={t.me.mutedHeading}>
+        {mutedGameIds.length === 0 ? (
+          <EmptyState title={t.me.noMuted} />
+        ) : (
+          <ul className="me-list" aria-label={t.me.mutedHeading}>
+            {mutedGameIds.map((id) => (
+              <MutedGame key={id} id={id} />
+            ))}
+          </ul>
+        )}
+      </Section>
+    </Page>
+  );
+}

@@ -1,0 +1,46 @@
+/** The caller's notification preferences, read once and changed by patch (the API replaces what is present). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, data } from '../../api/client';
+import type { paths } from '../../api/schema';
+
+export type PreferencesPatch = paths['/api/v1/me/notification-preferences']['put']['requestBody']['content']['application/json'];
+
+type Preferences = paths['/api/v1/me/notification-preferences']['get']['responses'][200]['content']['application/json']['data'];
+
+export function usePreferences() {
+  return useQuery({ queryKey: ['notification-preferences'], queryFn: () => data(api.GET('/api/v1/me/notification-preferences')) });
+}
+
+export function useSavePreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PreferencesPatch) => data(api.PUT('/api/v1/me/notification-preferences', { body })),
+    // A switch shows its new state at once; the answer (or a refetch after a failure) settles it.
+    onMutate: (body) =>
+      client.setQueryData<Preferences>(['notification-preferences'], (current) => {
+        if (!current || !body.types) return current;
+        const types = { ...current.types };
+        for (const [type, channels] of Object.entries(body.types))
+          Object.assign((types[type as keyof typeof types] = { ...types[type as keyof typeof types] }), channels);
+        return { ...current, types };
+      }),
+    onSuccess: (saved) => client.setQueryData(['notification-preferences'], saved),
+    onError: () => client.invalidateQueries({ queryKey: ['notification-preferences'] }),
+  });
+}
+
+/** Mute or unmute one game: the list is replaced whole, so it is read first. */
+export function useMutePreferences() {
+  const preferences = usePreferences();
+  const save = useSavePreferences();
+  const mutation = useMutation({
+    mutationFn: async (change: { add?: string; remove?: string }) => {
+      const current = preferences.data ?? (await preferences.refetch()).data;
+      const ids = new Set(current?.mutedGameIds ?? []);
+      if (change.add) ids.add(change.add);
+      if (change.remove) ids.delete(change.remove);
+      return save.mutateAsync({ mutedGameIds: [...ids] });
+    },
+  });
+  return Object.assign(mutation, { preferences });
+}
