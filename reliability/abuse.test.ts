@@ -285,8 +285,11 @@ test('slow and abusive clients: slowloris, endless body, 1,000 idle connections,
   assert.equal(healthAfter, 200);
 });
 
-/** Within 20 % of the quiet run's p99 (and 15 ms of it, for the few-millisecond figures a loaded machine jitters by). */
-const within = (flood: number, quiet: number) => flood <= Math.max(quiet * 1.2, quiet + 15);
+/**
+ * Within 20 % of the quiet rounds' p99, or 5 ms of it: on a fast machine the quiet p99 is a few
+ * milliseconds, and 20 % of 2 ms is scheduler jitter, not the flood's doing.
+ */
+const within = (flood: number, quiet: number) => flood <= Math.max(quiet * 1.2, quiet + 5);
 
 test('flooding: one user churning co-hosts over 20 targets and spamming devices leaves normal requests and pushes as fast', { timeout: 180_000 }, async () => {
   const outcome = await floodScenario(base, INTERNAL_SECRET, fcm, MODE === 'full' ? 20 : 8);
@@ -295,21 +298,28 @@ test('flooding: one user churning co-hosts over 20 targets and spamming devices 
   facts.floodRequestP99Ms = round(outcome.flood.requestsP99);
   facts.floodQuietPushP99Ms = round(outcome.quiet.pushesP99);
   facts.floodPushP99Ms = round(outcome.flood.pushesP99);
+  facts.floodQuietRequestP50Ms = round(outcome.quiet.requestsP50);
+  facts.floodRequestP50Ms = round(outcome.flood.requestsP50);
   facts.flooderRequests = outcome.flooderSent;
+  facts.flooderAllowanceSpentBeforeRounds = outcome.flooderWarmUp;
   facts.flooderRefused429 = outcome.flooderRefused;
   facts.floodMostNotificationsPerTarget = outcome.mostPerTarget;
   notes.push(
     `Flooding client: ${outcome.flooderSent} requests, ${outcome.flooderRefused} refused with 429; each target holds at most ${outcome.mostPerTarget} notification(s) about the flooder's game; normal p99 ${facts.floodRequestP99Ms} ms (quiet ${facts.floodQuietRequestP99Ms} ms), push p99 ${facts.floodPushP99Ms} ms (quiet ${facts.floodQuietPushP99Ms} ms).`,
   );
-  // The p99 comparison is measured and reported, not yet enforced: on the shared development machine
-  // the flooded rounds measured about twice the quiet ones' p99 even at 30 requests a second
-  // (see the part's facts); the functional guarantees below are enforced.
-  facts.floodP99Within20Percent = within(outcome.flood.requestsP99, outcome.quiet.requestsP99) && within(outcome.flood.pushesP99, outcome.quiet.pushesP99);
-  const ok = outcome.normalFailures === 0 && outcome.flooderRefused > 0 && outcome.mostPerTarget <= 1;
+  // A refused request is answered before the account check reads the database (access.plugin.ts),
+  // so the flood beyond the limits costs the service about what health checks would.
+  const requestsWithin = within(outcome.flood.requestsP99, outcome.quiet.requestsP99);
+  facts.floodP99Within20Percent = requestsWithin && within(outcome.flood.pushesP99, outcome.quiet.pushesP99);
+  const ok = outcome.normalFailures === 0 && outcome.flooderRefused > 0 && outcome.mostPerTarget <= 1 && requestsWithin;
   verdicts.push(ok);
   assert.equal(outcome.normalFailures, 0, 'normal users got only successes');
   assert.ok(outcome.flooderRefused > 0, 'the flooder was rate-limited');
   assert.ok(outcome.mostPerTarget <= 1, `a target holds ${outcome.mostPerTarget} notifications about one game from one actor`);
+  assert.ok(
+    requestsWithin,
+    `normal requests' p99 under the flood ${facts.floodRequestP99Ms} ms, quiet ${facts.floodQuietRequestP99Ms} ms: more than 20 % (and 5 ms) slower`,
+  );
 });
 
 const HTML_HEADERS: Array<[string, RegExp]> = [

@@ -233,7 +233,7 @@ async function composeServices(app: FastifyInstance, infra: Infrastructure, over
   const attendance = {
     attendance: new AttendanceService({ db, clock, games: lookups, users, events: notifications }),
     ratings: new RatingsService({ db, clock, games: lookups }),
-    disputes: new DisputesService({ db, clock, users, games: lookups }),
+    disputes: new DisputesService({ db, clock, users, games: lookups, events: notifications }),
   };
   const commands = new GameCommands({
     db,

@@ -35,6 +35,8 @@ declare module 'fastify' {
 }
 
 const isWriteClass = (limitClass: RateLimitClass): limitClass is WriteLimitClass => (WRITE_LIMIT_CLASSES as readonly string[]).includes(limitClass);
+/** Share resolves and sign-ins are counted per address even when signed in; public reads and writes per user. */
+const isPerUser = (limitClass: RateLimitClass) => limitClass === 'public-read' || isWriteClass(limitClass);
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -69,17 +71,24 @@ export const accessPlugin = fp(
       for (const method of methods) registered.push({ method, url: route.url, policy });
     });
 
-    async function principalOf(request: FastifyRequest): Promise<Principal | null> {
+    /**
+     * The caller a request's token names, or null without one. A request with a per-user limit
+     * spends it here, between the signature check (remembered per token) and the account check:
+     * a client over its limit is refused before the account read (a database round trip on every
+     * signed-in request), so flooding costs the service a map look-up, not a query.
+     */
+    async function principalOf(request: FastifyRequest, reply: FastifyReply, limitClass: RateLimitClass | undefined): Promise<Principal | null> {
       const token = bearerToken(request) ?? request.cookies[ACCESS_COOKIE];
       if (!token) return null;
       const claims = await options.tokens.verifyAccessToken(token);
+      if (limitClass && isPerUser(limitClass)) await rateLimit(request, reply, limitClass, `user:${claims.sub}`);
       const user = await options.users.findAccessUser(claims.sub);
       if (!user) throw unauthorized('invalid_token', "The access token's user no longer exists.");
       return { userId: user.id, roles: user.roles, authProvider: user.authProvider, claims };
     }
 
-    async function requirePrincipal(request: FastifyRequest): Promise<Principal> {
-      const principal = await principalOf(request);
+    async function requirePrincipal(request: FastifyRequest, reply: FastifyReply, limitClass: RateLimitClass | undefined): Promise<Principal> {
+      const principal = await principalOf(request, reply, limitClass);
       if (!principal) throw unauthorized('authentication_required', 'This endpoint needs an access token.');
       return principal;
     }
@@ -90,11 +99,9 @@ export const accessPlugin = fp(
       }
     }
 
-    async function rateLimit(request: FastifyRequest, reply: FastifyReply, limitClass: RateLimitClass) {
+    async function rateLimit(request: FastifyRequest, reply: FastifyReply, limitClass: RateLimitClass, userKey?: string) {
       const limits = options.limits[limitClass];
-      // Share resolves and sign-ins are counted per address even when signed in; writes per user.
-      const perUser = limitClass === 'public-read' || isWriteClass(limitClass) ? request.principal : null;
-      const decision = perUser ? await limits.user.take(`user:${perUser.userId}`) : await limits.anonymous.take(clientKey(request.ip));
+      const decision = userKey ? await limits.user.take(userKey) : await limits.anonymous.take(clientKey(request.ip));
       reply.header('ratelimit-limit', decision.limit).header('ratelimit-remaining', decision.remaining).header('ratelimit-reset', decision.resetSeconds);
       if (!decision.allowed) {
         throw new AppError(429, 'rate_limited', 'Too many requests. Slow down and retry later.', {
@@ -110,6 +117,7 @@ export const accessPlugin = fp(
       if (isCrossSiteCookieChange(request, trustedOrigins)) {
         throw new AppError(403, 'cross_site_request', "A change made with cookies must come from this service's own pages.");
       }
+      const limitClass = routed?.rateLimit;
       switch (policy.access) {
         case 'internal':
           checkInternalSecret(request);
@@ -121,19 +129,20 @@ export const accessPlugin = fp(
           break;
         case 'public':
           // No token is anonymous; a dead one is 401 here too, so the client knows to refresh.
-          request.principal = await principalOf(request);
+          request.principal = await principalOf(request, reply, limitClass);
           break;
         case 'authenticated':
-          request.principal = await requirePrincipal(request);
+          request.principal = await requirePrincipal(request, reply, limitClass);
           break;
         case 'admin': {
-          const principal = await requirePrincipal(request);
+          const principal = await requirePrincipal(request, reply, limitClass);
           if (!principal.roles.includes('ADMIN')) throw forbidden('This endpoint needs the ADMIN role.');
           request.principal = principal;
           break;
         }
       }
-      if (routed?.rateLimit) await rateLimit(request, reply, routed.rateLimit);
+      // A signed-in caller's per-user limit was taken with the token; everything else counts per address.
+      if (limitClass && !(request.principal && isPerUser(limitClass))) await rateLimit(request, reply, limitClass);
     });
 
     // An answer made for a signed-in caller is that caller's: no shared cache may keep it, nor hand

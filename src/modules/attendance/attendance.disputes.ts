@@ -1,8 +1,8 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
+import type { AttendanceEvents, AttendanceGames, AttendanceUsers } from './attendance.ports.ts';
 import { presentDispute } from './attendance.presenter.ts';
-import type { AttendanceGames, AttendanceUsers } from './attendance.ports.ts';
 import { AttendanceRepository } from './attendance.repository.ts';
 import { DISPUTE_DAYS, disputableSince } from './attendance.rules.ts';
 
@@ -11,11 +11,12 @@ export const DISPUTE_QUEUE_SIZE = 100;
 
 const noSuchDispute = () => notFound('There is no open dispute of that mark.', 'dispute_not_found');
 
-interface DisputesDeps {
+export interface DisputesDeps {
   db: Database;
   clock: Clock;
   users: AttendanceUsers;
   games: Pick<AttendanceGames, 'standing'>;
+  events: AttendanceEvents;
 }
 
 /** A player disputes a NO_SHOW; until an admin upholds it, it counts towards no gate. */
@@ -57,9 +58,19 @@ export class DisputesService {
     }));
   }
 
-  /** UPHELD: the mark counts again; DISMISSED: the mark is gone (and no host can mark the game's player again). */
+  /**
+   * UPHELD: the mark counts again; DISMISSED: the mark is gone (and no host can mark the game's
+   * player again). The player is told which, in the decision's transaction.
+   */
   async settle(adminId: string, gameId: string, userId: string, outcome: 'UPHELD' | 'DISMISSED') {
-    const row = await new AttendanceRepository(this.#deps.db).settle(gameId, userId, outcome, adminId);
+    const { db, games, events } = this.#deps;
+    const title = (await games.standing(gameId, userId))?.game.title;
+    const row = await db.transaction(async (tx) => {
+      const settled = await new AttendanceRepository(tx).settle(gameId, userId, outcome, adminId);
+      const type = outcome === 'UPHELD' ? 'NO_SHOW_UPHELD' : 'NO_SHOW_DISMISSED';
+      if (settled) await events.emit({ type, gameId, recipients: [userId], title }, tx);
+      return settled;
+    });
     if (!row) throw noSuchDispute();
     return presentDispute(row);
   }

@@ -30,6 +30,18 @@ for (const backend of backends) {
     const dispute = (game: Game, who: TestUser) => req('POST', `/api/v1/me/attendance/${game.id}/dispute`, who, { reason: 'I was there' });
     const settle = (game: Game, player: TestUser, outcome: 'uphold' | 'dismiss', who = admin) =>
       req('POST', `/api/v1/admin/attendance-disputes/${game.id}/${player.id}/${outcome}`, who);
+    /** The player's notifications about the game, newest first, as `TYPE | title | message`. */
+    const toldAbout = async (who: TestUser, game: Game) =>
+      (
+        (await req('GET', '/api/v1/notifications?size=100', who)).json().data.content as Array<{
+          type: string;
+          resourceId: string;
+          title: string;
+          message: string;
+        }>
+      )
+        .filter((n) => n.resourceId === game.id)
+        .map((n) => `${n.type} | ${n.title} | ${n.message}`);
     const noShows = async (who: TestUser) => (await req('GET', '/api/v1/me/reliability', who)).json().data.noShows as number;
     const marksOf = async (who: TestUser) =>
       (
@@ -128,6 +140,13 @@ for (const backend of backends) {
       assert.equal(upheld.statusCode, 200, upheld.body);
       assert.equal(upheld.json().data.dispute, 'UPHELD');
       assertProblem(await settle(game, player, 'dismiss'), 404, 'dispute_not_found');
+      const [decision, ...earlier] = await toldAbout(player, game);
+      assert.match(decision!, /^NO_SHOW_UPHELD \| No-show upheld \| .*upheld the mark: it counts\.$/, 'the player hears the outcome');
+      assert.deepEqual(
+        earlier.map((n) => n.split(' | ')[0]),
+        ['MARKED_NO_SHOW'],
+        'once: the refused second decision tells nothing',
+      );
       assert.equal(await noShows(player), 1);
       const stricter = await newGame({ maxRecentNoShows: 1 }, otherHost);
       assertProblem(await req('POST', `/api/v1/games/${stricter.id}/participants`, player), 409, 'too_many_no_shows');
@@ -146,6 +165,12 @@ for (const backend of backends) {
       const dismissed = await settle(game, wronged, 'dismiss');
       assert.equal(dismissed.statusCode, 200, dismissed.body);
       assert.equal(await noShows(wronged), 0);
+      assert.match((await toldAbout(wronged, game))[0]!, /^NO_SHOW_DISMISSED \| No-show removed \| .*removed the mark: it no longer counts\.$/);
+      assert.deepEqual(
+        (await toldAbout(slow, game)).map((n) => n.split(' | ')[0]),
+        ['MARKED_NO_SHOW'],
+        'only the player whose dispute was settled is told',
+      );
       const list = (await req('GET', `/api/v1/games/${game.id}/attendance`, host)).json().data as Array<{ userId: string; status: string | null }>;
       assert.equal(list.find((entry) => entry.userId === wronged.id)!.status, null);
       assertProblem(await mark(game, wronged, 'NO_SHOW'), 409, 'mark_disputed');

@@ -7,9 +7,15 @@ export interface AttendanceGames {
   activePlayerIds(gameId: string): Promise<string[]>;
 }
 
-/** The player is told of a NO_SHOW mark, in the mark's transaction (the notifications module writes it). */
+/**
+ * The player is told of a NO_SHOW mark, and of an admin's decision on their dispute of it, in the
+ * change's transaction (the notifications module writes it).
+ */
 export interface AttendanceEvents {
-  emit(event: { type: 'MARKED_NO_SHOW'; gameId: string; recipients: string[]; title?: string | null }, executor: Executor): Promise<void>;
+  emit(
+    event: { type: 'MARKED_NO_SHOW' | 'NO_SHOW_UPHELD' | 'NO_SHOW_DISMISSED'; gameId: string; recipients: string[]; title?: string | null },
+    executor: Executor,
+  ): Promise<void>;
 }
 
 export interface AttendanceUsers {

@@ -38,6 +38,7 @@ for (const backend of backends) {
         prepare: async () => (title, wanted) => ({
           texts: Object.fromEntries(Object.keys(wanted).map((key) => [key, [`${key}: ${title}`, `${key}: ${title}`]])),
           minute: 600,
+          windowSeconds: 0,
         }),
       };
       const participation = new GameParticipation({

@@ -115,7 +115,10 @@ for (const backend of backends) {
       now = await game(created.id);
       assert.deepEqual([now.playersJoined, now.placesOnOffer, now.waitlisted], [2, 0, 3]);
       assertProblem(await accept(d!, created.id), 404, 'offer_not_found');
-      assert.equal(await told(host, created.id, 'PLAYER_JOINED'), 6, 'five joins and the accepted offer');
+      // One notification per player (their acts within NOTIFICATION_COALESCE_MINUTES update it): b's
+      // leave replaced b's join, d's accepted offer d's waitlist join.
+      assert.equal(await told(host, created.id, 'PLAYER_JOINED'), 4, 'a, c, d (accepted) and e');
+      assert.equal(await told(host, created.id, 'PLAYER_LEFT'), 1, 'b');
     });
 
     it('an offer not taken in time is refused, expired exactly once by the job, and the place offered to the next', async () => {

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { arrayParam, Repository } from '../../platform/db/index.ts';
+import type { NotificationText } from './games.ports.ts';
 import { rows } from './games.sql.ts';
 import { gameParticipants, games } from './games.table.ts';
 
@@ -42,8 +43,10 @@ export interface JoinStatementArgs {
   named: number;
   refuseIfFull: boolean;
   seen: SeenGame;
-  texts: Record<'joined' | 'waitlisted' | 'full', [string, string]>;
+  texts: Record<'joined' | 'waitlisted' | 'full', NotificationText>;
   minute: number;
+  /** NOTIFICATION_COALESCE_MINUTES in seconds: a text's key coalesces repeats within it (none given: never). */
+  windowSeconds?: number;
 }
 
 export type JoinOutcome =
@@ -64,8 +67,9 @@ export interface LeaveStatementArgs {
   seen: { title: string | null; startTime: string; waitlistMode: string };
   /** When an offer made now runs out (worked out from the start time seen); undefined: none. */
   offerUntil: Date | undefined;
-  texts: Record<'left' | 'promoted' | 'offered', [string, string]>;
+  texts: Record<'left' | 'promoted' | 'offered', NotificationText>;
   minute: number;
+  windowSeconds?: number;
 }
 
 export type LeaveOutcome = { outcome: 'ok' | 'not_found' | 'stale' | 'organizer' | 'not_participant' | 'leave_window_closed' };
@@ -75,14 +79,14 @@ export function joinStatement(args: Omit<JoinStatementArgs, 'seen'> & { seen: Se
   const seen = typeof args.seen === 'string' ? args.seen : JSON.stringify(args.seen);
   return sql`SELECT game_join(${args.gameId}::uuid, ${args.userId}::uuid, ${args.now.toISOString()}::timestamptz, ${args.shareCut.toISOString()}::timestamptz,
     ${args.guests}::int, ${arrayParam(args.guestNames, 'text')}, ${args.named}::int, ${args.refuseIfFull}::boolean,
-    ${seen}::jsonb, ${JSON.stringify(args.texts)}::jsonb, ${args.minute}::int) AS result`;
+    ${seen}::jsonb, ${JSON.stringify(args.texts)}::jsonb, ${args.minute}::int, ${args.windowSeconds ?? 0}::int) AS result`;
 }
 
 /** The leave as the service sends it (the benchmark runs the same text); `seen` may come as JSON text. */
 export function leaveStatement(args: Omit<LeaveStatementArgs, 'seen'> & { seen: LeaveStatementArgs['seen'] | string }): SQL {
   const seen = typeof args.seen === 'string' ? args.seen : JSON.stringify(args.seen);
   return sql`SELECT game_leave(${args.gameId}::uuid, ${args.userId}::uuid, ${args.now.toISOString()}::timestamptz, ${args.shareCut.toISOString()}::timestamptz,
-    ${seen}::jsonb, ${args.offerUntil ? sql`${args.offerUntil.toISOString()}::timestamptz` : sql`NULL::timestamptz`}, ${JSON.stringify(args.texts)}::jsonb, ${args.minute}::int) AS result`;
+    ${seen}::jsonb, ${args.offerUntil ? sql`${args.offerUntil.toISOString()}::timestamptz` : sql`NULL::timestamptz`}, ${JSON.stringify(args.texts)}::jsonb, ${args.minute}::int, ${args.windowSeconds ?? 0}::int) AS result`;
 }
 
 /** node-postgres parses jsonb; PGlite may hand it over as text. */

@@ -102,6 +102,7 @@ export class GameParticipation {
         seen: { ...seenOf(seen), checked },
         texts: prepared.texts,
         minute: prepared.minute,
+        windowSeconds: prepared.windowSeconds,
       });
       if (result.outcome === 'ok') return presentParticipation(result.row);
       if (result.outcome === 'not_found') throw gameNotFound();
@@ -149,6 +150,7 @@ export class GameParticipation {
         offerUntil,
         texts: prepared.texts,
         minute: prepared.minute,
+        windowSeconds: prepared.windowSeconds,
       });
       if (outcome === 'ok') return;
       if (outcome === 'not_found') throw gameNotFound();

@@ -76,11 +76,18 @@ export interface GameEvents {
   prepare(actorId: string): Promise<(title: string | null, wanted: Record<string, { type: GameEventType; waitlisted?: boolean }>) => PreparedNotifications>;
 }
 
-/** Texts as `[title, message]` per key, and the minute after local midnight (quiet hours). */
+/**
+ * Texts as `[title, message, coalescing key]` per key, the minute after local midnight (quiet
+ * hours), and the window within which a repeat with the same key updates the earlier notification.
+ */
 export interface PreparedNotifications {
-  texts: Record<string, [string, string]>;
+  texts: Record<string, NotificationText>;
   minute: number;
+  windowSeconds: number;
 }
+
+/** A notification's title and message, and its coalescing key (none: it never coalesces). */
+export type NotificationText = [string, string, (string | null)?];
 
 /** Runs after the organiser removed a player (not after a leave), once the removal is committed. */
 export type PlayerRemovalHook = (removal: { gameId: string; userId: string; gameEnds: Date }) => Promise<void>;

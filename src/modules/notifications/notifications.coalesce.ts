@@ -1,7 +1,7 @@
 import type { NotificationType } from './notifications.schemas.ts';
 
 /**
- * The kinds of act one person can repeat on another about one game (issue #31): repeats by the same
+ * The kinds of act one person can repeat on another about one game or series (issue #31): repeats by the same
  * actor within the window update one notification (newest state wins, no second push). Types not
  * listed (a cancellation, a reminder) always stand on their own.
  */
@@ -17,6 +17,9 @@ const KINDS: Partial<Record<NotificationType, string>> = {
   PLAYER_LEFT: 'presence',
   PLAYER_REMOVED: 'removal',
   GAME_UPDATED: 'update',
+  SERIES_CO_HOST_INVITED: 'co-host',
+  SERIES_REGULAR_INVITED: 'regular',
+  SERIES_REGULAR_REMOVED: 'regular',
 };
 
 /** The row's coalescing key: the kind of act and who did it; null when it never coalesces. */

@@ -43,7 +43,7 @@ export class NotificationsRepository extends Repository {
     );
   }
 
-  /** The same for a series (notify_series, drizzle/0017): preferences and quiet hours alike; games' mutes do not apply. */
+  /** The same for a series (notify_series: both share notify_subject, drizzle/0020); games' mutes do not apply. */
   async writeForSeries(n: {
     type: string;
     seriesId: string;
@@ -52,9 +52,11 @@ export class NotificationsRepository extends Repository {
     message: string;
     createdAt: Date;
     minute: number;
+    coalesceKey: string | null;
+    windowSeconds: number;
   }): Promise<void> {
     await this.db.execute(
-      sql`SELECT notify_series(${n.type}, ${n.seriesId}::uuid, ${arrayParam(n.recipients, 'uuid')}, ${n.title}, ${n.message}, ${n.createdAt.toISOString()}::timestamptz, ${n.minute}::int)`,
+      sql`SELECT notify_series(${n.type}, ${n.seriesId}::uuid, ${arrayParam(n.recipients, 'uuid')}, ${n.title}, ${n.message}, ${n.createdAt.toISOString()}::timestamptz, ${n.minute}::int, ${n.coalesceKey}::text, ${n.windowSeconds}::int)`,
     );
   }
 

@@ -29,6 +29,8 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('SERIES_REGULAR_REMOVED'),
   Type.Literal('JOIN_REQUEST_CANCELLED'),
   Type.Literal('JOIN_REQUEST_LAPSED'),
+  Type.Literal('NO_SHOW_UPHELD'),
+  Type.Literal('NO_SHOW_DISMISSED'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 

@@ -93,8 +93,11 @@ export class NotificationsService implements GameEvents {
     );
   }
 
-  /** A notification about a series (an invitation to it, a regular removed): in the caller's transaction, like emit. */
-  async emitForSeries(event: { type: NotificationType; seriesId: string; recipients: string[]; title?: string | null }, executor: Executor): Promise<void> {
+  /** A notification about a series (an invitation to it, a regular removed): in the caller's transaction, like emit, and coalesced alike. */
+  async emitForSeries(
+    event: { type: NotificationType; seriesId: string; actorId?: string; recipients: string[]; title?: string | null },
+    executor: Executor,
+  ): Promise<void> {
     const recipients = [...new Set(event.recipients)];
     if (recipients.length === 0) return;
     await new NotificationsRepository(executor).writeForSeries({
@@ -104,6 +107,8 @@ export class NotificationsService implements GameEvents {
       ...describe(event.type, event.title),
       createdAt: this.#clock.now(),
       minute: this.preferences.minuteNow(),
+      coalesceKey: coalesceKey(event.type, event.actorId),
+      windowSeconds: this.#coalesceSeconds,
     });
   }
 
@@ -121,16 +126,19 @@ export class NotificationsService implements GameEvents {
     });
   }
 
-  /** GameEvents: the actor's name read now; the texts and the quiet-hours minute once the game's title is known. */
+  /**
+   * GameEvents: the actor's name read now; the texts (each with its coalescing key, as the actor's
+   * acts through emit have), the quiet-hours minute and the window once the game's title is known.
+   */
   async prepare(actorId: string) {
     const playerName = await this.#nameOf(actorId, this.#db);
     return (title: string | null, wanted: Record<string, { type: NotificationType; waitlisted?: boolean }>) => {
-      const texts: Record<string, [string, string]> = {};
+      const texts: Record<string, [string, string, string | null]> = {};
       for (const [key, { type, waitlisted }] of Object.entries(wanted)) {
         const text = describe(type, title, { playerName, waitlisted });
-        texts[key] = [text.title, text.message];
+        texts[key] = [text.title, text.message, coalesceKey(type, actorId)];
       }
-      return { texts, minute: this.preferences.minuteNow() };
+      return { texts, minute: this.preferences.minuteNow(), windowSeconds: this.#coalesceSeconds };
     };
   }
 

@@ -64,6 +64,8 @@ for (const backend of backends) {
       assert.deepEqual(await typesFor(host, game), ['PLAYER_JOINED', 'PLAYER_JOINED', 'GAME_FULL', 'PLAYER_JOINED']);
       for (const player of [a, b, c]) assert.deepEqual(await typesFor(player, game), [], 'players hear nothing of joins');
 
+      // Later than NOTIFICATION_COALESCE_MINUTES: sooner, a's leave would update a's join notification (coalescing.test.ts).
+      clock.advance(t.config.notificationCoalesceSeconds + 1);
       assert.equal((await req('DELETE', `/api/v1/games/${game.id}/participants/me`, a)).statusCode, 204);
       assert.deepEqual((await typesFor(host, game)).slice(4), ['PLAYER_LEFT']);
       assert.deepEqual(await typesFor(c, game), ['WAITLIST_PROMOTED'], 'the promoted player is told');

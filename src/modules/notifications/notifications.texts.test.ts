@@ -43,6 +43,8 @@ for (const backend of backends) {
       for (const player of [dana, eli]) {
         assert.equal((await t.app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: player.auth })).statusCode, 201);
       }
+      // Later than NOTIFICATION_COALESCE_MINUTES: sooner, Dana's leave would update her join's notification.
+      clock.advance(t.config.notificationCoalesceSeconds + 1);
       assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${game.id}/participants/me`, headers: dana.auth })).statusCode, 204);
       assert.deepEqual(await texts(host, game.id), [
         'PLAYER_JOINED | New player | A player named "Dana Lee" joined your game "Court 3".',

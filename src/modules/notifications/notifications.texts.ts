@@ -95,6 +95,10 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
       };
     case 'MARKED_NO_SHOW':
       return { title: 'Marked as a no-show', message: `A host marked you as a no-show at ${the}. If that is wrong, you can dispute it within 7 days.` };
+    case 'NO_SHOW_UPHELD':
+      return { title: 'No-show upheld', message: `An admin looked at your dispute of the no-show at ${the} and upheld the mark: it counts.` };
+    case 'NO_SHOW_DISMISSED':
+      return { title: 'No-show removed', message: `An admin looked at your dispute of the no-show at ${the} and removed the mark: it no longer counts.` };
     case 'CO_HOST_INVITED':
       return { title: 'Co-host invitation', message: `The organiser invited you to co-host ${the}: accept or decline it under your invitations.` };
     case 'SERIES_CO_HOST_INVITED':

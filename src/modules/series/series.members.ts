@@ -61,7 +61,7 @@ export class SeriesMembers {
       await locked.lock(id);
       if (await locked.isRegular(id, userId)) throw alreadyRegular();
       const sent = await invitations.invite({ kind: 'SERIES_REGULAR', targetId: id, userId, invitedBy: actorId, expiresAt: invitations.expiry() }, tx);
-      if (sent.created) await events.emitForSeries({ type: 'SERIES_REGULAR_INVITED', seriesId: id, recipients: [userId], title: series.title }, tx);
+      if (sent.created) await events.emitForSeries({ type: 'SERIES_REGULAR_INVITED', seriesId: id, actorId, recipients: [userId], title: series.title }, tx);
       return sent.invitation;
     });
     return (await this.#present([pending(invitation)]))[0]!;
@@ -77,7 +77,8 @@ export class SeriesMembers {
     if (userId !== actorId && !roles.isOrganizer && !roles.isCoHost) throw seriesNotFound();
     await db.transaction(async (tx) => {
       if (await new SeriesRepository(tx).removeRegular(id, userId)) {
-        if (userId !== actorId) await events.emitForSeries({ type: 'SERIES_REGULAR_REMOVED', seriesId: id, recipients: [userId], title: series.title }, tx);
+        if (userId !== actorId)
+          await events.emitForSeries({ type: 'SERIES_REGULAR_REMOVED', seriesId: id, actorId, recipients: [userId], title: series.title }, tx);
         return;
       }
       if (!(await invitations.withdraw('SERIES_REGULAR', id, userId, tx))) throw notFound('The player is not a regular of this series.', 'regular_not_found');
@@ -131,7 +132,8 @@ export class SeriesMembers {
       const open = await invitations.openFor('SERIES_CO_HOST', id, tx);
       if (!open.some((row) => row.userId === userId) && (await repository.coHosts(id)).length + open.length >= MAX_SERIES_CO_HOSTS) throw coHostLimit();
       const sent = await invitations.invite({ kind: 'SERIES_CO_HOST', targetId: id, userId, invitedBy: organizerId, expiresAt: invitations.expiry() }, tx);
-      if (sent.created) await events.emitForSeries({ type: 'SERIES_CO_HOST_INVITED', seriesId: id, recipients: [userId], title: series.title }, tx);
+      if (sent.created)
+        await events.emitForSeries({ type: 'SERIES_CO_HOST_INVITED', seriesId: id, actorId: organizerId, recipients: [userId], title: series.title }, tx);
       return sent.invitation;
     });
     return (await this.#present([pending(invitation)]))[0]!;

@@ -15,6 +15,8 @@ export interface SeriesEvents {
     event: {
       type: 'SERIES_REGULAR_INVITED' | 'SERIES_CO_HOST_INVITED' | 'SERIES_REGULAR_REMOVED';
       seriesId: string;
+      /** Who acted: their repeats on one person within the window coalesce into one notification. */
+      actorId: string;
       recipients: string[];
       title?: string | null;
     },

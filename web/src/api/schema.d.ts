@@ -17016,6 +17016,18 @@ export interface operations {
                                     /** @description Sent to your registered devices */
                                     push: boolean;
                                 };
+                                NO_SHOW_DISMISSED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                NO_SHOW_UPHELD: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 PLAYER_JOINED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
@@ -17225,6 +17237,14 @@ export interface operations {
                             inApp?: boolean;
                             push?: boolean;
                         };
+                        NO_SHOW_DISMISSED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        NO_SHOW_UPHELD?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
                         PLAYER_JOINED?: {
                             inApp?: boolean;
                             push?: boolean;
@@ -17384,6 +17404,18 @@ export interface operations {
                                     push: boolean;
                                 };
                                 MARKED_NO_SHOW: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                NO_SHOW_DISMISSED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                NO_SHOW_UPHELD: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -17776,7 +17808,7 @@ export interface operations {
                                 resourceId: string;
                                 resourceType: "GAME" | "SERIES";
                                 title: string;
-                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED";
+                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED";
                             }[];
                             page: {
                                 number: number;
@@ -18083,7 +18115,7 @@ export interface operations {
                             resourceId: string;
                             resourceType: "GAME" | "SERIES";
                             title: string;
-                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED";
+                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED";
                         };
                         message: string;
                         path: string;
