@@ -6,6 +6,8 @@ const name = (who: string | null) => who ?? 'A player';
 export const host = {
   hostTitle: 'Host a game',
   editTitle: 'Edit game',
+  everyWeek: 'The same game every week?',
+  createSeries: 'Create a weekly series',
   manageTitle: 'Manage game',
   submitNew: 'Host this game',
   submitEdit: 'Save changes',

@@ -3,14 +3,17 @@ import { plural } from '../format';
 
 export const me = {
   myGames: 'My games',
-  tabs: { upcoming: 'Upcoming', past: 'Past', waiting: 'Waiting', requested: 'Requested', offered: 'Offered' },
+  tabs: { upcoming: 'Upcoming', past: 'Past', waiting: 'Waiting', requested: 'Requested', offered: 'Offered', hosting: 'Hosting', saved: 'Saved' },
   tabsLabel: 'Which games',
+  seriesLink: 'Weekly series you run or play in',
   empty: {
     upcoming: 'No upcoming games. Join one or host your own.',
     past: 'No past games yet.',
     waiting: 'You are on no waitlist.',
     requested: 'No join request is waiting for an answer.',
     offered: 'No place is on offer to you right now.',
+    hosting: 'You host no games. Host one from the Host tab.',
+    saved: 'No saved games. Bookmark a game from its page to find it here.',
   },
   showMore: 'Show more',
   role: { host: 'Host', joined: 'Joined', waiting: 'Waiting', requested: 'Requested', offered: 'Place offered' },

@@ -3,7 +3,7 @@ import { money, t } from '../../i18n';
 import { Button, Field, Sheet } from '../../ui';
 import { FILTERS, type Filter, type Filters } from './filters';
 import { NearPicker, type Circle } from './NearPicker';
-import { useActivities, useVenues } from './queries';
+import { useActivities, useVenues, useVenuesWithGames } from './queries';
 
 const PRICES = ['0', '5', '10', '20'];
 
@@ -22,6 +22,7 @@ export function FilterSheet({
 }) {
   const activities = useActivities();
   const venues = useVenues(filters.activityId);
+  const venuesWithGames = useVenuesWithGames(filters.activityId);
   const activity = activities.data?.content.find((candidate) => candidate.id === filters.activityId);
   const set = (name: Filter, value: string) => setMany({ [name]: value });
   const choice = (name: Filter, label: string, options: Array<{ id: string; name: string }> | undefined, hint?: string) => (
@@ -61,7 +62,7 @@ export function FilterSheet({
           <div className="filter-grid">
             {choice('activityId', t.find.activity, any(t.find.anyActivity, activities.data?.content))}
             {choice('skillLevelId', t.find.level, any(t.find.anyLevel, activity?.skillLevels), activity ? t.find.levelHelp : t.find.levelHint)}
-            {choice('venueId', t.find.venue, any(t.find.anyVenue, venues.data?.content))}
+            {choice('venueId', t.find.venue, any(t.find.anyVenue, venuesWithGames))}
             {choice(
               'gameType',
               t.find.type,

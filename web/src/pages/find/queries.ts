@@ -13,3 +13,15 @@ export function useVenues(activityId: string) {
     staleTime: 300_000,
   });
 }
+
+/** With an activity chosen, only the venues that have games of it (what the filter can find); else every venue. */
+export function useVenuesWithGames(activityId: string) {
+  const all = useVenues('');
+  const present = useQuery({
+    queryKey: ['filter-options', activityId],
+    queryFn: () => data(api.GET('/api/v1/games/filter-options', { params: { query: { activityId } } })),
+    enabled: !!activityId,
+    staleTime: 60_000,
+  });
+  return activityId ? present.data?.venues : all.data?.content;
+}

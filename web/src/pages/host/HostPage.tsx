@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { t } from '../../i18n';
-import { navigate } from '../../router';
+import { Link, navigate } from '../../router';
 import { TIME_ZONE } from '../../time';
 import { Button, Field, fieldError, Page, Problem, Waiting } from '../../ui';
 import { apiField, createBody, EMPTY, fromGame, rules, updateBody, useActivities, type Draft, type DraftField } from './draft';
@@ -89,6 +89,11 @@ function HostForm({ id, initial }: { id?: string; initial: Draft }) {
   ));
   return (
     <Page title={id ? t.host.editTitle : t.host.hostTitle}>
+      {!id && (
+        <p>
+          {t.host.everyWeek} <Link to="/series/new">{t.host.createSeries}</Link>
+        </p>
+      )}
       <form className="form host-form" noValidate onSubmit={submit}>
         {control(
           'activityId',
