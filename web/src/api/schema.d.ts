@@ -4344,7 +4344,7 @@ export interface operations {
             content: {
                 "application/json": {
                     activityIds: string[];
-                    /** @description Not blank */
+                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     address: string;
                     latitude: number;
                     longitude: number;
@@ -4583,7 +4583,7 @@ export interface operations {
             content: {
                 "application/json": {
                     activityIds?: string[];
-                    /** @description Not blank */
+                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     address?: string;
                     latitude?: number;
                     longitude?: number;
@@ -7356,6 +7356,7 @@ export interface operations {
                     currency: string;
                     /** @description Hours before the start; default 3 */
                     decisionHoursBefore?: number;
+                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     description?: string;
                     /** Format: date-time */
                     endTime: string;
@@ -10499,7 +10500,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description At most 500 characters, no NUL */
+                    /** @description At most 500 characters. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     message?: string;
                 };
             };
@@ -12583,7 +12584,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description At most 500 characters, no NUL */
+                    /** @description At most 500 characters. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     note?: string;
                     score: number;
                 };
@@ -14301,7 +14302,7 @@ export interface operations {
                          * @enum {unknown}
                          */
                         name: "WHATSAPP" | "TELEGRAM" | "MESSENGER";
-                        /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER) */
+                        /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER). Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                         value: string;
                     }[];
                     /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
@@ -14586,7 +14587,7 @@ export interface operations {
                          * @enum {unknown}
                          */
                         name: "WHATSAPP" | "TELEGRAM" | "MESSENGER";
-                        /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER) */
+                        /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER). Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                         value: string;
                     }[];
                     /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
@@ -15005,7 +15006,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Why the mark is wrong: at most 500 characters, no NUL */
+                    /** @description Why the mark is wrong: at most 500 characters. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     reason?: string;
                 };
             };
@@ -18417,6 +18418,7 @@ export interface operations {
                     currency: string;
                     /** @description Hours before the start; default 3 */
                     decisionHoursBefore?: number;
+                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     description?: string;
                     /** @description Minutes each game lasts */
                     durationMinutes: number;
