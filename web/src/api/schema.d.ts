@@ -1234,7 +1234,7 @@ export interface paths {
         };
         /**
          * New notifications as server-sent events
-         * @description text/event-stream (the request must accept it, else 406). Each event: `id` (an opaque resume point) and `data` (the notification as JSON). A comment every 15 s keeps the connection alive. Reconnecting with `Last-Event-ID` replays every notification committed after that event, once each and in the same order. The stream ends when the access token that opened it expires or the account is deleted; at most 5 streams per user at once and STREAMS_MAX_PER_ADDRESS per client address (else 429 `too_many_streams`), STREAMS_MAX_PER_INSTANCE per instance (else 503 `streams_unavailable`).
+         * @description text/event-stream (the request must accept it, else 406). Each event: `id` (an opaque resume point) and `data` (the notification as JSON). A comment every 15 s keeps the connection alive. Reconnecting with `Last-Event-ID` replays every notification committed after that event, once each and in the same order. The stream ends when the access token that opened it expires or the account is deleted; at most 5 streams per user at once and STREAMS_MAX_PER_ADDRESS per client address, an IPv6 client by its /64 (else 429 `too_many_streams`), STREAMS_MAX_PER_INSTANCE per instance (else 503 `streams_unavailable`).
          */
         get: operations["getNotificationsStream"];
         put?: never;
