@@ -1633,7 +1633,10 @@ export interface operations {
     getWellKnownJwksJson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 with no body while one of them is current */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1642,6 +1645,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1662,12 +1667,37 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not Modified: the copy named in If-None-Match is current; no body */
             304: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
             };
             /** @description Unauthorized: invalid_token */
             401: {
@@ -5839,7 +5869,10 @@ export interface operations {
     getCalendarByTokenIcs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 with no body while one of them is current */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The secret of the feed URL */
                 token: string;
@@ -5851,6 +5884,17 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Modified: the copy named in If-None-Match is current; no body */
+            304: {
+                headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7116,7 +7160,10 @@ export interface operations {
                  */
                 venueIds?: string[];
             };
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 with no body while one of them is current */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7125,6 +7172,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7235,9 +7284,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not Modified: the copy named in If-None-Match is current; no body */
             304: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7697,7 +7748,10 @@ export interface operations {
     getGamesById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 with no body while one of them is current */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
                 id: string;
@@ -7709,6 +7763,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7816,9 +7872,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not Modified: the copy named in If-None-Match is current; no body */
             304: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8508,7 +8566,10 @@ export interface operations {
     getGamesByIdIcs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 with no body while one of them is current */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
                 id: string;
@@ -8520,6 +8581,17 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Modified: the copy named in If-None-Match is current; no body */
+            304: {
+                headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13418,7 +13490,10 @@ export interface operations {
                  */
                 venueIds?: string[];
             };
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 with no body while one of them is current */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13427,6 +13502,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13457,9 +13534,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not Modified: the copy named in If-None-Match is current; no body */
             304: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
