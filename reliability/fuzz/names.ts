@@ -1,13 +1,14 @@
-import { isNameText, NAME_PATTERN } from '../../src/platform/http/text.ts';
+import { textRuleOf } from '../../src/platform/http/text.ts';
 import type { JsonSchema } from './openapi.ts';
 
 /**
- * The oracle's rule for names and titles: where the schema declares the name rule (NameText), a
- * value the rule refuses is never accepted. Returns the paths of such values in a sent body.
+ * The oracle's rule for names, titles and free text: where the schema declares one of the text
+ * rules (NameText, FreeText, OptionalNameText), a value the rule refuses is never accepted. Returns the paths of such values in a sent body.
  */
 export function refusedNames(schema: JsonSchema | undefined, value: unknown, path = ''): string[] {
   if (!schema || typeof schema !== 'object') return [];
-  if (schema.pattern === NAME_PATTERN) return typeof value === 'string' && !isNameText(value) ? [path || '/'] : [];
+  const textRule = textRuleOf(schema.pattern);
+  if (textRule) return typeof value === 'string' && !textRule(value) ? [path || '/'] : [];
   const branches = [schema.anyOf, schema.oneOf, schema.allOf].filter(Array.isArray).flat() as JsonSchema[];
   const nested = branches.flatMap((branch) => refusedNames(branch, value, path));
   if (Array.isArray(value) && schema.items)

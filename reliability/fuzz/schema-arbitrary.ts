@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isNameText, NAME_PATTERN } from '../../src/platform/http/text.ts';
+import { textRuleOf } from '../../src/platform/http/text.ts';
 import type { JsonSchema } from './openapi.ts';
 
 /** Real ids and codes made before the run, so that generated requests also reach the handlers. */
@@ -72,8 +72,9 @@ function string(schema: JsonSchema, known: KnownValues, name: string): fc.Arbitr
   if (name === 'name' && schema.pattern === '^[a-z0-9-]+$' && known.jobNames.length) return fc.constantFrom(...known.jobNames);
   const minLength = (schema.minLength as number | undefined) ?? 0;
   const maxLength = Math.min((schema.maxLength as number | undefined) ?? 40, Math.max(minLength, 40));
-  // The name rule's \p{…} classes need the `u` flag, which fast-check's stringMatching cannot read.
-  if (schema.pattern === NAME_PATTERN) return fc.string({ minLength: Math.max(minLength, 1), maxLength }).filter(isNameText);
+  // The text rules' \p{…} classes need the `u` flag, which fast-check's stringMatching cannot read.
+  const textRule = textRuleOf(schema.pattern);
+  if (textRule) return fc.string({ minLength: Math.max(minLength, 1), maxLength }).filter(textRule);
   if (typeof schema.pattern === 'string') {
     const pattern = new RegExp(schema.pattern);
     // Unanchored patterns (`\S`, "not blank") match almost anything: a plain word is enough.

@@ -1,4 +1,7 @@
+import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
+
+export const STREAM = '/api/v1/notifications/stream';
 
 export interface SseEvent {
   id: string | undefined;
@@ -83,4 +86,37 @@ export async function openStream(url: string, headers: Record<string, string>): 
       abort.abort();
     },
   };
+}
+
+/**
+ * The notification streams a suite opens against one listening app, kept so that `closeAll` (in
+ * `after`, before the app closes) ends every one of them.
+ */
+export class StreamClients {
+  base = '';
+  readonly #open: SseClient[] = [];
+
+  /** Starts `app` listening on a loopback port; streams open against it from then on. */
+  async listen(app: FastifyInstance): Promise<string> {
+    this.base = await listen(app);
+    return this.base;
+  }
+
+  /** Opens the stream as `who` (with extra headers); it may have been refused: see `status`. */
+  async connect(who: { auth: Record<string, string> }, headers: Record<string, string> = {}): Promise<SseClient> {
+    const client = await openStream(`${this.base}${STREAM}`, { ...who.auth, ...headers });
+    this.#open.push(client);
+    return client;
+  }
+
+  /** Opens the stream as `who` and asserts it was accepted. */
+  async accepted(who: { auth: Record<string, string> }, headers: Record<string, string> = {}): Promise<SseClient> {
+    const client = await this.connect(who, headers);
+    assert.equal(client.status, 200);
+    return client;
+  }
+
+  closeAll(): void {
+    for (const client of this.#open.splice(0)) client.close();
+  }
 }

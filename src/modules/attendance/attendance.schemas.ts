@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { FreeText } from '../../platform/http/text.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Instant = Type.String({ format: 'date-time' });
@@ -22,10 +23,7 @@ export const AttendanceEntry = Type.Object({
 export const DisputeParams = Type.Object({ gameId: Uuid });
 export const SettleParams = Type.Object({ gameId: Uuid, userId: Uuid });
 
-// PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
-export const DisputeBody = Type.Object({
-  reason: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'Why the mark is wrong: at most 500 characters, no NUL' })),
-});
+export const DisputeBody = Type.Object({ reason: Type.Optional(FreeText({ maxLength: 500, description: 'Why the mark is wrong: at most 500 characters' })) });
 
 export const Dispute = Type.Object({
   gameId: Uuid,
@@ -68,10 +66,9 @@ export const OwnReliabilityRecord = Type.Intersect([
   }),
 ]);
 
-// PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
 export const RatingBody = Type.Object({
   score: Type.Integer({ minimum: 1, maximum: 5 }),
-  note: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'At most 500 characters, no NUL' })),
+  note: Type.Optional(FreeText({ maxLength: 500, description: 'At most 500 characters' })),
 });
 
 const Rating = Type.Object({ score: Type.Integer(), note: Type.Union([Type.String(), Type.Null()]), ratedAt: Instant });

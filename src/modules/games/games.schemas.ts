@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { NameText } from '../../platform/http/text.ts';
+import { FreeText, NameText, OptionalNameText } from '../../platform/http/text.ts';
 import { CursorQuery } from '../../platform/http/pagination.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -107,7 +107,7 @@ export const GameSchema = Type.Object({
 });
 
 const Title = NameText({ maxLength: 200 });
-const Description = Type.String({ maxLength: 5000 });
+const Description = FreeText({ maxLength: 5000 });
 const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'A three-letter ISO 4217 code, like SGD' });
 const Price = Type.String({ pattern: '^(0|[1-9][0-9]{0,7})(\\.[0-9]{1,2})?$', description: 'A decimal with at most 2 places, below 100000000, like "8.50"' });
 const Slots = Type.Integer({ minimum: 1, maximum: 100 });
@@ -245,8 +245,8 @@ export const Participant = Type.Object({
   ),
 });
 
-// PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
-const GuestNames = Type.Array(Type.String({ maxLength: 100, pattern: '^[^\\u0000]*$' }), { maxItems: 3, description: 'Optional, one per guest' });
+// A blank guest name is dropped, so it passes here; NUL and the other control characters do not.
+const GuestNames = Type.Array(OptionalNameText({ maxLength: 100 }), { maxItems: 3, description: 'Optional, one per guest' });
 const Guests = Type.Integer({ minimum: 0, maximum: 3, description: "At most the game's maxGuestsPerPlayer" });
 export const JoinBody = Type.Object({
   guests: Type.Optional(Guests),
@@ -272,10 +272,7 @@ export const CoHost = Type.Object({
   state: Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')]),
 });
 export const AddCoHostBody = Type.Object({ userId: Uuid });
-// PostgreSQL text cannot hold NUL: refused here as bad input rather than failing in the database.
-export const JoinRequestBody = Type.Object({
-  message: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'At most 500 characters, no NUL' })),
-});
+export const JoinRequestBody = Type.Object({ message: Type.Optional(FreeText({ maxLength: 500, description: 'At most 500 characters' })) });
 export const JoinRequest = Type.Object({
   gameId: Uuid,
   userId: Uuid,

@@ -35,7 +35,7 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
           'text/event-stream (the request must accept it, else 406). Each event: `id` (an opaque resume point) and `data` (the notification as JSON). ' +
           `A comment every ${HEARTBEAT_MS / 1000} s keeps the connection alive. Reconnecting with \`Last-Event-ID\` replays every notification committed after that event, ` +
           'once each and in the same order. The stream ends when the access token that opened it expires or the account is deleted; ' +
-          `at most ${MAX_STREAMS_PER_USER} streams per user at once and STREAMS_MAX_PER_ADDRESS per client address (else 429 \`too_many_streams\`), ` +
+          `at most ${MAX_STREAMS_PER_USER} streams per user at once and STREAMS_MAX_PER_ADDRESS per client address, an IPv6 client by its /64 (else 429 \`too_many_streams\`), ` +
           'STREAMS_MAX_PER_INSTANCE per instance (else 503 `streams_unavailable`).',
       }),
     },

@@ -4,11 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
 import { onboardedUser } from '../../../test/helpers/games.ts';
-import { listen, openStream, type SseClient } from '../../../test/helpers/sse.ts';
+import { StreamClients } from '../../../test/helpers/sse.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
-const STREAM = '/api/v1/notifications/stream';
 /** No heartbeat during these tests: a stream that ends did so on the signal, not on the heartbeat's sweep. */
 const NO_HEARTBEAT = { streamHeartbeatMs: 600_000 };
 
@@ -25,21 +24,15 @@ async function deleteAccount(app: FastifyInstance, user: TestUser): Promise<void
 for (const backend of backends) {
   describe(`notification streams end with the session (${backend.name})`, () => {
     let t: TestApp;
-    let base: string;
-    const open: SseClient[] = [];
-    const connect = async (who: TestUser) => {
-      const client = await openStream(`${base}${STREAM}`, who.auth);
-      open.push(client);
-      assert.equal(client.status, 200);
-      return client;
-    };
+    const streams = new StreamClients();
+    const connect = (who: TestUser) => streams.accepted(who);
 
     before(async () => {
       t = await buildTestApp(backend, {}, NO_HEARTBEAT);
-      base = await listen(t.app);
+      await streams.listen(t.app);
     });
     after(async () => {
-      for (const client of open) client.close();
+      streams.closeAll();
       await t.close();
     });
 
@@ -74,22 +67,16 @@ if (realBackend) {
   describe('notification streams end with the session, across instances (postgres+redis)', () => {
     let cluster: TestCluster;
     let a: FastifyInstance;
-    let baseB: string;
-    const streams: SseClient[] = [];
-    const connectToB = async (who: TestUser) => {
-      const client = await openStream(`${baseB}${STREAM}`, who.auth);
-      streams.push(client);
-      assert.equal(client.status, 200);
-      return client;
-    };
+    const onB = new StreamClients();
+    const connectToB = (who: TestUser) => onB.accepted(who);
 
     before(async () => {
       cluster = await buildTestCluster(realBackend!, 2, {}, NO_HEARTBEAT);
       a = cluster.apps[0]!;
-      baseB = await listen(cluster.apps[1]!);
+      await onB.listen(cluster.apps[1]!);
     });
     after(async () => {
-      for (const stream of streams) stream.close();
+      onB.closeAll();
       await cluster.close();
     });
 

@@ -5,11 +5,9 @@ import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { listen, openStream, type SseClient } from '../../../test/helpers/sse.ts';
+import { openStream, STREAM, StreamClients } from '../../../test/helpers/sse.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
-
-const STREAM = '/api/v1/notifications/stream';
 
 /** Event ids are `<txid>-<seq>` positions; true when `a` comes after `b`. */
 const later = (a: string | undefined, b: string | undefined) => {
@@ -21,15 +19,10 @@ const later = (a: string | undefined, b: string | undefined) => {
 for (const backend of backends) {
   describe(`notification stream (${backend.name})`, () => {
     let t: TestApp;
-    let base: string;
     let sport: Sport;
     let host: TestUser;
-    const open: SseClient[] = [];
-    const connect = async (who: TestUser, headers: Record<string, string> = {}) => {
-      const client = await openStream(`${base}${STREAM}`, { ...who.auth, ...headers });
-      open.push(client);
-      return client;
-    };
+    const streams = new StreamClients();
+    const connect = (who: TestUser, headers: Record<string, string> = {}) => streams.connect(who, headers);
     const join = async (who: TestUser, gameId: string) => {
       const response = await t.app.inject({ method: 'POST', url: `/api/v1/games/${gameId}/participants`, headers: who.auth });
       assert.equal(response.statusCode, 201, response.body);
@@ -37,7 +30,7 @@ for (const backend of backends) {
 
     before(async () => {
       t = await buildTestApp(backend);
-      base = await listen(t.app);
+      await streams.listen(t.app);
       const admin = await createUser(t.app, { admin: true });
       sport = await createSport(t.app, admin, { name: 'Volleyball' });
       host = await onboardedUser(t.app, 'Host Ng');
@@ -46,7 +39,7 @@ for (const backend of backends) {
     after(() => t.close());
 
     it('needs a token, and a client that accepts an event stream', async () => {
-      const response = await fetch(`${base}${STREAM}`);
+      const response = await fetch(`${streams.base}${STREAM}`);
       assert.equal(response.status, 401);
       await response.body?.cancel();
       assertProblem(await t.app.inject({ url: STREAM, headers: host.auth }), 406, 'not_acceptable');
@@ -99,7 +92,7 @@ for (const backend of backends) {
       const live = await fresh.next(1000);
       assert.ok(later(live.id, replayed[1]!.id), 'a stream without Last-Event-ID starts with new notifications only');
       assert.equal((await resumed.next(1000)).id, live.id);
-      const bad = await fetch(`${base}${STREAM}`, { headers: { ...host.auth, 'last-event-id': 'yesterday' } });
+      const bad = await fetch(`${streams.base}${STREAM}`, { headers: { ...host.auth, 'last-event-id': 'yesterday' } });
       assert.equal(bad.status, 400);
       await bad.body?.cancel();
     });
@@ -109,13 +102,13 @@ for (const backend of backends) {
 if (realBackend) {
   describe('notification stream across instances (postgres+redis)', () => {
     let cluster: TestCluster;
-    const streams: SseClient[] = [];
+    const onB = new StreamClients();
 
     before(async () => {
       cluster = await buildTestCluster(realBackend!);
     });
     after(async () => {
-      for (const stream of streams) stream.close();
+      onB.closeAll();
       await cluster.close();
     });
 
@@ -125,10 +118,8 @@ if (realBackend) {
       const sport = await createSport(a, admin, { name: 'Rugby' });
       const host = await onboardedUser(a, 'Host Ong');
       const game = await createGame(a, host, gameBody(sport, new Date(), 48));
-      const baseB = await listen(b);
-      const stream = await openStream(`${baseB}${STREAM}`, host.auth);
-      streams.push(stream);
-      assert.equal(stream.status, 200);
+      await onB.listen(b);
+      const stream = await onB.accepted(host);
       const player = await createUser(a);
       const joined = await a.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: player.auth });
       assert.equal(joined.statusCode, 201, joined.body);
@@ -143,20 +134,16 @@ for (const backend of backends) {
   describe(`notification stream limits (${backend.name})`, () => {
     const clock = new TestClock();
     let t: TestApp;
-    let base: string;
-    const open: SseClient[] = [];
-    const connect = async (who: TestUser) => {
-      const client = await openStream(`${base}${STREAM}`, who.auth);
-      open.push(client);
-      return client;
-    };
+    const open = new StreamClients();
+    const connect = (who: TestUser) => open.connect(who);
+    const refusedOrNot = (who: TestUser) => fetch(`${open.base}${STREAM}`, { headers: { accept: 'text/event-stream', ...who.auth } });
 
     before(async () => {
       t = await buildTestApp(backend, {}, { clock, streamHeartbeatMs: 50 });
-      base = await listen(t.app);
+      await open.listen(t.app);
     });
     after(async () => {
-      for (const client of open) client.close();
+      open.closeAll();
       await t.close();
     });
 
@@ -187,7 +174,7 @@ for (const backend of backends) {
         streams.map((stream) => stream.status),
         [200, 200, 200, 200, 200],
       );
-      const refused = await fetch(`${base}${STREAM}`, { headers: { accept: 'text/event-stream', ...user.auth } });
+      const refused = await refusedOrNot(user);
       assert.equal(refused.status, 429);
       assert.equal(refused.headers.get('retry-after'), '15');
       assert.match(refused.headers.get('content-type') ?? '', /^application\/problem\+json/);
@@ -196,11 +183,11 @@ for (const backend of backends) {
       assert.equal(other.status, 200, 'the limit is per user');
       streams[0]!.close();
       const deadline = Date.now() + 2000;
-      let again = await fetch(`${base}${STREAM}`, { headers: { accept: 'text/event-stream', ...user.auth } });
+      let again = await refusedOrNot(user);
       while (again.status === 429 && Date.now() < deadline) {
         await again.body?.cancel();
         await new Promise((resolve) => setTimeout(resolve, 20));
-        again = await fetch(`${base}${STREAM}`, { headers: { accept: 'text/event-stream', ...user.auth } });
+        again = await refusedOrNot(user);
       }
       assert.equal(again.status, 200);
       await again.body?.cancel();
@@ -242,40 +229,42 @@ describe('notification streams (unit)', () => {
 for (const backend of backends) {
   describe(`notification stream limits per address and per instance (${backend.name})`, () => {
     let t: TestApp;
-    let base: string;
-    const open: SseClient[] = [];
-    const from = async (address: string) => {
-      const who = await createUser(t.app);
-      const headers = { ...who.auth, 'x-forwarded-for': address };
-      const client = await openStream(`${base}${STREAM}`, headers);
-      open.push(client);
-      return client;
+    const open = new StreamClients();
+    const from = async (address: string) => (await open.connect(await createUser(t.app), { 'x-forwarded-for': address })).status;
+    /** A stream the service should refuse: its status, code and Retry-After. */
+    const refused = async (address: string) => {
+      const response = await fetch(`${open.base}${STREAM}`, {
+        headers: { accept: 'text/event-stream', 'x-forwarded-for': address, ...(await createUser(t.app)).auth },
+      });
+      // An accepted stream never ends: let it go rather than wait for its body.
+      if (response.status === 200) await response.body?.cancel();
+      const code = response.status === 200 ? null : ((await response.json()) as { code: string }).code;
+      return [response.status, code, response.headers.get('retry-after')];
     };
 
     before(async () => {
-      t = await buildTestApp(backend, { TRUST_PROXY: 'true', STREAMS_MAX_PER_ADDRESS: '2', STREAMS_MAX_PER_INSTANCE: '3' }, { streamHeartbeatMs: 50 });
-      base = await listen(t.app);
+      t = await buildTestApp(backend, { TRUST_PROXY: 'true', STREAMS_MAX_PER_ADDRESS: '2', STREAMS_MAX_PER_INSTANCE: '6' }, { streamHeartbeatMs: 50 });
+      await open.listen(t.app);
     });
     after(async () => {
-      for (const client of open) client.close();
+      open.closeAll();
       await t.close();
     });
 
-    it('refuses a third stream from one address (429) and a fourth on the instance (503), whoever the users are', async () => {
-      assert.equal((await from('203.0.113.1')).status, 200);
-      assert.equal((await from('203.0.113.1')).status, 200);
-      const crowded = await fetch(`${base}${STREAM}`, {
-        headers: { accept: 'text/event-stream', 'x-forwarded-for': '203.0.113.1', ...(await createUser(t.app)).auth },
-      });
-      assert.equal(crowded.status, 429);
-      assert.equal(((await crowded.json()) as { code: string }).code, 'too_many_streams');
-      assert.equal((await from('203.0.113.2')).status, 200, 'another address still has room');
-      const full = await fetch(`${base}${STREAM}`, {
-        headers: { accept: 'text/event-stream', 'x-forwarded-for': '203.0.113.3', ...(await createUser(t.app)).auth },
-      });
-      assert.equal(full.status, 503);
-      assert.equal(full.headers.get('retry-after'), '15');
-      assert.equal(((await full.json()) as { code: string }).code, 'streams_unavailable');
+    // Streams stay open from one test to the next: this one leaves three, the next fills the instance's six.
+    it('counts an IPv6 client by its /64: another address in it shares the limit, the next /64 does not', async () => {
+      assert.equal(await from('2001:db8:1:2::1'), 200);
+      assert.equal(await from('2001:db8:1:2:aaaa:bbbb:cccc:dddd'), 200);
+      assert.deepEqual(await refused('2001:db8:1:2:ffff::9'), [429, 'too_many_streams', '15']);
+      assert.equal(await from('2001:db8:1:3::1'), 200, 'the next /64 has room');
+    });
+
+    it('refuses a third stream from one address (429) and one past the instance limit (503), whoever the users are', async () => {
+      assert.equal(await from('203.0.113.1'), 200);
+      assert.equal(await from('203.0.113.1'), 200);
+      assert.deepEqual(await refused('203.0.113.1'), [429, 'too_many_streams', '15']);
+      assert.equal(await from('203.0.113.2'), 200, 'another address still has room');
+      assert.deepEqual(await refused('203.0.113.3'), [503, 'streams_unavailable', '15']);
     });
   });
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
+import { clientKey } from '../../platform/rate-limit/client-key.ts';
 import { eventId, type Position } from './notifications.position.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import type { NotificationRow } from './notifications.repository.ts';
@@ -31,7 +32,7 @@ export interface StreamDeps {
   log: FastifyBaseLogger;
   /** Heartbeats and the sweep that ends streams of expired tokens and deleted accounts. */
   heartbeatMs?: number;
-  /** Besides five per user: per client address (many users behind one abuser) and per instance (sockets, memory). */
+  /** Besides five per user: per client address (many users behind one abuser; IPv6 by its /64, see clientKey) and per instance (sockets, memory). */
   limits?: { perAddress: number; perInstance: number };
 }
 
@@ -64,7 +65,7 @@ export class NotificationStreams {
   refusal(userId: string, address: string): StreamRefusal | undefined {
     const limits = this.#deps.limits;
     if ((this.#byUser.get(userId)?.size ?? 0) >= MAX_STREAMS_PER_USER) return 'user';
-    if (limits && (this.#byAddress.get(address) ?? 0) >= limits.perAddress) return 'address';
+    if (limits && (this.#byAddress.get(clientKey(address)) ?? 0) >= limits.perAddress) return 'address';
     if (limits && this.#open >= limits.perInstance) return 'instance';
     return undefined;
   }
@@ -98,7 +99,7 @@ export class NotificationStreams {
     let set = this.#byUser.get(userId);
     if (!set) this.#byUser.set(userId, (set = new Set()));
     set.add(connection);
-    const address = stream.address ?? request.socket.remoteAddress ?? '';
+    const address = clientKey(stream.address ?? request.socket.remoteAddress ?? '');
     this.#open++;
     this.#byAddress.set(address, (this.#byAddress.get(address) ?? 0) + 1);
     response.on('close', () => {

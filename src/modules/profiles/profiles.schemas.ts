@@ -8,7 +8,7 @@ const Name = NameText({ maxLength: 200 });
 
 const ContactMethod = Type.Object({
   name: Type.Enum([...CONTACT_METHOD_NAMES], { description: 'WHATSAPP, TELEGRAM or MESSENGER (lowercase is also accepted)' }),
-  value: Type.String({ minLength: 1, maxLength: 100, description: 'Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER)' }),
+  value: NameText({ maxLength: 100, description: 'Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER)' }),
 });
 const ContactMethods = Type.Array(ContactMethod, { minItems: 1, maxItems: 10 });
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { NameText } from '../../platform/http/text.ts';
+import { FreeText, NameText } from '../../platform/http/text.ts';
 
 export const STATION_CODE = '^[A-Z]{2,3}[0-9]{1,3}$';
 const Uuid = Type.String({ format: 'uuid' });
@@ -17,7 +17,7 @@ export const StationInput = Type.Object({
 const fields = {
   sourceId: Type.String({ maxLength: 100, pattern: '\\S', description: 'Not blank' }),
   name: NameText({ maxLength: 200 }),
-  address: Type.String({ maxLength: 500, pattern: '\\S', description: 'Not blank' }),
+  address: FreeText({ maxLength: 500 }),
   postalCode: Type.String({ minLength: 1, maxLength: 20 }),
   latitude: Latitude,
   longitude: Longitude,

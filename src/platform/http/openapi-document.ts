@@ -16,6 +16,8 @@ export interface RouteDocs {
   validates?: false;
   /** false: the route only refuses (an unknown provider), so the document lists no success answer. */
   succeeds?: false;
+  /** true: the answer carries an ETag and If-None-Match naming it is answered 304 (a route whose schema lists 304 is too). */
+  conditional?: true;
 }
 
 /** Keyed by `METHOD /route/:template`, as the route is registered. */
@@ -131,6 +133,27 @@ function codesFor(method: string, operation: Operation, facts: OperationFacts): 
   return codes;
 }
 
+const ETAG_HEADER = { description: 'The entity tag of this answer: send it back as If-None-Match', schema: { type: 'string' } };
+const NOT_MODIFIED = { description: 'Not Modified: the copy named in If-None-Match is current; no body', headers: { ETag: ETAG_HEADER } };
+const IF_NONE_MATCH = {
+  in: 'header',
+  name: 'If-None-Match',
+  required: false,
+  description: 'ETags of copies the client holds (or *): 304 with no body while one of them is current',
+  schema: { type: 'string' },
+};
+
+/** A conditional read: 304 as an answer without a body, the ETag on the success, If-None-Match as a parameter. */
+function documentConditional(operation: Operation): void {
+  const responses = operation.responses!;
+  responses['304'] = NOT_MODIFIED;
+  for (const [status, response] of Object.entries(responses)) {
+    if (status.startsWith('2')) response.headers = { ...(response.headers as Json | undefined), ETag: ETAG_HEADER };
+  }
+  const parameters = (operation.parameters ??= []);
+  if (!parameters.some((parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === 'if-none-match')) parameters.push(IF_NONE_MATCH);
+}
+
 function problemResponse(status: number, codes: string[]): Json {
   const headers: Json = {};
   if (status === 401) headers['WWW-Authenticate'] = { description: 'Bearer', schema: { type: 'string' } };
@@ -190,6 +213,7 @@ export function completeDocument<T extends Json>(
       }
       // Fastify's generator gives a route without a response schema a 200 it may never answer.
       if (facts.succeeds === false && operation.responses['200']?.description === 'Default Response') delete operation.responses['200'];
+      if (facts.conditional || operation.responses['304']) documentConditional(operation);
       for (const [status, codes] of codesFor(method, operation, facts)) {
         operation.responses[String(status)] ??= problemResponse(status, codes);
       }

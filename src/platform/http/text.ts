@@ -10,21 +10,37 @@ import { Type } from 'typebox';
 const HIDDEN = '\\u061C\\u200B\\u200E\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF\\uFFF9-\\uFFFB';
 /** What shows nothing on its own: spaces, control and formatting characters, Hangul fillers, the blank braille cell. */
 const BLANK = '\\p{White_Space}\\p{Cc}\\p{Cf}\\u115F\\u1160\\u3164\\uFFA0\\u2800';
+const VISIBLE = `(?=[\\s\\S]*[^${BLANK}])`;
+const LINE = `[^\\p{Cc}${HIDDEN}]*`;
 
 /** One line: no control character at all (CR, LF and tab included), nothing hidden, something visible. */
-export const NAME_PATTERN = `^(?=[\\s\\S]*[^${BLANK}])[^\\p{Cc}${HIDDEN}]*$`;
+export const NAME_PATTERN = `^${VISIBLE}${LINE}$`;
 /** Free text may hold line breaks and tabs; no other control character, nothing hidden, something visible. */
-export const TEXT_PATTERN = `^(?=[\\s\\S]*[^${BLANK}])[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F${HIDDEN}]*$`;
+export const TEXT_PATTERN = `^${VISIBLE}[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F${HIDDEN}]*$`;
+/** One line, nothing hidden, but blank allowed: for names the service drops when blank (guest names). */
+export const OPTIONAL_NAME_PATTERN = `^${LINE}$`;
 
 const NAME_WORDS = 'Text on one line with something visible: no control, bidirectional or invisible formatting characters';
 const TEXT_WORDS = 'Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters';
+const OPTIONAL_NAME_WORDS = 'Text on one line: no control, bidirectional or invisible formatting characters';
+
+type TextOptions = { maxLength: number; description?: string };
+const words = (rule: string, options: TextOptions) => (options.description ? `${options.description}. ${rule}` : rule);
 
 /** A user-chosen name or title (see docs/conventions.md, "Names and text"). */
-export const NameText = (options: { maxLength: number }) => Type.String({ maxLength: options.maxLength, pattern: NAME_PATTERN, description: NAME_WORDS });
+export const NameText = (options: TextOptions) => Type.String({ maxLength: options.maxLength, pattern: NAME_PATTERN, description: words(NAME_WORDS, options) });
 
-/** A user's free text (a description, a message): line breaks allowed. */
-export const FreeText = (options: { maxLength: number }) => Type.String({ maxLength: options.maxLength, pattern: TEXT_PATTERN, description: TEXT_WORDS });
+/** A user's free text (a description, a message, a note): line breaks allowed. */
+export const FreeText = (options: TextOptions) => Type.String({ maxLength: options.maxLength, pattern: TEXT_PATTERN, description: words(TEXT_WORDS, options) });
 
-const name = new RegExp(NAME_PATTERN, 'u');
-/** The same rule outside a schema (the fuzzer's oracle uses it). */
-export const isNameText = (value: string) => name.test(value);
+/** A name the service drops when blank: the name rule without "something visible". */
+export const OptionalNameText = (options: TextOptions) =>
+  Type.String({ maxLength: options.maxLength, pattern: OPTIONAL_NAME_PATTERN, description: words(OPTIONAL_NAME_WORDS, options) });
+
+const rules = new Map([NAME_PATTERN, TEXT_PATTERN, OPTIONAL_NAME_PATTERN].map((pattern) => [pattern, new RegExp(pattern, 'u')]));
+/** The same rules outside a schema (the fuzzer's oracle uses them): the test of a schema pattern that is one of them. */
+export const textRuleOf = (pattern: unknown): ((value: string) => boolean) | undefined => {
+  const rule = typeof pattern === 'string' ? rules.get(pattern) : undefined;
+  return rule && ((value: string) => rule.test(value));
+};
+export const isNameText = textRuleOf(NAME_PATTERN)!;

@@ -1,8 +1,9 @@
 import { isIP } from 'node:net';
 
 /**
- * The per-address rate-limit key. An IPv6 client usually holds a whole /64 (and may pick any
- * address in it), so it is counted by its /64; IPv4, also IPv4-mapped IPv6, by its address.
+ * The per-address key of the rate limits and of the notification stream cap. An IPv6 client
+ * usually holds a whole /64 (and may pick any address in it), so it is counted by its /64; IPv4,
+ * also IPv4-mapped IPv6, by its address.
  */
 export function clientKey(ip: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);

@@ -1234,7 +1234,7 @@ export interface paths {
         };
         /**
          * New notifications as server-sent events
-         * @description text/event-stream (the request must accept it, else 406). Each event: `id` (an opaque resume point) and `data` (the notification as JSON). A comment every 15 s keeps the connection alive. Reconnecting with `Last-Event-ID` replays every notification committed after that event, once each and in the same order. The stream ends when the access token that opened it expires or the account is deleted; at most 5 streams per user at once and STREAMS_MAX_PER_ADDRESS per client address (else 429 `too_many_streams`), STREAMS_MAX_PER_INSTANCE per instance (else 503 `streams_unavailable`).
+         * @description text/event-stream (the request must accept it, else 406). Each event: `id` (an opaque resume point) and `data` (the notification as JSON). A comment every 15 s keeps the connection alive. Reconnecting with `Last-Event-ID` replays every notification committed after that event, once each and in the same order. The stream ends when the access token that opened it expires or the account is deleted; at most 5 streams per user at once and STREAMS_MAX_PER_ADDRESS per client address, an IPv6 client by its /64 (else 429 `too_many_streams`), STREAMS_MAX_PER_INSTANCE per instance (else 503 `streams_unavailable`).
          */
         get: operations["getNotificationsStream"];
         put?: never;
@@ -1633,7 +1633,10 @@ export interface operations {
     getWellKnownJwksJson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 with no body while one of them is current */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1642,6 +1645,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1662,12 +1667,37 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not Modified: the copy named in If-None-Match is current; no body */
             304: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
             };
             /** @description Unauthorized: invalid_token */
             401: {
@@ -4349,7 +4379,7 @@ export interface operations {
             content: {
                 "application/json": {
                     activityIds: string[];
-                    /** @description Not blank */
+                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     address: string;
                     latitude: number;
                     longitude: number;
@@ -4588,7 +4618,7 @@ export interface operations {
             content: {
                 "application/json": {
                     activityIds?: string[];
-                    /** @description Not blank */
+                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     address?: string;
                     latitude?: number;
                     longitude?: number;
@@ -5844,7 +5874,10 @@ export interface operations {
     getCalendarByTokenIcs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 with no body while one of them is current */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The secret of the feed URL */
                 token: string;
@@ -5856,6 +5889,17 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Modified: the copy named in If-None-Match is current; no body */
+            304: {
+                headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7217,7 +7261,10 @@ export interface operations {
                  */
                 venueIds?: string[];
             };
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 with no body while one of them is current */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7226,6 +7273,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7383,9 +7432,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not Modified: the copy named in If-None-Match is current; no body */
             304: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7504,6 +7555,7 @@ export interface operations {
                     currency: string;
                     /** @description Hours before the start; default 3 */
                     decisionHoursBefore?: number;
+                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     description?: string;
                     /** Format: date-time */
                     endTime: string;
@@ -7891,7 +7943,10 @@ export interface operations {
     getGamesById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 with no body while one of them is current */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
                 id: string;
@@ -7903,6 +7958,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8057,9 +8114,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not Modified: the copy named in If-None-Match is current; no body */
             304: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8796,7 +8855,10 @@ export interface operations {
     getGamesByIdIcs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 with no body while one of them is current */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
                 id: string;
@@ -8808,6 +8870,17 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Modified: the copy named in If-None-Match is current; no body */
+            304: {
+                headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10841,7 +10914,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description At most 500 characters, no NUL */
+                    /** @description At most 500 characters. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     message?: string;
                 };
             };
@@ -12936,7 +13009,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description At most 500 characters, no NUL */
+                    /** @description At most 500 characters. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     note?: string;
                     score: number;
                 };
@@ -13772,7 +13845,10 @@ export interface operations {
                  */
                 venueIds?: string[];
             };
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (or *): 304 with no body while one of them is current */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13781,6 +13857,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13811,9 +13889,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not Modified: the copy named in If-None-Match is current; no body */
             304: {
                 headers: {
+                    /** @description The entity tag of this answer: send it back as If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14656,7 +14736,7 @@ export interface operations {
                          * @enum {unknown}
                          */
                         name: "WHATSAPP" | "TELEGRAM" | "MESSENGER";
-                        /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER) */
+                        /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER). Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                         value: string;
                     }[];
                     /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
@@ -14941,7 +15021,7 @@ export interface operations {
                          * @enum {unknown}
                          */
                         name: "WHATSAPP" | "TELEGRAM" | "MESSENGER";
-                        /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER) */
+                        /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER). Text on one line with something visible: no control, bidirectional or invisible formatting characters */
                         value: string;
                     }[];
                     /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
@@ -15360,7 +15440,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Why the mark is wrong: at most 500 characters, no NUL */
+                    /** @description Why the mark is wrong: at most 500 characters. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     reason?: string;
                 };
             };
@@ -18925,6 +19005,7 @@ export interface operations {
                     currency: string;
                     /** @description Hours before the start; default 3 */
                     decisionHoursBefore?: number;
+                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
                     description?: string;
                     /** @description Minutes each game lasts */
                     durationMinutes: number;
