@@ -36,7 +36,12 @@ describe('the app shell', { skip: chromiumMissing }, () => {
     const ann = await journey.person('Ann Write');
     await ann.page.goto('/app/');
     const status = await ann.page.evaluate(async () => {
-      const response = await fetch('/api/v1/me', { method: 'PUT', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Ann Written"}' });
+      const response = await fetch('/api/v1/me', {
+        method: 'PUT',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"name":"Ann Written"}',
+      });
       return response.status;
     });
     assert.equal(status, 200);
