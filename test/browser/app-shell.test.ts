@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { chromiumMissing } from './browser.ts';
-import { checkScreen, DESKTOP, startJourney, type Journey } from './journey.ts';
+import { checkScreen, DESKTOP, PHONE, startJourney, type Journey } from './journey.ts';
 
 describe('the app shell', { skip: chromiumMissing }, () => {
   let journey: Journey;
@@ -46,5 +46,19 @@ describe('the app shell', { skip: chromiumMissing }, () => {
     });
     assert.equal(status, 200);
     assert.equal((await journey.api<{ name: string }>(ann, 'GET', '/api/v1/me')).data.name, 'Ann Written');
+  });
+
+  it('the pages around signing in and a wrong address pass axe at both widths, in light and dark', async () => {
+    const page = await (await journey.browser.newContext({ viewport: PHONE, baseURL: journey.base })).newPage();
+    for (const [address, heading] of [
+      ['/app/sign-in', 'Sign in'],
+      ['/app/signed-out', 'You are signed out'],
+      ['/app/auth/callback?error=access_denied', 'Sign-in did not finish'],
+      ['/app/no-such-page', 'Page not found'],
+    ] as const) {
+      await page.goto(address);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await checkScreen(page, address);
+    }
   });
 });

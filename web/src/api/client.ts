@@ -7,6 +7,7 @@
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
+import { t } from '../i18n';
 
 export const api = createClient<paths>({ baseUrl: '', credentials: 'include' });
 
@@ -17,7 +18,7 @@ export class ApiProblem extends Error {
   readonly fieldErrors: { field: string; message: string }[];
   constructor(status: number, body: unknown) {
     const problem = (body ?? {}) as { detail?: string; title?: string; code?: string; errors?: { field: string; message: string }[] };
-    super(problem.detail ?? problem.title ?? `The request failed (${status}).`);
+    super(problem.detail ?? problem.title ?? t.common.requestFailed(status));
     this.status = status;
     this.code = problem.code ?? 'unknown';
     this.fieldErrors = problem.errors ?? [];
@@ -28,7 +29,7 @@ export class ApiProblem extends Error {
 export async function data<T>(call: Promise<{ data?: { data: T }; error?: unknown; response: Response }>): Promise<T> {
   const { data: body, error, response } = await call;
   if (error !== undefined || !body) {
-    if (response.status === 0 || !response.status) throw new Error('The service could not be reached.');
+    if (response.status === 0 || !response.status) throw new Error(t.common.unreachable);
     throw new ApiProblem(response.status, error);
   }
   return body.data;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { navigate, useLocation } from '../router';
 import { scheduleRefresh } from '../api/client';
+import { t } from '../i18n';
 import { useMe } from '../session';
 import { Loading, Page, Problem } from '../ui';
 import { SignInLinks } from './SignIn';
@@ -25,15 +26,15 @@ export function CallbackPage() {
   }, [error, me.isFetching, me.isSuccess, me.data]);
   if (error) {
     return (
-      <Page title="Sign-in did not finish">
-        <p role="alert">The provider answered: {error.replaceAll('_', ' ')}.</p>
+      <Page title={t.nav.signInFailed}>
+        <p role="alert">{t.nav.providerAnswered(error.replaceAll('_', ' '))}</p>
         <SignInLinks />
       </Page>
     );
   }
   return (
-    <Page title="Signing in">
-      {me.isError ? <Problem error={me.error} retry={() => void me.refetch()} /> : <Loading what="Signing you in" />}
+    <Page title={t.nav.signingIn}>
+      {me.isError ? <Problem error={me.error} retry={() => void me.refetch()} /> : <Loading what={t.nav.signingYouIn} />}
       {me.isSuccess && me.data === null && <SignInLinks />}
     </Page>
   );

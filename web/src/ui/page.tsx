@@ -1,8 +1,9 @@
 /** Small shared pieces: loading and error states in words, field errors, page headings. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ApiProblem } from '../api/client';
+import { t } from '../i18n';
 
-export function Loading({ what = 'Loading' }: { what?: string }) {
+export function Loading({ what = t.common.loading }: { what?: string }) {
   return (
     <p className="muted" role="status" aria-live="polite">
       {what}…
@@ -12,7 +13,7 @@ export function Loading({ what = 'Loading' }: { what?: string }) {
 
 export function Problem({ error, retry }: { error: unknown; retry?: () => void }) {
   if (!error) return null;
-  const message = error instanceof Error ? error.message : 'Something went wrong.';
+  const message = error instanceof Error ? error.message : t.common.somethingWrongSentence;
   const fields = error instanceof ApiProblem ? error.fieldErrors : [];
   return (
     <div className="problem" role="alert">
@@ -26,7 +27,7 @@ export function Problem({ error, retry }: { error: unknown; retry?: () => void }
       )}
       {retry && (
         <button type="button" onClick={retry}>
-          Try again
+          {t.common.retry}
         </button>
       )}
     </div>
@@ -59,7 +60,7 @@ export function fieldError(error: unknown, field: string): string | undefined {
 export function Page({ title, children }: { title: string; children: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${title} · Pickup games`;
+    document.title = `${title} · ${t.common.appName}`;
     heading.current?.focus({ preventScroll: true });
   }, [title]);
   return (

@@ -8,6 +8,8 @@ export const common = {
   retry: 'Try again',
   loading: 'Loading',
   somethingWrong: 'Something went wrong',
+  somethingWrongSentence: 'Something went wrong.',
+  requestFailed: (status: number) => `The request failed (${status}).`,
   unreachable: 'The service could not be reached.',
   skipToContent: 'Skip to content',
   free: 'Free',

@@ -2,6 +2,14 @@
 import { plural } from '../format';
 
 export const game = {
+  preview: {
+    title: 'What people see',
+    loading: 'Loading the preview…',
+    failed: (status: number) => `The share page could not be shown (${status}).`,
+    inChat: 'In a chat or post',
+    page: 'The shared page',
+    openIt: 'open it',
+  },
   title: 'Game',
   defaultTitle: (activity: string, venue: string) => `${activity} at ${venue}`,
   aPlayer: 'A player',

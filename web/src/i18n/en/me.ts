@@ -2,6 +2,18 @@
 import { plural } from '../format';
 
 export const me = {
+  form: {
+    name: 'Name',
+    nameBlank: 'Your name must not be blank.',
+    contactBlank: 'Enter a phone number or username for this contact method.',
+    reachYou: 'How players can reach you',
+    contactMethod: (n: number) => `Contact method ${n}`,
+    contactValue: (n: number) => `Number or username ${n}`,
+    apps: { WHATSAPP: 'WhatsApp', TELEGRAM: 'Telegram', MESSENGER: 'Messenger' },
+    removeContact: (n: number) => `Remove contact ${n}`,
+    addContact: 'Add a contact method',
+    saving: 'Saving…',
+  },
   myGames: 'My games',
   tabs: { upcoming: 'Upcoming', past: 'Past', waiting: 'Waiting', requested: 'Requested', offered: 'Offered', hosting: 'Hosting', saved: 'Saved' },
   tabsLabel: 'Which games',

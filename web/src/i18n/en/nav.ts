@@ -15,4 +15,13 @@ export const nav = {
   signedOutBody: 'See you on the court.',
   deleted: 'Your account is deleted',
   deletedBody: 'Your account and profile have been removed.',
+  signInWith: (provider: string) => `Sign in with ${provider}`,
+  nationalId: 'national ID',
+  social: { 'google-oauth2': 'Google', apple: 'Apple', email: 'email' },
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  signInWhy: 'Sign in to join, host and keep track of games.',
+  signInFailed: 'Sign-in did not finish',
+  providerAnswered: (error: string) => `The provider answered: ${error}.`,
+  signingIn: 'Signing in',
+  signingYouIn: 'Signing you in',
 };

@@ -5,6 +5,7 @@
  * its text shown; nothing of it is inserted as HTML.
  */
 import { useQuery } from '@tanstack/react-query';
+import { t } from '../../i18n';
 
 interface SharePage {
   card: { title: string; description: string; url: string };
@@ -39,28 +40,28 @@ export function SharePreview({ url }: { url: string }) {
     queryKey: ['share-page', path],
     queryFn: async () => {
       const response = await fetch(path, { headers: { Accept: 'text/html' } });
-      if (!response.ok) throw new Error(`The share page could not be shown (${response.status}).`);
+      if (!response.ok) throw new Error(t.game.preview.failed(response.status));
       return readSharePage(await response.text());
     },
   });
   return (
     <section className="share-preview" aria-labelledby="share-preview-title">
-      <h2 id="share-preview-title">What people see</h2>
-      {page.isPending && <p className="muted">Loading the preview…</p>}
+      <h2 id="share-preview-title">{t.game.preview.title}</h2>
+      {page.isPending && <p className="muted">{t.game.preview.loading}</p>}
       {page.isError && <p className="problem">{page.error.message}</p>}
       {page.data && (
         <div className="share-panes">
-          <figure className="share-card" aria-label="In a chat or post">
-            <figcaption className="muted">In a chat or post</figcaption>
+          <figure className="share-card" aria-label={t.game.preview.inChat}>
+            <figcaption className="muted">{t.game.preview.inChat}</figcaption>
             <p className="share-card-host">{new URL(page.data.card.url || url).host}</p>
             <p className="share-card-title">{page.data.card.title}</p>
             <p className="share-card-text">{page.data.card.description}</p>
           </figure>
-          <figure className="share-page" aria-label="The shared page">
+          <figure className="share-page" aria-label={t.game.preview.page}>
             <figcaption className="muted">
-              The shared page (
+              {t.game.preview.page} (
               <a href={url} target="_blank" rel="noopener">
-                open it
+                {t.game.preview.openIt}
               </a>
               )
             </figcaption>

@@ -64,11 +64,9 @@ export function ProfileForm({
   );
   const [levels, setLevels] = useState(initial.skillLevels);
   const [touched, setTouched] = useState(false);
-  const nameError = touched && !name.trim() ? 'Your name must not be blank.' : fieldError(error, 'name');
+  const nameError = touched && !name.trim() ? t.me.form.nameBlank : fieldError(error, 'name');
   const contactError = (index: number) =>
-    touched && !contacts[index]!.value.trim()
-      ? 'Enter a phone number or username for this contact method.'
-      : fieldError(error, `contactMethods[${index}].value`);
+    touched && !contacts[index]!.value.trim() ? t.me.form.contactBlank : fieldError(error, `contactMethods[${index}].value`);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
@@ -83,7 +81,7 @@ export function ProfileForm({
     setContacts(contacts.map((contact, i) => (i === index ? { ...contact, ...change } : contact)));
   return (
     <form onSubmit={submit} noValidate className="form">
-      <Field label="Name" id="name" error={nameError}>
+      <Field label={t.me.form.name} id="name" error={nameError}>
         <input
           id="name"
           value={name}
@@ -95,17 +93,17 @@ export function ProfileForm({
         />
       </Field>
       <fieldset>
-        <legend>How players can reach you</legend>
+        <legend>{t.me.form.reachYou}</legend>
         {contacts.map((contact, index) => (
           <div className="row" key={index}>
-            <Field label={`Contact method ${index + 1}`} id={`contact-${index}-name`}>
+            <Field label={t.me.form.contactMethod(index + 1)} id={`contact-${index}-name`}>
               <select id={`contact-${index}-name`} value={contact.name} onChange={(e) => update(index, { name: e.target.value as ContactName })}>
-                <option value="WHATSAPP">WhatsApp</option>
-                <option value="TELEGRAM">Telegram</option>
-                <option value="MESSENGER">Messenger</option>
+                <option value="WHATSAPP">{t.me.form.apps.WHATSAPP}</option>
+                <option value="TELEGRAM">{t.me.form.apps.TELEGRAM}</option>
+                <option value="MESSENGER">{t.me.form.apps.MESSENGER}</option>
               </select>
             </Field>
-            <Field label={`Number or username ${index + 1}`} id={`contact-${index}-value`} error={contactError(index)}>
+            <Field label={t.me.form.contactValue(index + 1)} id={`contact-${index}-value`} error={contactError(index)}>
               <input
                 id={`contact-${index}-value`}
                 value={contact.value}
@@ -117,21 +115,21 @@ export function ProfileForm({
             </Field>
             {contacts.length > 1 && (
               <button type="button" className="link" onClick={() => setContacts(contacts.filter((_, i) => i !== index))}>
-                Remove contact {index + 1}
+                {t.me.form.removeContact(index + 1)}
               </button>
             )}
           </div>
         ))}
         {contacts.length < 10 && (
           <button type="button" onClick={() => setContacts([...contacts, { name: 'TELEGRAM', value: '' }])}>
-            Add a contact method
+            {t.me.form.addContact}
           </button>
         )}
       </fieldset>
       <LevelPicker value={levels} onChange={setLevels} />
       <Problem error={error} />
       <button type="submit" className="primary" disabled={pending}>
-        {pending ? 'Saving…' : submitLabel}
+        {pending ? t.me.form.saving : submitLabel}
       </button>
     </form>
   );
