@@ -109,7 +109,7 @@ try {
   await page.goto(`${base}/app${await game.path(page, base)}`);
   await game.ready(page);
   await page.screenshot({ path: path.join(shots, 'web-phone.png') });
-  console.log(`wrote docs/screenshots/app/ (${SCREENS.length * 4} pictures), docs/app.md's gallery and the README's two`);
+  console.log(`wrote docs/screenshots/app/ (${rows.length * 4} pictures), docs/app.md's gallery and the README's two`);
 } finally {
   await browser.close();
   server.child.kill('SIGTERM');
