@@ -104,7 +104,7 @@ export function leaveFreeUntil(game: Pick<GameRow, 'materiallyChangedAt'>, now: 
 /**
  * Leaving inside the leave window is refused, except from a quorum game still waiting for its
  * decision, and for 24 hours after a material change (leaving then is free). game_leave in
- * drizzle/0018 and web/src/leave.ts hold the same rule.
+ * drizzle/0018 holds the same rule; the app shows leaveWindow's answer (viewerPlace.leave).
  */
 export function leaveRefused(game: Pick<GameRow, 'status' | 'startTime' | 'minPlayers' | 'decidedAt' | 'materiallyChangedAt'>, now: Date): boolean {
   if (game.status === 'CANCELLED') return false;
