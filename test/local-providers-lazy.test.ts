@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { it } from 'node:test';
 
-const ROOT = path.join(import.meta.dirname, '..', '..', '..', '..');
+const ROOT = path.join(import.meta.dirname, '..');
 
 function oidcProviderFilesAfter(imports: string): string[] {
   const script = `
