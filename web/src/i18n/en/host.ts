@@ -1,5 +1,6 @@
 /** Hosting and running a game: the form, approvals, roster, co-hosts, sharing. */
 import { plural } from '../format';
+import { gameFields } from './game-fields';
 
 const name = (who: string | null) => who ?? 'A player';
 
@@ -24,14 +25,7 @@ export const host = {
     starts: 'Starts',
     ends: 'Ends',
     zone: (zone: string) => `Time in ${zone}`,
-    slots: 'Slots',
-    price: 'Price',
-    currency: 'Currency',
-    format: 'Format',
-    doubles: 'Doubles',
-    singles: 'Singles',
-    visibility: 'Who can find it',
-    public: 'Everyone (public)',
+    ...gameFields,
     private: 'Only people with the link (private)',
   },
   problems: {

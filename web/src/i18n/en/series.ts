@@ -1,5 +1,6 @@
 /** Weekly series: creating, dates, changes for one or the following, regulars. */
 import { andList, plural } from '../format';
+import { gameFields } from './game-fields';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const SHORT_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -49,14 +50,7 @@ export const series = {
   openDaysAhead: 'Dates open for joining',
   openDaysHint: 'How many days before its date each game opens, so players can join it.',
   daysBefore: (n: number) => plural(n, { one: '# day before', other: '# days before' }),
-  slots: 'Slots',
-  price: 'Price',
-  currency: 'Currency',
-  format: 'Format',
-  doubles: 'Doubles',
-  singles: 'Singles',
-  visibility: 'Who can find it',
-  public: 'Everyone (public)',
+  ...gameFields,
   private: 'Only its players (private)',
   joinPolicy: 'Who can become a regular',
   joinOpen: 'Anyone, in one step',
