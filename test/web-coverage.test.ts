@@ -47,6 +47,8 @@ function calledByApp(): Set<string> {
     const source = readFileSync(path.join(WEB, file), 'utf8');
     for (const [, method, route] of source.matchAll(/\bapi\.(GET|PUT|POST|DELETE|PATCH)\(\s*['"`]([^'"`]+)['"`]/g)) called.add(`${method} ${route}`);
     for (const [, method, route] of source.matchAll(/@calls (GET|PUT|POST|DELETE|PATCH) (\S+)/g)) called.add(`${method} ${route}`);
+    // A download link (the browser GETs it): its path written as the document writes it.
+    for (const [, route] of source.matchAll(/['"](\/api\/v1\/[^'"$]+\.ics)['"]/g)) called.add(`GET ${route}`);
   }
   return called;
 }

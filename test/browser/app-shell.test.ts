@@ -61,4 +61,18 @@ describe('the app shell', { skip: chromiumMissing }, () => {
       await checkScreen(page, address);
     }
   });
+
+  it('says when the service cannot be reached, and catches up by itself once the health check answers', async () => {
+    const sam = await journey.person('Sam Offline');
+    await sam.page.goto('/app/');
+    await sam.page.getByRole('heading', { name: 'Find a game' }).waitFor();
+    await sam.page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
+    await sam.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My games' }).click();
+    const banner = sam.page.getByText('The service cannot be reached right now.', { exact: false });
+    await banner.waitFor();
+    await checkScreen(sam.page, 'service down');
+    await sam.page.unroute('**/api/v1/**');
+    await banner.waitFor({ state: 'detached', timeout: 15_000 });
+    await sam.page.getByRole('tab', { name: 'Upcoming' }).waitFor();
+  });
 });

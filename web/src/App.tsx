@@ -12,6 +12,7 @@ import { ROUTES } from './routes';
 import { useMe } from './session';
 import { Icon } from './shell/icons';
 import { RouteBoundary } from './shell/RouteBoundary';
+import { ServiceStatus } from './shell/ServiceStatus';
 import { useUnreadCount } from './shell/unread';
 import './shell/shell.css';
 import { Loading, Page, Waiting } from './ui';
@@ -160,6 +161,7 @@ export function App() {
           <SignInLinks />
         </aside>
       )}
+      <ServiceStatus />
       <main id="main">
         <RouteBoundary key={path}>
           <Suspense fallback={<Loading />}>{page}</Suspense>

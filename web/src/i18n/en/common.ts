@@ -11,6 +11,7 @@ export const common = {
   somethingWrongSentence: 'Something went wrong.',
   requestFailed: (status: number) => `The request failed (${status}).`,
   unreachable: 'The service could not be reached.',
+  serviceDown: 'The service cannot be reached right now. This page will catch up once it answers.',
   skipToContent: 'Skip to content',
   free: 'Free',
   notFound: 'Page not found',

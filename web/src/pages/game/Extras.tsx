@@ -97,8 +97,8 @@ export function Extras({ game }: { game: Game }) {
       setCopied(t.game.copyThis(url));
     }
   };
-  // @calls GET /api/v1/games/{id}.ics
-  const calendar = `/api/v1/games/${game.id}.ics`;
+  // A download, not a fetch: the browser saves the file the calendar opens.
+  const calendar = '/api/v1/games/{id}.ics'.replace('{id}', game.id);
   return (
     <>
       <div className="actions">
