@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppOverrides } from './app-overrides.ts';
-import { composeAuth, composeJobs, composeNotifications, markRecentWriters, type Infrastructure } from './app-parts.ts';
+import { composeAuth, markRecentWriters, type Infrastructure } from './app-parts.ts';
 import type { Config } from './config/index.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/index.ts';
@@ -16,42 +16,24 @@ import { registerOperations } from './platform/observability/operations.ts';
 import { accessPlugin, rateLimitsFor } from './modules/access/index.ts';
 import { LOGIN_BINDING_COOKIE, authRoutes } from './modules/auth/index.ts';
 import { internalRoutes } from './modules/internal/index.ts';
-import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys, tokensRoutes } from './modules/tokens/index.ts';
-import { ACCESS_COOKIE, EXPIRY_COOKIE, REFRESH_COOKIE, ambiguousCookies } from './modules/tokens/index.ts';
-import { createUsersModule, usersRoutes } from './modules/users/index.ts';
-import { ActivitiesService, activitiesRoutes } from './modules/activities/index.ts';
-import { VenuesService, loadSampleData, venuesRoutes, venuesUseActivity } from './modules/venues/index.ts';
-import { ProfileContacts, ProfileLevels, ProfilesService, profilesRoutes } from './modules/profiles/index.ts';
-import {
-  GameCoHosts,
-  GameCommands,
-  GameJoinRequests,
-  GameLookups,
-  GameOccurrences,
-  GameParticipation,
-  GameQueries,
-  GameSchedule,
-  GameViewerPlace,
-  GameSchema,
-  gamesRoutes,
-  gamesUseActivity,
-  type PresentedGame,
-} from './modules/games/index.ts';
-import { SHARE_CODE_PATHS, ShareLinksService, shareLinksRoutes } from './modules/share-links/index.ts';
-import { BookmarkMarks, BookmarksService, bookmarksRoutes } from './modules/bookmarks/index.ts';
+import { ACCESS_COOKIE, EXPIRY_COOKIE, REFRESH_COOKIE, ambiguousCookies, tokensRoutes } from './modules/tokens/index.ts';
+import { usersRoutes } from './modules/users/index.ts';
+import { activitiesRoutes } from './modules/activities/index.ts';
+import { venuesRoutes } from './modules/venues/index.ts';
+import { profilesRoutes } from './modules/profiles/index.ts';
+import { GameSchema, gamesRoutes } from './modules/games/index.ts';
+import { SHARE_CODE_PATHS, shareLinksRoutes } from './modules/share-links/index.ts';
+import { bookmarksRoutes } from './modules/bookmarks/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
-import { createSeriesModule, forgetSeriesUser, seriesRoutes } from './modules/series/index.ts';
-import { InvitationInbox, Invitations, invitationsRoutes, type InvitationAcceptor, type InvitationKind } from './modules/invitations/index.ts';
-import { AttendanceService, DisputesService, OwnMarks, RatingAverages, RatingsService, attendanceRoutes, recentNoShows } from './modules/attendance/index.ts';
-import { CALENDAR_TOKEN_PATHS, CalendarsService, calendarsRoutes } from './modules/calendars/index.ts';
+import { seriesRoutes } from './modules/series/index.ts';
+import { invitationsRoutes } from './modules/invitations/index.ts';
+import { attendanceRoutes } from './modules/attendance/index.ts';
+import { CALENDAR_TOKEN_PATHS, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
-import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { registerWebApp } from './web-app.ts';
-import { CursorCodec } from './platform/http/cursor.ts';
-import { generationReader, PageCache } from './platform/cache/page-cache.ts';
-import { ReadRoute } from './platform/db/read-route.ts';
 import packageJson from '../package.json' with { type: 'json' };
+import { composeServices } from './app-services.ts';
 
 export type { AppOverrides } from './app-overrides.ts';
 
@@ -135,166 +117,4 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
   await app.register(attendanceRoutes, services.attendance);
   await app.register(calendarsRoutes, { calendars: services.calendars });
   await app.register(jobsRoutes, { jobs: services.jobs });
-}
-
-/**
- * The composition root: every module's services, handed what they need, in dependency order.
- * Each edge between modules is an argument here; no module reaches another by itself.
- */
-async function composeServices(app: FastifyInstance, infra: Infrastructure, overrides: AppOverrides) {
-  const { config, database, store, clock } = infra;
-  const { db } = database;
-  const keys = await loadSigningKeys(config);
-  // The access check's user is kept only while nothing was written to users (or pages) since: read
-  // on the primary. Without a replica the pages read the same counter, so both share its reads.
-  const generation = generationReader(db);
-  const pageGeneration = database.reader === db ? generation : generationReader(database.reader);
-  const usersModule = await createUsersModule({
-    database,
-    clock,
-    log: app.log,
-    accessCacheMs: config.accessUserCacheMs,
-    version: generation,
-  });
-  app.addHook('onClose', async () => usersModule.close());
-  const { users } = usersModule;
-  const tokens = new TokensService({
-    access: new AccessTokens(keys, config.jwt, clock),
-    refresh: new RefreshTokens(store, config.jwt.refreshTokenTtl, { graceMs: config.jwt.refreshReuseGraceMs, clock }),
-    users,
-    config,
-  });
-  // Venues and games refer to activities, so an activity they use cannot be deleted.
-  const activities = new ActivitiesService(db, [venuesUseActivity, gamesUseActivity]);
-  const venues = new VenuesService(db, activities);
-  // Only the on-disk embedded database (or SAMPLE_GAMES) gets sample data by itself, while it never had a venue
-  // (PostgreSQL: `npm run db:seed`); instances starting together load it one after the other.
-  if (config.databaseUrl === undefined || config.sampleGames) await database.exclusively(SAMPLE_LOCK, () => loadSampleData({ activities, venues }));
-  const live = await composeNotifications(app, infra, usersModule, overrides);
-  const { notifications } = live;
-
-  // Games read share links and bookmarks to present a game; share links and bookmarks ask games
-  // through the narrow parts that do not need them back (lookups, queries).
-  const refs = { activities, venues, users };
-  const reads = new ReadRoute({ database, store, afterWriteSeconds: config.database.readAfterWriteSeconds });
-  const contacts = new ProfileContacts(db);
-  const lookups = new GameLookups({ db, clock, ...refs });
-  const shareLinks = new ShareLinksService({ db, config, games: lookups, store: infra.store, clock });
-  const queries = new GameQueries({
-    db,
-    clock,
-    timeZone: config.timeZone,
-    cursors: new CursorCodec(keys.secretSeed),
-    ...refs,
-    shareLinks,
-    bookmarks: new BookmarkMarks(db),
-    ratings: new RatingAverages(db),
-    contacts,
-    // The page cache reads its generation where it reads its pages: an entry is never newer-labelled than its data.
-    pages: new PageCache({ generation: pageGeneration, clock }),
-    reads,
-  });
-  const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });
-  const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
-  // A player the organiser removed may not come back through the game's links. Games read a player's
-  // level through profiles' narrow part, which needs nothing back (profiles need participation).
-  const levels = new ProfileLevels(db);
-  const waitlist = { quietHours: config.waitlistQuietHours, timeZone: config.timeZone };
-  const noShows = recentNoShows(db, clock);
-  const participation = new GameParticipation({
-    db,
-    clock,
-    events: notifications,
-    activities,
-    levels,
-    waitlist,
-    onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
-    recentNoShows: noShows,
-  });
-  // Invitations to be a regular or co-host: the series and games modules send them; accepting runs their acceptors (below).
-  const invitations = new Invitations({ clock });
-  const profiles = new ProfilesService({
-    db,
-    users,
-    activities,
-    revokeTokens: (id) => tokens.revokeAll(id),
-    gameTotals: (id) => lookups.totals(id),
-    // Games first: hosted games are cancelled and joined ones left while the account still exists.
-    deletionSteps: [
-      // Series first: nothing opens for a deleted organiser, and no later date joins a deleted player.
-      (id, tx) => forgetSeriesUser(id, tx),
-      (id, tx) => invitations.forgetUser(id, tx),
-      (id, tx) => participation.settleDeletedAccount(id, tx),
-      (id, tx) => bookmarks.forgetUser(id, tx),
-      (id, tx) => notifications.forgetUser(id, tx),
-      (id, tx) => calendars.forgetUser(id, tx),
-    ],
-  });
-  const attendance = {
-    attendance: new AttendanceService({ db, clock, games: lookups, users, events: notifications }),
-    ratings: new RatingsService({ db, clock, games: lookups }),
-    disputes: new DisputesService({ db, clock, users, games: lookups, events: notifications }),
-  };
-  const commands = new GameCommands({
-    db,
-    clock,
-    activities,
-    venues,
-    profiles,
-    shareLinks,
-    events: notifications,
-    queries,
-    waitlist,
-    removalSteps: [
-      (id, tx) => shareLinks.deleteForGame(id, tx),
-      (id, tx) => bookmarks.forgetGame(id, tx),
-      (id, tx) => notifications.forgetGame(id, tx),
-      (id, tx) => attendance.ratings.forgetGame(id, tx),
-    ],
-  });
-  const coHosts = new GameCoHosts({ db, clock, events: notifications, users, invitations });
-  const seriesGames = { occurrences: new GameOccurrences({ shareLinks, events: notifications }), commands, participation, coHosts };
-  const series = createSeriesModule({ db, clock, timeZone: config.timeZone, games: seriesGames, profiles, users, events: notifications, invitations });
-  const { members } = series.routes;
-  const acceptors: Record<InvitationKind, InvitationAcceptor> = {
-    SERIES_REGULAR: members.regularAcceptor,
-    SERIES_CO_HOST: members.coHostAcceptor,
-    GAME_CO_HOST: { accept: (invitation, tx) => coHosts.confirm(invitation.targetId, invitation.userId, tx) },
-  };
-  const schedule = new GameSchedule({ db, clock, events: notifications, waitlist });
-  const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications }, overrides.jobsIntervalMs);
-  if (config.sampleGames) {
-    const games = {
-      hosted: queries.hosted.bind(queries),
-      create: commands.create.bind(commands),
-      join: participation.join.bind(participation),
-      grantShareAccess: lookups.grantShareAccess.bind(lookups),
-    };
-    await database.exclusively(SAMPLE_LOCK, () => startSampleGames(app.log, { users, profiles, activities, venues, games, clock, timeZone: config.timeZone }));
-  }
-  return {
-    reads,
-    keys,
-    users,
-    tokens,
-    activities,
-    venues,
-    profiles,
-    shareLinks,
-    bookmarks,
-    jobs,
-    series: series.routes,
-    invitations: new InvitationInbox({ db, clock, users, acceptors }),
-    attendance,
-    calendars,
-    ...live,
-    games: {
-      queries,
-      commands,
-      participation,
-      coHosts,
-      requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels }),
-      place: new GameViewerPlace({ db, clock, activities, levels, recentNoShows: noShows, attendance: new OwnMarks(db), contacts }),
-    },
-  };
 }
