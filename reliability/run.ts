@@ -14,7 +14,8 @@ const short = process.argv.includes('--short');
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const root = path.join(import.meta.dirname, '..');
 
-rmSync(RESULTS_DIR, { recursive: true, force: true });
+// A run of named parts replaces only their results, so the report keeps the other parts' last run.
+if (only.length === 0) rmSync(RESULTS_DIR, { recursive: true, force: true });
 const started = Date.now();
 // The topology part starts its own PgBouncer, Redis Cluster and Sentinel set and takes minutes; CI's
 // short run leaves it to the full suite.
@@ -34,7 +35,8 @@ const header = [
     `load average at the end ${os
       .loadavg()
       .map((load) => load.toFixed(2))
-      .join(' / ')}.`,
+      .join(' / ')}.` +
+    (only.length ? ` This run: ${only.map((file) => path.basename(file)).join(', ')}; the other parts are from their last run (each says when).` : ''),
 ];
 const markdown = renderMarkdown(readPartReports(), header);
 if (!short) writeFileSync(path.join(root, 'RELIABILITY.md'), markdown);
