@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import type { FlooderCommand, FlooderReport } from './abuse-flooder.ts';
 import type { FakeFcm } from '../test/helpers/fake-fcm.ts';
 import { call } from './fuzz/fixtures.ts';
 
@@ -106,48 +108,25 @@ export async function floodScenario(base: string, internalSecret: string, fcm: F
     }
   };
 
-  let flooding = false;
-  let flooderSent = 0;
-  let flooderRefused = 0;
-  const refusedUrls = new Set<string>();
-  const floodRequest = async (method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${flooder.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
+  // The flooder runs in a worker thread (abuse-flooder.ts), so its client work does not delay the timing here.
+  const flooderThread = new Worker(new URL('./abuse-flooder.ts', import.meta.url), {
+    workerData: { base, token: flooder.token, gameId: flooderGame.id, targetIds: targets.map((target) => target.id) },
+  });
+  let last: FlooderReport = { sent: 0, refused: 0, refusedKinds: [] };
+  const tell = (command: FlooderCommand) =>
+    new Promise<FlooderReport>((resolve) => {
+      flooderThread.once('message', (answer: FlooderReport) => resolve((last = answer)));
+      flooderThread.postMessage(command);
     });
-    await response.arrayBuffer();
-    flooderSent += 1;
-    if (response.status === 429) {
-      flooderRefused += 1;
-      refusedUrls.add(url.includes('co-hosts') ? 'membership' : 'devices');
-    }
-  };
-  // Paced at about 100 requests a second in all: far over every write limit, not a bandwidth attack.
-  let turn = 0;
-  const churn = async () => {
-    while (flooding) {
-      const target = targets[turn++ % targets.length]!;
-      await floodRequest('POST', `/api/v1/games/${flooderGame.id}/co-hosts`, { userId: target.id });
-      await floodRequest('DELETE', `/api/v1/games/${flooderGame.id}/co-hosts/${target.id}`);
-      await sleep(20);
-    }
-  };
-  const devices = async () => {
-    while (flooding) {
-      await floodRequest('POST', '/api/v1/device-tokens', { deviceToken: `flooder-${turn++}-${'x'.repeat(40)}`, platform: 'WEB' });
-      await sleep(20);
-    }
-  };
 
   // The flooder first spends its allowance (within its limits it is a user like any other, and its
   // writes cost what anyone's do): the rounds measure what its flood beyond the limits costs others.
-  flooding = true;
-  const warmUp = Promise.all([churn(), devices()]);
-  while (refusedUrls.size < 2) await sleep(20);
-  flooding = false;
-  await warmUp;
-  const flooderWarmUp = flooderSent;
+  await tell('start');
+  while ((await tell('stop')).refusedKinds.length < 2) {
+    await tell('start');
+    await sleep(100);
+  }
+  const flooderWarmUp = last.sent;
 
   // Quiet and flooded rounds alternate, so a loaded machine's drift weighs on both alike.
   const quiet = { requests: [] as number[], pushes: [] as number[] };
@@ -157,12 +136,11 @@ export async function floodScenario(base: string, internalSecret: string, fcm: F
     // would update their first notification (pushed once), and each stays within RATE_LIMIT_PARTICIPATION.
     await normalRound(round, await newPlayers(), quiet);
     const players = await newPlayers();
-    flooding = true;
-    const attack = Promise.all([churn(), devices()]);
+    await tell('start');
     await normalRound(round, players, flood);
-    flooding = false;
-    await attack;
+    await tell('stop');
   }
+  const { sent: flooderSent, refused: flooderRefused } = await tell('exit');
   const summary = (samples: { requests: number[]; pushes: number[] }) => ({
     requestsP99: percentile(samples.requests, 0.99),
     pushesP99: percentile(samples.pushes, 0.99),
