@@ -28,6 +28,7 @@ import { CalendarsService } from './modules/calendars/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { generationReader, PageCache } from './platform/cache/page-cache.ts';
+import { localGenerationReader } from './platform/cache/local-generation.ts';
 import { ReadRoute } from './platform/db/read-route.ts';
 
 /**
@@ -40,7 +41,11 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   const keys = await loadSigningKeys(config);
   // The access check's user is kept only while nothing was written to users (or pages) since: read
   // on the primary. Without a replica the pages read the same counter, so both share its reads.
-  const generation = generationReader(db);
+  // The embedded database has one writer, this process: its generation lives in memory, told of each bump.
+  const generation =
+    database.kind === 'embedded'
+      ? await localGenerationReader(generationReader(db), (channel, handler) => database.listen(channel, handler, app.log))
+      : generationReader(db);
   const pageGeneration = database.reader === db ? generation : generationReader(database.reader);
   const usersModule = await createUsersModule({
     database,
