@@ -89,7 +89,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     ratings: new RatingAverages(db),
     contacts,
     // The page cache reads its generation where it reads its pages: an entry is never newer-labelled than its data.
-    pages: new PageCache({ generation: pageGeneration, clock }),
+    pages: new PageCache({ generation: pageGeneration, clock, maxBytes: config.pageCacheBytes }),
     reads,
   });
   const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });

@@ -38,6 +38,8 @@ export interface Config extends Bounds {
   loginStateTtl: number;
   /** How long a token's user (live, roles) is served from memory; revocations end it at once. 0: every request reads it. */
   accessUserCacheMs: number;
+  /** The most the listing's page cache holds, in bytes of the pages' JSON; past it the oldest pages go first. */
+  pageCacheBytes: number;
   national: {
     issuer: string | undefined;
     clientId: string | undefined;
@@ -177,6 +179,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     },
     loginStateTtl: read.integer('LOGIN_STATE_TTL', 300, 1, 3600),
     accessUserCacheMs: read.integer('ACCESS_USER_CACHE_MS', 5000, 0, 60_000),
+    pageCacheBytes: read.integer('PAGE_CACHE_MB', 16, 0, 4096) * 1024 * 1024,
     national: {
       issuer: webUrl('NATIONAL_ISSUER', undefined),
       clientId: read.raw('NATIONAL_CLIENT_ID'),

@@ -16,6 +16,8 @@ interface Entry {
   value: unknown;
   etag: string;
   expiresAt: number;
+  /** The length of the value's JSON: what the byte budget counts. */
+  bytes: number;
 }
 
 /** Stripes from this one up are bumped by writes to reference data only (activities, levels, venues). */
@@ -47,7 +49,8 @@ export interface PageCacheOptions {
   /** `generationReader` over the database the pages are read from. */
   generation: () => Promise<string>;
   clock: Clock;
-  maxEntries?: number;
+  /** The budget, in bytes of the entries' JSON; the oldest entries go first past it. */
+  maxBytes?: number;
 }
 
 /**
@@ -73,14 +76,15 @@ export interface PageCacheOptions {
  */
 export class PageCache {
   readonly #clock: Clock;
-  readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
   readonly #entries = new Map<string, Entry>();
   readonly #tags = new WeakMap<object, string>();
   readonly #generation: () => Promise<string>;
 
   constructor(options: PageCacheOptions) {
     this.#clock = options.clock;
-    this.#maxEntries = options.maxEntries ?? 5_000;
+    this.#maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
     this.#generation = options.generation;
   }
 
@@ -95,13 +99,34 @@ export class PageCache {
     const entry = this.#entries.get(key);
     if (entry && entry.generation === generation && entry.expiresAt > now) return { value: entry.value as T, etag: entry.etag };
     const { value, validUntil } = await load(generation);
-    const etag = `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
+    const json = JSON.stringify(value);
+    const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
     const expiresAt = validUntil?.getTime() ?? Infinity;
-    // Bounded memory whatever the queries: past the limit, start again rather than track usage.
-    if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
-    this.#entries.set(key, { generation, value, etag, expiresAt });
+    this.#store(key, { generation, value, etag, expiresAt, bytes: json.length });
     if (typeof value === 'object' && value !== null) this.#tags.set(value, etag);
     return { value, etag };
+  }
+
+  /** What the entries' JSON adds up to: never more than the budget. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Bounded memory whatever the queries: the oldest entries (a Map keeps insertion order) make room. */
+  #store(key: string, entry: Entry): void {
+    const replaced = this.#entries.get(key);
+    if (replaced) {
+      this.#entries.delete(key);
+      this.#bytes -= replaced.bytes;
+    }
+    if (entry.bytes > this.#maxBytes) return;
+    for (const [oldest, old] of this.#entries) {
+      if (this.#bytes + entry.bytes <= this.#maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= old.bytes;
+    }
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
   }
 
   /** The entity tag of a value this cache answered, so a route can answer `If-None-Match`. */

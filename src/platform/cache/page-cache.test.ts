@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { TestClock } from '../../../test/helpers/clock.ts';
+import { PageCache } from './page-cache.ts';
+
+const page = (size: number) => ({ content: 'x'.repeat(size) });
+const bytesOf = (size: number) => JSON.stringify(page(size)).length;
+
+describe('the page cache keeps within its byte budget', () => {
+  const cacheOf = (maxBytes: number) => {
+    const loads: string[] = [];
+    const cache = new PageCache({ generation: async () => '1:1', clock: new TestClock(), maxBytes });
+    const get = (key: string, size: number) =>
+      cache.through(key, async () => {
+        loads.push(key);
+        return { value: page(size) };
+      });
+    return { cache, get, loads };
+  };
+
+  it('never holds more than the budget, whatever the pages asked for', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 2_000 })), { maxLength: 200 }),
+        async (budget, asks) => {
+          const { cache, get } = cacheOf(budget);
+          for (const [key, size] of asks) {
+            await get(`k${key}`, size);
+            assert.ok(cache.bytes <= budget, `${cache.bytes} bytes held, budget ${budget}`);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('lets the oldest pages go first, and counts a page asked again once', async () => {
+    const { cache, get, loads } = cacheOf(bytesOf(100) * 3);
+    await get('a', 100);
+    await get('b', 100);
+    await get('c', 100);
+    assert.equal(cache.bytes, bytesOf(100) * 3);
+    await get('d', 100);
+    await get('b', 100);
+    await get('c', 100);
+    await get('d', 100);
+    assert.deepEqual(loads, ['a', 'b', 'c', 'd'], 'b, c and d stayed; a made room for d');
+    await get('a', 100);
+    assert.deepEqual(loads.slice(4), ['a']);
+    assert.equal(cache.bytes, bytesOf(100) * 3);
+  });
+
+  it('keeps no page larger than the budget, and none at all with a budget of 0', async () => {
+    const small = cacheOf(bytesOf(10));
+    await small.get('big', 11);
+    await small.get('big', 11);
+    assert.deepEqual(small.loads, ['big', 'big']);
+    assert.equal(small.cache.bytes, 0);
+    const none = cacheOf(0);
+    await none.get('a', 0);
+    await none.get('a', 0);
+    assert.equal(none.loads.length, 2);
+  });
+});
