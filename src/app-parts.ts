@@ -5,6 +5,7 @@ import type { Clock } from './platform/clock.ts';
 import type { DatabaseHandle } from './platform/db/index.ts';
 import type { ReadRoute } from './platform/db/read-route.ts';
 import type { KeyValueStore } from './platform/kv/index.ts';
+import type { Spans } from './platform/observability/spans.ts';
 import {
   AuthService,
   LoginBinding,
@@ -28,6 +29,8 @@ export interface Infrastructure {
   store: KeyValueStore;
   storeKeyPrefix: string;
   clock: Clock;
+  /** Tracing's spans for work no request started (jobs, pushes); no-ops without tracing. */
+  spans: Spans;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function composeNotifications(
     streamLimits: infra.config.streamLimits,
     pushPollMs: overrides.pushPollMs,
     nameOf: async (id, executor) => (await users.users.namesOf([id], executor)).get(id),
+    spans: infra.spans,
   });
   app.addHook('onReady', async () => module.startDelivery());
   app.addHook('preClose', async () => module.endStreams());
@@ -67,7 +71,7 @@ export async function composeNotifications(
 
 /** The jobs run on a schedule (JOBS_ENABLED) under a cluster-wide lock; the scheduler stops before the database closes. */
 export function composeJobs(app: FastifyInstance, infra: Infrastructure, parts: Omit<StandardJobsDeps, 'store'>, intervalMs?: number): JobsService {
-  const jobs = new JobsService({ jobs: standardJobs({ ...parts, store: infra.store }), store: infra.store, log: app.log });
+  const jobs = new JobsService({ jobs: standardJobs({ ...parts, store: infra.store }), store: infra.store, log: app.log, spans: infra.spans });
   if (infra.config.jobsEnabled) app.addHook('onReady', async () => jobs.start(intervalMs));
   app.addHook('onClose', async () => jobs.stop());
   return jobs;

@@ -12,6 +12,7 @@ import { openStore } from './platform/kv/index.ts';
 import { httpPlatform } from './platform/http/http.plugin.ts';
 import { serverOptions } from './platform/http/server-options.ts';
 import { loggerOptions } from './platform/observability/logger.ts';
+import { NO_SPANS, type Spans } from './platform/observability/spans.ts';
 import { registerOperations } from './platform/observability/operations.ts';
 import { accessPlugin, rateLimitsFor } from './modules/access/index.ts';
 import { LOGIN_BINDING_COOKIE, authRoutes } from './modules/auth/index.ts';
@@ -37,10 +38,13 @@ import { composeServices } from './app-services.ts';
 
 export type { AppOverrides } from './app-overrides.ts';
 
-/** Builds the whole service without listening; the server entry and the tests both use it. */
-export async function buildApp(config: Readonly<Config>, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+/**
+ * Builds the whole service without listening; the server entry and the tests both use it. `spans`:
+ * the tracing the server entry started (OTEL_EXPORTER_OTLP_ENDPOINT), none otherwise.
+ */
+export async function buildApp(config: Readonly<Config>, overrides: AppOverrides = {}, spans: Spans = NO_SPANS): Promise<FastifyInstance> {
   const app = Fastify({
-    ...serverOptions({ trustProxy: config.trustProxy }),
+    ...serverOptions({ trustProxy: config.trustProxy, traceId: spans.traceId }),
     logger: loggerOptions(config.logLevel, [...SHARE_CODE_PATHS, ...CALENDAR_TOKEN_PATHS], overrides.logStream),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -52,7 +56,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     await store.close();
     await database.close();
   });
-  const infra: Infrastructure = { config, database, store, storeKeyPrefix, clock: overrides.clock ?? systemClock };
+  const infra: Infrastructure = { config, database, store, storeKeyPrefix, clock: overrides.clock ?? systemClock, spans };
   try {
     await assemble(app, infra, overrides);
   } catch (error) {

@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { START_DEFAULTS, layeredEnv, loadConfigOrExit, type Config, type RawEnv } from './config/index.ts';
 import { loadLocalProviders, type LocalProviders } from './modules/auth/index.ts';
+import type { Tracing } from './platform/observability/tracing.ts';
 
 /**
  * The bundled providers are ordinary OpenID providers on another port; the service finds them
@@ -18,8 +19,11 @@ async function withLocalProviders(env: RawEnv, config: Readonly<Config>): Promis
   return { config: loadConfigOrExit({ ...providerEnv(providers), ...env }), providers };
 }
 
-/** Runs the service until a signal stops it; server.ts hands over the process environment and arguments. */
-export async function serve(processEnv: RawEnv, argv: string[]): Promise<void> {
+/**
+ * Runs the service until a signal stops it; server.ts hands over the process environment and
+ * arguments, and the tracing it started (OTEL_EXPORTER_OTLP_ENDPOINT), if any.
+ */
+export async function serve(processEnv: RawEnv, argv: string[], tracing?: Tracing): Promise<void> {
   const localDefaults = argv.includes('--local-defaults');
   let env = layeredEnv({ processEnv, dotEnvPath: '.env', startDefaults: localDefaults ? START_DEFAULTS : {} });
   let config = loadConfigOrExit(env);
@@ -30,7 +34,7 @@ export async function serve(processEnv: RawEnv, argv: string[]): Promise<void> {
   }
   let providers: LocalProviders | undefined;
   if (config.localIdentityProviders) ({ config, providers } = await withLocalProviders(env, config));
-  const app = await buildApp(config);
+  const app = await buildApp(config, {}, tracing?.spans);
   if (providers) app.log.info({ national: providers.national.issuer, social: providers.social.issuer }, 'local identity providers started');
 
   let closing = false;
@@ -44,6 +48,8 @@ export async function serve(processEnv: RawEnv, argv: string[]): Promise<void> {
     try {
       await app.close();
       await providers?.close();
+      // Last: the spans of the shutdown itself are sent too.
+      await tracing?.shutdown().catch(() => undefined);
       app.log.info({ signal }, 'shutdown complete');
       process.exit(0);
     } catch (error) {

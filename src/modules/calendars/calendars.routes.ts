@@ -7,8 +7,7 @@ import { CalendarsApi } from './calendars.api.ts';
 import { FeedParams, GameIcsParams } from './calendars.schemas.ts';
 import type { CalendarsService, Rendered } from './calendars.service.ts';
 
-/** The prefix of feed URLs, whose next segment is a secret (masked in request logs). */
-export const CALENDAR_TOKEN_PATHS = [{ prefix: '/api/v1/calendar/', segment: /^.+$/ }];
+export { CALENDAR_TOKEN_PATHS } from './calendar-token.ts';
 
 /** Sends the file, or 304 when the caller's copy is current. */
 function sendCalendar(request: FastifyRequest, reply: FastifyReply, rendered: Rendered, cache: string) {

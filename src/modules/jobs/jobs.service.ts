@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../platform/http/errors.ts';
 import type { KeyValueStore } from '../../platform/kv/index.ts';
+import { NO_SPANS, type Spans } from '../../platform/observability/spans.ts';
 
 /** A job does its work and answers how many items it handled. */
 export type Job = () => Promise<number>;
@@ -14,12 +15,15 @@ export interface JobsServiceDeps {
   /** Its lock is cluster-wide: Redis, or the shared database for the embedded store. */
   store: KeyValueStore;
   log: FastifyBaseLogger;
+  /** Each run is a trace of its own when tracing is on (its lock, its queries). */
+  spans?: Spans;
 }
 
 export class JobsService {
   readonly #jobs: Map<string, Job>;
   readonly #store: KeyValueStore;
   readonly #log: FastifyBaseLogger;
+  readonly #spans: Spans;
   #timer: ReturnType<typeof setInterval> | undefined;
   #tick: Promise<void> | undefined;
 
@@ -27,6 +31,7 @@ export class JobsService {
     this.#jobs = new Map(Object.entries(deps.jobs));
     this.#store = deps.store;
     this.#log = deps.log;
+    this.#spans = deps.spans ?? NO_SPANS;
   }
 
   get names(): string[] {
@@ -40,6 +45,10 @@ export class JobsService {
   async run(name: string): Promise<{ name: string; processed: number; ran: boolean }> {
     const job = this.#jobs.get(name);
     if (!job) throw notFound(`There is no job named ${JSON.stringify(name)}.`, 'job_not_found');
+    return this.#spans.run(`job ${name}`, { 'job.name': name }, () => this.#runLocked(name, job));
+  }
+
+  async #runLocked(name: string, job: Job): Promise<{ name: string; processed: number; ran: boolean }> {
     const token = await this.#store.acquireLock(`jobs:${name}`, LOCK_TTL_MS);
     if (token === null) return { name, processed: 0, ran: false };
     const started = Date.now();

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PushConfig } from '../../config/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
+import type { Spans } from '../../platform/observability/spans.ts';
 import { NotificationsService, type NotificationsServiceDeps } from './notifications.service.ts';
 import { listenForSignals } from './notifications.signals.ts';
 import { NotificationStreams } from './notifications.stream.ts';
@@ -49,6 +50,8 @@ export interface NotificationsModuleDeps {
   streamHeartbeatMs?: number;
   /** Open streams per client address and per instance (STREAMS_MAX_PER_ADDRESS, STREAMS_MAX_PER_INSTANCE). */
   streamLimits?: { perAddress: number; perInstance: number };
+  /** Tracing's spans: each push sent is one. */
+  spans?: Spans;
 }
 
 /**
@@ -68,7 +71,7 @@ export async function createNotificationsModule(deps: NotificationsModuleDeps): 
     coalesceSeconds: deps.coalesceSeconds,
   });
   const gateway = deps.push ?? (deps.fcm ? new FcmPushGateway(deps.fcm) : new LoggingPushGateway(log));
-  const delivery = new PushDelivery({ db: database.db, clock: deps.clock, gateway, log, pollMs: deps.pushPollMs });
+  const delivery = new PushDelivery({ db: database.db, clock: deps.clock, gateway, log, pollMs: deps.pushPollMs, spans: deps.spans });
   const streams = new NotificationStreams({
     after: (userId, seq, limit) => notifications.after(userId, seq, limit),
     liveUsers: deps.liveUsers,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
+import { NO_SPANS, type Spans } from '../../platform/observability/spans.ts';
 import type { PushGateway, PushResult } from './push.ts';
 import { PushRepository, type ClaimedPush } from './push.repository.ts';
 
@@ -20,6 +21,8 @@ export interface PushDeliveryDeps {
   pollMs?: number;
   /** [0, 1); jitter of the retry delays. */
   random?: () => number;
+  /** Each send is a trace of its own when tracing is on. */
+  spans?: Spans;
 }
 
 /**
@@ -99,7 +102,12 @@ export class PushDelivery {
       const now = this.#deps.clock.now();
       const claimed = await repository.claim(now, new Date(now.getTime() + LEASE_MS), BATCH);
       if (claimed.length === 0) break;
-      const results = await Promise.allSettled(claimed.map((push) => this.#deliver(repository, push)));
+      const spans = this.#deps.spans ?? NO_SPANS;
+      const results = await Promise.allSettled(
+        claimed.map((push) =>
+          spans.run('push send', { 'push.platform': push.platform, 'notification.type': push.type }, () => this.#deliver(repository, push)),
+        ),
+      );
       const failed = results.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
       settled += claimed.length;

@@ -40,11 +40,12 @@ function trustProxyOption(trustProxy: boolean | number | string[]): FastifyHttpO
  *
  * Slow clients: a request's headers must arrive within 10 s (a slowloris client is cut off there)
  * and the whole request within 30 s; Node checks both every second. An idle keep-alive connection
- * is closed after 10 s, any silent socket after 60 s.
+ * is closed after 10 s, any silent socket after 60 s. `traceId`: the active trace's, when tracing is on.
  */
-export function serverOptions(options: { trustProxy: boolean | number | string[] }): FastifyHttpOptions<Server> {
+export function serverOptions(options: { trustProxy: boolean | number | string[]; traceId?: () => string | undefined }): FastifyHttpOptions<Server> {
+  const { traceId } = options;
   return {
-    genReqId: requestId,
+    genReqId: (request) => requestId(request, traceId),
     requestIdHeader: false,
     bodyLimit: ONE_MEGABYTE,
     trustProxy: trustProxyOption(options.trustProxy),
