@@ -42,7 +42,7 @@ export function pageOf(url: unknown, origin: string): string {
 function read(data: { json(): unknown } | null): PushPayload {
   try {
     const payload = data?.json();
-    return payload && typeof payload === 'object' ? (payload as PushPayload) : {};
+    return payload && typeof payload === 'object' ? payload : {};
   } catch {
     return {};
   }
