@@ -79,14 +79,16 @@ export function JoinForm({ game, place }: { game: Game; place: ViewerPlace }) {
   const free = game.slots - game.playersJoined - game.placesOnOffer;
   const label = free < 1 + guests ? t.game.joinWaitlist : guests > 0 ? t.game.joinWithGuests(guests) : t.game.join;
   const join = () =>
-    write.mutate(
-      {
-        run: () => data(api.POST('/api/v1/games/{id}/participants', { ...path, body: guests > 0 ? { guests, guestNames: named(names) } : {} })),
-        done: free < 1 + guests ? t.game.waitlisted : t.game.joined,
+    write.mutate({
+      run: async () => {
+        const joined = await data(api.POST('/api/v1/games/{id}/participants', { ...path, body: guests > 0 ? { guests, guestNames: named(names) } : {} }));
+        // Now there is something to be told about: the moment to offer push (once per browser). Called here, not in
+        // a mutate callback: this form is gone once the page shows the new place, and its callbacks with it.
+        offerPushAfterJoin();
+        return joined;
       },
-      // Now there is something to be told about: the moment to offer push (once per browser).
-      { onSuccess: offerPushAfterJoin },
-    );
+      done: free < 1 + guests ? t.game.waitlisted : t.game.joined,
+    });
   return (
     <form
       className="join-form"
