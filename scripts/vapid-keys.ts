@@ -12,6 +12,7 @@ const privateKey = Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subar
 const lines = [
   `VAPID_PUBLIC_KEY=${ecdh.getPublicKey().toString('base64url')}`,
   `VAPID_PRIVATE_KEY=${privateKey.toString('base64url')}`,
-  'VAPID_SUBJECT=mailto:you@example.com   # or an https: URL where push services can reach you',
+  '# VAPID_SUBJECT: a mailto: or https: URL where push services can reach you',
+  'VAPID_SUBJECT=mailto:you@example.com',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
