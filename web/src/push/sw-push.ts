@@ -28,6 +28,14 @@ interface WorkerScope {
   };
   addEventListener(type: 'push', listener: (event: { data: { json(): unknown } | null; waitUntil(work: Promise<unknown>): void }) => void): void;
   addEventListener(
+    type: 'pushsubscriptionchange',
+    listener: (event: {
+      newSubscription?: PushSubscription | null;
+      oldSubscription?: PushSubscription | null;
+      waitUntil(work: Promise<unknown>): void;
+    }) => void,
+  ): void;
+  addEventListener(
     type: 'notificationclick',
     listener: (event: { notification: { data?: unknown; close(): void }; waitUntil(work: Promise<unknown>): void }) => void,
   ): void;
@@ -59,6 +67,21 @@ export function registerPushHandlers(scope: WorkerScope): void {
         ...(typeof payload.tag === 'string' ? { tag: payload.tag } : {}),
         data: { url: pageOf(payload.url, scope.location.origin) },
       }),
+    );
+  });
+
+  // The browser replaced the subscription (it expired or its keys rotated): the service is told the new one while
+  // the session cookie is still good; the old endpoint answers 410 and is pruned. Otherwise opening the settings does it.
+  scope.addEventListener('pushsubscriptionchange', (event) => {
+    const next = event.newSubscription;
+    if (!next) return;
+    event.waitUntil(
+      fetch('/api/v1/me/push-subscriptions', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(next.toJSON()),
+      }).catch(() => undefined),
     );
   });
 
