@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { providerEnv, startLocalProviders, type LocalProviders } from '../src/modules/auth/local-providers/index.ts';
 import { backends } from '../test/helpers/backends.ts';
+import { vapidEnv, vapidPair } from '../test/helpers/push-service.ts';
 import { buildTestApp, type TestApp } from '../test/helpers/test-app.ts';
 import { matrixRoutes, runMatrix, runUnrouted, type CellResult, type MatrixRoute } from './access-matrix/runner.ts';
 import { matrixTable, patternNotes } from './access-matrix/summary.ts';
@@ -95,6 +96,8 @@ for (const backend of backends) {
         RATE_LIMIT_PROFILE: '1000000',
         RATE_LIMIT_WRITE: '1000000',
         RATE_LIMIT_SIGN_IN: '1000000',
+        // Web push on, so subscribing is a success to check access against.
+        ...vapidEnv(vapidPair()),
       });
       const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
       world = await createWorld(t.app, baseUrl);

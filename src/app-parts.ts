@@ -52,6 +52,8 @@ export async function composeNotifications(
     log: app.log,
     timeZone: infra.config.timeZone,
     fcm: infra.config.push.fcm,
+    vapid: infra.config.push.vapid,
+    webPushLoopback: infra.config.profile === 'test',
     maxDevicesPerUser: infra.config.maxDevicesPerUser,
     coalesceSeconds: infra.config.notificationCoalesceSeconds,
     push: overrides.pushGateway,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { driveLogin } from '../../src/modules/auth/local-providers/index.ts';
 import type { TestUser } from '../../test/helpers/users.ts';
@@ -82,6 +82,16 @@ async function freshCaller(world: World, principal: Principal, options: { onboar
 }
 
 const json = (response: CellResponse) => JSON.parse(response.body);
+
+/** A browser's PushSubscription.toJSON(): a fresh P-256 key, to an endpoint nothing listens on (a push to it is only retried). */
+function browserSubscription() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `http://127.0.0.1:9/push/${randomBytes(8).toString('hex')}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
 
 /** A response listing things: A sees `id`; nobody else does. */
 function listsOnlyForOwner(id: string) {
@@ -977,6 +987,40 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
       scope: 'shared',
       success: 201,
       prepare: async () => ({ url: '/api/v1/device-tokens', payload: { deviceToken: `matrix-device-${randomBytes(8).toString('hex')}`, platform: 'IOS' } }),
+    },
+  ],
+  'GET /api/v1/push/web-config': simple(200, '/api/v1/push/web-config'),
+  'POST /api/v1/me/push-subscriptions': [
+    {
+      label: "a new browser subscription of the caller's",
+      scope: 'shared',
+      success: 201,
+      prepare: async () => ({ url: '/api/v1/me/push-subscriptions', payload: browserSubscription() }),
+    },
+  ],
+  'DELETE /api/v1/me/push-subscriptions': [
+    {
+      // As for device tokens: 204 whether or not it was subscribed; only the caller's own subscription goes.
+      label: "A's browser subscription",
+      scope: 'shared',
+      success: 204,
+      prepare: async (world) => {
+        const subscription = browserSubscription();
+        const subscribe = async () =>
+          (await must(world.app, { method: 'POST', url: '/api/v1/me/push-subscriptions', headers: world.owner.auth, payload: subscription }, 201)).data
+            .createdAt as string;
+        const createdAt = await subscribe();
+        await delay(2); // a re-created row must get a later createdAt than this one
+        const survives = async () => (await subscribe()) === createdAt;
+        return {
+          url: '/api/v1/me/push-subscriptions',
+          payload: { endpoint: subscription.endpoint },
+          snapshot: survives,
+          check: async (_response, principal) => {
+            if (principal === 'owner') assert.equal(await survives(), false, 'A’s browser subscription is gone');
+          },
+        };
+      },
     },
   ],
   'DELETE /api/v1/device-tokens': [

@@ -1,9 +1,24 @@
 import assert from 'node:assert/strict';
+import { createECDH } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, layeredEnv, loadConfig } from './index.ts';
+
+/** A VAPID pair as `npm run vapid:keys` prints it, and the private half of another pair. */
+const vapid = () => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-32)
+      .toString('base64url'),
+  };
+};
+const VAPID = vapid();
+const VAPID_ENV = { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com' };
 
 const SERVICE_ACCOUNT = JSON.stringify({
   type: 'service_account',
@@ -63,6 +78,12 @@ describe('configuration', () => {
     assert.equal(fromFile?.serviceAccount.clientEmail, 'push@demo.iam.gserviceaccount.com');
   });
 
+  it('web push: off without VAPID keys; the three variables together turn it on', () => {
+    assert.equal(loadConfig({}).push.vapid, undefined);
+    assert.deepEqual(loadConfig(VAPID_ENV).push.vapid, { publicKey: VAPID.publicKey, privateKey: VAPID.privateKey, subject: 'mailto:ops@example.com' });
+    assert.equal(loadConfig({ ...VAPID_ENV, VAPID_SUBJECT: 'https://example.com/contact' }).push.vapid?.subject, 'https://example.com/contact');
+  });
+
   it('waitlist offers: quiet hours 22:00-08:00 by default, another range, or off', () => {
     assert.deepEqual(loadConfig({}).waitlistQuietHours, { start: 22 * 60, end: 8 * 60 });
     assert.deepEqual(loadConfig({ WAITLIST_OFFER_QUIET_HOURS: '23:30-07:00' }).waitlistQuietHours, { start: 23 * 60 + 30, end: 7 * 60 });
@@ -96,6 +117,11 @@ describe('configuration', () => {
     [{ FCM_SERVICE_ACCOUNT_JSON: '{"type":"authorized_user"}' }, 'FCM_SERVICE_ACCOUNT_JSON'],
     [{ FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/key.json' }, 'FCM_SERVICE_ACCOUNT_FILE'],
     [{ FCM_BASE_URL: 'http://fcm.example.com' }, 'FCM_BASE_URL'],
+    [{ VAPID_PUBLIC_KEY: VAPID.publicKey }, 'VAPID_PRIVATE_KEY'],
+    [{ ...VAPID_ENV, VAPID_SUBJECT: undefined }, 'VAPID_SUBJECT'],
+    [{ ...VAPID_ENV, VAPID_SUBJECT: 'http://example.com' }, 'VAPID_SUBJECT'],
+    [{ ...VAPID_ENV, VAPID_PUBLIC_KEY: 'not-a-key' }, 'VAPID_PUBLIC_KEY'],
+    [{ ...VAPID_ENV, VAPID_PRIVATE_KEY: vapid().privateKey }, 'VAPID_PRIVATE_KEY'],
     [
       { FCM_SERVICE_ACCOUNT_JSON: SERVICE_ACCOUNT.replace('"token_uri":"https://oauth2.googleapis.com/token"', '"token_uri":"http://tokens.example.com/"') },
       'FCM_SERVICE_ACCOUNT_JSON token_uri',

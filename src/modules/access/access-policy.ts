@@ -106,6 +106,7 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
     '/api/v1/games/:id/participants/:userId',
   ]),
   entry('POST', '/api/v1/device-tokens', 'authenticated', 'device-registration'),
+  entry('POST', '/api/v1/me/push-subscriptions', 'authenticated', 'device-registration'),
   ...writes('profile', ['/api/v1/me', '/api/v1/me/notification-preferences', '/api/v1/me/calendar']),
   ...writes('write', [
     '/api/v1/me/*',
@@ -136,6 +137,7 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   ]),
   entry('POST', '/api/v1/share-links/rotate', 'authenticated'),
   ...entries('*', 'authenticated', undefined, ['/api/v1/notifications', '/api/v1/notifications/*', '/api/v1/device-tokens']),
+  entry('GET', '/api/v1/push/web-config', 'authenticated'),
 ];
 
 /**

@@ -10,6 +10,10 @@ import {
   NotificationPreferencesPatch,
   ReadAllResult,
   UnreadCount,
+  WebPushConfig,
+  WebPushEndpointBody,
+  WebPushSubscribed,
+  WebPushSubscriptionBody,
 } from './notifications.schemas.ts';
 
 /** What each notifications route accepts and answers (the stream's own declaration is in the routes). */
@@ -21,6 +25,16 @@ export const NotificationsApi = {
   remove: { summary: 'Delete a notification', params: NotificationIdParams },
   registerDevice: { summary: 'Register a device for push (idempotent)', body: DeviceTokenBody, data: DeviceTokenRegistered, status: 201, message: 'Device registered' },
   unregisterDevice: { summary: 'Unregister a device (204 whether or not it was registered)', querystring: DeviceTokenQuery },
+  webPushConfig: { summary: 'Whether this service sends web push, and the key a browser subscribes with', data: WebPushConfig, message: 'Web push configuration' },
+  subscribeWebPush: {
+    summary: "Subscribe this browser to push (idempotent; the browser's PushSubscription as JSON)",
+    description: 'Kept as one of your devices (MAX_DEVICES_PER_USER, the least recently registered goes), under your preferences. 503 `web_push_off` when the service has no VAPID keys.',
+    body: WebPushSubscriptionBody,
+    data: WebPushSubscribed,
+    status: 201,
+    message: 'Push subscription saved',
+  },
+  unsubscribeWebPush: { summary: 'Unsubscribe a browser (204 whether or not it was subscribed)', body: WebPushEndpointBody },
   preferences: {
     summary: 'What you are told about, and how',
     description: 'Per notification type: in the app (list, unread count, stream) and push to your devices. Quiet hours hold back push only. A muted game tells you nothing.',

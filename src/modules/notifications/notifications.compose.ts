@@ -8,7 +8,8 @@ import { listenForSignals } from './notifications.signals.ts';
 import { NotificationStreams } from './notifications.stream.ts';
 import { PushDelivery } from './push.delivery.ts';
 import { FcmPushGateway } from './push.fcm.ts';
-import { LoggingPushGateway, type PushGateway } from './push.ts';
+import { LoggingPushGateway, PlatformPushGateway, type PushGateway } from './push.ts';
+import { WebPushGateway } from './push.web.ts';
 
 export interface NotificationsModule {
   notifications: NotificationsService;
@@ -30,6 +31,10 @@ export interface NotificationsModuleDeps {
   timeZone: string;
   /** FCM credentials and base URL; undefined: pushes are only logged. */
   fcm: PushConfig['fcm'];
+  /** VAPID keys; undefined: web push is off. */
+  vapid: PushConfig['vapid'];
+  /** The test profile: web push may go to a loopback http endpoint (the tests' local push service). */
+  webPushLoopback: boolean;
   /** Replaces the gateway the config implies (tests). */
   push?: PushGateway;
   /** MAX_DEVICES_PER_USER and NOTIFICATION_COALESCE_MINUTES (in seconds). */
@@ -69,8 +74,11 @@ export async function createNotificationsModule(deps: NotificationsModuleDeps): 
     nameOf: deps.nameOf,
     maxDevicesPerUser: deps.maxDevicesPerUser,
     coalesceSeconds: deps.coalesceSeconds,
+    webPush: { publicKey: deps.vapid?.publicKey, allowLoopback: deps.webPushLoopback },
   });
-  const gateway = deps.push ?? (deps.fcm ? new FcmPushGateway(deps.fcm) : new LoggingPushGateway(log));
+  const native = deps.fcm ? new FcmPushGateway(deps.fcm) : new LoggingPushGateway(log);
+  const web = deps.vapid ? new WebPushGateway({ vapid: deps.vapid, allowLoopback: deps.webPushLoopback }) : undefined;
+  const gateway = deps.push ?? new PlatformPushGateway(native, web);
   const delivery = new PushDelivery({ db: database.db, clock: deps.clock, gateway, log, pollMs: deps.pushPollMs, spans: deps.spans });
   const streams = new NotificationStreams({
     after: (userId, seq, limit) => notifications.after(userId, seq, limit),

@@ -19,5 +19,15 @@ export type PresentedNotification = ReturnType<typeof presentNotification>;
 
 /** The token itself is not echoed: the client has it, and it should not travel more than needed. */
 export function presentDeviceToken(row: DeviceTokenRow) {
-  return { platform: row.platform, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  // The device-token route registers the platform its body names, never a browser subscription (WEB_PUSH).
+  return {
+    platform: row.platform as Exclude<DeviceTokenRow['platform'], 'WEB_PUSH'>,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Neither the endpoint nor the keys are echoed: the browser has them. */
+export function presentWebPushSubscription(row: DeviceTokenRow) {
+  return { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }

@@ -160,12 +160,21 @@ export class NotificationsRepository extends Repository {
    * registered beyond them go, with their queued pushes. Run in a transaction: the advisory lock
    * on the user serialises their registrations, so concurrent ones cannot leave more than `max`.
    */
-  async saveDeviceToken(userId: string, deviceToken: string, platform: DeviceTokenRow['platform'], now: Date, max: number): Promise<DeviceTokenRow> {
+  async saveDeviceToken(
+    userId: string,
+    deviceToken: string,
+    platform: DeviceTokenRow['platform'],
+    now: Date,
+    max: number,
+    webPushKeys?: { p256dh: string; auth: string },
+  ): Promise<DeviceTokenRow> {
     await this.db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`devices:${userId}`}, 0))`);
+    // Only a web push subscription has keys; re-registering its token as another platform clears them.
+    const keys = { webPushP256dh: webPushKeys?.p256dh ?? null, webPushAuth: webPushKeys?.auth ?? null };
     const [row] = await this.db
       .insert(deviceTokens)
-      .values({ deviceToken, userId, platform, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: deviceTokens.deviceToken, set: { userId, platform, updatedAt: now } })
+      .values({ deviceToken, userId, platform, ...keys, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: deviceTokens.deviceToken, set: { userId, platform, ...keys, updatedAt: now } })
       .returning();
     await this.db.execute(sql`WITH evicted AS (
         DELETE FROM device_tokens WHERE device_token IN (

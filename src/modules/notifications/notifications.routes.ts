@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { userRoute } from '../../platform/http/openapi.ts';
 import { userRouteSet } from '../../platform/http/route-set.ts';
 import { presentPage } from '../../platform/http/pagination.ts';
-import { presentDeviceToken, presentNotification } from './notifications.presenter.ts';
+import { presentDeviceToken, presentNotification, presentWebPushSubscription } from './notifications.presenter.ts';
 import { NotificationsApi } from './notifications.api.ts';
 import { StreamHeaders } from './notifications.schemas.ts';
 import type { NotificationsService } from './notifications.service.ts';
@@ -77,6 +77,14 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
   );
   routes.delete('/api/v1/device-tokens', NotificationsApi.unregisterDevice, (request, { userId }) =>
     notifications.unregisterDevice(userId, request.query.deviceToken),
+  );
+
+  routes.get('/api/v1/push/web-config', NotificationsApi.webPushConfig, async () => notifications.webPush.config());
+  routes.post('/api/v1/me/push-subscriptions', NotificationsApi.subscribeWebPush, async (request, { userId }) =>
+    presentWebPushSubscription(await notifications.webPush.subscribe(userId, request.body)),
+  );
+  routes.delete('/api/v1/me/push-subscriptions', NotificationsApi.unsubscribeWebPush, (request, { userId }) =>
+    notifications.webPush.unsubscribe(userId, request.body.endpoint),
   );
 
   routes.get('/api/v1/me/notification-preferences', NotificationsApi.preferences, (_request, { userId }) => notifications.preferences.get(userId));

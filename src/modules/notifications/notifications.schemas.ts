@@ -70,6 +70,30 @@ export const DeviceTokenRegistered = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
 });
 
+/** PushSubscription.toJSON() of a browser (its endpoint and keys); expirationTime is accepted and ignored. */
+export const WebPushSubscriptionBody = Type.Object({
+  endpoint: Type.String({
+    minLength: 1,
+    maxLength: 2048,
+    pattern: '^[!-~]+$',
+    description: 'The push service URL the browser gave: https on the default port, to a public host (never a private, loopback or local address)',
+  }),
+  expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  keys: Type.Object({
+    p256dh: Type.String({ pattern: '^B[A-Za-z0-9_-]{86}=?$', description: "The browser's P-256 public key, uncompressed, base64url (65 bytes)" }),
+    auth: Type.String({ pattern: '^[A-Za-z0-9_-]{22}(==)?$', description: 'The auth secret, base64url (16 bytes)' }),
+  }),
+});
+export const WebPushEndpointBody = Type.Object({ endpoint: Type.String({ minLength: 1, maxLength: 2048, pattern: '^[!-~]+$' }) });
+export const WebPushSubscribed = Type.Object({
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export const WebPushConfig = Type.Object({
+  enabled: Type.Boolean({ description: 'False when the service has no VAPID keys: browsers cannot subscribe' }),
+  publicKey: Type.Union([Type.String(), Type.Null()], { description: 'The VAPID public key (applicationServerKey), base64url; null when off' }),
+});
+
 /** Every type has its preferences: a type added to the union above is one a user can turn off. */
 export const NOTIFICATION_TYPES: readonly NotificationType[] = NotificationTypeSchema.anyOf.map((member) => member.const);
 

@@ -10,6 +10,7 @@ import type { NotificationType } from './notifications.schemas.ts';
 import { coalesceKey } from './notifications.coalesce.ts';
 import { describe } from './notifications.texts.ts';
 import { PreferencesService } from './preferences.service.ts';
+import { WebPushSubscriptions } from './push.subscriptions.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Retention (cleanup job): read notifications go after 90 days, any notification after a year. */
@@ -31,6 +32,8 @@ export interface NotificationsServiceDeps {
   coalesceSeconds?: number;
   /** The player's display name for join and leave texts, read in the change's transaction. */
   nameOf?: (userId: string, executor: Executor) => Promise<string | null | undefined>;
+  /** VAPID_PUBLIC_KEY (undefined: web push off), and whether loopback endpoints are accepted (test profile). */
+  webPush?: { publicKey: string | undefined; allowLoopback: boolean };
 }
 
 const notificationNotFound = () => notFound('The notification was not found.', 'notification_not_found');
@@ -43,6 +46,8 @@ export class NotificationsService implements GameEvents {
   readonly #maxDevices: number;
   readonly #coalesceSeconds: number;
   readonly preferences: PreferencesService;
+  /** Browsers' web push subscriptions (devices of platform WEB_PUSH). */
+  readonly webPush: WebPushSubscriptions;
 
   constructor(deps: NotificationsServiceDeps) {
     this.#db = deps.db;
@@ -51,6 +56,12 @@ export class NotificationsService implements GameEvents {
     this.#maxDevices = deps.maxDevicesPerUser ?? 10;
     this.#coalesceSeconds = deps.coalesceSeconds ?? 600;
     this.preferences = deps.preferences ?? new PreferencesService({ db: deps.db, clock: deps.clock, timeZone: deps.timeZone });
+    this.webPush = new WebPushSubscriptions({
+      db: deps.db,
+      clock: deps.clock,
+      maxDevices: this.#maxDevices,
+      ...(deps.webPush ?? { publicKey: undefined, allowLoopback: false }),
+    });
     this.#startFormat = new Intl.DateTimeFormat('en-GB', {
       timeZone: deps.timeZone,
       weekday: 'short',

@@ -49,18 +49,30 @@ export const notifications = pgTable(
 
 /**
  * A device registered for push. The token identifies a device, so it belongs to the last user who
- * registered it: a shared phone stops receiving the previous user's notifications.
+ * registered it: a shared phone stops receiving the previous user's notifications. A browser's web
+ * push subscription (drizzle/0021) is a device of platform WEB_PUSH: its endpoint URL is the token,
+ * and only it has the keys its pushes are encrypted to.
  */
 export const deviceTokens = pgTable(
   'device_tokens',
   {
     deviceToken: text('device_token').primaryKey(),
     userId: crossModuleId('user_id'),
-    platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB'>().notNull(),
+    platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB' | 'WEB_PUSH'>().notNull(),
+    webPushP256dh: text('web_push_p256dh'),
+    webPushAuth: text('web_push_auth'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
-  (table) => [check('device_tokens_platform', sql`${table.platform} IN ('ANDROID', 'IOS', 'WEB')`), index('device_tokens_user_idx').on(table.userId)],
+  (table) => [
+    check('device_tokens_platform', sql`${table.platform} IN ('ANDROID', 'IOS', 'WEB', 'WEB_PUSH')`),
+    check(
+      'device_tokens_web_push_keys',
+      sql`CASE WHEN ${table.platform} = 'WEB_PUSH' THEN ${table.webPushP256dh} IS NOT NULL AND ${table.webPushAuth} IS NOT NULL
+      ELSE ${table.webPushP256dh} IS NULL AND ${table.webPushAuth} IS NULL END`,
+    ),
+    index('device_tokens_user_idx').on(table.userId),
+  ],
 );
 
 /**
@@ -76,7 +88,7 @@ export const pushOutbox = pgTable(
     notificationId: ownedBy('notification_id', () => notifications.id),
     userId: crossModuleId('user_id'),
     deviceToken: text('device_token').notNull(),
-    platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB'>().notNull(),
+    platform: text('platform').$type<'ANDROID' | 'IOS' | 'WEB' | 'WEB_PUSH'>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull(),
     claimedUntil: timestamptz('claimed_until'),

@@ -124,14 +124,15 @@ export class PushDelivery {
 
   async #deliver(repository: PushRepository, push: ClaimedPush): Promise<void> {
     // Re-registered by someone else, or removed, since it was queued: not this user's phone any more.
-    if (!(await repository.deviceStillOf(push.deviceToken, push.userId))) return repository.done(push.id);
-    // FCM offers no way to ask whether it took the first send; the same collapse id makes the device replace it.
+    const device = await repository.deviceOf(push.deviceToken, push.userId);
+    if (!device) return repository.done(push.id);
+    // Neither FCM nor a web push service can be asked whether it took the first send; the same collapse id or tag makes the device replace it.
     if (push.outcomeUnknown)
       this.#deps.log.warn(
         { notificationType: push.type, platform: push.platform, attempts: push.attempts },
         'push: sending again, the outcome of the last attempt is unknown (its lease lapsed)',
       );
-    const result = await this.#deps.gateway.send(push, { deviceToken: push.deviceToken, platform: push.platform });
+    const result = await this.#deps.gateway.send(push, { deviceToken: push.deviceToken, platform: push.platform, ...device });
     await this.#settle(repository, push, result);
   }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { inAny, Repository } from '../../platform/db/index.ts';
 import { deviceTokens, notifications, pushOutbox } from './notifications.table.ts';
+import type { PushPlatform } from './push.ts';
 
 export type OutboxRow = typeof pushOutbox.$inferSelect;
 
@@ -10,7 +11,7 @@ export interface ClaimedPush {
   notificationId: string;
   userId: string;
   deviceToken: string;
-  platform: 'ANDROID' | 'IOS' | 'WEB';
+  platform: PushPlatform;
   attempts: number;
   /** Its last claim's lease lapsed unsettled: that sender died or stalled mid-send, so the device may already have it. */
   outcomeUnknown: boolean;
@@ -90,9 +91,17 @@ export class PushRepository extends Repository {
     });
   }
 
-  /** Whether the device still belongs to the user the push was queued for (re-registered or removed since). */
-  deviceStillOf(deviceToken: string, userId: string): Promise<boolean> {
-    return this.exists(deviceTokens, and(eq(deviceTokens.deviceToken, deviceToken), eq(deviceTokens.userId, userId)));
+  /**
+   * The device, if it still belongs to the user the push was queued for (not re-registered or
+   * removed since), with a web push subscription's keys.
+   */
+  async deviceOf(deviceToken: string, userId: string): Promise<{ webPushKeys?: { p256dh: string; auth: string } } | undefined> {
+    const [row] = await this.db
+      .select({ p256dh: deviceTokens.webPushP256dh, auth: deviceTokens.webPushAuth })
+      .from(deviceTokens)
+      .where(and(eq(deviceTokens.deviceToken, deviceToken), eq(deviceTokens.userId, userId)));
+    if (!row) return undefined;
+    return row.p256dh && row.auth ? { webPushKeys: { p256dh: row.p256dh, auth: row.auth } } : {};
   }
 
   async done(id: number): Promise<void> {
@@ -103,7 +112,7 @@ export class PushRepository extends Repository {
     await this.db.update(pushOutbox).set({ nextAttemptAt: at, claimedUntil: null }).where(eq(pushOutbox.id, id));
   }
 
-  /** FCM says the token is dead: the device goes, and every push still queued for it. */
+  /** The push service says the token or subscription is dead (FCM UNREGISTERED, web push 404/410): the device goes, and every push still queued for it. */
   async dropDevice(deviceToken: string): Promise<void> {
     await this.db.delete(deviceTokens).where(eq(deviceTokens.deviceToken, deviceToken));
     await this.db.delete(pushOutbox).where(eq(pushOutbox.deviceToken, deviceToken));

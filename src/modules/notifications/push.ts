@@ -9,9 +9,14 @@ export interface PushMessage {
   resourceId: string;
 }
 
+export type PushPlatform = 'ANDROID' | 'IOS' | 'WEB' | 'WEB_PUSH';
+
 export interface PushTarget {
+  /** The FCM or APNs token; for WEB_PUSH, the subscription's endpoint URL. */
   deviceToken: string;
-  platform: 'ANDROID' | 'IOS' | 'WEB';
+  platform: PushPlatform;
+  /** WEB_PUSH only: the browser's P-256 public key and auth secret (base64url), to encrypt the payload to. */
+  webPushKeys?: { p256dh: string; auth: string };
 }
 
 /**
@@ -49,5 +54,29 @@ export class LoggingPushGateway implements PushGateway {
   async send(message: PushMessage, target: PushTarget): Promise<PushResult> {
     this.#log.info({ push: { type: message.type, platform: target.platform } }, 'push notification (logging gateway)');
     return { outcome: 'sent' };
+  }
+}
+
+/**
+ * Web push subscriptions (WEB_PUSH) go to the web push sender, every other device to FCM (or the
+ * logging stand-in). Without VAPID keys there is no web push sender: a queued web push is dropped.
+ */
+export class PlatformPushGateway implements PushGateway {
+  readonly #native: PushGateway;
+  readonly #web: PushGateway | undefined;
+
+  constructor(native: PushGateway, web: PushGateway | undefined) {
+    this.#native = native;
+    this.#web = web;
+  }
+
+  async ready(): Promise<void> {
+    await this.#native.ready?.();
+  }
+
+  async send(message: PushMessage, target: PushTarget): Promise<PushResult> {
+    if (target.platform !== 'WEB_PUSH') return this.#native.send(message, target);
+    if (!this.#web) return { outcome: 'failed', reason: 'web_push_off' };
+    return this.#web.send(message, target);
   }
 }

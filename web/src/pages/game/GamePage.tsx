@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { t } from '../../i18n';
+import { PushOffer } from '../../push/PushOffer';
 import { useMe } from '../../session';
 import { Card, Page, Problem, Waiting } from '../../ui';
 import { useNowUntil } from './clock';
@@ -88,6 +89,7 @@ export function GamePage({ id }: { id: string }) {
       <Extras game={g} />
       {viewer ? <Players game={g} manages={manages} /> : <p className="muted">{t.game.signInToSee}</p>}
       <Problem error={game.error} />
+      {viewer && <PushOffer />}
     </Page>
   );
 }

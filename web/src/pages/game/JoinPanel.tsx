@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api, data, done } from '../../api/client';
 import { t } from '../../i18n';
+import { offerPushAfterJoin } from '../../push/PushOffer';
 import { formatDateTime } from '../../time';
 import { Button, Card, Field, Problem, useConfirm } from '../../ui';
 import type { Game, ViewerPlace } from './types';
@@ -79,7 +80,13 @@ export function JoinForm({ game, place }: { game: Game; place: ViewerPlace }) {
   const label = free < 1 + guests ? t.game.joinWaitlist : guests > 0 ? t.game.joinWithGuests(guests) : t.game.join;
   const join = () =>
     write.mutate({
-      run: () => data(api.POST('/api/v1/games/{id}/participants', { ...path, body: guests > 0 ? { guests, guestNames: named(names) } : {} })),
+      run: async () => {
+        const joined = await data(api.POST('/api/v1/games/{id}/participants', { ...path, body: guests > 0 ? { guests, guestNames: named(names) } : {} }));
+        // Now there is something to be told about: the moment to offer push (once per browser). Called here, not in
+        // a mutate callback: this form is gone once the page shows the new place, and its callbacks with it.
+        offerPushAfterJoin();
+        return joined;
+      },
       done: free < 1 + guests ? t.game.waitlisted : t.game.joined,
     });
   return (

@@ -4,6 +4,7 @@ import { api, data } from '../../api/client';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { Button, Card, EmptyState, Field, fieldError, Page, Problem, Section, useToast, Waiting } from '../../ui';
+import { BrowserPushSetting } from '../../push/BrowserPushSetting';
 import { useMutePreferences, usePreferences, useSavePreferences } from './preferences';
 import './me.css';
 
@@ -73,6 +74,9 @@ export function PreferencesPage() {
   return (
     <Page title={t.me.preferences}>
       <Problem error={save.error} />
+      <Section title={t.push.heading}>
+        <BrowserPushSetting />
+      </Section>
       <Section title={t.me.typesHeading}>
         <ul className="me-toggles">
           {Object.entries(types).map(([type, channels]) => {
