@@ -23,7 +23,8 @@ try {
 } catch (error) {
   // Not process.exit: the database is closed first (an embedded one must be shut down cleanly).
   process.exitCode = 1;
-  const message = error instanceof ImportRefused ? `Nothing was imported. ${error.message}` : `The import failed and was rolled back: ${(error as Error).message}`;
+  const message =
+    error instanceof ImportRefused ? `Nothing was imported. ${error.message}` : `The import failed and was rolled back: ${(error as Error).message}`;
   process.stderr.write(`${message}\n`);
 } finally {
   await database.close();

@@ -15,8 +15,11 @@ after(() => rmSync(work, { recursive: true, force: true }));
 /** `npm run db:export` / `db:import` as an operator runs them, on the embedded database in `dataDir`. */
 function run(script: 'db-export' | 'db-import', dataDir: string, file: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(ROOT, 'scripts', `${script}.ts`), file], { cwd: ROOT, env: childEnv({ DATA_DIR: dataDir }) }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [path.join(ROOT, 'scripts', `${script}.ts`), file],
+      { cwd: ROOT, env: childEnv({ DATA_DIR: dataDir }) },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }

@@ -22,7 +22,8 @@ async function fresh(): Promise<DatabaseHandle> {
 }
 
 async function rows<T>(database: DatabaseHandle, query: SQL): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const result: unknown = await database.db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 const TRICKY = 'Zoë "Q" O\'Neil \\ back\nslash, tab\t and 🏸';

@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/platform/db/index.ts';
 import { realBackend } from '../helpers/backends.ts';
-import { TestClock } from '../helpers/clock.ts';
+import type { TestClock } from '../helpers/clock.ts';
 import { INTERNAL_SECRET } from '../helpers/test-app.ts';
 import { mintTokens } from '../helpers/users.ts';
 
@@ -93,7 +93,10 @@ export async function reads(app: FastifyInstance, readers: Readers, listingPages
   const listing: unknown[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < listingPages; page += 1) {
-    const got = (await data(app, `/api/v1/games?size=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)) as { content: unknown[]; nextCursor: string | null };
+    const got = (await data(app, `/api/v1/games?size=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)) as {
+      content: unknown[];
+      nextCursor: string | null;
+    };
     listing.push(...got.content);
     cursor = got.nextCursor;
     if (!cursor) break;

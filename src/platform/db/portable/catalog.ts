@@ -73,7 +73,10 @@ export async function readTables(executor: Executor): Promise<Table[]> {
     if (column.key !== null) table.keyed.push([Number(column.key), column.name]);
   }
   return [...tables.values()]
-    .map(({ keyed, ...table }) => ({ ...table, key: keyed.length ? keyed.sort((a, b) => a[0] - b[0]).map(([, name]) => name) : table.columns.map((c) => c.name) }))
+    .map(({ keyed, ...table }) => ({
+      ...table,
+      key: keyed.length ? keyed.sort((a, b) => a[0] - b[0]).map(([, name]) => name) : table.columns.map((c) => c.name),
+    }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 

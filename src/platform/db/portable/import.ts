@@ -5,7 +5,18 @@ import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { extract } from 'tar';
 import type { DatabaseHandle, Executor } from '../database.ts';
-import { exactText, ident, loadOrder, MIGRATION_FILLED_TABLES, readForeignKeys, readTables, readTriggers, rowsOf, SESSION_TABLES, type Table } from './catalog.ts';
+import {
+  exactText,
+  ident,
+  loadOrder,
+  MIGRATION_FILLED_TABLES,
+  readForeignKeys,
+  readTables,
+  readTriggers,
+  rowsOf,
+  SESSION_TABLES,
+  type Table,
+} from './catalog.ts';
 import { FORMAT, FORMAT_VERSION, levelMismatch, migrationLevel, type Manifest } from './manifest.ts';
 
 /** An export that cannot go into this database; the message says why and what to do. Nothing was written. */
@@ -64,7 +75,8 @@ function readManifest(work: string): Manifest {
     throw new ImportRefused(`The export's format is version ${manifest.formatVersion}; this service reads version ${FORMAT_VERSION}.`);
   }
   for (const table of manifest.tables) {
-    if (table.file !== `tables/${table.name}.jsonl` || !existsSync(path.join(work, table.file))) throw new ImportRefused(`The export lacks the rows of ${table.name}.`);
+    if (table.file !== `tables/${table.name}.jsonl` || !existsSync(path.join(work, table.file)))
+      throw new ImportRefused(`The export lacks the rows of ${table.name}.`);
   }
   return manifest;
 }
@@ -74,7 +86,8 @@ async function matchingTables(tx: Executor, manifest: Manifest): Promise<Table[]
   const here = new Map((await readTables(tx)).map((table) => [table.name, table]));
   const exported = new Set(manifest.tables.map((table) => table.name));
   for (const name of here.keys()) {
-    if (!exported.has(name) && !manifest.leftBehind.includes(name)) throw new ImportRefused(`The export has no rows for the table ${name}, which this database has.`);
+    if (!exported.has(name) && !manifest.leftBehind.includes(name))
+      throw new ImportRefused(`The export has no rows for the table ${name}, which this database has.`);
   }
   return manifest.tables.map((entry) => {
     const table = here.get(entry.name);
@@ -123,7 +136,8 @@ async function load(tx: Executor, manifest: Manifest, tables: Table[], work: str
     for (const key of deferred) await tx.execute(sql`ALTER TABLE ${ident(key.table)} ALTER CONSTRAINT ${ident(key.name)} NOT DEFERRABLE`);
   }
   for (const sequence of manifest.sequences) {
-    if (sequence.lastValue !== null) await tx.execute(sql`SELECT setval(${`"${sequence.name.replace(/"/g, '""')}"`}::regclass, ${sequence.lastValue}::bigint, true)`);
+    if (sequence.lastValue !== null)
+      await tx.execute(sql`SELECT setval(${`"${sequence.name.replace(/"/g, '""')}"`}::regclass, ${sequence.lastValue}::bigint, true)`);
   }
   for (const trigger of triggers) await tx.execute(sql`ALTER TABLE ${ident(trigger.table)} ENABLE TRIGGER ${ident(trigger.name)}`);
   return loaded;

@@ -39,7 +39,9 @@ export function serviceVersion(): string {
 }
 
 function journalTags(): Map<number, string> {
-  const journal = JSON.parse(readFileSync(fileURLToPath(new URL('drizzle/meta/_journal.json', ROOT)), 'utf8')) as { entries: Array<{ when: number; tag: string }> };
+  const journal = JSON.parse(readFileSync(fileURLToPath(new URL('drizzle/meta/_journal.json', ROOT)), 'utf8')) as {
+    entries: Array<{ when: number; tag: string }>;
+  };
   return new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
 }
 
