@@ -119,13 +119,18 @@ export async function reads(app: FastifyInstance, readers: Readers, listingPages
   return seen;
 }
 
-/** The table files of an export, by name: two exports of the same data have the same text, whichever database wrote them. */
+/** The table files of an export, by name, and its sequences: two exports of the same data have the same text, whichever database wrote them. */
 export async function tableFiles(file: string): Promise<Record<string, string>> {
   const work = mkdtempSync(path.join(tmpdir(), 'svc-export-read-'));
   try {
     await extract({ file, cwd: work });
-    const manifest = JSON.parse(readFileSync(path.join(work, 'manifest.json'), 'utf8')) as { tables: Array<{ name: string; file: string }> };
-    return Object.fromEntries(manifest.tables.map((table) => [table.name, readFileSync(path.join(work, table.file), 'utf8')]));
+    const manifest = JSON.parse(readFileSync(path.join(work, 'manifest.json'), 'utf8')) as {
+      tables: Array<{ name: string; file: string }>;
+      sequences: Array<{ name: string; lastValue: string | null }>;
+    };
+    const tables = Object.fromEntries(manifest.tables.map((table) => [table.name, readFileSync(path.join(work, table.file), 'utf8')]));
+    // Where each sequence stood: an import that did not set them would hand out ids already taken.
+    return { ...tables, '(sequences)': JSON.stringify(manifest.sequences) };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
