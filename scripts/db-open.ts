@@ -37,5 +37,10 @@ export async function openConfigured(options: { mustExist: boolean }): Promise<{
     }
   }
   const where = config.databaseUrl === undefined ? `the embedded database in ${path.join(config.dataDir, 'pglite')}` : 'the database of DATABASE_URL';
-  return { database: await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, ...config.database, readUrl: undefined }), where };
+  try {
+    return { database: await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, ...config.database, readUrl: undefined }), where };
+  } catch (error) {
+    // The driver's message (no such database, refused connection, bad password) without a stack trace.
+    return fail(`Could not open ${where}: ${(error as Error).message}`);
+  }
 }
