@@ -9,8 +9,9 @@ import { find } from './en/find';
 import { game } from './en/game';
 import { host } from './en/host';
 import { me } from './en/me';
+import { money as moneyTexts } from './en/money';
 import { nav } from './en/nav';
 import { series } from './en/series';
 
-export const t = { common, nav, find, game, host, series, me, admin };
+export const t = { common, nav, find, game, host, series, me, admin, money: moneyTexts };
 export { LOCALE, plural, money, distance, localDay, dayHeading, timeUntil, andList } from './format';
