@@ -15,7 +15,6 @@ export const HOST_MOVES = {
   REFUNDED: ['REFUND_DUE'],
 } as const satisfies Record<string, readonly PaymentState[]>;
 export type HostMove = keyof typeof HOST_MOVES;
-export const HOST_MOVE_NAMES = Object.keys(HOST_MOVES) as HostMove[];
 
 /** The player's "I've paid" moves these. */
 export const CLAIMABLE: readonly PaymentState[] = ['DUE', 'NOT_RECEIVED'];

@@ -85,7 +85,7 @@ for (const backend of backends) {
       );
       assert.equal(mine.payNow.proxy, '201912345K');
       assert.equal(mine.payNow.amount, '25.50');
-      assert.ok(mine.payNow.payload.includes('0009SG.PAYNOW010120210201912345K');
+      assert.ok(mine.payNow.payload.includes('0009SG.PAYNOW010120210201912345K'));
       assert.ok(mine.payNow.payload.includes('540525.50'));
       assert.ok(mine.payNow.payload.includes(mine.reference));
       const outsider = await onboardedUser(t.app, 'Outsider');

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import jsQR from 'jsqr';
+import jsqr from 'jsqr';
 import QRCode from 'qrcode';
 import { crc16, payNowPayload } from './index.ts';
+
+// jsqr is CommonJS: its module.exports is the function, which also carries itself as `default`.
+const jsQR = jsqr.default;
 
 /** CRC-16/CCITT-FALSE bit by bit, straight from its definition (poly 0x1021, init 0xFFFF), not the table the module uses. */
 function bitwiseCrc(text: string): number {
