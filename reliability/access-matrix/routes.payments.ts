@@ -72,7 +72,11 @@ export const PAYMENTS_CASES: Record<string, RouteCase[]> = {
       success: 200,
       prepare: async (world) => {
         const hosted = await withHelper(world);
-        return { url: `/api/v1/games/${hosted.id}/ledger.csv`, resourceId: hosted.id, check: (response) => assert.ok(response.body.includes('"DUE","8.50","SGD"')) };
+        return {
+          url: `/api/v1/games/${hosted.id}/ledger.csv`,
+          resourceId: hosted.id,
+          check: (response) => assert.ok(response.body.includes('"DUE","8.50","SGD"')),
+        };
       },
     },
   ],
@@ -105,5 +109,7 @@ export const PAYMENTS_CASES: Record<string, RouteCase[]> = {
       prepare: async () => ({ url: '/api/v1/me/paynow', payload: { proxyType: 'MOBILE', proxy: '+65 9123 4567', displayName: 'Matrix payee' } }),
     },
   ],
-  'DELETE /api/v1/me/paynow': [{ label: "the caller's PayNow details removed", scope: 'shared', success: 204, prepare: async () => ({ url: '/api/v1/me/paynow' }) }],
+  'DELETE /api/v1/me/paynow': [
+    { label: "the caller's PayNow details removed", scope: 'shared', success: 204, prepare: async () => ({ url: '/api/v1/me/paynow' }) },
+  ],
 };

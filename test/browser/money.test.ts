@@ -43,7 +43,10 @@ describe('money: the pay sheet and the ledger', { skip: chromiumMissing }, () =>
   it('the player pays from the sheet and says so; the organiser confirms it in the ledger', async () => {
     const { page } = mia;
     await page.goto(`${journey.app}/app/games/${gameId}`);
-    await page.getByText(/^You owe .*8\.50$/).first().waitFor();
+    await page
+      .getByText(/^You owe .*8\.50$/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Pay with PayNow' }).click();
     const sheet = page.getByRole('dialog', { name: 'Pay with PayNow' });
     const qr = sheet.getByRole('img', { name: /PayNow QR code/ });

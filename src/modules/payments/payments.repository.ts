@@ -58,11 +58,7 @@ export class PaymentsRepository extends Repository {
   }
 
   entriesOfGame(gameId: string): Promise<EntryRow[]> {
-    return this.db
-      .select()
-      .from(paymentEntries)
-      .where(eq(paymentEntries.gameId, gameId))
-      .orderBy(asc(paymentEntries.userId), asc(paymentEntries.place));
+    return this.db.select().from(paymentEntries).where(eq(paymentEntries.gameId, gameId)).orderBy(asc(paymentEntries.userId), asc(paymentEntries.place));
   }
 
   entriesOfPlayer(gameId: string, userId: string): Promise<EntryRow[]> {

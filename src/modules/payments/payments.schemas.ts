@@ -30,10 +30,10 @@ export const ClaimBody = Type.Object({
 });
 
 export const MoveBody = Type.Object({
-  state: Type.Union(
-    [Type.Literal('PAID'), Type.Literal('WAIVED'), Type.Literal('NOT_RECEIVED'), Type.Literal('REFUNDED')],
-    { description: 'PAID from DUE, CLAIMED, NOT_RECEIVED or REFUND_DUE (kept); WAIVED from DUE, CLAIMED or NOT_RECEIVED; NOT_RECEIVED from CLAIMED or PAID; REFUNDED from REFUND_DUE' },
-  ),
+  state: Type.Union([Type.Literal('PAID'), Type.Literal('WAIVED'), Type.Literal('NOT_RECEIVED'), Type.Literal('REFUNDED')], {
+    description:
+      'PAID from DUE, CLAIMED, NOT_RECEIVED or REFUND_DUE (kept); WAIVED from DUE, CLAIMED or NOT_RECEIVED; NOT_RECEIVED from CLAIMED or PAID; REFUNDED from REFUND_DUE',
+  }),
 });
 
 export const PayeeBody = Type.Object({

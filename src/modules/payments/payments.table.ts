@@ -37,10 +37,7 @@ export const paymentEntries = pgTable(
     unique('payment_entries_place').on(table.gameId, table.userId, table.place),
     check('payment_entries_place_range', sql`${table.place} BETWEEN 0 AND 3`),
     check('payment_entries_amount', sql`${table.amountCents} >= 0`),
-    check(
-      'payment_entries_state',
-      sql`${table.state} IN ('DUE', 'CLAIMED', 'PAID', 'WAIVED', 'NOT_RECEIVED', 'REFUND_DUE', 'REFUNDED', 'CANCELLED')`,
-    ),
+    check('payment_entries_state', sql`${table.state} IN ('DUE', 'CLAIMED', 'PAID', 'WAIVED', 'NOT_RECEIVED', 'REFUND_DUE', 'REFUNDED', 'CANCELLED')`),
     index('payment_entries_user_idx').on(table.userId, table.state),
     index('payment_entries_organizer_idx').on(table.organizerId, table.state),
   ],

@@ -55,13 +55,20 @@ for (const backend of backends) {
       assert.equal((await call(host, 'GET', '/api/v1/me/paynow')).json().data, null);
       const saved = await call(host, 'PUT', '/api/v1/me/paynow', { proxyType: 'MOBILE', proxy: '9123 4567', displayName: 'Alex Tan' });
       assert.equal(saved.statusCode, 200, saved.body);
-      assert.deepEqual({ ...saved.json().data, updatedAt: undefined }, { proxyType: 'MOBILE', proxy: '+6591234567', displayName: 'Alex Tan', updatedAt: undefined });
+      assert.deepEqual(
+        { ...saved.json().data, updatedAt: undefined },
+        { proxyType: 'MOBILE', proxy: '+6591234567', displayName: 'Alex Tan', updatedAt: undefined },
+      );
       const stored = (await t.app.inject({ url: '/api/v1/me/paynow', headers: host.auth })).json().data;
       assert.equal(stored.proxy, '+6591234567');
       const raw = await rawRows(`SELECT proxy_sealed FROM payment_payees WHERE user_id = '${host.id}'`);
       assert.equal(raw.length, 1);
       assert.ok(!String(raw[0]!.proxy_sealed).includes('91234567'), 'stored sealed');
-      assertProblem(await call(host, 'PUT', '/api/v1/me/paynow', { proxyType: 'MOBILE', proxy: '6123 4567', displayName: 'Alex' }), 400, 'invalid_paynow_proxy');
+      assertProblem(
+        await call(host, 'PUT', '/api/v1/me/paynow', { proxyType: 'MOBILE', proxy: '6123 4567', displayName: 'Alex' }),
+        400,
+        'invalid_paynow_proxy',
+      );
       assertProblem(await call(host, 'PUT', '/api/v1/me/paynow', { proxyType: 'UEN', proxy: 'nope', displayName: 'Alex' }), 400, 'invalid_paynow_proxy');
       assert.equal((await call(host, 'GET', '/api/v1/me/paynow')).json().data.proxy, '+6591234567', 'a refused change leaves the details as they were');
       assert.equal((await call(host, 'DELETE', '/api/v1/me/paynow')).statusCode, 204);
@@ -95,7 +102,7 @@ for (const backend of backends) {
       assert.equal(hostView.payNow, null, 'the organiser owes themselves nothing');
     });
 
-    it("lets the player say they paid, and a co-host confirm, waive or mark not received; a stale change is 409", async () => {
+    it('lets the player say they paid, and a co-host confirm, waive or mark not received; a stale change is 409', async () => {
       const { host, game } = await hosted();
       const coHost = await onboardedUser(t.app, 'Co-host');
       await addCoHost(t.app, host, game.id, coHost);
@@ -126,7 +133,9 @@ for (const backend of backends) {
       assertProblem(await move(host, game.id, '00000000-0000-4000-8000-000000000000', 'PAID'), 404, 'payment_not_found');
       const totals = (await ledger(host, game.id)).totals;
       assert.deepEqual([totals.confirmed, totals.waived, totals.outstanding], ['8.50', '8.50', '0.00']);
-      const history = await rawRows(`SELECT h.from_state, h.to_state, h.actor_id FROM payment_history h WHERE h.entry_id = '${guest!.id}' ORDER BY h.at, h.to_state`);
+      const history = await rawRows(
+        `SELECT h.from_state, h.to_state, h.actor_id FROM payment_history h WHERE h.entry_id = '${guest!.id}' ORDER BY h.at, h.to_state`,
+      );
       assert.deepEqual(
         history.map((row) => [row.from_state, row.to_state, row.actor_id]),
         [
@@ -149,7 +158,9 @@ for (const backend of backends) {
       assert.equal((await call(leaver, 'DELETE', `/api/v1/games/${game.id}/participants/me`)).statusCode, 204);
       assert.equal((await call(host, 'DELETE', `/api/v1/games/${game.id}/participants/${removed.id}`)).statusCode, 204);
       const states = async () =>
-        Object.fromEntries(((await ledger(host, game.id)).players as Array<{ userId: string; entries: Entry[] }>).map((row) => [row.userId, row.entries[0]!.state]));
+        Object.fromEntries(
+          ((await ledger(host, game.id)).players as Array<{ userId: string; entries: Entry[] }>).map((row) => [row.userId, row.entries[0]!.state]),
+        );
       assert.deepEqual(await states(), { [payer.id]: 'PAID', [leaver.id]: 'CANCELLED', [removed.id]: 'REFUND_DUE' });
       assertProblem(await move(host, game.id, entryOf(leaver).id, 'PAID'), 409, 'payment_state_changed');
       assert.equal((await move(host, game.id, entryOf(removed).id, 'REFUNDED')).json().data.state, 'REFUNDED');

@@ -46,14 +46,26 @@ describe('the PayNow payload', () => {
   it('has the checksum of the standard check value ("123456789" → 29B1), and agrees with a bitwise CRC', () => {
     assert.equal(crc16('123456789'), '29B1');
     assert.equal(bitwiseCrc('123456789'), 0x29b1);
-    for (const text of ['', 'A', '000201010212', 'SG.PAYNOW+6591234567']) assert.equal(crc16(text), bitwiseCrc(text).toString(16).toUpperCase().padStart(4, '0'));
+    for (const text of ['', 'A', '000201010212', 'SG.PAYNOW+6591234567'])
+      assert.equal(crc16(text), bitwiseCrc(text).toString(16).toUpperCase().padStart(4, '0'));
   });
 
   it('matches a payload written out by hand, field by field', () => {
     const account = '0009SG.PAYNOW' + '01010' + '0211+6591234567' + '03010';
     assert.equal(account.length, 38);
     const body =
-      '000201' + '010212' + `2638${account}` + '52040000' + '5303702' + '54048.50' + '5802SG' + '5908Alex Tan' + '6009Singapore' + '6222' + '0118G12345678-ABCDEF12' + '6304';
+      '000201' +
+      '010212' +
+      `2638${account}` +
+      '52040000' +
+      '5303702' +
+      '54048.50' +
+      '5802SG' +
+      '5908Alex Tan' +
+      '6009Singapore' +
+      '6222' +
+      '0118G12345678-ABCDEF12' +
+      '6304';
     const expected = body + bitwiseCrc(body).toString(16).toUpperCase().padStart(4, '0');
     assert.equal(payNowPayload(example), expected);
   });
@@ -74,7 +86,11 @@ describe('the PayNow payload', () => {
     assert.deepEqual(Object.fromEntries(account), { '00': 'SG.PAYNOW', '01': '2', '02': '201912345K', '03': '1', '04': '20261231' });
     assert.deepEqual(Object.fromEntries(tlv(top.get('62')!)), { '01': 'G12345678-ABCDEF12' });
     const crc = top.get('63')!;
-    assert.equal(crc, bitwiseCrc(payload.slice(0, -4)).toString(16).toUpperCase().padStart(4, '0'), 'the checksum covers everything up to and including "6304"');
+    assert.equal(
+      crc,
+      bitwiseCrc(payload.slice(0, -4)).toString(16).toUpperCase().padStart(4, '0'),
+      'the checksum covers everything up to and including "6304"',
+    );
     assert.ok(payload.endsWith(`6304${crc}`));
   });
 

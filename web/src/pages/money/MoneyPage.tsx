@@ -90,7 +90,14 @@ function PayNowForm() {
           </select>
         </Field>
         <Field label={m.proxy} id={ids.proxy} hint={m.proxyHint}>
-          <input id={ids.proxy} value={proxy} maxLength={20} required aria-describedby={`${ids.proxy}-hint`} onChange={(event) => setProxy(event.target.value)} />
+          <input
+            id={ids.proxy}
+            value={proxy}
+            maxLength={20}
+            required
+            aria-describedby={`${ids.proxy}-hint`}
+            onChange={(event) => setProxy(event.target.value)}
+          />
         </Field>
         <Field label={m.displayName} id={ids.name}>
           <input id={ids.name} value={displayName} maxLength={25} required onChange={(event) => setDisplayName(event.target.value)} />

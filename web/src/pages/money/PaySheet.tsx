@@ -33,7 +33,9 @@ export function PaySheet({ gameId }: { gameId: string }) {
   const own = useQuery({ queryKey: key, queryFn: () => data(api.GET('/api/v1/games/{id}/payments/me', { params: { path: { id: gameId } } })) });
   const claim = useMutation({
     mutationFn: () =>
-      data(api.POST('/api/v1/games/{id}/payments/me/claim', { params: { path: { id: gameId } }, body: reference.trim() ? { reference: reference.trim() } : {} })),
+      data(
+        api.POST('/api/v1/games/{id}/payments/me/claim', { params: { path: { id: gameId } }, body: reference.trim() ? { reference: reference.trim() } : {} }),
+      ),
     onSuccess: (answer) => {
       client.setQueryData(key, answer);
       setOpen(false);
@@ -97,7 +99,13 @@ export function PaySheet({ gameId }: { gameId: string }) {
         )}
         <p>{m.youOwe(amountOf(mine.owed, mine.currency))}</p>
         <Field label={m.claimReference} id={referenceId} hint={m.claimHint}>
-          <input id={referenceId} value={reference} maxLength={40} aria-describedby={`${referenceId}-hint`} onChange={(event) => setReference(event.target.value)} />
+          <input
+            id={referenceId}
+            value={reference}
+            maxLength={40}
+            aria-describedby={`${referenceId}-hint`}
+            onChange={(event) => setReference(event.target.value)}
+          />
         </Field>
         <Problem error={claim.error} />
         <p className="muted">{m.serviceNote}</p>
