@@ -54,6 +54,7 @@ const TAGS: Record<string, string> = {
   me: 'The caller: profile, onboarding, notifications and their own games',
   notifications: "What happened to the caller's games: the list, unread count, a live stream, push devices",
   operations: 'Health, readiness, build information and metrics',
+  payments: "What each player owes a game's organiser, PayNow codes, the ledger and your PayNow details; the service never moves money",
   'share-links': 'Short links that bring friends to a game, and the web page behind them',
   venues: 'Where games are played, searchable by activity, text and distance',
 };

@@ -43,6 +43,7 @@ export function LedgerSection({ gameId }: { gameId: string }) {
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
   const book = ledger.data;
+  // @calls GET /api/v1/games/{id}/ledger.csv (a download the browser makes with the session cookie)
   const csv = '/api/v1/games/{id}/ledger.csv'.replace('{id}', gameId);
   return (
     <Section title={m.ledgerHeading} id="payments">
