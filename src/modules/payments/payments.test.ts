@@ -147,6 +147,24 @@ for (const backend of backends) {
       );
     });
 
+    it('lets exactly one of two hosts changing the same place at once win; the other gets 409', async () => {
+      const { host, game } = await hosted();
+      const coHost = await onboardedUser(t.app, 'Co-host');
+      await addCoHost(t.app, host, game.id, coHost);
+      const player = await onboardedUser(t.app, 'Player');
+      await join(player, game.id);
+      const entry = (await ledger(host, game.id)).players[0].entries[0] as Entry;
+      const answers = await Promise.all([move(host, game.id, entry.id, 'PAID'), move(coHost, game.id, entry.id, 'WAIVED')]);
+      assert.deepEqual(answers.map((answer) => answer.statusCode).sort(), [200, 409]);
+      const winner = answers.find((answer) => answer.statusCode === 200)!.json().data.state;
+      assert.equal((await ledger(host, game.id)).players[0].entries[0].state, winner, 'the ledger shows the one change that won');
+      const changes = await rawRows(`SELECT to_state FROM payment_history WHERE entry_id = '${entry.id}' AND from_state IS NOT NULL`);
+      assert.deepEqual(
+        changes.map((row) => row.to_state),
+        [winner],
+      );
+    });
+
     it('makes paid places REFUND_DUE when the player leaves or is removed, and unpaid ones CANCELLED', async () => {
       const { host, game } = await hosted();
       const [payer, leaver, removed] = [await onboardedUser(t.app, 'Payer'), await onboardedUser(t.app, 'Leaver'), await onboardedUser(t.app, 'Removed')];
