@@ -7,6 +7,7 @@ import { completeDocument, type Caller, type OperationFacts, type RouteDocs } fr
 import { internalSecretCheck, type Access } from './modules/access/index.ts';
 import { ACTIVITIES_ERRORS } from './modules/activities/index.ts';
 import { ATTENDANCE_ERRORS } from './modules/attendance/index.ts';
+import { PAYMENTS_ERRORS } from './modules/payments/index.ts';
 import { AUTH_ERRORS } from './modules/auth/index.ts';
 import { BOOKMARKS_ERRORS } from './modules/bookmarks/index.ts';
 import { CALENDARS_ERRORS } from './modules/calendars/index.ts';
@@ -24,6 +25,7 @@ import packageJson from '../package.json' with { type: 'json' };
 export const ROUTE_DOCS: Readonly<Record<string, RouteDocs>> = {
   ...ACTIVITIES_ERRORS,
   ...ATTENDANCE_ERRORS,
+  ...PAYMENTS_ERRORS,
   ...AUTH_ERRORS,
   ...BOOKMARKS_ERRORS,
   ...CALENDARS_ERRORS,
@@ -52,6 +54,7 @@ const TAGS: Record<string, string> = {
   me: 'The caller: profile, onboarding, notifications and their own games',
   notifications: "What happened to the caller's games: the list, unread count, a live stream, push devices",
   operations: 'Health, readiness, build information and metrics',
+  payments: "What each player owes a game's organiser, PayNow codes, the ledger and your PayNow details; the service never moves money",
   'share-links': 'Short links that bring friends to a game, and the web page behind them',
   venues: 'Where games are played, searchable by activity, text and distance',
 };

@@ -26,6 +26,7 @@ import { InvitationInbox, Invitations, type InvitationAcceptor, type InvitationK
 import { AttendanceService, DisputesService, OwnMarks, RatingAverages, RatingsService, recentNoShows } from './modules/attendance/index.ts';
 import { CalendarsService } from './modules/calendars/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
+import { PayeesService, PaymentsService, Sealer } from './modules/payments/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { generationReader, PageCache } from './platform/cache/page-cache.ts';
 import { localGenerationReader } from './platform/cache/local-generation.ts';
@@ -111,6 +112,8 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   });
   // Invitations to be a regular or co-host: the series and games modules send them; accepting runs their acceptors (below).
   const invitations = new Invitations({ clock });
+  const payees = new PayeesService({ db, clock, sealer: paymentsSealer(config.paymentsEncryptionKey, keys.secretSeed, app) });
+  const payments = new PaymentsService({ db, clock, games: lookups, users, payees });
   const profiles = new ProfilesService({
     db,
     users,
@@ -126,6 +129,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
       (id, tx) => bookmarks.forgetUser(id, tx),
       (id, tx) => notifications.forgetUser(id, tx),
       (id, tx) => calendars.forgetUser(id, tx),
+      (id, tx) => payees.forgetUser(id, tx),
     ],
   });
   const attendance = {
@@ -148,6 +152,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
       (id, tx) => bookmarks.forgetGame(id, tx),
       (id, tx) => notifications.forgetGame(id, tx),
       (id, tx) => attendance.ratings.forgetGame(id, tx),
+      (id, tx) => payments.forgetGame(id, tx),
     ],
   });
   const coHosts = new GameCoHosts({ db, clock, events: notifications, users, invitations });
@@ -185,6 +190,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     invitations: new InvitationInbox({ db, clock, users, acceptors }),
     attendance,
     calendars,
+    payments: { payments, payees },
     ...live,
     games: {
       queries,
@@ -195,4 +201,11 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
       place: new GameViewerPlace({ db, clock, activities, levels, recentNoShows: noShows, attendance: new OwnMarks(db), contacts }),
     },
   };
+}
+
+/** PAYMENTS_ENCRYPTION_KEY, or (never in production: config refuses it) a key derived from the signing keys' seed. */
+function paymentsSealer(key: string | undefined, seed: Buffer, app: FastifyInstance): Sealer {
+  if (key) return new Sealer(Buffer.from(key, 'base64'));
+  app.log.warn('PAYMENTS_ENCRYPTION_KEY is not set: PayNow details are sealed with a key derived from the signing keys (development only)');
+  return Sealer.derived(seed);
 }

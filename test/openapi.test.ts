@@ -271,6 +271,7 @@ for (const backend of backends) {
         APP_PROFILE: 'production',
         BASE_URL: 'https://api.example.com',
         FRONTEND_CALLBACK_URL: 'https://app.example.com/auth/callback',
+        PAYMENTS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
         JWT_SIGNING_KEYS: JSON.stringify({ keys: [jwk] }),
       });
     });

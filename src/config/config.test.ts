@@ -34,6 +34,7 @@ const PRODUCTION = {
   JWT_SIGNING_KEYS: '{"keys":[{}]}',
   BASE_URL: 'https://api.example.com',
   FRONTEND_CALLBACK_URL: 'https://app.example.com/auth/callback',
+  PAYMENTS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 describe('configuration', () => {
@@ -109,6 +110,9 @@ describe('configuration', () => {
     [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', INTERNAL_SECRET: 'short' }, 'INTERNAL_SECRET'],
     [{ APP_PROFILE: 'production', JWT_SIGNING_KEYS: '{"keys":[{}]}', BASE_URL: 'http://api.example.com' }, 'BASE_URL'],
     [{ ...PRODUCTION, TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ ...PRODUCTION, PAYMENTS_ENCRYPTION_KEY: undefined }, 'PAYMENTS_ENCRYPTION_KEY'],
+    [{ PAYMENTS_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }, 'PAYMENTS_ENCRYPTION_KEY'],
+    [{ PAYMENTS_ENCRYPTION_KEY: 'not base64!' }, 'PAYMENTS_ENCRYPTION_KEY'],
     ...(['NATIONAL_ISSUER', 'SOCIAL_ISSUER', 'NATIONAL_REDIRECT_URI', 'SOCIAL_REDIRECT_URI', 'FRONTEND_CALLBACK_URL'] as const).map(
       (variable) => [{ ...PRODUCTION, [variable]: 'http://idp.example.com/' }, variable] as const,
     ),

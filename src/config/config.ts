@@ -76,6 +76,8 @@ export interface Config extends Bounds {
   jobsEnabled: boolean;
   push: PushConfig;
   logLevel: string;
+  /** PAYMENTS_ENCRYPTION_KEY, checked to be 32 bytes, in standard base64 (frozen config holds no Buffer); undefined: a derived development key. */
+  paymentsEncryptionKey: string | undefined;
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -109,6 +111,14 @@ function nationalClientJwks(value: string | undefined): string | undefined {
   return checkedWith('NATIONAL_CLIENT_JWKS', value, parseNationalClientJwks, ClientJwksError);
 }
 
+/** 32 bytes, base64 (standard or url-safe alphabet): an AES-256 key. */
+function parsePaymentsKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : Buffer.alloc(0);
+  if (key.length !== 32) throw new ConfigError('PAYMENTS_ENCRYPTION_KEY', 'must be 32 bytes in base64 (openssl rand -base64 32)');
+  return key.toString('base64');
+}
+
 function parseAuthParams(value: string | undefined): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(value ?? ''));
 }
@@ -132,6 +142,8 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
   if (production && internalSecret !== undefined && internalSecret.length < 32) {
     read.refuse('INTERNAL_SECRET', 'must be at least 32 characters in production');
   }
+  const paymentsEncryptionKey = read.attempt(() => parsePaymentsKey(read.raw('PAYMENTS_ENCRYPTION_KEY')));
+  if (production && !paymentsEncryptionKey) read.refuse('PAYMENTS_ENCRYPTION_KEY', 'is required when APP_PROFILE is production');
   const localIdentityProviders = read.boolean('LOCAL_IDENTITY_PROVIDERS', false);
   if (production && localIdentityProviders) {
     read.refuse('LOCAL_IDENTITY_PROVIDERS', 'is not allowed in production');
@@ -216,6 +228,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     jobsEnabled: read.boolean('JOBS_ENABLED', true),
     push: read.attempt(() => parsePushConfig(read.raw, (variable, reason) => new ConfigError(variable, reason))),
     logLevel,
+    paymentsEncryptionKey,
   };
   read.finish();
   return deepFreeze(config);

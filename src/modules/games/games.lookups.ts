@@ -126,6 +126,18 @@ export class GameLookups {
     return new MembersRepository(this.#deps.db).activePlayerIds(gameId);
   }
 
+  /**
+   * What a game asks of its players in money: its price, organiser and the parties holding places
+   * (the payments module); undefined when there is no such game.
+   */
+  async moneyFacts(gameId: string) {
+    const game = await new GamesRepository(this.#deps.db).find(gameId);
+    if (!game) return undefined;
+    const parties = await new MembersRepository(this.#deps.db).activeParties(gameId);
+    const { id, organizerId, title, startTime, endTime, price, currency } = game;
+    return { id, organizerId, title, startTime, endTime, price, currency, cancelled: game.status === 'CANCELLED', parties };
+  }
+
   /** The user's hosted and joined games for a calendar feed, with each game's SEQUENCE. */
   calendarOf(userId: string, since: Date, limit: number) {
     return new MembersRepository(this.#deps.db).calendarOf(userId, since, limit);

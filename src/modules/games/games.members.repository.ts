@@ -12,6 +12,15 @@ export class MembersRepository extends Repository {
     return found.map((row) => row.user_id);
   }
 
+  /** The parties holding places (a player and their guests), for what each place owes (the payments module). */
+  async activeParties(gameId: string): Promise<Array<{ userId: string; guests: number }>> {
+    const found = await rows<{ user_id: string; guests: number }>(
+      this.db,
+      sql`SELECT user_id, guests FROM game_participants WHERE game_id = ${gameId}::uuid AND status = 'ACTIVE' ORDER BY seq`,
+    );
+    return found.map((row) => ({ userId: row.user_id, guests: Number(row.guests) }));
+  }
+
   async hasRequested(gameId: string, userId: string): Promise<boolean> {
     const found = await rows<{ n: number }>(this.db, sql`SELECT 1 AS n FROM game_join_requests WHERE game_id = ${gameId}::uuid AND user_id = ${userId}::uuid`);
     return found.length > 0;

@@ -31,6 +31,7 @@ describe('dev tokens when switched off', () => {
       APP_PROFILE: 'production',
       BASE_URL: 'https://api.example.com',
       FRONTEND_CALLBACK_URL: 'https://app.example.com/auth/callback',
+      PAYMENTS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
       JWT_SIGNING_KEYS: JSON.stringify({ keys: [jwk] }),
     });

@@ -9,9 +9,10 @@ import { find } from './en/find';
 import { game } from './en/game';
 import { host } from './en/host';
 import { me } from './en/me';
+import { money as moneyTexts } from './en/money';
 import { nav } from './en/nav';
 import { push } from './en/push';
 import { series } from './en/series';
 
-export const t = { common, nav, find, game, host, series, me, admin, push };
+export const t = { common, nav, find, game, host, series, me, admin, push, money: moneyTexts };
 export { LOCALE, plural, money, distance, localDay, dayHeading, timeUntil, andList } from './format';

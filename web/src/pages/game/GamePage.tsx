@@ -12,6 +12,7 @@ import { JoinForm, Party, PendingRequest } from './JoinPanel';
 import { LeaveNotice, type Holding } from './LeaveNotice';
 import { CheckIn, LeaveButton, Offer, Rate } from './PlaceActions';
 import { Players } from './Players';
+import { PaySheet } from '../money/PaySheet';
 import { SignInToJoin } from './SignInToJoin';
 import type { Game } from './types';
 import './game.css';
@@ -84,6 +85,7 @@ export function GamePage({ id }: { id: string }) {
       <YourPlace game={g} holding={holding} now={now} />
       {(holding === 'none' || holding === 'anonymous') && g.status === 'SCHEDULED' && <Rules game={g} />}
       {holding === 'place' && g.viewerPlace && <Rate game={g} place={g.viewerPlace} now={now} />}
+      {holding === 'place' && !viewer?.isOrganizer && Number(g.price) > 0 && <PaySheet gameId={g.id} />}
       {g.viewerPlace?.organizerContact && <OrganizerContact methods={g.viewerPlace.organizerContact} />}
       {manages && <HostTools game={g} />}
       <Extras game={g} />

@@ -9,6 +9,7 @@ import type { Game } from './draft';
 import { AttendanceSection, RatingsSection } from './ManageAttendance';
 import { RequestsSection, RosterSection } from './ManageRoster';
 import { CoHostsSection, ShareSection } from './ManageTeam';
+import { LedgerSection } from '../money/LedgerSection';
 import './host.css';
 
 const m = t.host.manage;
@@ -43,6 +44,7 @@ export function ManagePage({ id }: { id: string }) {
       {upcoming && !g.confirmed && <ConfirmSection game={g} />}
       {upcoming && <RequestsSection gameId={id} />}
       <RosterSection game={g} />
+      {Number(g.price) > 0 && <LedgerSection gameId={id} />}
       {g.status !== 'CANCELLED' && <AttendanceSection gameId={id} />}
       <CoHostsSection game={g} />
       {g.viewer.isOrganizer && g.status !== 'CANCELLED' && <ShareSection game={g} />}

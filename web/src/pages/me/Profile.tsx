@@ -102,6 +102,9 @@ export function ProfilePage() {
             <Link to="/me/record">{t.me.record}</Link>
           </li>
           <li>
+            <Link to="/me/money">{t.money.link}</Link>
+          </li>
+          <li>
             <Link to="/settings/notifications">{t.me.preferences}</Link>
           </li>
           <li>

@@ -1,0 +1,24 @@
+/** What payments ask of games (the games module's lookups, wired in app-services.ts). */
+export interface PaymentGames {
+  /** Where the user stands in the game; undefined when there is no such game. */
+  standing(gameId: string, userId: string): Promise<{ host: boolean; visible: boolean; game: { organizerId: string } } | undefined>;
+  /** The game's price, organiser and the parties holding places; undefined when there is no such game. */
+  moneyFacts(gameId: string): Promise<MoneyFacts | undefined>;
+  /** The user's hosted and joined games ending after `since`. */
+  calendarOf(userId: string, since: Date, limit: number): Promise<Array<{ id: string }>>;
+}
+
+export interface MoneyFacts {
+  id: string;
+  organizerId: string;
+  title: string | null;
+  startTime: Date;
+  price: string;
+  currency: string;
+  cancelled: boolean;
+  parties: Array<{ userId: string; guests: number }>;
+}
+
+export interface PaymentUsers {
+  namesOf(ids: string[]): Promise<Map<string, string | null>>;
+}

@@ -1,0 +1,128 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { arrayParam, inAny, Repository } from '../../platform/db/index.ts';
+import type { HostMove, PaymentState } from './payments.rules.ts';
+import { paymentEntries, paymentPayees } from './payments.table.ts';
+
+export type EntryRow = typeof paymentEntries.$inferSelect;
+export type PayeeRow = typeof paymentPayees.$inferSelect;
+
+/** The game's places as the roster holds them now, and what each owes. */
+export interface RosterPlaces {
+  gameId: string;
+  organizerId: string;
+  amountCents: number;
+  currency: string;
+  /** Every (player, place) holding a place; empty when the game is cancelled or free. */
+  places: Array<{ userId: string; place: number }>;
+  now: Date;
+}
+
+const iso = (date: Date) => date.toISOString();
+
+export class PaymentsRepository extends Repository {
+  /**
+   * Brings the entries in line with the roster in two statements, each atomic per row: a place
+   * taken gets DUE (again, when it was given up: a refund due becomes paid again), and a place no
+   * longer held owes nothing (CANCELLED), or is owed back when money was paid or said to be (REFUND_DUE).
+   */
+  async follow(roster: RosterPlaces): Promise<void> {
+    const { gameId, organizerId, amountCents, currency, places, now } = roster;
+    const users = arrayParam(
+      places.map((place) => place.userId),
+      'uuid',
+    );
+    const numbers = arrayParam(
+      places.map((place) => String(place.place)),
+      'text',
+    );
+    if (places.length > 0) {
+      await this.db.execute(sql`
+        INSERT INTO payment_entries (game_id, organizer_id, user_id, place, amount_cents, currency, state, changed_by, updated_at)
+        SELECT ${gameId}::uuid, ${organizerId}::uuid, t.user_id, t.place::smallint, ${amountCents}::int, ${currency}::text, 'DUE', NULL::uuid, ${iso(now)}::timestamptz
+        FROM unnest(${users}, ${numbers}) AS t(user_id, place)
+        ON CONFLICT (game_id, user_id, place) DO UPDATE
+        SET state = CASE WHEN payment_entries.state = 'REFUND_DUE' THEN 'PAID' ELSE 'DUE' END,
+            amount_cents = CASE WHEN payment_entries.state = 'REFUND_DUE' THEN payment_entries.amount_cents ELSE EXCLUDED.amount_cents END,
+            changed_by = NULL, updated_at = EXCLUDED.updated_at
+        WHERE payment_entries.state IN ('CANCELLED', 'REFUND_DUE', 'REFUNDED')`);
+      // A new price reaches what is still owed, never what was settled.
+      await this.db.execute(sql`
+        UPDATE payment_entries SET amount_cents = ${amountCents}::int, currency = ${currency}::text
+        WHERE game_id = ${gameId}::uuid AND state IN ('DUE', 'NOT_RECEIVED') AND (amount_cents <> ${amountCents}::int OR currency <> ${currency}::text)`);
+    }
+    await this.db.execute(sql`
+      UPDATE payment_entries e
+      SET state = CASE WHEN e.state IN ('PAID', 'CLAIMED') THEN 'REFUND_DUE' ELSE 'CANCELLED' END, changed_by = NULL, updated_at = ${iso(now)}::timestamptz
+      WHERE e.game_id = ${gameId}::uuid AND e.state IN ('DUE', 'CLAIMED', 'NOT_RECEIVED', 'PAID')
+        AND NOT EXISTS (SELECT 1 FROM unnest(${users}, ${numbers}) AS t(user_id, place) WHERE t.user_id = e.user_id AND t.place::smallint = e.place)`);
+  }
+
+  entriesOfGame(gameId: string): Promise<EntryRow[]> {
+    return this.db.select().from(paymentEntries).where(eq(paymentEntries.gameId, gameId)).orderBy(asc(paymentEntries.userId), asc(paymentEntries.place));
+  }
+
+  entriesOfPlayer(gameId: string, userId: string): Promise<EntryRow[]> {
+    return this.db
+      .select()
+      .from(paymentEntries)
+      .where(and(eq(paymentEntries.gameId, gameId), eq(paymentEntries.userId, userId)))
+      .orderBy(asc(paymentEntries.place));
+  }
+
+  /** The player's "I've paid": every place still owed, at once. */
+  async claim(gameId: string, userId: string, reference: string | null, now: Date): Promise<number> {
+    const changed = await this.db
+      .update(paymentEntries)
+      .set({ state: 'CLAIMED', reference, changedBy: userId, updatedAt: now })
+      .where(and(eq(paymentEntries.gameId, gameId), eq(paymentEntries.userId, userId), inAny(paymentEntries.state, ['DUE', 'NOT_RECEIVED'], 'text')))
+      .returning({ id: paymentEntries.id });
+    return changed.length;
+  }
+
+  /** A host's move, only from the states it may come from (the row as it is when locked decides). */
+  async move(gameId: string, entryId: string, to: HostMove, from: readonly PaymentState[], actorId: string, now: Date): Promise<EntryRow | undefined> {
+    const [row] = await this.db
+      .update(paymentEntries)
+      .set({ state: to, changedBy: actorId, updatedAt: now })
+      .where(and(eq(paymentEntries.id, entryId), eq(paymentEntries.gameId, gameId), inAny(paymentEntries.state, [...from], 'text')))
+      .returning();
+    return row;
+  }
+
+  findEntry(gameId: string, entryId: string): Promise<EntryRow | undefined> {
+    return this.first(paymentEntries, and(eq(paymentEntries.id, entryId), eq(paymentEntries.gameId, gameId)));
+  }
+
+  /** Entries of the player's, or owed to the organiser, still open (anything but settled or cancelled). */
+  openEntries(side: 'player' | 'organizer', userId: string, limit: number): Promise<EntryRow[]> {
+    const column = side === 'player' ? paymentEntries.userId : paymentEntries.organizerId;
+    return this.db
+      .select()
+      .from(paymentEntries)
+      .where(and(eq(column, userId), inAny(paymentEntries.state, ['DUE', 'CLAIMED', 'NOT_RECEIVED', 'REFUND_DUE'], 'text')))
+      .orderBy(asc(paymentEntries.updatedAt))
+      .limit(limit);
+  }
+
+  async savePayee(row: PayeeRow): Promise<void> {
+    await this.db
+      .insert(paymentPayees)
+      .values(row)
+      .onConflictDoUpdate({
+        target: paymentPayees.userId,
+        set: { proxyType: row.proxyType, proxySealed: row.proxySealed, displayName: row.displayName, updatedAt: row.updatedAt },
+      });
+  }
+
+  findPayee(userId: string): Promise<PayeeRow | undefined> {
+    return this.first(paymentPayees, eq(paymentPayees.userId, userId));
+  }
+
+  async deletePayee(userId: string): Promise<void> {
+    await this.db.delete(paymentPayees).where(eq(paymentPayees.userId, userId));
+  }
+
+  async deleteForGame(gameId: string): Promise<void> {
+    await this.db.delete(paymentEntries).where(eq(paymentEntries.gameId, gameId));
+  }
+}

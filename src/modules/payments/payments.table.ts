@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { crossModuleId, generatedId, timestamptz } from '../../platform/db/columns.ts';
+import type { PaymentState } from './payments.rules.ts';
+
+/** An organiser's PayNow proxy, sealed (payments.sealing.ts): the database never holds it in clear. */
+export const paymentPayees = pgTable(
+  'payment_payees',
+  {
+    userId: uuid('user_id').primaryKey(),
+    proxyType: text('proxy_type').$type<'MOBILE' | 'UEN'>().notNull(),
+    proxySealed: text('proxy_sealed').notNull(),
+    displayName: text('display_name').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [check('payment_payees_proxy_type', sql`${table.proxyType} IN ('MOBILE', 'UEN')`)],
+);
+
+/** What one place (a player's own, or one of their guests': place 1–3) owes a game's organiser. */
+export const paymentEntries = pgTable(
+  'payment_entries',
+  {
+    id: generatedId(),
+    gameId: crossModuleId('game_id'),
+    organizerId: crossModuleId('organizer_id'),
+    userId: crossModuleId('user_id'),
+    place: smallint('place').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state').$type<PaymentState>().notNull(),
+    reference: text('reference'),
+    /** Who made the latest change (null: the service, following the roster); the history trigger records it. */
+    changedBy: uuid('changed_by'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    unique('payment_entries_place').on(table.gameId, table.userId, table.place),
+    check('payment_entries_place_range', sql`${table.place} BETWEEN 0 AND 3`),
+    check('payment_entries_amount', sql`${table.amountCents} >= 0`),
+    check('payment_entries_state', sql`${table.state} IN ('DUE', 'CLAIMED', 'PAID', 'WAIVED', 'NOT_RECEIVED', 'REFUND_DUE', 'REFUNDED', 'CANCELLED')`),
+    index('payment_entries_user_idx').on(table.userId, table.state),
+    index('payment_entries_organizer_idx').on(table.organizerId, table.state),
+  ],
+);
+
+/** Every change of an entry's state, written by the payment_entries_history trigger. */
+export const paymentHistory = pgTable(
+  'payment_history',
+  {
+    id: generatedId(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => paymentEntries.id, { onDelete: 'cascade' }),
+    fromState: text('from_state').$type<PaymentState>(),
+    toState: text('to_state').$type<PaymentState>().notNull(),
+    actorId: uuid('actor_id'),
+    at: timestamptz('at').notNull(),
+  },
+  (table) => [index('payment_history_entry_idx').on(table.entryId, table.at)],
+);
