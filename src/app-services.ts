@@ -29,7 +29,6 @@ import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
 import { PayeesService, PaymentsService, Sealer } from './modules/payments/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { generationReader, PageCache } from './platform/cache/page-cache.ts';
-import { localGenerationReader } from './platform/cache/local-generation.ts';
 import { ReadRoute } from './platform/db/read-route.ts';
 
 /**
@@ -42,11 +41,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   const keys = await loadSigningKeys(config);
   // The access check's user is kept only while nothing was written to users (or pages) since: read
   // on the primary. Without a replica the pages read the same counter, so both share its reads.
-  // The embedded database has one writer, this process: its generation lives in memory, told of each bump.
-  const generation =
-    database.kind === 'embedded'
-      ? await localGenerationReader(generationReader(db), (channel, handler) => database.listen(channel, handler, app.log))
-      : generationReader(db);
+  const generation = generationReader(db);
   const pageGeneration = database.reader === db ? generation : generationReader(database.reader);
   const usersModule = await createUsersModule({
     database,
