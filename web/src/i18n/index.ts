@@ -7,10 +7,11 @@ import { admin } from './en/admin';
 import { common } from './en/common';
 import { find } from './en/find';
 import { game } from './en/game';
+import { gameday } from './en/gameday';
 import { host } from './en/host';
 import { me } from './en/me';
 import { nav } from './en/nav';
 import { series } from './en/series';
 
-export const t = { common, nav, find, game, host, series, me, admin };
+export const t = { common, nav, find, game, gameday, host, series, me, admin };
 export { LOCALE, plural, money, distance, localDay, dayHeading, timeUntil, andList } from './format';

@@ -11,6 +11,7 @@ import { JoinForm, Party, PendingRequest } from './JoinPanel';
 import { LeaveNotice, type Holding } from './LeaveNotice';
 import { CheckIn, LeaveButton, Offer, Rate } from './PlaceActions';
 import { Players } from './Players';
+import { PlayerCard } from '../gameday/PlayerCard';
 import { SignInToJoin } from './SignInToJoin';
 import type { Game } from './types';
 import './game.css';
@@ -66,6 +67,9 @@ function YourPlace({ game, holding, now }: { game: Game; holding: Holding; now: 
   );
 }
 
+/** Game day runs from 30 minutes before the start until 12 hours after it. */
+const gameDayAround = (start: string, now: number) => now >= Date.parse(start) - 30 * 60_000 && now <= Date.parse(start) + 12 * 3_600_000;
+
 /** One game: the facts a player decides on first, then what they can do, then the rest. */
 export function GamePage({ id }: { id: string }) {
   const me = useMe();
@@ -82,6 +86,7 @@ export function GamePage({ id }: { id: string }) {
       {g.description && <p>{g.description}</p>}
       <YourPlace game={g} holding={holding} now={now} />
       {(holding === 'none' || holding === 'anonymous') && g.status === 'SCHEDULED' && <Rules game={g} />}
+      {holding === 'place' && <PlayerCard gameId={g.id} around={gameDayAround(g.startTime, now)} />}
       {holding === 'place' && g.viewerPlace && <Rate game={g} place={g.viewerPlace} now={now} />}
       {g.viewerPlace?.organizerContact && <OrganizerContact methods={g.viewerPlace.organizerContact} />}
       {manages && <HostTools game={g} />}
