@@ -64,6 +64,7 @@ CREATE INDEX "game_day_matches_game_idx" ON "game_day_matches" USING btree ("gam
 CREATE TABLE "game_day_score_changes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"match_id" uuid NOT NULL REFERENCES "game_day_matches"("id") ON DELETE CASCADE,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
 	"action" text NOT NULL,
 	"score_a" integer,
 	"score_b" integer,
@@ -71,4 +72,4 @@ CREATE TABLE "game_day_score_changes" (
 	"at" timestamp with time zone NOT NULL,
 	CONSTRAINT "game_day_score_changes_action" CHECK ("action" IN ('ENTERED', 'CONFIRMED', 'DISPUTED', 'SETTLED'))
 );--> statement-breakpoint
-CREATE INDEX "game_day_score_changes_match_idx" ON "game_day_score_changes" USING btree ("match_id", "at");
+CREATE INDEX "game_day_score_changes_match_idx" ON "game_day_score_changes" USING btree ("match_id", "seq");

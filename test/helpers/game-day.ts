@@ -69,8 +69,12 @@ export class GameDayKit {
     this.clock.set(new Date(new Date(game.startTime).getTime() + offsetMs));
   }
 
+  /** One after the other, a second apart: the queue follows the order they came. */
   async checkIn(game: Game, players: TestUser[]) {
-    for (const player of players) await this.ok('POST', `/api/v1/games/${game.id}/check-in`, player);
+    for (const player of players) {
+      await this.ok('POST', `/api/v1/games/${game.id}/check-in`, player);
+      this.clock.set(new Date(this.clock.now().getTime() + 1000));
+    }
   }
 
   open(game: Game, body: object = { courts: 1, format: 'ROTATING_DOUBLES', scoreRule: 'TO_21' }, who = this.host) {

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Instant = Type.String({ format: 'date-time' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, options?: { description: string }) => Type.Union([schema, Type.Null()], options);
 
 export const Format = Type.Union([Type.Literal('ROTATING_DOUBLES'), Type.Literal('WINNER_STAYS'), Type.Literal('FIXED_PAIRS'), Type.Literal('SINGLES')], {
   description: 'ROTATING_DOUBLES: partners and opponents mixed; WINNER_STAYS: the winning side stays on (up to a cap); FIXED_PAIRS: the same partner all session; SINGLES',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { crossModuleId, generatedId, ownedBy, timestamptz } from '../../platform/db/columns.ts';
 import type { GameDayFormat } from './rotation/rotation.types.ts';
 
@@ -99,6 +99,8 @@ export const gameDayScoreChanges = pgTable(
   {
     id: generatedId(),
     matchId: ownedBy('match_id', () => gameDayMatches.id),
+    /** Insertion order: two changes in the same instant still read in the order they were made. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     action: text('action').$type<ScoreState>().notNull(),
     scoreA: integer('score_a'),
     scoreB: integer('score_b'),
@@ -107,6 +109,6 @@ export const gameDayScoreChanges = pgTable(
   },
   (table) => [
     check('game_day_score_changes_action', sql`${table.action} IN ('ENTERED', 'CONFIRMED', 'DISPUTED', 'SETTLED')`),
-    index('game_day_score_changes_match_idx').on(table.matchId, table.at),
+    index('game_day_score_changes_match_idx').on(table.matchId, table.seq),
   ],
 );
