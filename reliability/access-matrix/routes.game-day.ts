@@ -92,5 +92,9 @@ export const GAME_DAY_CASES: Record<string, RouteCase[]> = {
   'PUT /api/v1/games/:id/game-day/matches/:matchId/score': notOpenYet('a score entered before game day opened', () => `/matches/${randomUUID()}/score`, score),
   'POST /api/v1/games/:id/game-day/matches/:matchId/confirm': notOpenYet('a score confirmed before game day opened', () => `/matches/${randomUUID()}/confirm`),
   'POST /api/v1/games/:id/game-day/matches/:matchId/dispute': notOpenYet('a score disputed before game day opened', () => `/matches/${randomUUID()}/dispute`),
-  'POST /api/v1/games/:id/game-day/matches/:matchId/settle': notOpenYet('a score settled before game day opened', () => `/matches/${randomUUID()}/settle`, score),
+  'POST /api/v1/games/:id/game-day/matches/:matchId/settle': notOpenYet(
+    'a score settled before game day opened',
+    () => `/matches/${randomUUID()}/settle`,
+    score,
+  ),
 };

@@ -35,9 +35,15 @@ export const GAME_DAY_ERRORS: RouteDocsTable = {
   'POST /api/v1/games/:id/game-day/rounds/:roundId/swap': {
     errors: { 404: ['game_not_found', 'round_not_found'], 409: ['game_day_not_open', 'game_day_closed', 'round_already_started', 'swap_not_possible'] },
   },
-  'POST /api/v1/games/:id/game-day/rounds/:roundId/start': { errors: { 404: ['game_not_found', 'round_not_found'], 409: ['game_day_not_open', 'game_day_closed', 'round_already_started'] } },
+  'POST /api/v1/games/:id/game-day/rounds/:roundId/start': {
+    errors: { 404: ['game_not_found', 'round_not_found'], 409: ['game_day_not_open', 'game_day_closed', 'round_already_started'] },
+  },
   'PUT /api/v1/games/:id/game-day/matches/:matchId/score': {
-    errors: { 400: ['score_not_valid'], 404: ['game_not_found', 'match_not_found'], 409: ['game_day_not_open', 'game_day_closed', 'not_on_court', 'score_already_entered'] },
+    errors: {
+      400: ['score_not_valid'],
+      404: ['game_not_found', 'match_not_found'],
+      409: ['game_day_not_open', 'game_day_closed', 'not_on_court', 'score_already_entered'],
+    },
   },
   'POST /api/v1/games/:id/game-day/matches/:matchId/confirm': {
     errors: { 404: ['game_not_found', 'match_not_found'], 409: ['game_day_not_open', 'not_other_side', 'score_not_awaiting_answer'] },

@@ -58,12 +58,19 @@ function summary(rows: SessionRows) {
   return ids.map((userId) => {
     const own = rows.matches.filter((m) => m.status !== 'PROPOSED' && (m.sideA.includes(userId) || m.sideB.includes(userId)));
     const partners = [...new Set(own.flatMap((m) => (m.sideA.includes(userId) ? m.sideA : m.sideB)).filter((id) => id !== userId))];
-    return { userId, name: rows.names.get(userId) ?? null, games: own.length, wins: own.filter((m) => wonBy(m, userId)).length, partners: refs(partners, rows.names) };
+    return {
+      userId,
+      name: rows.names.get(userId) ?? null,
+      games: own.length,
+      wins: own.filter((m) => wonBy(m, userId)).length,
+      partners: refs(partners, rows.names),
+    };
   });
 }
 
 export function presentBoard(rows: SessionRows | undefined, gameId: string, viewer: { userId: string; host: boolean }, changes: ScoreChangeRow[]) {
-  if (!rows) return { gameId, viewer: { ...viewer, checkedIn: false, left: false }, session: null, courts: [], proposal: null, players: [], results: [], summary: null };
+  if (!rows)
+    return { gameId, viewer: { ...viewer, checkedIn: false, left: false }, session: null, courts: [], proposal: null, players: [], results: [], summary: null };
   const { day, matches, rounds, names } = rows;
   const numberOf = new Map(rounds.map((round) => [round.id, round.number]));
   const proposal = rounds.find((round) => round.status === 'PROPOSED');
@@ -80,7 +87,7 @@ export function presentBoard(rows: SessionRows | undefined, gameId: string, view
     return {
       userId,
       name: names.get(userId) ?? null,
-      state: state as 'LEFT' | 'PLAYING' | 'NEXT' | 'RESTING',
+      state: state,
       court: state === 'PLAYING' ? courtOf(live, userId) : state === 'NEXT' ? courtOf(proposed, userId) : null,
       played: own.length,
       wins: own.filter((m) => wonBy(m, userId)).length,

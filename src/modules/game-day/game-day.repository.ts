@@ -130,7 +130,11 @@ export class GameDayRepository extends Repository {
 
   changes(matchIds: string[]): Promise<ScoreChangeRow[]> {
     if (matchIds.length === 0) return Promise.resolve([]);
-    return this.db.select().from(gameDayScoreChanges).where(inArray(gameDayScoreChanges.matchId, matchIds)).orderBy(asc(gameDayScoreChanges.matchId), asc(gameDayScoreChanges.seq));
+    return this.db
+      .select()
+      .from(gameDayScoreChanges)
+      .where(inArray(gameDayScoreChanges.matchId, matchIds))
+      .orderBy(asc(gameDayScoreChanges.matchId), asc(gameDayScoreChanges.seq));
   }
 
   /** The game is gone for good: its session goes with it (rounds, matches and changes cascade). */

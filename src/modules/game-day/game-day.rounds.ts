@@ -49,7 +49,9 @@ export class GameDayRounds {
     const proposal = proposeRound(rotationInput(rows, day.pace === 'COURT' ? free.slice(0, 1) : free, now, number));
     if (proposal.matches.length === 0) throw notEnoughPlayers();
     try {
-      await db.transaction((tx) => new GameDayRepository(tx).propose({ gameId, resting: proposal.resting, proposedBy: userId, proposedAt: now }, toRows(proposal)));
+      await db.transaction((tx) =>
+        new GameDayRepository(tx).propose({ gameId, resting: proposal.resting, proposedBy: userId, proposedAt: now }, toRows(proposal)),
+      );
     } catch (error) {
       if (!ONE_AT_A_TIME.some((constraint) => isUniqueViolation(error, constraint))) throw error;
     }
@@ -100,7 +102,9 @@ export class GameDayRounds {
 
 function asProposal(round: RoundRow, matches: MatchRow[]): RotationProposal {
   return {
-    matches: matches.filter((match) => match.roundId === round.id).map((match) => ({ court: match.court, sides: [match.sideA, match.sideB], reason: match.reason })),
+    matches: matches
+      .filter((match) => match.roundId === round.id)
+      .map((match) => ({ court: match.court, sides: [match.sideA, match.sideB], reason: match.reason })),
     resting: round.resting,
   };
 }

@@ -20,9 +20,13 @@ export async function gameDayRoutes(app: TypedApp, { session, rounds, scores }: 
   routes.post(`${base}/leave`, GameDayApi.leave, (request, { userId }) => session.leave(userId, request.params.id));
   routes.post(`${base}/close`, GameDayApi.close, (request, { userId }) => session.close(userId, request.params.id));
   routes.post(`${base}/rounds`, GameDayApi.propose, (request, { userId }) => rounds.propose(userId, request.params.id));
-  routes.post(`${base}/rounds/:roundId/swap`, GameDayApi.swap, (request, { userId }) => rounds.swap(userId, request.params.id, request.params.roundId, request.body));
+  routes.post(`${base}/rounds/:roundId/swap`, GameDayApi.swap, (request, { userId }) =>
+    rounds.swap(userId, request.params.id, request.params.roundId, request.body),
+  );
   routes.post(`${base}/rounds/:roundId/start`, GameDayApi.start, (request, { userId }) => rounds.start(userId, request.params.id, request.params.roundId));
-  routes.put(`${base}/matches/:matchId/score`, GameDayApi.enter, (request, { userId }) => scores.enter(userId, request.params.id, request.params.matchId, request.body));
+  routes.put(`${base}/matches/:matchId/score`, GameDayApi.enter, (request, { userId }) =>
+    scores.enter(userId, request.params.id, request.params.matchId, request.body),
+  );
   routes.post(`${base}/matches/:matchId/confirm`, GameDayApi.confirm, (request, { userId }) =>
     scores.answer(userId, request.params.id, request.params.matchId, 'CONFIRMED'),
   );

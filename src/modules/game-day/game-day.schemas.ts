@@ -2,10 +2,12 @@ import { Type } from 'typebox';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Instant = Type.String({ format: 'date-time' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, options?: { description: string }) => Type.Union([schema, Type.Null()], options);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, options?: { description: string }) =>
+  Type.Union([schema, Type.Null()], options);
 
 export const Format = Type.Union([Type.Literal('ROTATING_DOUBLES'), Type.Literal('WINNER_STAYS'), Type.Literal('FIXED_PAIRS'), Type.Literal('SINGLES')], {
-  description: 'ROTATING_DOUBLES: partners and opponents mixed; WINNER_STAYS: the winning side stays on (up to a cap); FIXED_PAIRS: the same partner all session; SINGLES',
+  description:
+    'ROTATING_DOUBLES: partners and opponents mixed; WINNER_STAYS: the winning side stays on (up to a cap); FIXED_PAIRS: the same partner all session; SINGLES',
 });
 export const ScoreRule = Type.Union([Type.Literal('TO_21'), Type.Literal('TO_11'), Type.Literal('FREE')], {
   description: 'TO_21: 21 with two clear, up to 30; TO_11: 11 with two clear; FREE: any score',
@@ -24,7 +26,9 @@ export const OpenBody = Type.Object({
   format: Format,
   scoreRule: ScoreRule,
   pace: Type.Optional(Pace),
-  winnerStaysCap: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, description: 'WINNER_STAYS: the most games in a row a winning side stays on (default 2)' })),
+  winnerStaysCap: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 10, description: 'WINNER_STAYS: the most games in a row a winning side stays on (default 2)' }),
+  ),
 });
 
 export const SwapBody = Type.Object({
@@ -78,7 +82,13 @@ export const BoardPlayer = Type.Object({
   restingSince: Nullable(Instant),
 });
 
-export const SummaryLine = Type.Object({ userId: Uuid, name: Nullable(Type.String()), games: Type.Integer(), wins: Type.Integer(), partners: Type.Array(PlayerRef) });
+export const SummaryLine = Type.Object({
+  userId: Uuid,
+  name: Nullable(Type.String()),
+  games: Type.Integer(),
+  wins: Type.Integer(),
+  partners: Type.Array(PlayerRef),
+});
 
 export const Board = Type.Object({
   gameId: Uuid,

@@ -68,7 +68,11 @@ for (const backend of backends) {
       const { game, match, a, b } = await playing(4);
       const answers = await Promise.all([kit.score(game, match.id, a[0]!, 21, 15), kit.score(game, match.id, b[0]!, 15, 21)]);
       assert.deepEqual(answers.map((r) => r.statusCode).sort(), [200, 409]);
-      assertProblem(answers.find((r) => r.statusCode === 409)!, 409, 'score_already_entered');
+      assertProblem(
+        answers.find((r) => r.statusCode === 409)!,
+        409,
+        'score_already_entered',
+      );
       const winner = answers.find((r) => r.statusCode === 200)!.json().data.score;
       const [result] = (await kit.board(game)).results;
       assert.deepEqual([result.score.a, result.score.b, result.score.changes.length], [winner.a, winner.b, 1], 'one score, one change');

@@ -44,7 +44,7 @@ for (const backend of backends) {
         [1, 2, 3],
       );
       assertProblem(await kit.open(game), 409, 'game_day_already_open');
-      assert.equal((await kit.board(game, players[1]!)).session.format, 'WINNER_STAYS', 'a player sees the board');
+      assert.equal((await kit.board(game, players[1])).session.format, 'WINNER_STAYS', 'a player sees the board');
       assertProblem(await kit.req('GET', `/api/v1/games/${game.id}/game-day`, outsider), 404, 'game_not_found');
       assert.equal((await kit.req('GET', `/api/v1/games/${game.id}/game-day`)).statusCode, 401);
     });
@@ -104,7 +104,11 @@ for (const backend of backends) {
 
       const starts = await Promise.all([kit.start(game, proposal.roundId), kit.start(game, proposal.roundId)]);
       assert.deepEqual(starts.map((r) => r.statusCode).sort(), [200, 409], 'a round starts once');
-      assertProblem(starts.find((r) => r.statusCode === 409)!, 409, 'round_already_started');
+      assertProblem(
+        starts.find((r) => r.statusCode === 409)!,
+        409,
+        'round_already_started',
+      );
       const board = await kit.board(game);
       assert.equal(board.proposal, null);
       assert.deepEqual(

@@ -14,7 +14,9 @@ export function MatchLine({ match }: { match: Match }) {
       {match.score && (
         <span className="match-score">
           <strong>{g.result(match.score.a, match.score.b)}</strong>{' '}
-          <Badge tone={match.score.state === 'DISPUTED' ? 'danger' : match.score.state === 'ENTERED' ? 'warning' : 'success'}>{g.states[match.score.state]}</Badge>
+          <Badge tone={match.score.state === 'DISPUTED' ? 'danger' : match.score.state === 'ENTERED' ? 'warning' : 'success'}>
+            {g.states[match.score.state]}
+          </Badge>
         </span>
       )}
     </div>

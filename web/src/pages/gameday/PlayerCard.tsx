@@ -41,7 +41,8 @@ export function PlayerCard({ gameId, around }: { gameId: string; around: boolean
   const mine = b.courts.flatMap(({ match }) => (match && plays(match, userId) ? [match] : []));
   const toAnswer = b.results.filter((match) => answers(match, userId));
   const path = (matchId: string) => ({ params: { path: { id: gameId, matchId } } });
-  const enter = (matchId: string, a: number, s: number) => write.mutate(() => data(api.PUT('/api/v1/games/{id}/game-day/matches/{matchId}/score', { ...path(matchId), body: { a, b: s } })));
+  const enter = (matchId: string, a: number, s: number) =>
+    write.mutate(() => data(api.PUT('/api/v1/games/{id}/game-day/matches/{matchId}/score', { ...path(matchId), body: { a, b: s } })));
   const answer = (matchId: string, how: 'confirm' | 'dispute') =>
     write.mutate(() =>
       data(

@@ -55,7 +55,8 @@ export function ProposalPanel({ gameId, board }: { gameId: string; board: Board 
     setCosts(undefined);
     write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day/rounds', { params: { path: { id: gameId } } })));
   };
-  const start = (roundId: string) => write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day/rounds/{roundId}/start', { params: { path: { id: gameId, roundId } } })));
+  const start = (roundId: string) =>
+    write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day/rounds/{roundId}/start', { params: { path: { id: gameId, roundId } } })));
   if (!proposal)
     return (
       <div className="actions">
@@ -85,7 +86,15 @@ export function ProposalPanel({ gameId, board }: { gameId: string; board: Board 
       {costs && (
         <div role="status">
           <h3>{g.swapCosts}</h3>
-          {costs.length === 0 ? <p>{g.noCosts}</p> : <ul>{costs.map((cost) => <li key={cost}>{cost}</li>)}</ul>}
+          {costs.length === 0 ? (
+            <p>{g.noCosts}</p>
+          ) : (
+            <ul>
+              {costs.map((cost) => (
+                <li key={cost}>{cost}</li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
       <Button variant="primary" busy={write.isPending} onClick={() => start(proposal.roundId)}>
