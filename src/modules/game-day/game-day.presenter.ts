@@ -82,12 +82,18 @@ export function presentBoard(rows: SessionRows | undefined, gameId: string, view
   const live = matches.filter((match) => match.status === 'PLAYING');
   const players = rows.checkedIn.map(({ userId, at }) => {
     const own = matches.filter((m) => m.status !== 'PROPOSED' && (m.sideA.includes(userId) || m.sideB.includes(userId)));
-    const state = left.has(userId) ? 'LEFT' : playing.has(userId) ? 'PLAYING' : courtOf(proposed, userId) !== null ? 'NEXT' : 'RESTING';
+    const state: 'LEFT' | 'PLAYING' | 'NEXT' | 'RESTING' = left.has(userId)
+      ? 'LEFT'
+      : playing.has(userId)
+        ? 'PLAYING'
+        : courtOf(proposed, userId) !== null
+          ? 'NEXT'
+          : 'RESTING';
     const rested = Math.max(at.getTime(), ...own.map((m) => m.endedAt?.getTime() ?? 0));
     return {
       userId,
       name: names.get(userId) ?? null,
-      state: state,
+      state,
       court: state === 'PLAYING' ? courtOf(live, userId) : state === 'NEXT' ? courtOf(proposed, userId) : null,
       played: own.length,
       wins: own.filter((m) => wonBy(m, userId)).length,
