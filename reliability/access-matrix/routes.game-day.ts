@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { CellResponse, RouteCase } from './routes.ts';
+import type { Game } from '../../test/helpers/games.ts';
 import { coHosted, game, joinPrivate, read, type World } from './world.ts';
 
 /**
@@ -9,11 +10,35 @@ import { coHosted, game, joinPrivate, read, type World } from './world.ts';
  */
 const code = (expected: string) => (response: CellResponse) => assert.equal(JSON.parse(response.body).code, expected);
 
-/** A's private game (C co-hosts) with H playing in it. */
-async function withHelper(world: World) {
-  const hosted = await coHosted(world, 'PRIVATE');
-  await joinPrivate(world, world.helper, hosted);
-  return hosted;
+/**
+ * A's private game (C co-hosts) with H playing in it: one per world, shared by every cell, since no
+ * cell here may change anything (A's calendar feed, checked elsewhere, lists at most 500 games).
+ */
+const helped = new WeakMap<World, Promise<Game>>();
+function withHelper(world: World): Promise<Game> {
+  if (!helped.has(world))
+    helped.set(
+      world,
+      coHosted(world, 'PRIVATE').then(async (hosted) => {
+        await joinPrivate(world, world.helper, hosted);
+        return hosted;
+      }),
+    );
+  return helped.get(world)!;
+}
+
+/** H's private game with A playing in it, one per world likewise. */
+const playing = new WeakMap<World, Promise<Game>>();
+function ownersPlace(world: World): Promise<Game> {
+  if (!playing.has(world))
+    playing.set(
+      world,
+      game(world, world.helper, 'PRIVATE').then(async (hosted) => {
+        await joinPrivate(world, world.owner, hosted);
+        return hosted;
+      }),
+    );
+  return playing.get(world)!;
 }
 
 /** A host's (or a player's) write to A's game before game day is open: 409 for A and C, 404 for anyone else. */
@@ -76,8 +101,7 @@ export const GAME_DAY_CASES: Record<string, RouteCase[]> = {
       scope: 'owner',
       success: 409,
       prepare: async (world) => {
-        const hosted = await game(world, world.helper, 'PRIVATE');
-        await joinPrivate(world, world.owner, hosted);
+        const hosted = await ownersPlace(world);
         return { url: `/api/v1/games/${hosted.id}/game-day/leave`, resourceId: hosted.id, check: code('game_day_not_open') };
       },
     },
