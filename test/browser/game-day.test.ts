@@ -65,6 +65,8 @@ describe('game day: console, player card and big screen', { skip: chromiumMissin
     const who = (id: string) => players.find((player) => player.id === id)!;
     const [scorer, answerer] = [who(match.sideA[0]!.userId), who(match.sideB[0]!.userId)];
 
+    // The browsers read the service's time: the card shows from 30 minutes before the start.
+    for (const player of [scorer, answerer]) await player.page.clock.setFixedTime(journey.clock.now());
     await scorer.page.goto(`/app/games/${gameId}`);
     await scorer.page.getByText("You're on court 1 now").waitFor();
     await checkScreen(scorer.page, 'game page, on court');

@@ -40,6 +40,10 @@ export function PlayerCard({ gameId, around }: { gameId: string; around: boolean
   const userId = b.viewer.userId;
   const mine = b.courts.flatMap(({ match }) => (match && plays(match, userId) ? [match] : []));
   const toAnswer = b.results.filter((match) => answers(match, userId));
+  // Their own scores still open (waiting for the other side, or disputed): they see where it stands.
+  const open = b.results.filter(
+    (match) => plays(match, userId) && !answers(match, userId) && (match.score?.state === 'ENTERED' || match.score?.state === 'DISPUTED'),
+  );
   const path = (matchId: string) => ({ params: { path: { id: gameId, matchId } } });
   const enter = (matchId: string, a: number, s: number) =>
     write.mutate(() => data(api.PUT('/api/v1/games/{id}/game-day/matches/{matchId}/score', { ...path(matchId), body: { a, b: s } })));
@@ -78,6 +82,9 @@ export function PlayerCard({ gameId, around }: { gameId: string; around: boolean
             </Button>
           </div>
         </div>
+      ))}
+      {open.map((match) => (
+        <MatchLine key={match.id} match={match} />
       ))}
       {!b.session.closedAt && b.viewer.checkedIn && !b.viewer.left && (
         <Button variant="danger" busy={write.isPending} onClick={() => void leave()}>
