@@ -76,7 +76,10 @@ function matchCost(slots: number[], at: number, problem: ArrangeProblem): number
     const met = against[a * count + b]!;
     return (met > 0 ? REPEAT : 0) + Math.abs(strength[a]! - strength[b]!) + met * OPPONENT;
   }
-  const [a, b, c, d] = [slots[at]!, slots[at + 1]!, slots[at + 2]!, slots[at + 3]!];
+  const a = slots[at]!;
+  const b = slots[at + 1]!;
+  const c = slots[at + 2]!;
+  const d = slots[at + 3]!;
   const repeats = (together[a * count + b]! > 0 ? 1 : 0) + (together[c * count + d]! > 0 ? 1 : 0);
   const gap = Math.abs(strength[a]! + strength[b]! - strength[c]! - strength[d]!);
   const met = against[a * count + c]! + against[a * count + d]! + against[b * count + c]! + against[b * count + d]!;
