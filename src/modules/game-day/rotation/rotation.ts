@@ -140,7 +140,7 @@ function winnersStaying(input: RotationInput, courts: number[], queue: RotationP
     sides.flat().forEach((id) => taken.add(id));
     const winners = list(last.side.map((id) => nameOf(context, id)));
     const lead = `${winners} stay on (${last.streak} ${last.streak === 1 ? 'win' : 'wins'} in a row); ${list(next.map((p) => p.name))} ${next.length === 1 ? 'is' : 'are'} next in the queue`;
-    matches.push({ court, sides, reason: reasonFor(sides, last.side.length === 1 ? 'singles' : 'doubles', context, lead) });
+    matches.push({ court, sides, reason: reasonFor(sides, last.side.length === 1 ? 'singles' : 'doubles', context, { lead, staying: true }) });
   }
   return { matches, taken };
 }

@@ -20,7 +20,7 @@ export function swapCost(input: RotationInput, proposal: RotationProposal, swap:
     const changed = sides.flat().some((id, k) => id !== [...match.sides[0], ...match.sides[1]][k]);
     if (!changed) return match;
     const kind = input.format === 'FIXED_PAIRS' ? 'pairs' : sides[0].length === 1 ? 'singles' : 'doubles';
-    return { court: match.court, sides, reason: reasonFor(sides, kind, context, `${name(swap.in)} in for ${name(swap.out)} (host's swap)`) };
+    return { court: match.court, sides, reason: reasonFor(sides, kind, context, { lead: `${name(swap.in)} in for ${name(swap.out)} (host's swap)` }) };
   });
   const playing = new Set(matches.flatMap((m) => m.sides.flat()));
   const known = new Set(input.players.map((p) => p.id));
