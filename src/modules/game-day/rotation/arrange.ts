@@ -76,17 +76,22 @@ function matchCost(slots: number[], at: number, problem: ArrangeProblem): number
     const met = against[a * count + b]!;
     return (met > 0 ? REPEAT : 0) + Math.abs(strength[a]! - strength[b]!) + met * OPPONENT;
   }
-  const [a, b, c, d] = [slots[at]!, slots[at + 1]!, slots[at + 2]!, slots[at + 3]!];
+  const a = slots[at]!;
+  const b = slots[at + 1]!;
+  const c = slots[at + 2]!;
+  const d = slots[at + 3]!;
   const repeats = (together[a * count + b]! > 0 ? 1 : 0) + (together[c * count + d]! > 0 ? 1 : 0);
   const gap = Math.abs(strength[a]! + strength[b]! - strength[c]! - strength[d]!);
   const met = against[a * count + c]! + against[a * count + d]! + against[b * count + c]! + against[b * count + d]!;
   return repeats * REPEAT + gap + met * OPPONENT;
 }
 
-/** First-improvement local search over swaps of two slots, bounded in passes. */
+/** First-improvement local search over swaps of two slots, bounded in passes; each match's cost is kept, not recomputed. */
 function improve(slots: number[], problem: ArrangeProblem): void {
   const { perMatch } = problem;
   const n = slots.length;
+  const costs = new Float64Array(n);
+  for (let at = 0; at < n; at += perMatch) costs[at] = matchCost(slots, at, problem);
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     let improved = false;
     for (let i = 0; i < n; i += 1) {
@@ -95,11 +100,20 @@ function improve(slots: number[], problem: ArrangeProblem): void {
         const mj = j - (j % perMatch);
         // Within one side (or one singles match) a swap changes nothing.
         if (mi === mj && (perMatch === 2 || i >> 1 === j >> 1)) continue;
-        const before = matchCost(slots, mi, problem) + (mi === mj ? 0 : matchCost(slots, mj, problem));
-        [slots[i], slots[j]] = [slots[j]!, slots[i]!];
-        const after = matchCost(slots, mi, problem) + (mi === mj ? 0 : matchCost(slots, mj, problem));
-        if (after < before - 1e-9) improved = true;
-        else [slots[i], slots[j]] = [slots[j]!, slots[i]!];
+        const before = costs[mi]! + (mi === mj ? 0 : costs[mj]!);
+        const x = slots[i]!;
+        slots[i] = slots[j]!;
+        slots[j] = x;
+        const afterI = matchCost(slots, mi, problem);
+        const afterJ = mi === mj ? 0 : matchCost(slots, mj, problem);
+        if (afterI + afterJ < before - 1e-9) {
+          improved = true;
+          costs[mi] = afterI;
+          if (mi !== mj) costs[mj] = afterJ;
+        } else {
+          slots[j] = slots[i]!;
+          slots[i] = x;
+        }
       }
     }
     if (!improved) return;

@@ -1,32 +1,47 @@
 import type { PairCount, RotationInput, RotationPlayer } from './rotation.types.ts';
 
-/** The session's partner and opponent counts, looked up in either order. */
+/**
+ * The session's partner and opponent counts between the players given, looked up in either order.
+ * Kept as two square matrices over the players' positions: the rotation reads them thousands of times.
+ */
 export class History {
-  readonly #partners = new Map<string, number>();
-  readonly #opponents = new Map<string, number>();
+  readonly #index = new Map<string, number>();
+  readonly #size: number;
+  readonly #partners: Float64Array;
+  readonly #opponents: Float64Array;
 
-  constructor(input: Pick<RotationInput, 'partners' | 'opponents'>) {
-    History.#fill(this.#partners, input.partners);
-    History.#fill(this.#opponents, input.opponents);
+  constructor(input: Pick<RotationInput, 'players' | 'partners' | 'opponents'>) {
+    input.players.forEach((player, k) => this.#index.set(player.id, k));
+    this.#size = input.players.length;
+    this.#partners = this.#matrix(input.partners);
+    this.#opponents = this.#matrix(input.opponents);
   }
 
-  static #fill(into: Map<string, number>, counts: PairCount[]) {
+  #matrix(counts: PairCount[]): Float64Array {
+    const size = this.#size;
+    const matrix = new Float64Array(size * size);
     for (const { a, b, count } of counts) {
-      const key = History.#key(a, b);
-      into.set(key, (into.get(key) ?? 0) + count);
+      const i = this.#index.get(a);
+      const j = this.#index.get(b);
+      if (i === undefined || j === undefined) continue;
+      matrix[i * size + j] = matrix[i * size + j]! + count;
+      if (i !== j) matrix[j * size + i] = matrix[j * size + i]! + count;
     }
+    return matrix;
   }
 
-  static #key(a: string, b: string): string {
-    return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+  #read(matrix: Float64Array, a: string, b: string): number {
+    const i = this.#index.get(a);
+    const j = this.#index.get(b);
+    return i === undefined || j === undefined ? 0 : matrix[i * this.#size + j]!;
   }
 
   partnered(a: string, b: string): number {
-    return this.#partners.get(History.#key(a, b)) ?? 0;
+    return this.#read(this.#partners, a, b);
   }
 
   faced(a: string, b: string): number {
-    return this.#opponents.get(History.#key(a, b)) ?? 0;
+    return this.#read(this.#opponents, a, b);
   }
 }
 

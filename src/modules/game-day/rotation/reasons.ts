@@ -23,21 +23,39 @@ function strength(context: ReasonContext, side: string[]): number {
   return side.reduce((sum, id) => sum + (context.players.get(id)?.rating.mu ?? 0), 0);
 }
 
-/** Why these players, in these sides: who waited, which pairings are new, how even the sides are. */
-export function reasonFor(sides: [string[], string[]], kind: MatchKind, context: ReasonContext, lead?: string): string {
+/**
+ * Why these players, in these sides: who waited, which pairings are new, how even the sides are. A
+ * `lead` comes first (a host's swap, winners staying); when `staying`, side one is the winners, whose
+ * partnership is not the rotation's choice, so only the challengers are described.
+ */
+export function reasonFor(sides: [string[], string[]], kind: MatchKind, context: ReasonContext, options: { lead?: string; staying?: boolean } = {}): string {
   const parts: string[] = [];
-  if (lead) parts.push(lead);
-  const everyone = [...sides[0], ...sides[1]].map((id) => context.players.get(id)).filter((p): p is RotationPlayer => p !== undefined);
+  if (options.lead) parts.push(options.lead);
+  const described: [string[], string[]] = options.staying ? [[], sides[1]] : sides;
+  const everyone = described
+    .flat()
+    .map((id) => context.players.get(id))
+    .filter((p): p is RotationPlayer => p !== undefined);
   const satOut = everyone.filter((p) => p.satOut > 0).sort((a, b) => b.satOut - a.satOut || a.restingSince - b.restingSince);
-  if (satOut.length > 0) {
-    parts.push(`${list(satOut.slice(0, 2).map((p) => p.name))} sat out before`);
-  } else if (!lead && everyone.length > 0) {
+  if (satOut.length > 0 && !options.staying) {
+    parts.push(`${list(satOut.map((p) => p.name))} sat out before`);
+  } else if (!options.lead && everyone.length > 0) {
     const longest = Math.min(...everyone.map((p) => p.restingSince));
     const waited = everyone.filter((p) => p.restingSince === longest);
-    const minutes = Math.max(0, Math.round((context.now - longest) / 60_000));
-    parts.push(waited.length === everyone.length ? `all rested ${minutes} min` : `${list(waited.map((p) => p.name))} waited longest (${minutes} min)`);
+    const minutes = Math.round((context.now - longest) / 60_000);
+    // Everyone off court together says nothing about who waited.
+    if (waited.length < everyone.length && minutes > 0) parts.push(`${list(waited.map((p) => p.name))} waited longest (${minutes} min)`);
   }
-  parts.push(...pairingWords(sides, kind, context));
+  if (options.staying) {
+    // The challengers are the front of the queue, not a choice of partners: say whether they are new together, nothing more.
+    const [a, b] = sides[1];
+    if (a !== undefined && b !== undefined) {
+      const pair = `${nameOf(context, a)}–${nameOf(context, b)}`;
+      parts.push(context.history.partnered(a, b) === 0 ? `${pair} have not partnered` : `${pair} partnered before`);
+    }
+  } else {
+    parts.push(...pairingWords(sides, kind, context));
+  }
   const [a, b] = [strength(context, sides[0]), strength(context, sides[1])];
   parts.push(`sides ${Math.round(a)} v ${Math.round(b)} by rating`);
   return parts.join('; ');

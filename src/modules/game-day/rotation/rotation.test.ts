@@ -185,6 +185,12 @@ describe('rotation: singles, fixed pairs, winner stays', () => {
     const court2 = proposal.matches.find((m) => m.court === 2)!;
     assert.ok(court2.sides.flat().includes('ivy'), 'Ivy rested longest of the rest');
 
+    const given = input(players, { format: 'WINNER_STAYS', freeCourts: [1, 2], winners, winnerStaysCap: 2 });
+    const waiting = proposal.resting[0]!;
+    const swapped = swapCost(given, proposal, { out: 'ben', in: waiting });
+    assert.deepEqual(swapped.proposal.matches.find((m) => m.court === 1)!.sides[0], ['ana', waiting]);
+    assert.ok(swapped.costs.includes('Court 1: Ana and Ben no longer stay on together (1 in a row)'), swapped.costs.join(' | '));
+
     const capped = proposeRound(input(players, { format: 'WINNER_STAYS', freeCourts: [1, 2], winners: [{ ...winners[0]!, streak: 2 }], winnerStaysCap: 2 }));
     assert.ok(!capped.matches.some((m) => m.sides[0].join() === 'ana,ben' && m.sides[1].join() === 'cy,di'), 'two wins in a row reach the cap');
     assert.ok(!capped.matches.some((m) => /stay on/.test(m.reason)));

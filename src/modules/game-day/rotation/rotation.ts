@@ -54,8 +54,10 @@ function fill(courts: number[], units: Unit[], perMatch: 2 | 4, kind: MatchKind,
   for (let i = 0; i < count; i += 1) {
     for (let j = i + 1; j < count; j += 1) {
       const [a, b] = [chosen[i]!.ids, chosen[j]!.ids];
-      const partnered = a.length === 1 ? history.partnered(a[0]!, b[0]!) : 0;
-      const faced = Math.max(...a.flatMap((x) => b.map((y) => history.faced(x, y))));
+      // Only single players partner in a rotation; units of a fixed pair meet if any of their members did.
+      const partnered = a.length === 1 && b.length === 1 ? history.partnered(a[0]!, b[0]!) : 0;
+      let faced = 0;
+      for (const x of a) for (const y of b) faced = Math.max(faced, history.faced(x, y));
       together[i * count + j] = together[j * count + i] = partnered;
       against[i * count + j] = against[j * count + i] = faced;
     }
@@ -138,7 +140,7 @@ function winnersStaying(input: RotationInput, courts: number[], queue: RotationP
     sides.flat().forEach((id) => taken.add(id));
     const winners = list(last.side.map((id) => nameOf(context, id)));
     const lead = `${winners} stay on (${last.streak} ${last.streak === 1 ? 'win' : 'wins'} in a row); ${list(next.map((p) => p.name))} ${next.length === 1 ? 'is' : 'are'} next in the queue`;
-    matches.push({ court, sides, reason: reasonFor(sides, last.side.length === 1 ? 'singles' : 'doubles', context, lead) });
+    matches.push({ court, sides, reason: reasonFor(sides, last.side.length === 1 ? 'singles' : 'doubles', context, { lead, staying: true }) });
   }
   return { matches, taken };
 }

@@ -20,7 +20,7 @@ export function swapCost(input: RotationInput, proposal: RotationProposal, swap:
     const changed = sides.flat().some((id, k) => id !== [...match.sides[0], ...match.sides[1]][k]);
     if (!changed) return match;
     const kind = input.format === 'FIXED_PAIRS' ? 'pairs' : sides[0].length === 1 ? 'singles' : 'doubles';
-    return { court: match.court, sides, reason: reasonFor(sides, kind, context, `${name(swap.in)} in for ${name(swap.out)} (host's swap)`) };
+    return { court: match.court, sides, reason: reasonFor(sides, kind, context, { lead: `${name(swap.in)} in for ${name(swap.out)} (host's swap)` }) };
   });
   const playing = new Set(matches.flatMap((m) => m.sides.flat()));
   const known = new Set(input.players.map((p) => p.id));
@@ -32,7 +32,7 @@ export function swapCost(input: RotationInput, proposal: RotationProposal, swap:
   if (!known.has(swap.in) && playing.has(swap.in)) costs.push(`${swap.in} is not in the queue (not checked in, leaving or on a court)`);
   const before = new Map(breaches(input, proposal, history, context));
   for (const [key, words] of breaches(input, changed, history, context)) if (!before.has(key)) costs.push(words);
-  costs.push(...balanceCosts(proposal, changed, context));
+  costs.push(...balanceCosts(proposal, changed, context), ...streakCosts(input, proposal, changed, context));
   return { proposal: changed, costs };
 }
 
@@ -86,6 +86,20 @@ function balanceCosts(before: RotationProposal, after: RotationProposal, context
     const [a0, b0] = [sum(old.sides[0]), sum(old.sides[1])];
     if (Math.abs(a - b) > Math.abs(a0 - b0) + 0.5) {
       costs.push(`Court ${match.court}: sides less even (${Math.round(a)} v ${Math.round(b)} by rating, was ${Math.round(a0)} v ${Math.round(b0)})`);
+    }
+  }
+  return costs;
+}
+
+/** WINNER_STAYS: a swap that breaks up a side staying on its court ends its streak. */
+function streakCosts(input: RotationInput, before: RotationProposal, after: RotationProposal, context: ReasonContext): string[] {
+  if (input.format !== 'WINNER_STAYS') return [];
+  const costs: string[] = [];
+  for (const last of input.winners ?? []) {
+    const stays = (match: ProposedMatch | undefined) =>
+      match !== undefined && match.sides[0].length === last.side.length && last.side.every((id) => match.sides[0].includes(id));
+    if (stays(before.matches.find((m) => m.court === last.court)) && !stays(after.matches.find((m) => m.court === last.court))) {
+      costs.push(`Court ${last.court}: ${list(last.side.map((id) => nameOf(context, id)))} no longer stay on together (${last.streak} in a row)`);
     }
   }
   return costs;
