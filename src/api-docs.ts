@@ -11,6 +11,7 @@ import { PAYMENTS_ERRORS } from './modules/payments/index.ts';
 import { AUTH_ERRORS } from './modules/auth/index.ts';
 import { BOOKMARKS_ERRORS } from './modules/bookmarks/index.ts';
 import { CALENDARS_ERRORS } from './modules/calendars/index.ts';
+import { GAME_DAY_ERRORS } from './modules/game-day/index.ts';
 import { GAMES_ERRORS } from './modules/games/index.ts';
 import { INVITATIONS_ERRORS } from './modules/invitations/index.ts';
 import { JOBS_ERRORS } from './modules/jobs/index.ts';
@@ -30,6 +31,7 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDocs>> = {
   ...BOOKMARKS_ERRORS,
   ...CALENDARS_ERRORS,
   ...GAMES_ERRORS,
+  ...GAME_DAY_ERRORS,
   ...SERIES_ERRORS,
   ...INVITATIONS_ERRORS,
   ...JOBS_ERRORS,
@@ -44,6 +46,7 @@ const TAGS: Record<string, string> = {
   activities: 'Sports and their skill-level ladders (public reads)',
   admin: 'Reference data, users and moderation; needs the ADMIN role',
   attendance: "Check-in, attendance, reliability records and the players' private ratings of games",
+  'game-day': 'The session at the venue: courts, rounds from the rotation, swaps, scores and their disputes, the board',
   auth: 'Sign-in with the national or social provider, token refresh and logout, the public keys',
   bookmarks: 'Games the caller keeps an eye on',
   calendars: 'Games as iCalendar files, and a secret feed of your games for calendar apps',

@@ -23,7 +23,8 @@ import { ShareLinksService } from './modules/share-links/index.ts';
 import { BookmarkMarks, BookmarksService } from './modules/bookmarks/index.ts';
 import { createSeriesModule, forgetSeriesUser } from './modules/series/index.ts';
 import { InvitationInbox, Invitations, type InvitationAcceptor, type InvitationKind } from './modules/invitations/index.ts';
-import { AttendanceService, DisputesService, OwnMarks, RatingAverages, RatingsService, recentNoShows } from './modules/attendance/index.ts';
+import { AttendanceService, CheckedIn, DisputesService, OwnMarks, RatingAverages, RatingsService, recentNoShows } from './modules/attendance/index.ts';
+import { GameDayRounds, GameDayScores, GameDayService } from './modules/game-day/index.ts';
 import { CalendarsService } from './modules/calendars/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
 import { PayeesService, PaymentsService, Sealer } from './modules/payments/index.ts';
@@ -132,6 +133,9 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     ratings: new RatingsService({ db, clock, games: lookups }),
     disputes: new DisputesService({ db, clock, users, games: lookups, events: notifications }),
   };
+  // Game day reads who is checked in from attendance, and who the caller is to the game from games.
+  const gameDayDeps = { db, clock, games: lookups, attendance: new CheckedIn(db), users };
+  const gameDay = { session: new GameDayService(gameDayDeps), rounds: new GameDayRounds(gameDayDeps), scores: new GameDayScores(gameDayDeps) };
   const commands = new GameCommands({
     db,
     clock,
@@ -148,6 +152,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
       (id, tx) => notifications.forgetGame(id, tx),
       (id, tx) => attendance.ratings.forgetGame(id, tx),
       (id, tx) => payments.forgetGame(id, tx),
+      (id, tx) => gameDay.session.forgetGame(id, tx),
     ],
   });
   const coHosts = new GameCoHosts({ db, clock, events: notifications, users, invitations });
@@ -184,6 +189,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     series: series.routes,
     invitations: new InvitationInbox({ db, clock, users, acceptors }),
     attendance,
+    gameDay,
     calendars,
     payments: { payments, payees },
     ...live,

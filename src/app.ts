@@ -29,6 +29,7 @@ import { notificationsRoutes } from './modules/notifications/index.ts';
 import { seriesRoutes } from './modules/series/index.ts';
 import { invitationsRoutes } from './modules/invitations/index.ts';
 import { attendanceRoutes } from './modules/attendance/index.ts';
+import { gameDayRoutes } from './modules/game-day/index.ts';
 import { CALENDAR_TOKEN_PATHS, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
@@ -120,6 +121,7 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
   await app.register(bookmarksRoutes, { bookmarks: services.bookmarks, gameSchema: GameSchema });
   await app.register(notificationsRoutes, { notifications: services.notifications, streams: services.streams });
   await app.register(attendanceRoutes, services.attendance);
+  await app.register(gameDayRoutes, services.gameDay);
   await app.register(calendarsRoutes, { calendars: services.calendars });
   await app.register(jobsRoutes, { jobs: services.jobs });
   await app.register(paymentsRoutes, services.payments);

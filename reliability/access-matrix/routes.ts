@@ -6,6 +6,7 @@ import type { TestUser } from '../../test/helpers/users.ts';
 import type { Principal, Scope } from './oracle.ts';
 import { ATTENDANCE_CASES } from './routes.attendance.ts';
 import { PAYMENTS_CASES } from './routes.payments.ts';
+import { GAME_DAY_CASES } from './routes.game-day.ts';
 import {
   bookmark,
   coHosted,
@@ -142,6 +143,8 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
   ...ATTENDANCE_CASES,
   // Money: payments, ledgers, PayNow details
   ...PAYMENTS_CASES,
+  // Game day
+  ...GAME_DAY_CASES,
   // The web app (its entry page for any deep link, and its hashed assets)
   'GET /app': simple(200, '/app'),
   'GET /app/*': simple(200, '/app/games/some-game'),

@@ -6,6 +6,7 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { routes as admin } from './pages/admin/routes';
 import { routes as find } from './pages/find/routes';
 import { routes as game } from './pages/game/routes';
+import { routes as gameday } from './pages/gameday/routes';
 import { routes as host } from './pages/host/routes';
 import { routes as me } from './pages/me/routes';
 import { routes as money } from './pages/money/routes';
@@ -29,4 +30,4 @@ export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyo
   return lazy(async () => ({ default: (await load())[name] })) as unknown as M[K];
 }
 
-export const ROUTES: AppRoute[] = [...find, ...game, ...host, ...series, ...me, ...money, ...admin];
+export const ROUTES: AppRoute[] = [...find, ...gameday, ...game, ...host, ...series, ...me, ...money, ...admin];

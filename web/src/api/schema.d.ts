@@ -671,6 +671,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{id}/game-day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board: matches per court, the next round, who rests and for how long (players and hosts) */
+        get: operations["getGamesByIdGameDay"];
+        put?: never;
+        /** Open game day: courts, format and score rule, from 30 minutes before the start until 12 hours after it (organiser or co-host) */
+        post: operations["postGamesByIdGameDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/game-day/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close game day: the summary per player appears on the board (organiser or co-host) */
+        post: operations["postGamesByIdGameDayClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/game-day/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** I'm leaving: out of the next rounds (a checked-in player) */
+        post: operations["postGamesByIdGameDayLeave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/game-day/matches/{matchId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an entered score (a player of the other side) */
+        post: operations["postGamesByIdGameDayMatchesByMatchIdConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/game-day/matches/{matchId}/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispute an entered score (a player of the other side): a host settles it */
+        post: operations["postGamesByIdGameDayMatchesByMatchIdDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/game-day/matches/{matchId}/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Enter the score of a match being played (a player on the court, or a host); the court frees */
+        put: operations["putGamesByIdGameDayMatchesByMatchIdScore"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/game-day/matches/{matchId}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Settle a disputed score (organiser or co-host) */
+        post: operations["postGamesByIdGameDayMatchesByMatchIdSettle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/game-day/rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Propose the next round (or, per court, the next match for a free court); an open proposal is answered as it is (organiser or co-host) */
+        post: operations["postGamesByIdGameDayRounds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/game-day/rounds/{roundId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a proposed round, once (organiser or co-host) */
+        post: operations["postGamesByIdGameDayRoundsByRoundIdStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{id}/game-day/rounds/{roundId}/swap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Swap two players of a proposal before it starts; the answer says what it costs (organiser or co-host) */
+        post: operations["postGamesByIdGameDayRoundsByRoundIdSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{id}/hard": {
         parameters: {
             query?: never;
@@ -10640,6 +10811,3478 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "game_not_editable";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    getGamesByIdGameDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The match played on each court now */
+                            courts: {
+                                court: number;
+                                match: {
+                                    court: number;
+                                    endedAt: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description Why the rotation chose these players, for the hosts */
+                                    reason: string;
+                                    round: number;
+                                    score: {
+                                        a: number;
+                                        b: number;
+                                        /** @description Every change of the score, oldest first */
+                                        changes: {
+                                            a: number | null;
+                                            action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                            /** Format: date-time */
+                                            at: string;
+                                            b: number | null;
+                                            /** Format: uuid */
+                                            by: string;
+                                        }[];
+                                        /** Format: uuid */
+                                        enteredBy: string;
+                                        state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                    } | null;
+                                    sideA: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    sideB: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    startedAt: string | null;
+                                    status: "PROPOSED" | "PLAYING" | "DONE";
+                                } | null;
+                            }[];
+                            /** Format: uuid */
+                            gameId: string;
+                            players: {
+                                court: number | null;
+                                name: string | null;
+                                played: number;
+                                restingSince: string | null;
+                                state: "PLAYING" | "NEXT" | "RESTING" | "LEFT";
+                                /** Format: uuid */
+                                userId: string;
+                                wins: number;
+                            }[];
+                            proposal: {
+                                /** @description What the last swap costs against the rotation’s promises (empty: nothing) */
+                                costs: string[];
+                                matches: {
+                                    court: number;
+                                    endedAt: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description Why the rotation chose these players, for the hosts */
+                                    reason: string;
+                                    round: number;
+                                    score: {
+                                        a: number;
+                                        b: number;
+                                        /** @description Every change of the score, oldest first */
+                                        changes: {
+                                            a: number | null;
+                                            action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                            /** Format: date-time */
+                                            at: string;
+                                            b: number | null;
+                                            /** Format: uuid */
+                                            by: string;
+                                        }[];
+                                        /** Format: uuid */
+                                        enteredBy: string;
+                                        state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                    } | null;
+                                    sideA: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    sideB: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    startedAt: string | null;
+                                    status: "PROPOSED" | "PLAYING" | "DONE";
+                                }[];
+                                number: number;
+                                /** @description Who sits this round out, longest-waiting first */
+                                resting: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                /** Format: uuid */
+                                roundId: string;
+                                status: "PROPOSED" | "STARTED";
+                            } | null;
+                            /** @description Matches played, newest first */
+                            results: {
+                                court: number;
+                                endedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Why the rotation chose these players, for the hosts */
+                                reason: string;
+                                round: number;
+                                score: {
+                                    a: number;
+                                    b: number;
+                                    /** @description Every change of the score, oldest first */
+                                    changes: {
+                                        a: number | null;
+                                        action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                        /** Format: date-time */
+                                        at: string;
+                                        b: number | null;
+                                        /** Format: uuid */
+                                        by: string;
+                                    }[];
+                                    /** Format: uuid */
+                                    enteredBy: string;
+                                    state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                } | null;
+                                sideA: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                sideB: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                startedAt: string | null;
+                                status: "PROPOSED" | "PLAYING" | "DONE";
+                            }[];
+                            /** @description null: game day is not open yet */
+                            session: {
+                                closedAt: string | null;
+                                courts: number;
+                                /** @description ROTATING_DOUBLES: partners and opponents mixed; WINNER_STAYS: the winning side stays on (up to a cap); FIXED_PAIRS: the same partner all session; SINGLES */
+                                format: "ROTATING_DOUBLES" | "WINNER_STAYS" | "FIXED_PAIRS" | "SINGLES";
+                                /** Format: date-time */
+                                openedAt: string;
+                                /** @description ROUND: all free courts start together; COURT: the next match as soon as a court frees */
+                                pace: "ROUND" | "COURT";
+                                /** @description TO_21: 21 with two clear, up to 30; TO_11: 11 with two clear; FREE: any score */
+                                scoreRule: "TO_21" | "TO_11" | "FREE";
+                                winnerStaysCap: number;
+                            } | null;
+                            /** @description Once closed: games, wins and partners per player */
+                            summary: {
+                                games: number;
+                                name: string | null;
+                                partners: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                /** Format: uuid */
+                                userId: string;
+                                wins: number;
+                            }[] | null;
+                            viewer: {
+                                checkedIn: boolean;
+                                host: boolean;
+                                left: boolean;
+                                /** Format: uuid */
+                                userId: string;
+                            };
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postGamesByIdGameDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    courts: number;
+                    /** @description ROTATING_DOUBLES: partners and opponents mixed; WINNER_STAYS: the winning side stays on (up to a cap); FIXED_PAIRS: the same partner all session; SINGLES */
+                    format: "ROTATING_DOUBLES" | "WINNER_STAYS" | "FIXED_PAIRS" | "SINGLES";
+                    /** @description ROUND: all free courts start together; COURT: the next match as soon as a court frees */
+                    pace?: "ROUND" | "COURT";
+                    /** @description TO_21: 21 with two clear, up to 30; TO_11: 11 with two clear; FREE: any score */
+                    scoreRule: "TO_21" | "TO_11" | "FREE";
+                    /** @description WINNER_STAYS: the most games in a row a winning side stays on (default 2) */
+                    winnerStaysCap?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The match played on each court now */
+                            courts: {
+                                court: number;
+                                match: {
+                                    court: number;
+                                    endedAt: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description Why the rotation chose these players, for the hosts */
+                                    reason: string;
+                                    round: number;
+                                    score: {
+                                        a: number;
+                                        b: number;
+                                        /** @description Every change of the score, oldest first */
+                                        changes: {
+                                            a: number | null;
+                                            action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                            /** Format: date-time */
+                                            at: string;
+                                            b: number | null;
+                                            /** Format: uuid */
+                                            by: string;
+                                        }[];
+                                        /** Format: uuid */
+                                        enteredBy: string;
+                                        state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                    } | null;
+                                    sideA: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    sideB: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    startedAt: string | null;
+                                    status: "PROPOSED" | "PLAYING" | "DONE";
+                                } | null;
+                            }[];
+                            /** Format: uuid */
+                            gameId: string;
+                            players: {
+                                court: number | null;
+                                name: string | null;
+                                played: number;
+                                restingSince: string | null;
+                                state: "PLAYING" | "NEXT" | "RESTING" | "LEFT";
+                                /** Format: uuid */
+                                userId: string;
+                                wins: number;
+                            }[];
+                            proposal: {
+                                /** @description What the last swap costs against the rotation’s promises (empty: nothing) */
+                                costs: string[];
+                                matches: {
+                                    court: number;
+                                    endedAt: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description Why the rotation chose these players, for the hosts */
+                                    reason: string;
+                                    round: number;
+                                    score: {
+                                        a: number;
+                                        b: number;
+                                        /** @description Every change of the score, oldest first */
+                                        changes: {
+                                            a: number | null;
+                                            action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                            /** Format: date-time */
+                                            at: string;
+                                            b: number | null;
+                                            /** Format: uuid */
+                                            by: string;
+                                        }[];
+                                        /** Format: uuid */
+                                        enteredBy: string;
+                                        state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                    } | null;
+                                    sideA: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    sideB: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    startedAt: string | null;
+                                    status: "PROPOSED" | "PLAYING" | "DONE";
+                                }[];
+                                number: number;
+                                /** @description Who sits this round out, longest-waiting first */
+                                resting: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                /** Format: uuid */
+                                roundId: string;
+                                status: "PROPOSED" | "STARTED";
+                            } | null;
+                            /** @description Matches played, newest first */
+                            results: {
+                                court: number;
+                                endedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Why the rotation chose these players, for the hosts */
+                                reason: string;
+                                round: number;
+                                score: {
+                                    a: number;
+                                    b: number;
+                                    /** @description Every change of the score, oldest first */
+                                    changes: {
+                                        a: number | null;
+                                        action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                        /** Format: date-time */
+                                        at: string;
+                                        b: number | null;
+                                        /** Format: uuid */
+                                        by: string;
+                                    }[];
+                                    /** Format: uuid */
+                                    enteredBy: string;
+                                    state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                } | null;
+                                sideA: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                sideB: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                startedAt: string | null;
+                                status: "PROPOSED" | "PLAYING" | "DONE";
+                            }[];
+                            /** @description null: game day is not open yet */
+                            session: {
+                                closedAt: string | null;
+                                courts: number;
+                                /** @description ROTATING_DOUBLES: partners and opponents mixed; WINNER_STAYS: the winning side stays on (up to a cap); FIXED_PAIRS: the same partner all session; SINGLES */
+                                format: "ROTATING_DOUBLES" | "WINNER_STAYS" | "FIXED_PAIRS" | "SINGLES";
+                                /** Format: date-time */
+                                openedAt: string;
+                                /** @description ROUND: all free courts start together; COURT: the next match as soon as a court frees */
+                                pace: "ROUND" | "COURT";
+                                /** @description TO_21: 21 with two clear, up to 30; TO_11: 11 with two clear; FREE: any score */
+                                scoreRule: "TO_21" | "TO_11" | "FREE";
+                                winnerStaysCap: number;
+                            } | null;
+                            /** @description Once closed: games, wins and partners per player */
+                            summary: {
+                                games: number;
+                                name: string | null;
+                                partners: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                /** Format: uuid */
+                                userId: string;
+                                wins: number;
+                            }[] | null;
+                            viewer: {
+                                checkedIn: boolean;
+                                host: boolean;
+                                left: boolean;
+                                /** Format: uuid */
+                                userId: string;
+                            };
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: game_day_window_closed, game_day_already_open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_day_window_closed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_day_window_closed" | "game_day_already_open";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postGamesByIdGameDayClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The match played on each court now */
+                            courts: {
+                                court: number;
+                                match: {
+                                    court: number;
+                                    endedAt: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description Why the rotation chose these players, for the hosts */
+                                    reason: string;
+                                    round: number;
+                                    score: {
+                                        a: number;
+                                        b: number;
+                                        /** @description Every change of the score, oldest first */
+                                        changes: {
+                                            a: number | null;
+                                            action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                            /** Format: date-time */
+                                            at: string;
+                                            b: number | null;
+                                            /** Format: uuid */
+                                            by: string;
+                                        }[];
+                                        /** Format: uuid */
+                                        enteredBy: string;
+                                        state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                    } | null;
+                                    sideA: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    sideB: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    startedAt: string | null;
+                                    status: "PROPOSED" | "PLAYING" | "DONE";
+                                } | null;
+                            }[];
+                            /** Format: uuid */
+                            gameId: string;
+                            players: {
+                                court: number | null;
+                                name: string | null;
+                                played: number;
+                                restingSince: string | null;
+                                state: "PLAYING" | "NEXT" | "RESTING" | "LEFT";
+                                /** Format: uuid */
+                                userId: string;
+                                wins: number;
+                            }[];
+                            proposal: {
+                                /** @description What the last swap costs against the rotation’s promises (empty: nothing) */
+                                costs: string[];
+                                matches: {
+                                    court: number;
+                                    endedAt: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description Why the rotation chose these players, for the hosts */
+                                    reason: string;
+                                    round: number;
+                                    score: {
+                                        a: number;
+                                        b: number;
+                                        /** @description Every change of the score, oldest first */
+                                        changes: {
+                                            a: number | null;
+                                            action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                            /** Format: date-time */
+                                            at: string;
+                                            b: number | null;
+                                            /** Format: uuid */
+                                            by: string;
+                                        }[];
+                                        /** Format: uuid */
+                                        enteredBy: string;
+                                        state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                    } | null;
+                                    sideA: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    sideB: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    startedAt: string | null;
+                                    status: "PROPOSED" | "PLAYING" | "DONE";
+                                }[];
+                                number: number;
+                                /** @description Who sits this round out, longest-waiting first */
+                                resting: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                /** Format: uuid */
+                                roundId: string;
+                                status: "PROPOSED" | "STARTED";
+                            } | null;
+                            /** @description Matches played, newest first */
+                            results: {
+                                court: number;
+                                endedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Why the rotation chose these players, for the hosts */
+                                reason: string;
+                                round: number;
+                                score: {
+                                    a: number;
+                                    b: number;
+                                    /** @description Every change of the score, oldest first */
+                                    changes: {
+                                        a: number | null;
+                                        action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                        /** Format: date-time */
+                                        at: string;
+                                        b: number | null;
+                                        /** Format: uuid */
+                                        by: string;
+                                    }[];
+                                    /** Format: uuid */
+                                    enteredBy: string;
+                                    state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                } | null;
+                                sideA: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                sideB: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                startedAt: string | null;
+                                status: "PROPOSED" | "PLAYING" | "DONE";
+                            }[];
+                            /** @description null: game day is not open yet */
+                            session: {
+                                closedAt: string | null;
+                                courts: number;
+                                /** @description ROTATING_DOUBLES: partners and opponents mixed; WINNER_STAYS: the winning side stays on (up to a cap); FIXED_PAIRS: the same partner all session; SINGLES */
+                                format: "ROTATING_DOUBLES" | "WINNER_STAYS" | "FIXED_PAIRS" | "SINGLES";
+                                /** Format: date-time */
+                                openedAt: string;
+                                /** @description ROUND: all free courts start together; COURT: the next match as soon as a court frees */
+                                pace: "ROUND" | "COURT";
+                                /** @description TO_21: 21 with two clear, up to 30; TO_11: 11 with two clear; FREE: any score */
+                                scoreRule: "TO_21" | "TO_11" | "FREE";
+                                winnerStaysCap: number;
+                            } | null;
+                            /** @description Once closed: games, wins and partners per player */
+                            summary: {
+                                games: number;
+                                name: string | null;
+                                partners: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                /** Format: uuid */
+                                userId: string;
+                                wins: number;
+                            }[] | null;
+                            viewer: {
+                                checkedIn: boolean;
+                                host: boolean;
+                                left: boolean;
+                                /** Format: uuid */
+                                userId: string;
+                            };
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: game_day_not_open, game_day_closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_day_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_day_not_open" | "game_day_closed";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postGamesByIdGameDayLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The match played on each court now */
+                            courts: {
+                                court: number;
+                                match: {
+                                    court: number;
+                                    endedAt: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description Why the rotation chose these players, for the hosts */
+                                    reason: string;
+                                    round: number;
+                                    score: {
+                                        a: number;
+                                        b: number;
+                                        /** @description Every change of the score, oldest first */
+                                        changes: {
+                                            a: number | null;
+                                            action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                            /** Format: date-time */
+                                            at: string;
+                                            b: number | null;
+                                            /** Format: uuid */
+                                            by: string;
+                                        }[];
+                                        /** Format: uuid */
+                                        enteredBy: string;
+                                        state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                    } | null;
+                                    sideA: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    sideB: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    startedAt: string | null;
+                                    status: "PROPOSED" | "PLAYING" | "DONE";
+                                } | null;
+                            }[];
+                            /** Format: uuid */
+                            gameId: string;
+                            players: {
+                                court: number | null;
+                                name: string | null;
+                                played: number;
+                                restingSince: string | null;
+                                state: "PLAYING" | "NEXT" | "RESTING" | "LEFT";
+                                /** Format: uuid */
+                                userId: string;
+                                wins: number;
+                            }[];
+                            proposal: {
+                                /** @description What the last swap costs against the rotation’s promises (empty: nothing) */
+                                costs: string[];
+                                matches: {
+                                    court: number;
+                                    endedAt: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description Why the rotation chose these players, for the hosts */
+                                    reason: string;
+                                    round: number;
+                                    score: {
+                                        a: number;
+                                        b: number;
+                                        /** @description Every change of the score, oldest first */
+                                        changes: {
+                                            a: number | null;
+                                            action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                            /** Format: date-time */
+                                            at: string;
+                                            b: number | null;
+                                            /** Format: uuid */
+                                            by: string;
+                                        }[];
+                                        /** Format: uuid */
+                                        enteredBy: string;
+                                        state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                    } | null;
+                                    sideA: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    sideB: {
+                                        name: string | null;
+                                        /** Format: uuid */
+                                        userId: string;
+                                    }[];
+                                    startedAt: string | null;
+                                    status: "PROPOSED" | "PLAYING" | "DONE";
+                                }[];
+                                number: number;
+                                /** @description Who sits this round out, longest-waiting first */
+                                resting: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                /** Format: uuid */
+                                roundId: string;
+                                status: "PROPOSED" | "STARTED";
+                            } | null;
+                            /** @description Matches played, newest first */
+                            results: {
+                                court: number;
+                                endedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Why the rotation chose these players, for the hosts */
+                                reason: string;
+                                round: number;
+                                score: {
+                                    a: number;
+                                    b: number;
+                                    /** @description Every change of the score, oldest first */
+                                    changes: {
+                                        a: number | null;
+                                        action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                        /** Format: date-time */
+                                        at: string;
+                                        b: number | null;
+                                        /** Format: uuid */
+                                        by: string;
+                                    }[];
+                                    /** Format: uuid */
+                                    enteredBy: string;
+                                    state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                } | null;
+                                sideA: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                sideB: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                startedAt: string | null;
+                                status: "PROPOSED" | "PLAYING" | "DONE";
+                            }[];
+                            /** @description null: game day is not open yet */
+                            session: {
+                                closedAt: string | null;
+                                courts: number;
+                                /** @description ROTATING_DOUBLES: partners and opponents mixed; WINNER_STAYS: the winning side stays on (up to a cap); FIXED_PAIRS: the same partner all session; SINGLES */
+                                format: "ROTATING_DOUBLES" | "WINNER_STAYS" | "FIXED_PAIRS" | "SINGLES";
+                                /** Format: date-time */
+                                openedAt: string;
+                                /** @description ROUND: all free courts start together; COURT: the next match as soon as a court frees */
+                                pace: "ROUND" | "COURT";
+                                /** @description TO_21: 21 with two clear, up to 30; TO_11: 11 with two clear; FREE: any score */
+                                scoreRule: "TO_21" | "TO_11" | "FREE";
+                                winnerStaysCap: number;
+                            } | null;
+                            /** @description Once closed: games, wins and partners per player */
+                            summary: {
+                                games: number;
+                                name: string | null;
+                                partners: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                /** Format: uuid */
+                                userId: string;
+                                wins: number;
+                            }[] | null;
+                            viewer: {
+                                checkedIn: boolean;
+                                host: boolean;
+                                left: boolean;
+                                /** Format: uuid */
+                                userId: string;
+                            };
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: game_day_not_open, game_day_closed, not_checked_in */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_day_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_day_not_open" | "game_day_closed" | "not_checked_in";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postGamesByIdGameDayMatchesByMatchIdConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            court: number;
+                            endedAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Why the rotation chose these players, for the hosts */
+                            reason: string;
+                            round: number;
+                            score: {
+                                a: number;
+                                b: number;
+                                /** @description Every change of the score, oldest first */
+                                changes: {
+                                    a: number | null;
+                                    action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                    /** Format: date-time */
+                                    at: string;
+                                    b: number | null;
+                                    /** Format: uuid */
+                                    by: string;
+                                }[];
+                                /** Format: uuid */
+                                enteredBy: string;
+                                state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                            } | null;
+                            sideA: {
+                                name: string | null;
+                                /** Format: uuid */
+                                userId: string;
+                            }[];
+                            sideB: {
+                                name: string | null;
+                                /** Format: uuid */
+                                userId: string;
+                            }[];
+                            startedAt: string | null;
+                            status: "PROPOSED" | "PLAYING" | "DONE";
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found, match_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found" | "match_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: game_day_not_open, not_other_side, score_not_awaiting_answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_day_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_day_not_open" | "not_other_side" | "score_not_awaiting_answer";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postGamesByIdGameDayMatchesByMatchIdDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            court: number;
+                            endedAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Why the rotation chose these players, for the hosts */
+                            reason: string;
+                            round: number;
+                            score: {
+                                a: number;
+                                b: number;
+                                /** @description Every change of the score, oldest first */
+                                changes: {
+                                    a: number | null;
+                                    action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                    /** Format: date-time */
+                                    at: string;
+                                    b: number | null;
+                                    /** Format: uuid */
+                                    by: string;
+                                }[];
+                                /** Format: uuid */
+                                enteredBy: string;
+                                state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                            } | null;
+                            sideA: {
+                                name: string | null;
+                                /** Format: uuid */
+                                userId: string;
+                            }[];
+                            sideB: {
+                                name: string | null;
+                                /** Format: uuid */
+                                userId: string;
+                            }[];
+                            startedAt: string | null;
+                            status: "PROPOSED" | "PLAYING" | "DONE";
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found, match_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found" | "match_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: game_day_not_open, not_other_side, score_not_awaiting_answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_day_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_day_not_open" | "not_other_side" | "score_not_awaiting_answer";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    putGamesByIdGameDayMatchesByMatchIdScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    a: number;
+                    b: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            court: number;
+                            endedAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Why the rotation chose these players, for the hosts */
+                            reason: string;
+                            round: number;
+                            score: {
+                                a: number;
+                                b: number;
+                                /** @description Every change of the score, oldest first */
+                                changes: {
+                                    a: number | null;
+                                    action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                    /** Format: date-time */
+                                    at: string;
+                                    b: number | null;
+                                    /** Format: uuid */
+                                    by: string;
+                                }[];
+                                /** Format: uuid */
+                                enteredBy: string;
+                                state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                            } | null;
+                            sideA: {
+                                name: string | null;
+                                /** Format: uuid */
+                                userId: string;
+                            }[];
+                            sideB: {
+                                name: string | null;
+                                /** Format: uuid */
+                                userId: string;
+                            }[];
+                            startedAt: string | null;
+                            status: "PROPOSED" | "PLAYING" | "DONE";
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json, score_not_valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json" | "score_not_valid";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found, match_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found" | "match_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: game_day_not_open, game_day_closed, not_on_court, score_already_entered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_day_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_day_not_open" | "game_day_closed" | "not_on_court" | "score_already_entered";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postGamesByIdGameDayMatchesByMatchIdSettle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    a: number;
+                    b: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            court: number;
+                            endedAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Why the rotation chose these players, for the hosts */
+                            reason: string;
+                            round: number;
+                            score: {
+                                a: number;
+                                b: number;
+                                /** @description Every change of the score, oldest first */
+                                changes: {
+                                    a: number | null;
+                                    action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                    /** Format: date-time */
+                                    at: string;
+                                    b: number | null;
+                                    /** Format: uuid */
+                                    by: string;
+                                }[];
+                                /** Format: uuid */
+                                enteredBy: string;
+                                state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                            } | null;
+                            sideA: {
+                                name: string | null;
+                                /** Format: uuid */
+                                userId: string;
+                            }[];
+                            sideB: {
+                                name: string | null;
+                                /** Format: uuid */
+                                userId: string;
+                            }[];
+                            startedAt: string | null;
+                            status: "PROPOSED" | "PLAYING" | "DONE";
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json, score_not_valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json" | "score_not_valid";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found, match_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found" | "match_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: game_day_not_open, score_not_disputed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_day_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_day_not_open" | "score_not_disputed";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postGamesByIdGameDayRounds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description What the last swap costs against the rotation’s promises (empty: nothing) */
+                            costs: string[];
+                            matches: {
+                                court: number;
+                                endedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Why the rotation chose these players, for the hosts */
+                                reason: string;
+                                round: number;
+                                score: {
+                                    a: number;
+                                    b: number;
+                                    /** @description Every change of the score, oldest first */
+                                    changes: {
+                                        a: number | null;
+                                        action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                        /** Format: date-time */
+                                        at: string;
+                                        b: number | null;
+                                        /** Format: uuid */
+                                        by: string;
+                                    }[];
+                                    /** Format: uuid */
+                                    enteredBy: string;
+                                    state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                } | null;
+                                sideA: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                sideB: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                startedAt: string | null;
+                                status: "PROPOSED" | "PLAYING" | "DONE";
+                            }[];
+                            number: number;
+                            /** @description Who sits this round out, longest-waiting first */
+                            resting: {
+                                name: string | null;
+                                /** Format: uuid */
+                                userId: string;
+                            }[];
+                            /** Format: uuid */
+                            roundId: string;
+                            status: "PROPOSED" | "STARTED";
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: game_day_not_open, game_day_closed, no_free_court, not_enough_players */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_day_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_day_not_open" | "game_day_closed" | "no_free_court" | "not_enough_players";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postGamesByIdGameDayRoundsByRoundIdStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                roundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description What the last swap costs against the rotation’s promises (empty: nothing) */
+                            costs: string[];
+                            matches: {
+                                court: number;
+                                endedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Why the rotation chose these players, for the hosts */
+                                reason: string;
+                                round: number;
+                                score: {
+                                    a: number;
+                                    b: number;
+                                    /** @description Every change of the score, oldest first */
+                                    changes: {
+                                        a: number | null;
+                                        action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                        /** Format: date-time */
+                                        at: string;
+                                        b: number | null;
+                                        /** Format: uuid */
+                                        by: string;
+                                    }[];
+                                    /** Format: uuid */
+                                    enteredBy: string;
+                                    state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                } | null;
+                                sideA: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                sideB: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                startedAt: string | null;
+                                status: "PROPOSED" | "PLAYING" | "DONE";
+                            }[];
+                            number: number;
+                            /** @description Who sits this round out, longest-waiting first */
+                            resting: {
+                                name: string | null;
+                                /** Format: uuid */
+                                userId: string;
+                            }[];
+                            /** Format: uuid */
+                            roundId: string;
+                            status: "PROPOSED" | "STARTED";
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found, round_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found" | "round_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: game_day_not_open, game_day_closed, round_already_started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_day_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_day_not_open" | "game_day_closed" | "round_already_started";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    postGamesByIdGameDayRoundsByRoundIdSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                id: string;
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                roundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A player resting in the proposal, or one on another court of it (they change places)
+                     */
+                    in: string;
+                    /**
+                     * Format: uuid
+                     * @description A player of the proposal
+                     */
+                    out: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description What the last swap costs against the rotation’s promises (empty: nothing) */
+                            costs: string[];
+                            matches: {
+                                court: number;
+                                endedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Why the rotation chose these players, for the hosts */
+                                reason: string;
+                                round: number;
+                                score: {
+                                    a: number;
+                                    b: number;
+                                    /** @description Every change of the score, oldest first */
+                                    changes: {
+                                        a: number | null;
+                                        action: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                        /** Format: date-time */
+                                        at: string;
+                                        b: number | null;
+                                        /** Format: uuid */
+                                        by: string;
+                                    }[];
+                                    /** Format: uuid */
+                                    enteredBy: string;
+                                    state: "ENTERED" | "CONFIRMED" | "DISPUTED" | "SETTLED";
+                                } | null;
+                                sideA: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                sideB: {
+                                    name: string | null;
+                                    /** Format: uuid */
+                                    userId: string;
+                                }[];
+                                startedAt: string | null;
+                                status: "PROPOSED" | "PLAYING" | "DONE";
+                            }[];
+                            number: number;
+                            /** @description Who sits this round out, longest-waiting first */
+                            resting: {
+                                name: string | null;
+                                /** Format: uuid */
+                                userId: string;
+                            }[];
+                            /** Format: uuid */
+                            roundId: string;
+                            status: "PROPOSED" | "STARTED";
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Not Found: game_not_found, round_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_not_found" | "round_not_found";
+                    };
+                };
+            };
+            /** @description Conflict: game_day_not_open, game_day_closed, round_already_started, swap_not_possible */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "game_day_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "game_day_not_open" | "game_day_closed" | "round_already_started" | "swap_not_possible";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
                     };
                 };
             };

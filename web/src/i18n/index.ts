@@ -7,6 +7,7 @@ import { admin } from './en/admin';
 import { common } from './en/common';
 import { find } from './en/find';
 import { game } from './en/game';
+import { gameday } from './en/gameday';
 import { host } from './en/host';
 import { me } from './en/me';
 import { money as moneyTexts } from './en/money';
@@ -14,5 +15,5 @@ import { nav } from './en/nav';
 import { push } from './en/push';
 import { series } from './en/series';
 
-export const t = { common, nav, find, game, host, series, me, admin, push, money: moneyTexts };
+export const t = { common, nav, find, game, gameday, host, series, me, admin, push, money: moneyTexts };
 export { LOCALE, plural, money, distance, localDay, dayHeading, timeUntil, andList } from './format';

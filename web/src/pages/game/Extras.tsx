@@ -63,6 +63,9 @@ export function HostTools({ game }: { game: Game }) {
       <Link className="button" to={`/games/${game.id}/manage`}>
         {t.game.manage}
       </Link>
+      <Link className="button" to={`/games/${game.id}/game-day`}>
+        {t.gameday.openConsole}
+      </Link>
       {upcoming && game.viewer?.isOrganizer && (
         <Button variant="danger" busy={write.isPending} onClick={() => void cancel()}>
           {t.game.cancelGame}

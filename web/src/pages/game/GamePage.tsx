@@ -13,6 +13,7 @@ import { LeaveNotice, type Holding } from './LeaveNotice';
 import { CheckIn, LeaveButton, Offer, Rate } from './PlaceActions';
 import { Players } from './Players';
 import { PaySheet } from '../money/PaySheet';
+import { PlayerCard } from '../gameday/PlayerCard';
 import { SignInToJoin } from './SignInToJoin';
 import type { Game } from './types';
 import './game.css';
@@ -68,6 +69,9 @@ function YourPlace({ game, holding, now }: { game: Game; holding: Holding; now: 
   );
 }
 
+/** Game day runs from 30 minutes before the start until 12 hours after it. */
+const gameDayAround = (start: string, now: number) => now >= Date.parse(start) - 30 * 60_000 && now <= Date.parse(start) + 12 * 3_600_000;
+
 /** One game: the facts a player decides on first, then what they can do, then the rest. */
 export function GamePage({ id }: { id: string }) {
   const me = useMe();
@@ -84,6 +88,7 @@ export function GamePage({ id }: { id: string }) {
       {g.description && <p>{g.description}</p>}
       <YourPlace game={g} holding={holding} now={now} />
       {(holding === 'none' || holding === 'anonymous') && g.status === 'SCHEDULED' && <Rules game={g} />}
+      {holding === 'place' && <PlayerCard gameId={g.id} around={gameDayAround(g.startTime, now)} />}
       {holding === 'place' && g.viewerPlace && <Rate game={g} place={g.viewerPlace} now={now} />}
       {holding === 'place' && !viewer?.isOrganizer && Number(g.price) > 0 && <PaySheet gameId={g.id} />}
       {g.viewerPlace?.organizerContact && <OrganizerContact methods={g.viewerPlace.organizerContact} />}

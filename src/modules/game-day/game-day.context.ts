@@ -1,0 +1,48 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { closed, gameNotFound, notOpen } from './game-day.errors.ts';
+import type { SessionRows } from './game-day.input.ts';
+import type { GameDayAttendance, GameDayGames, GameDayUsers } from './game-day.ports.ts';
+import { GameDayRepository, type GameDayRow } from './game-day.repository.ts';
+
+export interface GameDayDeps {
+  db: Database;
+  clock: Clock;
+  games: GameDayGames;
+  attendance: GameDayAttendance;
+  users: GameDayUsers;
+}
+
+/** Who the caller is to the game: a host (organiser or co-host), a player with a place, or nobody (404). */
+export async function roleIn(deps: GameDayDeps, gameId: string, userId: string) {
+  const standing = await deps.games.standing(gameId, userId);
+  if (!standing || (!standing.host && standing.player !== 'ACTIVE')) throw gameNotFound();
+  return standing;
+}
+
+export async function hostOf(deps: GameDayDeps, gameId: string, userId: string) {
+  const standing = await deps.games.standing(gameId, userId);
+  if (!standing?.host) throw gameNotFound();
+  return standing;
+}
+
+/** The session, open and not closed. */
+export async function openDay(executor: Executor, gameId: string): Promise<GameDayRow> {
+  const day = await new GameDayRepository(executor).find(gameId);
+  if (!day) throw notOpen();
+  if (day.closedAt) throw closed();
+  return day;
+}
+
+/** Everything the board and the rotation read, in one go. */
+export async function sessionRows(deps: GameDayDeps, day: GameDayRow, executor: Executor = deps.db): Promise<SessionRows> {
+  const repository = new GameDayRepository(executor);
+  // One after the other: inside a transaction they share one connection.
+  const checkedIn = await deps.attendance.checkedIn(day.gameId);
+  const leavers = await repository.leavers(day.gameId);
+  const rounds = await repository.rounds(day.gameId);
+  const matches = await repository.matches(day.gameId);
+  const ids = new Set([...checkedIn.map((player) => player.userId), ...matches.flatMap((match) => [...match.sideA, ...match.sideB])]);
+  const names = await deps.users.namesOf([...ids]);
+  return { day, checkedIn, leavers, rounds, matches, names };
+}

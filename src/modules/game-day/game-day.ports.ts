@@ -1,0 +1,15 @@
+import type { GameStanding } from '../games/index.ts';
+
+/** What game day asks of games: who the caller is to the game. */
+export interface GameDayGames {
+  standing(gameId: string, userId: string): Promise<GameStanding | undefined>;
+}
+
+/** Who is checked in (attendance's ATTENDED marks: self check-in or a host's mark), in the order they came. */
+export interface GameDayAttendance {
+  checkedIn(gameId: string): Promise<Array<{ userId: string; at: Date }>>;
+}
+
+export interface GameDayUsers {
+  namesOf(ids: string[]): Promise<Map<string, string | null>>;
+}

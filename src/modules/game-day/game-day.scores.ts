@@ -1,0 +1,97 @@
+import { type GameDayDeps, hostOf, openDay, roleIn } from './game-day.context.ts';
+import { alreadyEntered, badScore, matchNotFound, notDisputed, nothingToAnswer, notOnCourt, notOpen, notOtherSide } from './game-day.errors.ts';
+import { presentMatch } from './game-day.presenter.ts';
+import { GameDayRepository, type GameDayRow, type MatchRow } from './game-day.repository.ts';
+import { scoreFits } from './game-day.rules.ts';
+
+interface Score {
+  a: number;
+  b: number;
+}
+
+/** Scores: entered once by a player on the court or a host, answered by the other side, settled by a host; every change kept. */
+export class GameDayScores {
+  readonly #deps: GameDayDeps;
+
+  constructor(deps: GameDayDeps) {
+    this.#deps = deps;
+  }
+
+  /** Two people entering the same match at once: the conditional update lets one through, the other gets 409. */
+  async enter(userId: string, gameId: string, matchId: string, score: Score) {
+    const { db, clock } = this.#deps;
+    const standing = await roleIn(this.#deps, gameId, userId);
+    const day = await openDay(db, gameId);
+    const match = await this.#match(gameId, matchId);
+    if (!standing.host && !match.sideA.includes(userId) && !match.sideB.includes(userId)) throw notOnCourt();
+    if (!scoreFits(day.scoreRule, score.a, score.b)) throw badScore();
+    const now = clock.now();
+    const row = await db.transaction(async (tx) => {
+      const repository = new GameDayRepository(tx);
+      const entered = await repository.enter(matchId, score.a, score.b, userId, now);
+      if (entered) await repository.record({ matchId, action: 'ENTERED', scoreA: score.a, scoreB: score.b, byUser: userId, at: now });
+      return entered;
+    });
+    if (!row) throw alreadyEntered();
+    return this.#present(gameId, row);
+  }
+
+  /** The other side of whoever entered the score (both sides when a host off the court entered it) confirms or disputes. */
+  async answer(userId: string, gameId: string, matchId: string, answer: 'CONFIRMED' | 'DISPUTED') {
+    const { db, clock } = this.#deps;
+    await roleIn(this.#deps, gameId, userId);
+    await this.#day(gameId);
+    const match = await this.#match(gameId, matchId);
+    if (match.scoreState !== 'ENTERED') throw nothingToAnswer();
+    const by = match.scoreEnteredBy ?? '';
+    const other = match.sideA.includes(by) ? match.sideB : match.sideB.includes(by) ? match.sideA : [...match.sideA, ...match.sideB];
+    if (!other.includes(userId)) throw notOtherSide();
+    const now = clock.now();
+    const row = await db.transaction(async (tx) => {
+      const repository = new GameDayRepository(tx);
+      const answered = await repository.answer(matchId, 'ENTERED', answer);
+      if (answered) await repository.record({ matchId, action: answer, scoreA: answered.scoreA, scoreB: answered.scoreB, byUser: userId, at: now });
+      return answered;
+    });
+    if (!row) throw nothingToAnswer();
+    return this.#present(gameId, row);
+  }
+
+  /** A host's decision on a disputed score: the score they set stands. */
+  async settle(userId: string, gameId: string, matchId: string, score: Score) {
+    const { db, clock } = this.#deps;
+    await hostOf(this.#deps, gameId, userId);
+    const day = await this.#day(gameId);
+    await this.#match(gameId, matchId);
+    if (!scoreFits(day.scoreRule, score.a, score.b)) throw badScore();
+    const now = clock.now();
+    const row = await db.transaction(async (tx) => {
+      const repository = new GameDayRepository(tx);
+      const settled = await repository.answer(matchId, 'DISPUTED', 'SETTLED', score);
+      if (settled) await repository.record({ matchId, action: 'SETTLED', scoreA: score.a, scoreB: score.b, byUser: userId, at: now });
+      return settled;
+    });
+    if (!row) throw notDisputed();
+    return this.#present(gameId, row);
+  }
+
+  /** Scores are answered and settled after closing too: only a session that never opened refuses. */
+  async #day(gameId: string): Promise<GameDayRow> {
+    const day = await new GameDayRepository(this.#deps.db).find(gameId);
+    if (!day) throw notOpen();
+    return day;
+  }
+
+  async #match(gameId: string, matchId: string): Promise<MatchRow> {
+    const match = await new GameDayRepository(this.#deps.db).match(gameId, matchId);
+    if (!match) throw matchNotFound();
+    return match;
+  }
+
+  async #present(gameId: string, row: MatchRow) {
+    const repository = new GameDayRepository(this.#deps.db);
+    const round = (await repository.rounds(gameId)).find((r) => r.id === row.roundId);
+    const names = await this.#deps.users.namesOf([...row.sideA, ...row.sideB]);
+    return presentMatch(row, round?.number ?? 0, names, await repository.changes([row.id]));
+  }
+}

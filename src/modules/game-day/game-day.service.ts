@@ -1,0 +1,70 @@
+import type { Static } from 'typebox';
+import type { Executor } from '../../platform/db/index.ts';
+import { type GameDayDeps, hostOf, openDay, roleIn, sessionRows } from './game-day.context.ts';
+import { alreadyOpen, closed, notCheckedIn, notOpen, windowClosed } from './game-day.errors.ts';
+import { presentPlayers } from './game-day.input.ts';
+import { presentBoard } from './game-day.presenter.ts';
+import { GameDayRepository } from './game-day.repository.ts';
+import { openingWindow } from './game-day.rules.ts';
+import type { OpenBody } from './game-day.schemas.ts';
+
+/** The session around the rounds: opening it, the board, a player leaving, closing it. */
+export class GameDayService {
+  readonly #deps: GameDayDeps;
+
+  constructor(deps: GameDayDeps) {
+    this.#deps = deps;
+  }
+
+  async open(userId: string, gameId: string, body: Static<typeof OpenBody>) {
+    const { game } = await hostOf(this.#deps, gameId, userId);
+    const now = this.#deps.clock.now();
+    if (!openingWindow(game, now)) throw windowClosed();
+    const opened = await new GameDayRepository(this.#deps.db).open({
+      gameId,
+      format: body.format,
+      courts: body.courts,
+      scoreRule: body.scoreRule,
+      pace: body.pace ?? 'ROUND',
+      winnerStaysCap: body.winnerStaysCap ?? 2,
+      openedBy: userId,
+      openedAt: now,
+    });
+    if (!opened) throw alreadyOpen();
+    return this.board(userId, gameId);
+  }
+
+  /** Hosts and players with a place see the board; before opening it says so (session null). */
+  async board(userId: string, gameId: string) {
+    const standing = await roleIn(this.#deps, gameId, userId);
+    const repository = new GameDayRepository(this.#deps.db);
+    const day = await repository.find(gameId);
+    const viewer = { userId, host: standing.host };
+    if (!day) return presentBoard(undefined, gameId, viewer, []);
+    const rows = await sessionRows(this.#deps, day);
+    const changes = await repository.changes(rows.matches.filter((match) => match.scoreState !== null).map((match) => match.id));
+    return presentBoard(rows, gameId, viewer, changes);
+  }
+
+  /** "I'm leaving": out of the next rounds; a match being played is finished as usual. */
+  async leave(userId: string, gameId: string) {
+    await roleIn(this.#deps, gameId, userId);
+    const day = await openDay(this.#deps.db, gameId);
+    const rows = await sessionRows(this.#deps, day);
+    if (!presentPlayers(rows).some((player) => player.userId === userId)) throw notCheckedIn();
+    await new GameDayRepository(this.#deps.db).leave(gameId, userId, this.#deps.clock.now());
+    return this.board(userId, gameId);
+  }
+
+  async close(userId: string, gameId: string) {
+    await hostOf(this.#deps, gameId, userId);
+    const repository = new GameDayRepository(this.#deps.db);
+    if (!(await repository.close(gameId, this.#deps.clock.now()))) throw (await repository.find(gameId)) ? closed() : notOpen();
+    return this.board(userId, gameId);
+  }
+
+  /** The game is gone for good. */
+  forgetGame(gameId: string, executor: Executor) {
+    return new GameDayRepository(executor).forgetGame(gameId);
+  }
+}

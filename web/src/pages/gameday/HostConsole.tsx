@@ -1,0 +1,72 @@
+/** The host's console at the venue: open game day, ask for rounds, swap, start, scores, settle, close. */
+import { api, data } from '../../api/client';
+import { t } from '../../i18n';
+import { Link } from '../../router';
+import { Badge, Button, Card, Page, Problem, Section, useConfirm, Waiting } from '../../ui';
+import { useBoard, useBoardWrite, type Board } from './board';
+import { Courts, Results, Summary } from './Courts';
+import { OpenForm } from './OpenForm';
+import { ProposalPanel } from './ProposalPanel';
+import './gameday.css';
+
+const g = t.gameday;
+
+function Players({ board }: { board: Board }) {
+  return (
+    <Section title={g.playersHeading} id="players">
+      <p className="muted">{g.checkedInCount(board.players.filter((player) => player.state !== 'LEFT').length)}</p>
+      <ul className="gd-list">
+        {board.players.map((player) => (
+          <Card as="li" key={player.userId} className="gd-player">
+            <span>{player.name ?? g.someone}</span>
+            <Badge tone={player.state === 'PLAYING' ? 'accent' : player.state === 'LEFT' ? 'neutral' : 'success'}>
+              {player.court ? `${g.states2[player.state]} · ${g.court(player.court)}` : g.states2[player.state]}
+            </Badge>
+          </Card>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function HostConsole({ id }: { id: string }) {
+  const board = useBoard(id);
+  const write = useBoardWrite(id);
+  const confirm = useConfirm();
+  if (!board.isSuccess) return <Waiting query={board} title={g.consoleTitle} />;
+  const b = board.data;
+  const session = b.session;
+  const close = async () => {
+    if (!(await confirm({ title: g.closeTitle, body: g.closeBody, confirm: g.close, danger: true }))) return;
+    write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day/close', { params: { path: { id } } })));
+  };
+  return (
+    <Page title={g.consoleTitle}>
+      <div className="actions">
+        <Link className="button" to={`/games/${id}`}>
+          {g.backToGame}
+        </Link>
+        {session && (
+          <Link className="button" to={`/games/${id}/board`}>
+            {g.openBoard}
+          </Link>
+        )}
+      </div>
+      {!session && b.viewer.host && <OpenForm gameId={id} />}
+      {!session && !b.viewer.host && <p>{g.notOpen}</p>}
+      {session && <p>{g.session(g.formats[session.format], session.courts, g.scoreRules[session.scoreRule])}</p>}
+      {session && !session.closedAt && b.viewer.host && <ProposalPanel gameId={id} board={b} />}
+      {session && <Courts gameId={id} board={b} canScore={b.viewer.host} />}
+      {session && <Results gameId={id} board={b} />}
+      {session && <Players board={b} />}
+      {session?.closedAt && <p>{g.closedNote}</p>}
+      <Summary board={b} />
+      {session && !session.closedAt && b.viewer.host && (
+        <Button variant="danger" busy={write.isPending} onClick={() => void close()}>
+          {g.close}
+        </Button>
+      )}
+      <Problem error={board.error ?? write.error} />
+    </Page>
+  );
+}
