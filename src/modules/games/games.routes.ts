@@ -56,7 +56,7 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   routes.post('/api/v1/games/:id/participants', { ...GamesApi.join, preValidation: aloneWithoutBody }, (request, { userId }) =>
     participation.join(userId, request.params.id, request.body),
   );
-  routes.get('/api/v1/games/:id/participants', GamesApi.participants, (request, { userId }) => queries.participants(request.params.id, userId));
+  routes.get('/api/v1/games/:id/participants', { ...GamesApi.participants, offlineCopy: true }, (request, { userId }) => queries.participants(request.params.id, userId));
   routes.delete('/api/v1/games/:id/participants/me', GamesApi.leave, (request, { userId }) => participation.leave(userId, request.params.id));
   routes.delete('/api/v1/games/:id/participants/:userId', GamesApi.removePlayer, (request, caller) =>
     participation.removeParticipant(actorOf(caller), request.params.id, request.params.userId),
@@ -69,6 +69,6 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   );
 
   const me = userRouteSet(app, 'me', signedIn);
-  me.get('/api/v1/me/games/joined', GamesApi.joined, (request, { userId }) => queries.joined(userId, request.query));
-  me.get('/api/v1/me/games/hosted', GamesApi.hosted, (request, { userId }) => queries.hosted(userId, request.query));
+  me.get('/api/v1/me/games/joined', { ...GamesApi.joined, offlineCopy: true }, (request, { userId }) => queries.joined(userId, request.query));
+  me.get('/api/v1/me/games/hosted', { ...GamesApi.hosted, offlineCopy: true }, (request, { userId }) => queries.hosted(userId, request.query));
 }
