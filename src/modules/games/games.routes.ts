@@ -34,7 +34,7 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   listings.get('/api/v1/games', { ...GamesApi.list, etagOf }, (request, viewerId) => queries.list(request.query, viewerId));
   listings.get('/api/v1/games/filter-options', { ...GamesApi.filterOptions, etagOf }, (request, viewerId) => queries.filterOptions(request.query, viewerId));
   // A signed-in viewer's page also says where they stand (viewerPlace); the anonymous one stays cacheable.
-  listings.get('/api/v1/games/:id', { ...GamesApi.one, etagOf }, async (request, viewerId) => {
+  listings.get('/api/v1/games/:id', { ...GamesApi.one, etagOf, offlineCopy: true }, async (request, viewerId) => {
     const game = await queries.get(request.params.id, viewerId);
     return viewerId ? { ...game, viewerPlace: await place.of(game.id, viewerId) } : game;
   });
