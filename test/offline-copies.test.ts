@@ -33,7 +33,13 @@ for (const backend of backends) {
     const get = (url: string, who: TestUser) => t.app.inject({ url, headers: who.auth });
 
     it("lets the player's own browser keep who they are, their games, a game and its players", async () => {
-      for (const url of ['/api/v1/me', '/api/v1/me/games/joined', '/api/v1/me/games/hosted', `/api/v1/games/${gameId}/participants`, `/api/v1/games/${gameId}`]) {
+      for (const url of [
+        '/api/v1/me',
+        '/api/v1/me/games/joined',
+        '/api/v1/me/games/hosted',
+        `/api/v1/games/${gameId}/participants`,
+        `/api/v1/games/${gameId}`,
+      ]) {
         const response = await get(url, player);
         assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
         assert.equal(response.headers['cache-control'], 'private, no-cache', url);

@@ -56,7 +56,9 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   routes.post('/api/v1/games/:id/participants', { ...GamesApi.join, preValidation: aloneWithoutBody }, (request, { userId }) =>
     participation.join(userId, request.params.id, request.body),
   );
-  routes.get('/api/v1/games/:id/participants', { ...GamesApi.participants, offlineCopy: true }, (request, { userId }) => queries.participants(request.params.id, userId));
+  routes.get('/api/v1/games/:id/participants', { ...GamesApi.participants, offlineCopy: true }, (request, { userId }) =>
+    queries.participants(request.params.id, userId),
+  );
   routes.delete('/api/v1/games/:id/participants/me', GamesApi.leave, (request, { userId }) => participation.leave(userId, request.params.id));
   routes.delete('/api/v1/games/:id/participants/:userId', GamesApi.removePlayer, (request, caller) =>
     participation.removeParticipant(actorOf(caller), request.params.id, request.params.userId),
