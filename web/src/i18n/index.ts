@@ -10,7 +10,8 @@ import { game } from './en/game';
 import { host } from './en/host';
 import { me } from './en/me';
 import { nav } from './en/nav';
+import { offline } from './en/offline';
 import { series } from './en/series';
 
-export const t = { common, nav, find, game, host, series, me, admin };
+export const t = { common, nav, find, game, host, series, me, admin, offline };
 export { LOCALE, plural, money, distance, localDay, dayHeading, timeUntil, andList } from './format';
