@@ -1,7 +1,9 @@
 /**
  * The bundled web app (web/, built to web/dist) under /app/: hashed assets cached for a year, the
  * entry page never without asking again, and every other /app/ path answered with the entry page so
- * deep links work (the app routes in the browser). Only files the build wrote are served.
+ * deep links work (the app routes in the browser). Only files the build wrote are served: among them
+ * the service worker (sw.js, scope /app/) and the manifest, which are asked for again every time like
+ * the entry page, so a new version reaches an installed app (docs/offline.md).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,12 +14,13 @@ import { notFound } from './platform/http/errors.ts';
 
 export const WEB_APP_DIR = path.join(import.meta.dirname, '..', 'web', 'dist');
 
-/** Scripts, styles and requests from this origin and the API only; nothing inline, no frames. */
+/** Scripts, styles, workers and requests from this origin and the API only; nothing inline, no frames. */
 function webAppCsp(apiOrigin: string, tileUrl: string): string {
   // The map's tiles are images from MAP_TILE_URL's origin, when one is set.
   const tiles = tileUrl ? ` ${new URL(tileUrl).origin}` : '';
   return (
     `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:${tiles}; font-src 'self'; connect-src 'self' ${apiOrigin}; ` +
+    "worker-src 'self'; manifest-src 'self'; " +
     "object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'"
   );
 }
@@ -38,9 +41,10 @@ export async function registerWebApp(app: FastifyInstance, config: Readonly<Conf
   }
   // The configured time zone goes into the page, so the app shows times as the service means them.
   const entryPage = readFileSync(index, 'utf8').replace('__APP_TIME_ZONE__', config.timeZone).replace('__MAP_TILE_URL__', escapeAttribute(config.mapTileUrl));
-  const files = new Set(filesUnder(root).filter((file) => file !== 'index.html'));
+  // The compressed copies of the assets (scripts/web-build.ts) are sent in their place, never by name.
+  const files = new Set(filesUnder(root).filter((file) => file !== 'index.html' && !/\.(br|gz)$/.test(file)));
   const csp = webAppCsp(new URL(config.baseUrl).origin, config.mapTileUrl);
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
   // `/app` and `/app/` are one route (trailing slashes are ignored); the page's asset URLs are absolute.
   const serve = (request: FastifyRequest, reply: FastifyReply) => {
@@ -48,6 +52,7 @@ export async function registerWebApp(app: FastifyInstance, config: Readonly<Conf
     reply.header('Content-Security-Policy', csp);
     if (files.has(file)) {
       reply.header('Cache-Control', file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (file.endsWith('.webmanifest')) reply.type('application/manifest+json');
       return reply.sendFile(file, { cacheControl: false });
     }
     // A missing asset is a 404, not the entry page (a browser would try to run HTML as a script).

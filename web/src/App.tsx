@@ -14,6 +14,10 @@ import { Icon } from './shell/icons';
 import { RouteBoundary } from './shell/RouteBoundary';
 import { ServiceStatus } from './shell/ServiceStatus';
 import { useUnreadCount } from './shell/unread';
+import { forgetSavedCopies } from './offline/client';
+import { SavedCopyNotice } from './offline/SavedCopyNotice';
+import { UpdatePrompt } from './offline/UpdatePrompt';
+import './offline/offline.css';
 import './shell/shell.css';
 import { Loading, Page, Waiting } from './ui';
 import { CallbackPage } from './pages/Callback';
@@ -33,6 +37,7 @@ export function App() {
       onSignedOut(() => {
         setExpired(true);
         client.setQueryData(['me'], null);
+        void forgetSavedCopies();
       }),
     [client],
   );
@@ -45,6 +50,7 @@ export function App() {
     // @calls POST /api/v1/auth/logout (a plain fetch: the typed client would try to renew a session that is ending)
     await fetch('/api/v1/auth/logout', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     client.clear();
+    await forgetSavedCopies();
     client.setQueryData(['me'], null);
     navigate('/signed-out', { replace: true });
   };
@@ -162,6 +168,8 @@ export function App() {
         </aside>
       )}
       <ServiceStatus />
+      <SavedCopyNotice />
+      <UpdatePrompt />
       <main id="main">
         <RouteBoundary key={path}>
           <Suspense fallback={<Loading />}>{page}</Suspense>

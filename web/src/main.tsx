@@ -9,7 +9,14 @@ import './styles.css';
 const client = new QueryClient({
   defaultOptions: {
     // A problem the service answered (4xx) will not change on a retry; a network blip might.
-    queries: { retry: (count, error) => count < 2 && !(error instanceof ApiProblem && error.status < 500), refetchOnWindowFocus: true },
+    // Without signal a read still asks (the service worker may answer with its saved copy), and a
+    // write still runs, to be refused in words rather than paused and sent later (offline/client.ts).
+    queries: {
+      retry: (count, error) => count < 2 && !(error instanceof ApiProblem && error.status < 500),
+      refetchOnWindowFocus: true,
+      networkMode: 'offlineFirst',
+    },
+    mutations: { networkMode: 'always' },
   },
 });
 

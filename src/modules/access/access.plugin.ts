@@ -147,10 +147,12 @@ export const accessPlugin = fp(
 
     // An answer made for a signed-in caller is that caller's: no shared cache may keep it, nor hand
     // it to someone else. Where it carries an entity tag the client may keep it and revalidate
-    // (304); otherwise it is not stored at all. A route that set its own caching keeps it.
+    // (304); so may a read the web app keeps as its offline copy (the caller's browser only, asked
+    // again each time); otherwise it is not stored at all. A route that set its own caching keeps it.
     app.addHook('onSend', async (request, reply, payload) => {
       if (!request.principal || reply.hasHeader('cache-control')) return payload;
-      reply.header('cache-control', reply.hasHeader('etag') ? 'private, no-cache' : 'private, no-store');
+      const kept = reply.hasHeader('etag') || (request.routeOptions.config?.offlineCopy === true && reply.statusCode === 200);
+      reply.header('cache-control', kept ? 'private, no-cache' : 'private, no-store');
       reply.header('vary', withVary(reply.getHeader('vary'), ['Authorization', 'Cookie']));
       return payload;
     });

@@ -34,7 +34,7 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   listings.get('/api/v1/games', { ...GamesApi.list, etagOf }, (request, viewerId) => queries.list(request.query, viewerId));
   listings.get('/api/v1/games/filter-options', { ...GamesApi.filterOptions, etagOf }, (request, viewerId) => queries.filterOptions(request.query, viewerId));
   // A signed-in viewer's page also says where they stand (viewerPlace); the anonymous one stays cacheable.
-  listings.get('/api/v1/games/:id', { ...GamesApi.one, etagOf }, async (request, viewerId) => {
+  listings.get('/api/v1/games/:id', { ...GamesApi.one, etagOf, offlineCopy: true }, async (request, viewerId) => {
     const game = await queries.get(request.params.id, viewerId);
     return viewerId ? { ...game, viewerPlace: await place.of(game.id, viewerId) } : game;
   });
@@ -56,7 +56,9 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   routes.post('/api/v1/games/:id/participants', { ...GamesApi.join, preValidation: aloneWithoutBody }, (request, { userId }) =>
     participation.join(userId, request.params.id, request.body),
   );
-  routes.get('/api/v1/games/:id/participants', GamesApi.participants, (request, { userId }) => queries.participants(request.params.id, userId));
+  routes.get('/api/v1/games/:id/participants', { ...GamesApi.participants, offlineCopy: true }, (request, { userId }) =>
+    queries.participants(request.params.id, userId),
+  );
   routes.delete('/api/v1/games/:id/participants/me', GamesApi.leave, (request, { userId }) => participation.leave(userId, request.params.id));
   routes.delete('/api/v1/games/:id/participants/:userId', GamesApi.removePlayer, (request, caller) =>
     participation.removeParticipant(actorOf(caller), request.params.id, request.params.userId),
@@ -69,6 +71,6 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   );
 
   const me = userRouteSet(app, 'me', signedIn);
-  me.get('/api/v1/me/games/joined', GamesApi.joined, (request, { userId }) => queries.joined(userId, request.query));
-  me.get('/api/v1/me/games/hosted', GamesApi.hosted, (request, { userId }) => queries.hosted(userId, request.query));
+  me.get('/api/v1/me/games/joined', { ...GamesApi.joined, offlineCopy: true }, (request, { userId }) => queries.joined(userId, request.query));
+  me.get('/api/v1/me/games/hosted', { ...GamesApi.hosted, offlineCopy: true }, (request, { userId }) => queries.hosted(userId, request.query));
 }

@@ -10,7 +10,7 @@ export async function profilesRoutes(app: TypedApp, { profiles }: { profiles: Pr
   const contactMethodNames = upperCaseEnums('contactMethods[].name');
   const routes = userRouteSet(app, 'me', signedIn);
 
-  routes.get('/api/v1/me', ProfilesApi.me, async (_request, { userId }) => presentMe(await profiles.me(userId)));
+  routes.get('/api/v1/me', { ...ProfilesApi.me, offlineCopy: true }, async (_request, { userId }) => presentMe(await profiles.me(userId)));
   routes.post('/api/v1/me', { ...ProfilesApi.onboard, preValidation: contactMethodNames }, async (request, { userId }) =>
     presentMe(await profiles.completeOnboarding(userId, request.body)),
   );

@@ -16,6 +16,19 @@ interface Parts {
   headers?: TSchema;
   body?: TSchema;
   preValidation?: RouteShorthandOptions['preValidation'];
+  /**
+   * The caller's own page that the web app keeps for reading without signal (its offline copy): a
+   * signed-in answer says `private, no-cache` (kept by the caller's browser only, asked again each
+   * time) instead of `private, no-store`. For reads only.
+   */
+  offlineCopy?: true;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** See `offlineCopy` above; the access plugin reads it when it sets a signed-in answer's caching. */
+    offlineCopy?: boolean;
+  }
 }
 
 /**
@@ -72,12 +85,13 @@ function routeSet<Caller>(app: TypedApp, tag: string, security: Array<Record<str
   const declare =
     (method: 'GET' | 'POST' | 'PUT' | 'DELETE'): Declare<Caller> =>
     (url, spec, work) => {
-      const { summary, data, message, status, etagOf, preValidation, ...parts } = spec;
+      const { summary, data, message, status, etagOf, preValidation, offlineCopy, ...parts } = spec;
       const schema: FastifySchema = { tags: [tag], ...(security ? { security } : {}), summary, ...parts, response: responseOf(spec) };
       app.route({
         method,
         url,
         schema,
+        ...(offlineCopy ? { config: { offlineCopy } } : {}),
         ...(preValidation ? { preValidation } : {}),
         handler: async (request, reply) => {
           // Fastify validated the request against the spec's schemas above, so it has their types.

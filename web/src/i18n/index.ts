@@ -12,8 +12,9 @@ import { host } from './en/host';
 import { me } from './en/me';
 import { money as moneyTexts } from './en/money';
 import { nav } from './en/nav';
+import { offline } from './en/offline';
 import { push } from './en/push';
 import { series } from './en/series';
 
-export const t = { common, nav, find, game, gameday, host, series, me, admin, push, money: moneyTexts };
+export const t = { common, nav, find, game, gameday, host, series, me, admin, push, money: moneyTexts, offline };
 export { LOCALE, plural, money, distance, localDay, dayHeading, timeUntil, andList } from './format';
