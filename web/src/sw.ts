@@ -10,6 +10,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
 import { OFFLINE_READS, READS_CACHE, SAVED_AT, SHELL_CACHE } from './offline/names';
+// Web push: its `push`, `notificationclick` and `pushsubscriptionchange` handlers register themselves.
+import './push/sw-push';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -49,5 +51,3 @@ self.addEventListener('message', (event) => {
 });
 // The first worker takes the open page at once, so it works offline without a reload.
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
-
-// ---- Web Push (owned by the webpush branch): its `push` and `notificationclick` handlers go here. ----
