@@ -25,6 +25,7 @@ import { createSeriesModule, forgetSeriesUser } from './modules/series/index.ts'
 import { InvitationInbox, Invitations, type InvitationAcceptor, type InvitationKind } from './modules/invitations/index.ts';
 import { AttendanceService, DisputesService, OwnMarks, RatingAverages, RatingsService, recentNoShows } from './modules/attendance/index.ts';
 import { CalendarsService } from './modules/calendars/index.ts';
+import { ChatService } from './modules/chat/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { generationReader, PageCache } from './platform/cache/page-cache.ts';
@@ -89,6 +90,14 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   });
   const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
+  // The chat asks games where a user stands (host, player, waiting) and nothing of their tables.
+  const chat = new ChatService({
+    db,
+    clock,
+    cursors: new CursorCodec(keys.secretSeed),
+    games: { standing: (gameId, userId) => lookups.standing(gameId, userId) },
+    names: (ids) => users.namesOf(ids),
+  });
   // A player the organiser removed may not come back through the game's links. Games read a player's
   // level through profiles' narrow part, which needs nothing back (profiles need participation).
   const levels = new ProfileLevels(db);
@@ -141,6 +150,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     removalSteps: [
       (id, tx) => shareLinks.deleteForGame(id, tx),
       (id, tx) => bookmarks.forgetGame(id, tx),
+      (id, tx) => chat.forgetGame(id, tx),
       (id, tx) => notifications.forgetGame(id, tx),
       (id, tx) => attendance.ratings.forgetGame(id, tx),
     ],
@@ -180,6 +190,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     invitations: new InvitationInbox({ db, clock, users, acceptors }),
     attendance,
     calendars,
+    chat,
     ...live,
     games: {
       queries,

@@ -5,6 +5,7 @@ import { driveLogin } from '../../src/modules/auth/local-providers/index.ts';
 import type { TestUser } from '../../test/helpers/users.ts';
 import type { Principal, Scope } from './oracle.ts';
 import { ATTENDANCE_CASES } from './routes.attendance.ts';
+import { CHAT_CASES } from './routes.chat.ts';
 import {
   bookmark,
   coHosted,
@@ -129,6 +130,8 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
 
   // Attendance, ratings and calendars
   ...ATTENDANCE_CASES,
+  // A game's chat
+  ...CHAT_CASES,
   // The web app (its entry page for any deep link, and its hashed assets)
   'GET /app': simple(200, '/app'),
   'GET /app/*': simple(200, '/app/games/some-game'),

@@ -1,0 +1,17 @@
+import type { RouteSpec } from '../../platform/http/route-set.ts';
+import { ChatMessage, ChatParams, ChatSettingsBody, ChatState, MessageParams, MessagesPage, MessagesQuery, PostMessageBody } from './chat.schemas.ts';
+
+/** What each chat route accepts and answers (paths: chat.routes.ts). */
+export const ChatApi = {
+  state: { summary: "The game's chat: your role in it, whether you may write, the pinned announcement", params: ChatParams, data: ChatState, message: 'Chat' },
+  settings: {
+    summary: "Hosts: close or reopen the chat, let the waitlist write, pin or unpin a host's message",
+    params: ChatParams,
+    body: ChatSettingsBody,
+    data: ChatState,
+    message: 'Chat updated',
+  },
+  messages: { summary: "The game's messages, newest first (cursor page)", params: ChatParams, querystring: MessagesQuery, data: MessagesPage, message: 'Messages' },
+  post: { summary: 'Write a message (plain text)', params: ChatParams, body: PostMessageBody, data: ChatMessage, status: 201, message: 'Message sent' },
+  remove: { summary: 'Delete a message: your own, or any as a host', params: MessageParams },
+} satisfies Record<string, RouteSpec>;

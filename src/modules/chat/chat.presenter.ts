@@ -1,0 +1,28 @@
+import type { ChatView, MessageView } from './chat.service.ts';
+
+export function presentMessage(view: MessageView) {
+  return {
+    id: view.row.id,
+    author: { userId: view.row.authorId, name: view.authorName },
+    body: view.row.body,
+    createdAt: view.row.createdAt.toISOString(),
+    mine: view.mine,
+    canDelete: view.canDelete,
+  };
+}
+
+export function presentChat(view: ChatView) {
+  return {
+    role: view.role,
+    closed: view.closed,
+    waitlistMayWrite: view.waitlistMayWrite,
+    readOnlyFrom: view.readOnlyFrom.toISOString(),
+    canWrite: view.canWrite,
+    canModerate: view.canModerate,
+    pinned: view.pinned ? presentMessage(view.pinned) : null,
+  };
+}
+
+export function presentMessages(page: { content: MessageView[]; nextCursor: string | null }) {
+  return { content: page.content.map(presentMessage), nextCursor: page.nextCursor };
+}

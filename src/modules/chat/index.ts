@@ -1,0 +1,4 @@
+export { ChatService } from './chat.service.ts';
+export type { ChatGames, ChatNames, ChatStanding } from './chat.ports.ts';
+export { chatRoutes } from './chat.routes.ts';
+export { CHAT_ERRORS } from './chat.errors.ts';
