@@ -94,6 +94,7 @@ for (const backend of backends) {
         RATE_LIMIT_DEVICE_REGISTRATION: '1000000',
         RATE_LIMIT_PROFILE: '1000000',
         RATE_LIMIT_WRITE: '1000000',
+        RATE_LIMIT_CHAT: '1000000',
         RATE_LIMIT_SIGN_IN: '1000000',
       });
       const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
