@@ -4,6 +4,7 @@
  * Translating the app means a sibling folder of these files, not touching components.
  */
 import { admin } from './en/admin';
+import { chat } from './en/chat';
 import { common } from './en/common';
 import { find } from './en/find';
 import { game } from './en/game';
@@ -12,5 +13,5 @@ import { me } from './en/me';
 import { nav } from './en/nav';
 import { series } from './en/series';
 
-export const t = { common, nav, find, game, host, series, me, admin };
+export const t = { common, nav, find, game, host, series, me, admin, chat };
 export { LOCALE, plural, money, distance, localDay, dayHeading, timeUntil, andList } from './format';

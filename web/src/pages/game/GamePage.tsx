@@ -11,6 +11,7 @@ import { JoinForm, Party, PendingRequest } from './JoinPanel';
 import { LeaveNotice, type Holding } from './LeaveNotice';
 import { CheckIn, LeaveButton, Offer, Rate } from './PlaceActions';
 import { Players } from './Players';
+import { GameChat } from '../chat/GameChat';
 import { SignInToJoin } from './SignInToJoin';
 import type { Game } from './types';
 import './game.css';
@@ -86,6 +87,7 @@ export function GamePage({ id }: { id: string }) {
       {g.viewerPlace?.organizerContact && <OrganizerContact methods={g.viewerPlace.organizerContact} />}
       {manages && <HostTools game={g} />}
       <Extras game={g} />
+      {(manages || holding === 'place' || holding === 'waitlist' || !!g.viewerPlace?.request) && <GameChat gameId={g.id} />}
       {viewer ? <Players game={g} manages={manages} /> : <p className="muted">{t.game.signInToSee}</p>}
       <Problem error={game.error} />
     </Page>
