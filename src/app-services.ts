@@ -165,7 +165,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     GAME_CO_HOST: { accept: (invitation, tx) => coHosts.confirm(invitation.targetId, invitation.userId, tx) },
   };
   const schedule = new GameSchedule({ db, clock, events: notifications, waitlist });
-  const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications }, overrides.jobsIntervalMs);
+  const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications, chat }, overrides.jobsIntervalMs);
   if (config.sampleGames) {
     const games = {
       hosted: queries.hosted.bind(queries),

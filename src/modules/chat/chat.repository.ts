@@ -62,6 +62,15 @@ export class ChatRepository extends Repository {
       .onConflictDoUpdate({ target: gameChats.gameId, set });
   }
 
+  /** Messages written before `before`, and settings of chats left empty and unchanged since; answers the messages deleted. */
+  async purgeBefore(before: Date): Promise<number> {
+    const gone = await this.db.delete(gameChatMessages).where(lt(gameChatMessages.createdAt, before)).returning({ id: gameChatMessages.id });
+    await this.db
+      .delete(gameChats)
+      .where(and(lt(gameChats.updatedAt, before), sql`NOT EXISTS (SELECT 1 FROM ${gameChatMessages} m WHERE m.game_id = ${gameChats.gameId})`));
+    return gone.length;
+  }
+
   async deleteForGame(gameId: string): Promise<void> {
     await this.db.delete(gameChats).where(eq(gameChats.gameId, gameId));
     await this.db.delete(gameChatMessages).where(eq(gameChatMessages.gameId, gameId));

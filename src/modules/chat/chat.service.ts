@@ -9,6 +9,8 @@ export type ChatRole = 'HOST' | 'PLAYER' | 'WAITING';
 
 /** A day after the game ends the conversation is kept for reading only. */
 export const READ_ONLY_AFTER_MS = 24 * 60 * 60 * 1000;
+/** A message is deleted this long after it was written (the retention job). */
+export const KEPT_FOR_MS = 90 * 24 * 60 * 60 * 1000;
 
 export interface MessageView {
   row: MessageRow;
@@ -102,6 +104,11 @@ export class ChatService {
     if (change.pinnedMessageId) await this.#checkPinnable(gameId, change.pinnedMessageId);
     await this.#repository().change(gameId, change, this.#deps.clock.now());
     return this.#view(gameId, member);
+  }
+
+  /** The retention job: messages older than 90 days go. Concurrent runs delete each message once. */
+  purgeExpired(): Promise<number> {
+    return this.#repository().purgeBefore(new Date(this.#deps.clock.now().getTime() - KEPT_FOR_MS));
   }
 
   /** Hard-deleting a game takes its conversation with it. */
