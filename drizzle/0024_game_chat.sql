@@ -24,3 +24,11 @@ CREATE TABLE "game_chats" (
   "pinned_message_id" uuid REFERENCES "game_chat_messages" ("id") ON DELETE SET NULL,
   "updated_at" timestamp with time zone NOT NULL
 );
+--> statement-breakpoint
+-- Each member's read marker: the newest message they have seen. Only ever moves forward (GREATEST).
+CREATE TABLE "game_chat_reads" (
+  "game_id" uuid NOT NULL,
+  "user_id" uuid NOT NULL,
+  "last_read_seq" bigint NOT NULL,
+  CONSTRAINT "game_chat_reads_pk" PRIMARY KEY ("game_id", "user_id")
+);

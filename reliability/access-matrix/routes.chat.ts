@@ -46,6 +46,7 @@ export const CHAT_CASES: Record<string, RouteCase[]> = {
     url: `/api/v1/games/${gameId}/chat/messages`,
     payload: { body: 'Shuttles are on me' },
   })),
+  'POST /api/v1/games/:id/chat/read': chatCase("A's chat marked read", 204, ({ gameId }) => ({ url: `/api/v1/games/${gameId}/chat/read` })),
   'DELETE /api/v1/games/:id/chat/messages/:messageId': chatCase("A's message deleted (by A, or C as co-host)", 204, ({ gameId, messageId }) => ({
     url: `/api/v1/games/${gameId}/chat/messages/${messageId}`,
   })),

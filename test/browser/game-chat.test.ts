@@ -74,6 +74,11 @@ describe('game chat', { skip: chromiumMissing }, () => {
     await confirmWith(hana.page, 'Delete');
     await patsMessage.waitFor({ state: 'detached' });
 
+    // Pat was away: the chat says how many are new, then counts them read once shown.
+    await pat.page.reload();
+    await chatOf(pat.page).getByText('1 new message').waitFor();
+    await chatOf(pat.page).getByText('1 new message').waitFor({ state: 'detached' });
+
     await wai.page.reload();
     await send(wai.page, 'Any place left?');
     await chatOf(wai.page).getByText('Court 4 tonight, not 3').first().waitFor();

@@ -13,5 +13,6 @@ export const ChatApi = {
   },
   messages: { summary: "The game's messages, newest first (cursor page)", params: ChatParams, querystring: MessagesQuery, data: MessagesPage, message: 'Messages' },
   post: { summary: 'Write a message (plain text)', params: ChatParams, body: PostMessageBody, data: ChatMessage, status: 201, message: 'Message sent' },
+  read: { summary: 'Mark everything in the chat up to now as read by you', params: ChatParams },
   remove: { summary: 'Delete a message: your own, or any as a host', params: MessageParams },
 } satisfies Record<string, RouteSpec>;

@@ -10,6 +10,7 @@ export const CHAT_ERRORS: RouteDocsTable = {
   [`PUT ${CHAT}`]: { errors: { 403: ['chat_hosts_only'], 404: ['chat_not_found', 'chat_message_not_found'], 409: ['chat_pin_not_announcement'] } },
   [`GET ${CHAT}/messages`]: { errors: { 400: ['invalid_cursor'], ...hidden } },
   [`POST ${CHAT}/messages`]: { errors: { ...hidden, 409: ['chat_closed', 'chat_ended', 'chat_read_only'] } },
+  [`POST ${CHAT}/read`]: { errors: hidden },
   [`DELETE ${CHAT}/messages/:messageId`]: { errors: { 404: ['chat_not_found', 'chat_message_not_found'] } },
 };
 

@@ -19,6 +19,7 @@ export function presentChat(view: ChatView) {
     readOnlyFrom: view.readOnlyFrom.toISOString(),
     canWrite: view.canWrite,
     canModerate: view.canModerate,
+    unread: view.unread,
     pinned: view.pinned ? presentMessage(view.pinned) : null,
   };
 }

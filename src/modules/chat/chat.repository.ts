@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { Repository } from '../../platform/db/index.ts';
-import { gameChatMessages, gameChats } from './chat.table.ts';
+import { gameChatMessages, gameChatReads, gameChats } from './chat.table.ts';
 
 export type MessageRow = typeof gameChatMessages.$inferSelect;
 export type ChatRow = typeof gameChats.$inferSelect;
@@ -71,7 +71,31 @@ export class ChatRepository extends Repository {
     return gone.length;
   }
 
+  /** Messages of others after the user's read marker (all of them before the first read). */
+  async unread(gameId: string, userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(gameChatMessages)
+      .where(
+        and(
+          eq(gameChatMessages.gameId, gameId),
+          sql`${gameChatMessages.authorId} <> ${userId}::uuid`,
+          sql`${gameChatMessages.seq} > coalesce((SELECT r.last_read_seq FROM ${gameChatReads} r WHERE r.game_id = ${gameId}::uuid AND r.user_id = ${userId}::uuid), 0)`,
+        ),
+      );
+    return row?.count ?? 0;
+  }
+
+  /** Moves the user's marker to the newest message of the game, never back (a late request cannot undo a newer read). */
+  async markRead(gameId: string, userId: string): Promise<void> {
+    await this.db.execute(sql`
+      INSERT INTO ${gameChatReads} (game_id, user_id, last_read_seq)
+      SELECT ${gameId}::uuid, ${userId}::uuid, coalesce(max(m.seq), 0) FROM ${gameChatMessages} m WHERE m.game_id = ${gameId}::uuid
+      ON CONFLICT (game_id, user_id) DO UPDATE SET last_read_seq = GREATEST(${gameChatReads}.last_read_seq, excluded.last_read_seq)`);
+  }
+
   async deleteForGame(gameId: string): Promise<void> {
+    await this.db.delete(gameChatReads).where(eq(gameChatReads.gameId, gameId));
     await this.db.delete(gameChats).where(eq(gameChats.gameId, gameId));
     await this.db.delete(gameChatMessages).where(eq(gameChatMessages.gameId, gameId));
   }

@@ -13,5 +13,6 @@ export async function chatRoutes(app: TypedApp, { chat }: { chat: ChatService })
   routes.put(base, ChatApi.settings, async (request, { userId }) => presentChat(await chat.change(request.params.id, userId, request.body)));
   routes.get(`${base}/messages`, ChatApi.messages, async (request, { userId }) => presentMessages(await chat.messages(request.params.id, userId, request.query)));
   routes.post(`${base}/messages`, ChatApi.post, async (request, { userId }) => presentMessage(await chat.post(request.params.id, userId, request.body.body)));
+  routes.post(`${base}/read`, ChatApi.read, (request, { userId }) => chat.markRead(request.params.id, userId));
   routes.delete(`${base}/messages/:messageId`, ChatApi.remove, (request, { userId }) => chat.remove(request.params.id, userId, request.params.messageId));
 }

@@ -47,5 +47,6 @@ export const ChatState = Type.Object({
   readOnlyFrom: Type.String({ format: 'date-time', description: 'A day after the game ends: from then on nobody writes' }),
   canWrite: Type.Boolean(),
   canModerate: Type.Boolean({ description: 'May delete any message, pin, close and reopen' }),
+  unread: Type.Integer({ minimum: 0, description: "Others' messages after your read marker (POST …/chat/read moves it)" }),
   pinned: Type.Union([ChatMessage, Type.Null()]),
 });

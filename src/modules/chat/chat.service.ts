@@ -26,6 +26,7 @@ export interface ChatView {
   readOnlyFrom: Date;
   canWrite: boolean;
   canModerate: boolean;
+  unread: number;
   pinned: MessageView | undefined;
 }
 
@@ -93,6 +94,12 @@ export class ChatService {
     return view!;
   }
 
+  /** Everything in the chat up to now counts as read by the caller. */
+  async markRead(gameId: string, userId: string): Promise<void> {
+    await this.#member(gameId, userId);
+    await this.#repository().markRead(gameId, userId);
+  }
+
   async remove(gameId: string, userId: string, messageId: string): Promise<void> {
     const member = await this.#member(gameId, userId);
     if (!(await this.#repository().delete(gameId, messageId, userId, member.role === 'HOST'))) throw messageNotFound();
@@ -139,6 +146,7 @@ export class ChatService {
     const closed = !!settings?.closedAt;
     const waitlistMayWrite = settings?.waitlistMayWrite ?? false;
     const open = !closed && this.#deps.clock.now() < member.readOnlyFrom;
+    const unread = await repository.unread(gameId, member.userId);
     return {
       role: member.role,
       closed,
@@ -146,6 +154,7 @@ export class ChatService {
       readOnlyFrom: member.readOnlyFrom,
       canWrite: open && (member.role !== 'WAITING' || waitlistMayWrite),
       canModerate: member.role === 'HOST',
+      unread,
       pinned,
     };
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, primaryKey, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { crossModuleId, generatedId, timestamptz } from '../../platform/db/columns.ts';
 
 /** One message of a game's conversation; `seq` orders them (the database gives it, so no two share one). */
@@ -28,3 +28,14 @@ export const gameChats = pgTable('game_chats', {
   pinnedMessageId: uuid('pinned_message_id').references((): AnyPgColumn => gameChatMessages.id, { onDelete: 'set null' }),
   updatedAt: timestamptz('updated_at').notNull(),
 });
+
+/** Each member's read marker: the `seq` of the newest message they have seen; it only moves forward. */
+export const gameChatReads = pgTable(
+  'game_chat_reads',
+  {
+    gameId: crossModuleId('game_id'),
+    userId: crossModuleId('user_id'),
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'game_chat_reads_pk', columns: [table.gameId, table.userId] })],
+);

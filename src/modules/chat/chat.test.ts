@@ -112,6 +112,21 @@ for (const backend of backends) {
       assert.deepEqual(await bodies(game, host), ['See you'], 'what they wrote stays');
     });
 
+    it("counts others' messages after each member's read marker", async () => {
+      const { game, coHost, player, waiting } = await cast();
+      const unread = async (who: TestUser) => (await chat(game, who)).json().data.unread as number;
+      const markRead = (who: TestUser) => req('POST', `/api/v1/games/${game.id}/chat/read`, who);
+      await say(game, host, 'one');
+      await say(game, coHost, 'two');
+      assert.deepEqual([await unread(host), await unread(coHost), await unread(player), await unread(waiting)], [1, 1, 2, 2], 'never your own');
+      assert.equal((await markRead(player)).statusCode, 204);
+      assert.equal(await unread(player), 0);
+      await say(game, host, 'three');
+      assert.deepEqual([await unread(player), await unread(waiting)], [1, 3]);
+      const outsider = await onboardedUser(t.app, 'Out Sider');
+      assertProblem(await markRead(outsider), 404, 'chat_not_found');
+    });
+
     it('refuses blank, oversized and control-character text, changing nothing', async () => {
       const { game, player } = await cast();
       for (const body of ['', '   ', 'a'.repeat(1001), 'bell\u0007', 'flip\u202Etxt.exe']) assertProblem(await say(game, player, body), 400, 'validation_failed');

@@ -1,4 +1,6 @@
 /** A game's conversation: messages, the pinned announcement, the hosts' controls. */
+import { plural } from '../format';
+
 export const chat = {
   title: 'Chat',
   pageTitle: 'Game chat',
@@ -30,4 +32,5 @@ export const chat = {
   waitlistMayWrite: 'Let the waitlist and join requests write',
   settingsSaved: 'Chat updated',
   sentAt: (time: string) => `at ${time}`,
+  unread: (count: number) => plural(count, { one: '# new message', other: '# new messages' }),
 };

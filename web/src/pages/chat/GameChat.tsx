@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
 import type { components } from '../../api/schema';
 import { LOCALE, t } from '../../i18n';
 import { Link } from '../../router';
 import { TIME_ZONE } from '../../time';
-import { Button, Card, EmptyState, Field, Loading, Problem, Section, useConfirm, useToast } from '../../ui';
+import { Badge, Button, Card, EmptyState, Field, Loading, Problem, Section, useConfirm, useToast } from '../../ui';
 import { linkify } from './linkify';
 import './chat.css';
 
@@ -16,6 +16,20 @@ const s = t.chat;
 const clockTime = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit' });
 // Until messages come over the notification stream, the open chat asks again this often.
 const REFRESH_MS = 15_000;
+// Messages on screen this long count as read.
+const READ_AFTER_MS = 3_000;
+
+/** Once the messages have been shown a moment, the caller's read marker moves to the newest. */
+function useMarkRead(gameId: string, unread: number | undefined, shown: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!shown || !unread) return undefined;
+    const timer = setTimeout(() => {
+      void done(api.POST('/api/v1/games/{id}/chat/read', { params: { path: { id: gameId } } })).then(() => client.invalidateQueries({ queryKey: ['chat', gameId] }));
+    }, READ_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [gameId, unread, shown, client]);
+}
 
 function useChat(gameId: string) {
   const state = useQuery({
@@ -147,10 +161,12 @@ export function GameChat({ gameId, full = false }: { gameId: string; full?: bool
   const chat = state.data;
   const list = (messages.data?.pages.flatMap((page) => page.content) ?? []).slice().reverse();
   const readOnly = chat && whyReadOnly(chat);
-  const action = full ? (
-    <Link to={`/games/${gameId}`}>{s.backToGame}</Link>
-  ) : (
-    <Link to={`/games/${gameId}/chat`}>{s.openFull}</Link>
+  useMarkRead(gameId, chat?.unread, messages.isSuccess);
+  const action = (
+    <span className="chat-head">
+      {!!chat?.unread && <Badge tone="accent">{s.unread(chat.unread)}</Badge>}
+      {full ? <Link to={`/games/${gameId}`}>{s.backToGame}</Link> : <Link to={`/games/${gameId}/chat`}>{s.openFull}</Link>}
+    </span>
   );
   return (
     <Section title={s.title} id="chat" action={action}>
