@@ -52,7 +52,7 @@ export class ChatRepository extends Repository {
 
   /** One upsert: the fields given change, the others stay. */
   async change(gameId: string, change: SettingsChange, at: Date): Promise<void> {
-    const set: Partial<ChatRow> = { updatedAt: at };
+    const set: Partial<ChatRow> & { updatedAt: Date } = { updatedAt: at };
     if (change.closed !== undefined) set.closedAt = change.closed ? at : null;
     if (change.waitlistMayWrite !== undefined) set.waitlistMayWrite = change.waitlistMayWrite;
     if (change.pinnedMessageId !== undefined) set.pinnedMessageId = change.pinnedMessageId;

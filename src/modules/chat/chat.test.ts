@@ -6,7 +6,7 @@ import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport
 import { addCoHost } from '../../../test/helpers/invitations.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 interface Message {
   id: string;
@@ -48,9 +48,13 @@ for (const backend of backends) {
       assert.equal(response.json().data.status, expected, response.body);
     };
 
+    // The host runs many games: each gets a slot of its own, so none overlaps another.
+    let slot = 0;
+    const hostGame = (overrides: Record<string, unknown> = {}) => createGame(t.app, host, gameBody(sport, clock.now(), 48 + 3 * ++slot, overrides));
+
     /** A game (one place) with a co-host, a player with the place, a waitlisted player and a stranger holding the share link. */
     async function cast(overrides: Record<string, unknown> = {}) {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 48, { slots: 1, ...overrides }));
+      const game = await hostGame({ slots: 1, ...overrides });
       const [coHost, player, waiting, stranger] = await Promise.all(['Co Lee', 'Pat Ong', 'Wai Ng', 'Stan Goh'].map((name) => onboardedUser(t.app, name)));
       await addCoHost(t.app, host, game.id, coHost!);
       await join(game, player!, 'ACTIVE');
@@ -87,7 +91,7 @@ for (const backend of backends) {
 
     it('the organiser lets the waitlist and pending requesters write; a co-host may not be overruled by a player', async () => {
       const { game, player, waiting } = await cast();
-      const approval = await createGame(t.app, host, gameBody(sport, clock.now(), 50, { joinPolicy: 'APPROVAL' }));
+      const approval = await hostGame({ joinPolicy: 'APPROVAL' });
       const asker = await onboardedUser(t.app, 'Ask Koh');
       assert.equal((await req('POST', `/api/v1/games/${approval.id}/join-requests`, asker, {})).statusCode, 201);
       assert.deepEqual(await bodies(approval, asker), [], 'a requester reads');
@@ -149,7 +153,7 @@ for (const backend of backends) {
       const third = (await read(game, player, `?size=2&cursor=${second.nextCursor}`)).json().data;
       assert.deepEqual([...second.content, ...third.content].map((m: Message) => m.body), ['m3', 'm2', 'm1']);
       assert.equal(third.nextCursor, null);
-      const other = await createGame(t.app, host, gameBody(sport, clock.now(), 60));
+      const other = await hostGame();
       assertProblem(await read(other, host, `?cursor=${first.nextCursor}`), 400, 'invalid_cursor');
     });
 
@@ -205,6 +209,8 @@ for (const backend of backends) {
       const readOnlyFrom = (await chat(game, player)).json().data.readOnlyFrom;
       assert.equal(Date.parse(readOnlyFrom), Date.parse(game.endTime) + 24 * 3_600_000);
       clock.set(new Date(Date.parse(readOnlyFrom) - 1000));
+      // Tokens are checked against the test clock: after moving it, people need fresh ones.
+      for (const who of [player, host]) who.auth = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
       assert.equal((await say(game, player, 'Good game all')).statusCode, 201);
       clock.advance(1);
       assertProblem(await say(game, player, 'one more'), 409, 'chat_ended');

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
-import type { components } from '../../api/schema';
+import type { paths } from '../../api/schema';
 import { LOCALE, t } from '../../i18n';
 import { Link } from '../../router';
 import { TIME_ZONE } from '../../time';
@@ -9,8 +9,8 @@ import { Badge, Button, Card, EmptyState, Field, Loading, Problem, Section, useC
 import { linkify } from './linkify';
 import './chat.css';
 
-type Message = components['schemas']['ChatMessage'];
-type ChatState = components['schemas']['ChatState'];
+type ChatState = paths['/api/v1/games/{id}/chat']['get']['responses'][200]['content']['application/json']['data'];
+type Message = paths['/api/v1/games/{id}/chat/messages']['get']['responses'][200]['content']['application/json']['data']['content'][number];
 
 const s = t.chat;
 const clockTime = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit' });
