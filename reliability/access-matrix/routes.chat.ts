@@ -11,12 +11,23 @@ const json = (response: CellResponse) => JSON.parse(response.body);
 /** A's public game (C co-hosts) with one message of A's in its chat. */
 async function chatWithMessage(world: World): Promise<{ gameId: string; messageId: string; snapshot: () => Promise<unknown> }> {
   const hosted = await coHosted(world, 'PUBLIC');
-  const sent = await must(world.app, { method: 'POST', url: `/api/v1/games/${hosted.id}/chat/messages`, headers: world.owner.auth, payload: { body: 'Court 4' } }, 201);
-  const snapshot = async () => [await read(world, `/api/v1/games/${hosted.id}/chat`, world.owner), await read(world, `/api/v1/games/${hosted.id}/chat/messages`, world.owner)];
+  const sent = await must(
+    world.app,
+    { method: 'POST', url: `/api/v1/games/${hosted.id}/chat/messages`, headers: world.owner.auth, payload: { body: 'Court 4' } },
+    201,
+  );
+  const snapshot = async () => [
+    await read(world, `/api/v1/games/${hosted.id}/chat`, world.owner),
+    await read(world, `/api/v1/games/${hosted.id}/chat/messages`, world.owner),
+  ];
   return { gameId: hosted.id, messageId: sent.data.id as string, snapshot };
 }
 
-const chatCase = (label: string, success: number, request: (chat: Awaited<ReturnType<typeof chatWithMessage>>) => Omit<Prepared, 'resourceId' | 'snapshot'>): RouteCase[] => [
+const chatCase = (
+  label: string,
+  success: number,
+  request: (chat: Awaited<ReturnType<typeof chatWithMessage>>) => Omit<Prepared, 'resourceId' | 'snapshot'>,
+): RouteCase[] => [
   {
     label,
     scope: 'owner-or-co-host',

@@ -16,7 +16,15 @@ export type Access = 'public' | 'sign-in' | 'authenticated' | 'admin' | 'interna
 export type RateLimitClass = 'public-read' | 'share-resolve' | 'share-page' | 'sign-in' | WriteLimitClass;
 /** Authenticated writes, one budget per user and class: who can act on whom, and how often. */
 export type WriteLimitClass = 'participation' | 'join-request' | 'membership' | 'device-registration' | 'profile' | 'write' | 'chat';
-export const WRITE_LIMIT_CLASSES: readonly WriteLimitClass[] = ['participation', 'join-request', 'membership', 'device-registration', 'profile', 'write', 'chat'];
+export const WRITE_LIMIT_CLASSES: readonly WriteLimitClass[] = [
+  'participation',
+  'join-request',
+  'membership',
+  'device-registration',
+  'profile',
+  'write',
+  'chat',
+];
 
 export interface PolicyEntry {
   method: string;

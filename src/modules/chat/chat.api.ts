@@ -4,13 +4,7 @@ import { ChatMessage, ChatParams, ChatSettingsBody, ChatState, MessageParams, Me
 /** What each chat route accepts and answers (paths: chat.routes.ts). */
 export const ChatApi = {
   state: { summary: "The game's chat: your role in it, whether you may write, the pinned announcement", params: ChatParams, data: ChatState, message: 'Chat' },
-  settings: {
-    summary: "Hosts: close or reopen the chat, let the waitlist write, pin or unpin a host's message",
-    params: ChatParams,
-    body: ChatSettingsBody,
-    data: ChatState,
-    message: 'Chat updated',
-  },
+  settings: { summary: "Hosts: close or reopen the chat, let the waitlist write, pin or unpin a host's message", params: ChatParams, body: ChatSettingsBody, data: ChatState, message: 'Chat updated' },
   messages: { summary: "The game's messages, newest first (cursor page)", params: ChatParams, querystring: MessagesQuery, data: MessagesPage, message: 'Messages' },
   post: { summary: 'Write a message (plain text)', params: ChatParams, body: PostMessageBody, data: ChatMessage, status: 201, message: 'Message sent' },
   read: { summary: 'Mark everything in the chat up to now as read by you', params: ChatParams },

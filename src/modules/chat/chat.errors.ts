@@ -21,7 +21,8 @@ export class ChatError extends AppError {}
 export const chatNotFound = () => new ChatError(404, 'chat_not_found', 'The chat was not found.');
 export const messageNotFound = () => new ChatError(404, 'chat_message_not_found', 'No such message in this chat that you may delete or pin.');
 export const hostsOnly = () => new ChatError(403, 'chat_hosts_only', 'Only the organiser and co-hosts change the chat.');
-export const pinNotAnnouncement = () => new ChatError(409, 'chat_pin_not_announcement', "Only a message written by the organiser or a co-host can be pinned.");
+export const pinNotAnnouncement = () => new ChatError(409, 'chat_pin_not_announcement', 'Only a message written by the organiser or a co-host can be pinned.');
 export const chatClosed = () => new ChatError(409, 'chat_closed', 'The hosts closed this chat: it is read-only.');
 export const chatEnded = () => new ChatError(409, 'chat_ended', 'The chat became read-only a day after the game ended.');
-export const chatReadOnly = () => new ChatError(409, 'chat_read_only', 'While you wait for a place you may read the chat; the organiser has not let the waitlist write.');
+export const chatReadOnly = () =>
+  new ChatError(409, 'chat_read_only', 'While you wait for a place you may read the chat; the organiser has not let the waitlist write.');

@@ -11,7 +11,9 @@ export async function chatRoutes(app: TypedApp, { chat }: { chat: ChatService })
   const base = '/api/v1/games/:id/chat';
   routes.get(base, ChatApi.state, async (request, { userId }) => presentChat(await chat.state(request.params.id, userId)));
   routes.put(base, ChatApi.settings, async (request, { userId }) => presentChat(await chat.change(request.params.id, userId, request.body)));
-  routes.get(`${base}/messages`, ChatApi.messages, async (request, { userId }) => presentMessages(await chat.messages(request.params.id, userId, request.query)));
+  routes.get(`${base}/messages`, ChatApi.messages, async (request, { userId }) =>
+    presentMessages(await chat.messages(request.params.id, userId, request.query)),
+  );
   routes.post(`${base}/messages`, ChatApi.post, async (request, { userId }) => presentMessage(await chat.post(request.params.id, userId, request.body.body)));
   routes.post(`${base}/read`, ChatApi.read, (request, { userId }) => chat.markRead(request.params.id, userId));
   routes.delete(`${base}/messages/:messageId`, ChatApi.remove, (request, { userId }) => chat.remove(request.params.id, userId, request.params.messageId));

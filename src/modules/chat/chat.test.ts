@@ -133,7 +133,8 @@ for (const backend of backends) {
 
     it('refuses blank, oversized and control-character text, changing nothing', async () => {
       const { game, player } = await cast();
-      for (const body of ['', '   ', 'a'.repeat(1001), 'bell\u0007', 'flip\u202Etxt.exe']) assertProblem(await say(game, player, body), 400, 'validation_failed');
+      for (const body of ['', '   ', 'a'.repeat(1001), 'bell\u0007', 'flip\u202Etxt.exe'])
+        assertProblem(await say(game, player, body), 400, 'validation_failed');
       assertProblem(await req('POST', `/api/v1/games/${game.id}/chat/messages`, player, {}), 400, 'validation_failed');
       assert.deepEqual(await bodies(game, player), []);
       const html = '<b>hi</b> see https://example.com\nline two';
@@ -151,7 +152,10 @@ for (const backend of backends) {
       );
       const second = (await read(game, player, `?size=2&cursor=${first.nextCursor}`)).json().data;
       const third = (await read(game, player, `?size=2&cursor=${second.nextCursor}`)).json().data;
-      assert.deepEqual([...second.content, ...third.content].map((m: Message) => m.body), ['m3', 'm2', 'm1']);
+      assert.deepEqual(
+        [...second.content, ...third.content].map((m: Message) => m.body),
+        ['m3', 'm2', 'm1'],
+      );
       assert.equal(third.nextCursor, null);
       const other = await hostGame();
       assertProblem(await read(other, host, `?cursor=${first.nextCursor}`), 400, 'invalid_cursor');

@@ -25,7 +25,9 @@ function useMarkRead(gameId: string, unread: number | undefined, shown: boolean)
   useEffect(() => {
     if (!shown || !unread) return undefined;
     const timer = setTimeout(() => {
-      void done(api.POST('/api/v1/games/{id}/chat/read', { params: { path: { id: gameId } } })).then(() => client.invalidateQueries({ queryKey: ['chat', gameId] }));
+      void done(api.POST('/api/v1/games/{id}/chat/read', { params: { path: { id: gameId } } })).then(() =>
+        client.invalidateQueries({ queryKey: ['chat', gameId] }),
+      );
     }, READ_AFTER_MS);
     return () => clearTimeout(timer);
   }, [gameId, unread, shown, client]);
@@ -79,7 +81,10 @@ function MessageItem({ message, chat, gameId, pinned }: { message: Message; chat
     });
   };
   const pin = (pinnedMessageId: string | null) =>
-    write.mutate({ run: () => data(api.PUT('/api/v1/games/{id}/chat', { params: { path: { id: gameId } }, body: { pinnedMessageId } })), done: s.settingsSaved });
+    write.mutate({
+      run: () => data(api.PUT('/api/v1/games/{id}/chat', { params: { path: { id: gameId } }, body: { pinnedMessageId } })),
+      done: s.settingsSaved,
+    });
   const at = clockTime.format(new Date(message.createdAt));
   return (
     <li className={message.mine ? 'chat-message mine' : 'chat-message'}>
@@ -122,7 +127,14 @@ function Composer({ gameId }: { gameId: string }) {
       }}
     >
       <Field label={s.message} id="chat-message" hint={s.hint}>
-        <textarea id="chat-message" maxLength={1000} rows={2} value={text} onChange={(event) => setText(event.target.value)} aria-describedby="chat-message-hint" />
+        <textarea
+          id="chat-message"
+          maxLength={1000}
+          rows={2}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-describedby="chat-message-hint"
+        />
       </Field>
       <Button type="submit" variant="primary" busy={write.isPending} disabled={!text.trim()}>
         {s.send}
@@ -144,7 +156,12 @@ function HostControls({ chat, gameId }: { chat: ChatState; gameId: string }) {
   return (
     <div className="chat-controls">
       <label className="chat-check">
-        <input type="checkbox" checked={chat.waitlistMayWrite} disabled={write.isPending} onChange={(event) => change({ waitlistMayWrite: event.target.checked })} />
+        <input
+          type="checkbox"
+          checked={chat.waitlistMayWrite}
+          disabled={write.isPending}
+          onChange={(event) => change({ waitlistMayWrite: event.target.checked })}
+        />
         {s.waitlistMayWrite}
       </label>
       <Button busy={write.isPending} onClick={() => void toggleClosed()}>
