@@ -35,7 +35,7 @@ describe('game chat', { skip: chromiumMissing }, () => {
   const chatOf = (page: Page) => page.getByRole('region', { name: 'Chat' });
   /** Sends `text` and waits until the list shows `shows` (the text, or the part of it before a link). */
   const send = async (page: Page, text: string, shows = text) => {
-    await chatOf(page).getByLabel('Message').fill(text);
+    await chatOf(page).getByLabel('Message', { exact: true }).fill(text);
     await chatOf(page).getByRole('button', { name: 'Send' }).click();
     await chatOf(page).getByRole('list', { name: 'Messages, oldest first' }).getByText(shows, { exact: false }).waitFor();
   };
@@ -53,10 +53,12 @@ describe('game chat', { skip: chromiumMissing }, () => {
     assert.equal(await messages.locator('b').count(), 0, 'markup is shown as text');
     assert.equal(await messages.getByRole('link', { name: 'https://example.com/court' }).getAttribute('href'), 'https://example.com/court');
     await checkScreen(pat.page, 'game chat, a player wrote');
+    // Pat goes away (an open chat would see and read what comes next).
+    await pat.page.goto('about:blank');
 
     await wai.page.goto(`/app/games/${game.id}/chat`);
     await chatOf(wai.page).getByText('You can read the chat while you wait for a place. The organiser has not let the waitlist write.').waitFor();
-    assert.equal(await chatOf(wai.page).getByLabel('Message').count(), 0);
+    assert.equal(await chatOf(wai.page).getByLabel('Message', { exact: true }).count(), 0);
     await checkScreen(wai.page, 'chat page, waiting');
 
     await hana.page.goto(`/app/games/${game.id}`);
@@ -75,7 +77,7 @@ describe('game chat', { skip: chromiumMissing }, () => {
     await patsMessage.waitFor({ state: 'detached' });
 
     // Pat was away: the chat says how many are new, then counts them read once shown.
-    await pat.page.reload();
+    await pat.page.goto(`/app/games/${game.id}`);
     await chatOf(pat.page).getByText('1 new message').waitFor();
     await chatOf(pat.page).getByText('1 new message').waitFor({ state: 'detached' });
 
@@ -86,7 +88,7 @@ describe('game chat', { skip: chromiumMissing }, () => {
     await hanaChat.getByRole('button', { name: 'Close the chat' }).click();
     await confirmWith(hana.page, 'Close the chat');
     await hanaChat.getByText('The hosts closed this chat: you can read it but not write.').waitFor();
-    await pat.page.reload();
+    await pat.page.goto(`/app/games/${game.id}`);
     await chatOf(pat.page).getByText('The hosts closed this chat: you can read it but not write.').waitFor();
     await chatOf(pat.page).getByText('Any place left?').waitFor();
     await checkScreen(pat.page, 'game chat, closed');
