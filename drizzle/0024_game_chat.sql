@@ -32,3 +32,22 @@ CREATE TABLE "game_chat_reads" (
   "last_read_seq" bigint NOT NULL,
   CONSTRAINT "game_chat_reads_pk" PRIMARY KEY ("game_id", "user_id")
 );
+--> statement-breakpoint
+-- A member's report of a message, for the admins' queue. The text is copied: the report keeps the
+-- message for the admins even once its author or a host deleted it. One report per message and person.
+CREATE TABLE "game_chat_reports" (
+  "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  "message_id" uuid NOT NULL,
+  "game_id" uuid NOT NULL,
+  "author_id" uuid NOT NULL,
+  "reporter_id" uuid NOT NULL,
+  "body" text NOT NULL,
+  "written_at" timestamp with time zone NOT NULL,
+  "created_at" timestamp with time zone NOT NULL,
+  "resolved_at" timestamp with time zone,
+  "resolved_by" uuid
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "game_chat_reports_message_reporter_idx" ON "game_chat_reports" USING btree ("message_id", "reporter_id");
+--> statement-breakpoint
+CREATE INDEX "game_chat_reports_open_idx" ON "game_chat_reports" USING btree ("created_at") WHERE "resolved_at" IS NULL;

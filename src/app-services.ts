@@ -25,7 +25,7 @@ import { createSeriesModule, forgetSeriesUser } from './modules/series/index.ts'
 import { InvitationInbox, Invitations, type InvitationAcceptor, type InvitationKind } from './modules/invitations/index.ts';
 import { AttendanceService, DisputesService, OwnMarks, RatingAverages, RatingsService, recentNoShows } from './modules/attendance/index.ts';
 import { CalendarsService } from './modules/calendars/index.ts';
-import { ChatService } from './modules/chat/index.ts';
+import { ChatReports, ChatService } from './modules/chat/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { generationReader, PageCache } from './platform/cache/page-cache.ts';
@@ -191,6 +191,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     attendance,
     calendars,
     chat,
+    chatReports: new ChatReports({ db, clock, names: (ids) => users.namesOf(ids) }),
     ...live,
     games: {
       queries,

@@ -118,5 +118,5 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
   await app.register(attendanceRoutes, services.attendance);
   await app.register(calendarsRoutes, { calendars: services.calendars });
   await app.register(jobsRoutes, { jobs: services.jobs });
-  await app.register(chatRoutes, { chat: services.chat });
+  await app.register(chatRoutes, { chat: services.chat, reports: services.chatReports });
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import type { CellResponse, Prepared, RouteCase } from './routes.ts';
 import { coHosted, must, read, type World } from './world.ts';
 
@@ -57,6 +58,24 @@ export const CHAT_CASES: Record<string, RouteCase[]> = {
     url: `/api/v1/games/${gameId}/chat/messages`,
     payload: { body: 'Shuttles are on me' },
   })),
+  'POST /api/v1/games/:id/chat/messages/:messageId/report': chatCase("A's message reported (by A, or C)", 204, ({ gameId, messageId }) => ({
+    url: `/api/v1/games/${gameId}/chat/messages/${messageId}/report`,
+  })),
+  'GET /api/v1/admin/chat-reports': [
+    { label: 'the open chat reports', scope: 'shared', success: 200, prepare: async () => ({ url: '/api/v1/admin/chat-reports' }) },
+  ],
+  'POST /api/v1/admin/chat-reports/:reportId/resolve': [
+    {
+      label: 'a report nobody made, resolved',
+      scope: 'shared',
+      success: 404,
+      prepare: async () => ({
+        url: `/api/v1/admin/chat-reports/${randomUUID()}/resolve`,
+        payload: { removeMessage: false },
+        check: (response) => assert.equal(json(response).code, 'chat_report_not_found'),
+      }),
+    },
+  ],
   'POST /api/v1/games/:id/chat/read': chatCase("A's chat marked read", 204, ({ gameId }) => ({ url: `/api/v1/games/${gameId}/chat/read` })),
   'DELETE /api/v1/games/:id/chat/messages/:messageId': chatCase("A's message deleted (by A, or C as co-host)", 204, ({ gameId, messageId }) => ({
     url: `/api/v1/games/${gameId}/chat/messages/${messageId}`,

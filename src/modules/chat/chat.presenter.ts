@@ -1,3 +1,4 @@
+import type { ReportView } from './chat.reports.ts';
 import type { ChatView, MessageView } from './chat.service.ts';
 
 export function presentMessage(view: MessageView) {
@@ -26,4 +27,19 @@ export function presentChat(view: ChatView) {
 
 export function presentMessages(page: { content: MessageView[]; nextCursor: string | null }) {
   return { content: page.content.map(presentMessage), nextCursor: page.nextCursor };
+}
+
+export function presentReport(view: ReportView) {
+  const { row } = view;
+  return {
+    id: row.id,
+    gameId: row.gameId,
+    messageId: row.messageId,
+    author: { userId: row.authorId, name: view.authorName },
+    reporter: { userId: row.reporterId, name: view.reporterName },
+    body: row.body,
+    writtenAt: row.writtenAt.toISOString(),
+    reportedAt: row.createdAt.toISOString(),
+    messageDeleted: view.messageDeleted,
+  };
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { Repository } from '../../platform/db/index.ts';
-import { gameChatMessages, gameChatReads, gameChats } from './chat.table.ts';
+import { gameChatMessages, gameChatReads, gameChatReports, gameChats } from './chat.table.ts';
 
 export type MessageRow = typeof gameChatMessages.$inferSelect;
 export type ChatRow = typeof gameChats.$inferSelect;
@@ -96,6 +96,7 @@ export class ChatRepository extends Repository {
 
   async deleteForGame(gameId: string): Promise<void> {
     await this.db.delete(gameChatReads).where(eq(gameChatReads.gameId, gameId));
+    await this.db.delete(gameChatReports).where(eq(gameChatReports.gameId, gameId));
     await this.db.delete(gameChats).where(eq(gameChats.gameId, gameId));
     await this.db.delete(gameChatMessages).where(eq(gameChatMessages.gameId, gameId));
   }

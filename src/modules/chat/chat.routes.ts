@@ -2,11 +2,12 @@ import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
 import { ChatApi } from './chat.api.ts';
-import { presentChat, presentMessage, presentMessages } from './chat.presenter.ts';
+import { presentChat, presentMessage, presentMessages, presentReport } from './chat.presenter.ts';
+import type { ChatReports } from './chat.reports.ts';
 import type { ChatService } from './chat.service.ts';
 
 /** A game's conversation: only the people in the game now (chat.service.ts says who). */
-export async function chatRoutes(app: TypedApp, { chat }: { chat: ChatService }) {
+export async function chatRoutes(app: TypedApp, { chat, reports }: { chat: ChatService; reports: ChatReports }) {
   const routes = userRouteSet(app, 'chat', signedIn);
   const base = '/api/v1/games/:id/chat';
   routes.get(base, ChatApi.state, async (request, { userId }) => presentChat(await chat.state(request.params.id, userId)));
@@ -16,5 +17,12 @@ export async function chatRoutes(app: TypedApp, { chat }: { chat: ChatService })
   );
   routes.post(`${base}/messages`, ChatApi.post, async (request, { userId }) => presentMessage(await chat.post(request.params.id, userId, request.body.body)));
   routes.post(`${base}/read`, ChatApi.read, (request, { userId }) => chat.markRead(request.params.id, userId));
+  routes.post(`${base}/messages/:messageId/report`, ChatApi.report, (request, { userId }) => chat.report(request.params.id, userId, request.params.messageId));
+  // The admins' queue of reports (the access policy's admin tree demands the role).
+  const admin = userRouteSet(app, 'admin', signedIn);
+  admin.get('/api/v1/admin/chat-reports', ChatApi.queue, async () => (await reports.queue()).map(presentReport));
+  admin.post('/api/v1/admin/chat-reports/:reportId/resolve', ChatApi.resolve, (request, { userId }) =>
+    reports.resolve(userId, request.params.reportId, request.body.removeMessage),
+  );
   routes.delete(`${base}/messages/:messageId`, ChatApi.remove, (request, { userId }) => chat.remove(request.params.id, userId, request.params.messageId));
 }

@@ -38,6 +38,21 @@ export const MessagesPage = Type.Object({
   nextCursor: Type.Union([Type.String(), Type.Null()]),
 });
 
+export const ReportParams = Type.Object({ reportId: Uuid });
+export const ResolveReportBody = Type.Object({ removeMessage: Type.Boolean({ description: 'Delete the message from the chat (if it is still there)' }) });
+const Person = Type.Object({ userId: Uuid, name: Type.Union([Type.String(), Type.Null()]) });
+export const ChatReport = Type.Object({
+  id: Uuid,
+  gameId: Uuid,
+  messageId: Uuid,
+  author: Person,
+  reporter: Person,
+  body: Type.String({ description: "The message's text as it was reported, kept after a delete" }),
+  writtenAt: Instant,
+  reportedAt: Instant,
+  messageDeleted: Type.Boolean(),
+});
+
 export const ChatState = Type.Object({
   role: Type.Union([Type.Literal('HOST'), Type.Literal('PLAYER'), Type.Literal('WAITING')], {
     description: 'HOST: organiser or co-host; PLAYER: holds a place; WAITING: waitlisted or asked to join',

@@ -4,6 +4,7 @@ import type { CursorCodec } from '../../platform/http/cursor.ts';
 import { chatClosed, chatEnded, chatNotFound, chatReadOnly, hostsOnly, messageNotFound, pinNotAnnouncement } from './chat.errors.ts';
 import type { ChatGames, ChatNames, ChatStanding } from './chat.ports.ts';
 import { ChatRepository, type ChatRow, type MessageRow, type SettingsChange } from './chat.repository.ts';
+import { ChatReportsRepository } from './chat.reports.repository.ts';
 
 export type ChatRole = 'HOST' | 'PLAYER' | 'WAITING';
 
@@ -98,6 +99,14 @@ export class ChatService {
   async markRead(gameId: string, userId: string): Promise<void> {
     await this.#member(gameId, userId);
     await this.#repository().markRead(gameId, userId);
+  }
+
+  /** Any member may report a message of the chat to the admins (once; again changes nothing). */
+  async report(gameId: string, userId: string, messageId: string): Promise<void> {
+    await this.#member(gameId, userId);
+    const message = await this.#repository().message(gameId, messageId);
+    if (!message) throw messageNotFound();
+    await new ChatReportsRepository(this.#deps.db).report(message, userId, this.#deps.clock.now());
   }
 
   async remove(gameId: string, userId: string, messageId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, primaryKey, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { crossModuleId, generatedId, timestamptz } from '../../platform/db/columns.ts';
 
 /** One message of a game's conversation; `seq` orders them (the database gives it, so no two share one). */
@@ -38,4 +38,27 @@ export const gameChatReads = pgTable(
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ name: 'game_chat_reads_pk', columns: [table.gameId, table.userId] })],
+);
+
+/** A member's report of a message; the text is copied so the admins keep it after a delete. */
+export const gameChatReports = pgTable(
+  'game_chat_reports',
+  {
+    id: generatedId(),
+    messageId: crossModuleId('message_id'),
+    gameId: crossModuleId('game_id'),
+    authorId: crossModuleId('author_id'),
+    reporterId: crossModuleId('reporter_id'),
+    body: text('body').notNull(),
+    writtenAt: timestamptz('written_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    resolvedAt: timestamptz('resolved_at'),
+    resolvedBy: uuid('resolved_by'),
+  },
+  (table) => [
+    uniqueIndex('game_chat_reports_message_reporter_idx').on(table.messageId, table.reporterId),
+    index('game_chat_reports_open_idx')
+      .on(table.createdAt)
+      .where(sql`resolved_at IS NULL`),
+  ],
 );

@@ -189,6 +189,37 @@ for (const backend of backends) {
       assert.equal((await chat(game, player)).json().data.pinned, null, 'deleting the pinned message unpins it');
     });
 
+    it('any member reports a message; admins see it in their queue, kept after a delete, and resolve it once', async () => {
+      const { game, player, waiting, stranger } = await cast();
+      const rude = (await say(game, player, 'something rude')).json().data as Message;
+      const report = (who: TestUser, id = rude.id) => req('POST', `/api/v1/games/${game.id}/chat/messages/${id}/report`, who);
+      for (const who of [waiting, host, waiting]) assert.equal((await report(who)).statusCode, 204, 'a second report by the same person changes nothing');
+      assertProblem(await report(stranger), 404, 'chat_not_found');
+      assertProblem(await report(waiting, '00000000-0000-4000-8000-000000000000'), 404, 'chat_message_not_found');
+      assert.equal((await req('DELETE', `/api/v1/games/${game.id}/chat/messages/${rude.id}`, player)).statusCode, 204);
+      assertProblem(await req('GET', '/api/v1/admin/chat-reports', host), 403, 'forbidden');
+      const queue = (await req('GET', '/api/v1/admin/chat-reports', admin)).json().data as Array<{
+        id: string;
+        messageId: string;
+        body: string;
+        reporter: { userId: string };
+        messageDeleted: boolean;
+      }>;
+      const mine = queue.filter((r) => r.messageId === rude.id);
+      assert.deepEqual(
+        mine.map((r) => [r.reporter.userId, r.body, r.messageDeleted]),
+        [
+          [waiting.id, 'something rude', true],
+          [host.id, 'something rude', true],
+        ],
+      );
+      const resolve = (id: string) => req('POST', `/api/v1/admin/chat-reports/${id}/resolve`, admin, { removeMessage: true });
+      assert.equal((await resolve(mine[0]!.id)).statusCode, 204);
+      assertProblem(await resolve(mine[1]!.id), 404, 'chat_report_not_found');
+      const after = (await req('GET', '/api/v1/admin/chat-reports', admin)).json().data as Array<{ messageId: string }>;
+      assert.equal(after.filter((r) => r.messageId === rude.id).length, 0, 'every report of the message is resolved');
+    });
+
     it('closing makes the chat read-only for everyone until reopened', async () => {
       const { game, coHost, player } = await cast();
       assertProblem(await settle(game, player, { closed: true }), 403, 'chat_hosts_only');
