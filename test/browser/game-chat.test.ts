@@ -98,4 +98,28 @@ describe('game chat', { skip: chromiumMissing }, () => {
       ['Any place left?', 'Court 4 tonight, not 3'],
     );
   });
+
+  it('a player reports a message; an admin finds it in the queue and deletes it', async () => {
+    const ada = await journey.person('Ada Admin', { admin: true, viewport: DESKTOP });
+    const game = await createGame(journey.service.app, hana, gameBody(sport, journey.clock.now(), 96, { title: 'Reported badminton' }));
+    assert.equal((await journey.api(pat, 'POST', `/api/v1/games/${game.id}/participants`)).status, 201);
+    assert.equal((await journey.api(hana, 'POST', `/api/v1/games/${game.id}/chat/messages`, { body: 'Pay me double or stay home' })).status, 201);
+
+    await pat.page.goto(`/app/games/${game.id}/chat`);
+    const message = chatOf(pat.page).getByRole('listitem').filter({ hasText: 'Pay me double' });
+    await message.getByRole('button', { name: 'Report' }).click();
+    await confirmWith(pat.page, 'Report');
+    await pat.page.getByText('Reported to the admins').first().waitFor();
+
+    await ada.page.goto('/app/admin/chat-reports');
+    const queue = ada.page.getByRole('list', { name: 'Reported chat messages' });
+    const item = queue.getByRole('listitem').filter({ hasText: 'Pay me double or stay home' });
+    await item.getByText(/Reported by Pat Player/).waitFor();
+    await checkScreen(ada.page, 'admin chat reports');
+    await item.getByRole('button', { name: 'Delete the message' }).click();
+    await confirmWith(ada.page, 'Delete the message');
+    await ada.page.getByText('No open reports').waitFor();
+    const left = await journey.api<{ content: unknown[] }>(pat, 'GET', `/api/v1/games/${game.id}/chat/messages`);
+    assert.equal(left.data.content.length, 0);
+  });
 });

@@ -80,6 +80,13 @@ function MessageItem({ message, chat, gameId, pinned }: { message: Message; chat
       done: s.deleted,
     });
   };
+  const report = async () => {
+    if (!(await confirm({ title: s.reportTitle, body: s.reportBody, confirm: s.report }))) return;
+    write.mutate({
+      run: () => done(api.POST('/api/v1/games/{id}/chat/messages/{messageId}/report', { params: { path: { id: gameId, messageId: message.id } } })),
+      done: s.reported,
+    });
+  };
   const pin = (pinnedMessageId: string | null) =>
     write.mutate({
       run: () => data(api.PUT('/api/v1/games/{id}/chat', { params: { path: { id: gameId } }, body: { pinnedMessageId } })),
@@ -92,11 +99,16 @@ function MessageItem({ message, chat, gameId, pinned }: { message: Message; chat
         <strong>{message.mine ? s.you : (message.author.name ?? s.someone)}</strong> <time dateTime={message.createdAt}>{s.sentAt(at)}</time>
       </p>
       <p className="chat-body">{linkify(message.body)}</p>
-      {(message.canDelete || (chat.canModerate && message.mine)) && (
+      {(message.canDelete || !message.mine || chat.canModerate) && (
         <div className="chat-actions">
           {chat.canModerate && message.mine && (
             <Button variant="ghost" busy={write.isPending} onClick={() => pin(pinned ? null : message.id)}>
               {pinned ? s.unpin : s.pin}
+            </Button>
+          )}
+          {!message.mine && (
+            <Button variant="ghost" busy={write.isPending} onClick={() => void report()}>
+              {s.report}
             </Button>
           )}
           {message.canDelete && (
