@@ -66,8 +66,11 @@ describe('game chat', { skip: chromiumMissing }, () => {
     await send(hana.page, 'Court 4 tonight, not 3');
     await hanaChat.getByRole('button', { name: 'Pin' }).click();
     await hanaChat.getByText('Pinned by the hosts').waitFor();
-    await hanaChat.getByLabel('Let the waitlist and join requests write').check();
+    // The box shows the service's answer, so it turns on once the change is saved.
+    const waitlistMayWrite = hanaChat.getByLabel('Let the waitlist and join requests write');
+    await waitlistMayWrite.click();
     await hana.page.getByText('Chat updated').first().waitFor();
+    await waitlistMayWrite.and(hana.page.locator(':checked')).waitFor();
     await checkScreen(hana.page, 'game chat, host tools');
 
     // Pat's message goes, after the organiser confirms.
