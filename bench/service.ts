@@ -21,6 +21,7 @@ export const BENCH_ENV = {
   RATE_LIMIT_DEVICE_REGISTRATION: '1000000',
   RATE_LIMIT_PROFILE: '1000000',
   RATE_LIMIT_WRITE: '1000000',
+  RATE_LIMIT_CHAT: '1000000',
   AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
   // Long enough that no token minted at the start of a phase expires during it.
   ACCESS_TOKEN_TTL: '3600',

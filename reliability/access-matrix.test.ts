@@ -95,6 +95,7 @@ for (const backend of backends) {
         RATE_LIMIT_DEVICE_REGISTRATION: '1000000',
         RATE_LIMIT_PROFILE: '1000000',
         RATE_LIMIT_WRITE: '1000000',
+        RATE_LIMIT_CHAT: '1000000',
         RATE_LIMIT_SIGN_IN: '1000000',
         // Web push on, so subscribing is a success to check access against.
         ...vapidEnv(vapidPair()),

@@ -57,6 +57,7 @@ before(async () => {
     RATE_LIMIT_DEVICE_REGISTRATION: '1000000',
     RATE_LIMIT_PROFILE: '1000000',
     RATE_LIMIT_WRITE: '1000000',
+    RATE_LIMIT_CHAT: '1000000',
     RATE_LIMIT_SIGN_IN: '1000000',
     CORS_ALLOWED_ORIGINS: 'https://app.example.com',
     LOG_LEVEL: 'error',

@@ -12,6 +12,7 @@ import { AUTH_ERRORS } from './modules/auth/index.ts';
 import { BOOKMARKS_ERRORS } from './modules/bookmarks/index.ts';
 import { CALENDARS_ERRORS } from './modules/calendars/index.ts';
 import { GAME_DAY_ERRORS } from './modules/game-day/index.ts';
+import { CHAT_ERRORS } from './modules/chat/index.ts';
 import { GAMES_ERRORS } from './modules/games/index.ts';
 import { INVITATIONS_ERRORS } from './modules/invitations/index.ts';
 import { JOBS_ERRORS } from './modules/jobs/index.ts';
@@ -30,6 +31,7 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDocs>> = {
   ...AUTH_ERRORS,
   ...BOOKMARKS_ERRORS,
   ...CALENDARS_ERRORS,
+  ...CHAT_ERRORS,
   ...GAMES_ERRORS,
   ...GAME_DAY_ERRORS,
   ...SERIES_ERRORS,
@@ -50,6 +52,7 @@ const TAGS: Record<string, string> = {
   auth: 'Sign-in with the national or social provider, token refresh and logout, the public keys',
   bookmarks: 'Games the caller keeps an eye on',
   calendars: 'Games as iCalendar files, and a secret feed of your games for calendar apps',
+  chat: "A conversation per game among the people in it: messages, the pinned announcement, the hosts' controls",
   games: 'Finding, hosting, joining and leaving games',
   series: 'Recurring games: the weekly rule, its dates, regulars and co-hosts',
   internal: 'Server-to-server calls with the X-Internal-Secret header; not for clients',

@@ -26,6 +26,7 @@ import { InvitationInbox, Invitations, type InvitationAcceptor, type InvitationK
 import { AttendanceService, CheckedIn, DisputesService, OwnMarks, RatingAverages, RatingsService, recentNoShows } from './modules/attendance/index.ts';
 import { GameDayRounds, GameDayScores, GameDayService } from './modules/game-day/index.ts';
 import { CalendarsService } from './modules/calendars/index.ts';
+import { ChatReports, ChatService } from './modules/chat/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
 import { PayeesService, PaymentsService, Sealer } from './modules/payments/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
@@ -91,6 +92,14 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   });
   const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
+  // The chat asks games where a user stands (host, player, waiting) and nothing of their tables.
+  const chat = new ChatService({
+    db,
+    clock,
+    cursors: new CursorCodec(keys.secretSeed),
+    games: { standing: (gameId, userId) => lookups.standing(gameId, userId) },
+    names: (ids) => users.namesOf(ids),
+  });
   // A player the organiser removed may not come back through the game's links. Games read a player's
   // level through profiles' narrow part, which needs nothing back (profiles need participation).
   const levels = new ProfileLevels(db);
@@ -149,6 +158,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     removalSteps: [
       (id, tx) => shareLinks.deleteForGame(id, tx),
       (id, tx) => bookmarks.forgetGame(id, tx),
+      (id, tx) => chat.forgetGame(id, tx),
       (id, tx) => notifications.forgetGame(id, tx),
       (id, tx) => attendance.ratings.forgetGame(id, tx),
       (id, tx) => payments.forgetGame(id, tx),
@@ -165,7 +175,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     GAME_CO_HOST: { accept: (invitation, tx) => coHosts.confirm(invitation.targetId, invitation.userId, tx) },
   };
   const schedule = new GameSchedule({ db, clock, events: notifications, waitlist });
-  const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications }, overrides.jobsIntervalMs);
+  const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications, chat }, overrides.jobsIntervalMs);
   if (config.sampleGames) {
     const games = {
       hosted: queries.hosted.bind(queries),
@@ -192,6 +202,8 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     gameDay,
     calendars,
     payments: { payments, payees },
+    chat,
+    chatReports: new ChatReports({ db, clock, names: (ids) => users.namesOf(ids) }),
     ...live,
     games: {
       queries,

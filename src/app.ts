@@ -33,6 +33,7 @@ import { gameDayRoutes } from './modules/game-day/index.ts';
 import { CALENDAR_TOKEN_PATHS, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
+import { chatRoutes } from './modules/chat/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { registerWebApp } from './web-app.ts';
 import packageJson from '../package.json' with { type: 'json' };
@@ -125,4 +126,5 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
   await app.register(calendarsRoutes, { calendars: services.calendars });
   await app.register(jobsRoutes, { jobs: services.jobs });
   await app.register(paymentsRoutes, services.payments);
+  await app.register(chatRoutes, { chat: services.chat, reports: services.chatReports });
 }

@@ -7,6 +7,7 @@ import type { Principal, Scope } from './oracle.ts';
 import { ATTENDANCE_CASES } from './routes.attendance.ts';
 import { PAYMENTS_CASES } from './routes.payments.ts';
 import { GAME_DAY_CASES } from './routes.game-day.ts';
+import { CHAT_CASES } from './routes.chat.ts';
 import {
   bookmark,
   coHosted,
@@ -145,6 +146,8 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
   ...PAYMENTS_CASES,
   // Game day
   ...GAME_DAY_CASES,
+  // A game's chat
+  ...CHAT_CASES,
   // The web app (its entry page for any deep link, and its hashed assets)
   'GET /app': simple(200, '/app'),
   'GET /app/*': simple(200, '/app/games/some-game'),

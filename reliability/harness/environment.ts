@@ -69,6 +69,7 @@ export async function startEnvironment(
       RATE_LIMIT_DEVICE_REGISTRATION: '1000000',
       RATE_LIMIT_PROFILE: '1000000',
       RATE_LIMIT_WRITE: '1000000',
+      RATE_LIMIT_CHAT: '1000000',
       RATE_LIMIT_SIGN_IN: '1000000',
       JOBS_ENABLED: 'true',
       ...topology?.env,

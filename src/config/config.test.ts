@@ -57,6 +57,7 @@ describe('configuration', () => {
       deviceRegistration: 10,
       profile: 30,
       write: 120,
+      chat: 10,
     });
     assert.equal(config.maxDevicesPerUser, 10);
     assert.equal(config.notificationCoalesceSeconds, 600);

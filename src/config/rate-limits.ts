@@ -12,6 +12,8 @@ export interface RateLimitFigures {
   deviceRegistration: number;
   profile: number;
   write: number;
+  /** Messages in game chats. */
+  chat: number;
 }
 
 export function parseRateLimits(read: Reader): RateLimitFigures {
@@ -27,6 +29,7 @@ export function parseRateLimits(read: Reader): RateLimitFigures {
     deviceRegistration: perMinute('RATE_LIMIT_DEVICE_REGISTRATION', 10),
     profile: perMinute('RATE_LIMIT_PROFILE', 30),
     write: perMinute('RATE_LIMIT_WRITE', 120),
+    chat: perMinute('RATE_LIMIT_CHAT', 10),
   };
 }
 

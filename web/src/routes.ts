@@ -4,6 +4,7 @@
  */
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { routes as admin } from './pages/admin/routes';
+import { routes as chat } from './pages/chat/routes';
 import { routes as find } from './pages/find/routes';
 import { routes as game } from './pages/game/routes';
 import { routes as gameday } from './pages/gameday/routes';
@@ -30,4 +31,4 @@ export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyo
   return lazy(async () => ({ default: (await load())[name] })) as unknown as M[K];
 }
 
-export const ROUTES: AppRoute[] = [...find, ...gameday, ...game, ...host, ...series, ...me, ...money, ...admin];
+export const ROUTES: AppRoute[] = [...find, ...gameday, ...game, ...chat, ...host, ...series, ...me, ...money, ...admin];

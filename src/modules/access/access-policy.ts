@@ -15,8 +15,16 @@ export type Access = 'public' | 'sign-in' | 'authenticated' | 'admin' | 'interna
 /** Public classes count per address (public-read: per user when signed in); the write classes per user. */
 export type RateLimitClass = 'public-read' | 'share-resolve' | 'share-page' | 'sign-in' | WriteLimitClass;
 /** Authenticated writes, one budget per user and class: who can act on whom, and how often. */
-export type WriteLimitClass = 'participation' | 'join-request' | 'membership' | 'device-registration' | 'profile' | 'write';
-export const WRITE_LIMIT_CLASSES: readonly WriteLimitClass[] = ['participation', 'join-request', 'membership', 'device-registration', 'profile', 'write'];
+export type WriteLimitClass = 'participation' | 'join-request' | 'membership' | 'device-registration' | 'profile' | 'write' | 'chat';
+export const WRITE_LIMIT_CLASSES: readonly WriteLimitClass[] = [
+  'participation',
+  'join-request',
+  'membership',
+  'device-registration',
+  'profile',
+  'write',
+  'chat',
+];
 
 export interface PolicyEntry {
   method: string;
@@ -107,6 +115,8 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   ]),
   entry('POST', '/api/v1/device-tokens', 'authenticated', 'device-registration'),
   entry('POST', '/api/v1/me/push-subscriptions', 'authenticated', 'device-registration'),
+  // What one person says to everyone in a game: a message.
+  entry('POST', '/api/v1/games/:id/chat/messages', 'authenticated', 'chat'),
   ...writes('profile', ['/api/v1/me', '/api/v1/me/notification-preferences', '/api/v1/me/calendar']),
   ...writes('write', [
     '/api/v1/me/*',

@@ -26,5 +26,6 @@ export function rateLimitsFor(figures: Config['rateLimits'], backend: RateLimitB
     'device-registration': perUser(limit('device-registration', figures.deviceRegistration)),
     profile: perUser(limit('profile', figures.profile)),
     write: perUser(limit('write', figures.write)),
+    chat: perUser(limit('chat', figures.chat)),
   };
 }

@@ -11,12 +11,14 @@ export interface StandardJobsDeps {
   /** Opens each series' dates within its horizon as games (the series module's SeriesOpening). */
   series: { openDue(): Promise<number> };
   notifications: NotificationsService;
+  /** Deletes chat messages past their 90 days (the chat module's ChatService). */
+  chat: { purgeExpired(): Promise<number> };
   store: KeyValueStore;
 }
 
-/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions), waitlist offers' expiry (waitlist-offers) and the series' openings (series-occurrences). */
+/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions), waitlist offers' expiry (waitlist-offers), the series' openings (series-occurrences) and chat retention (chat-retention). */
 export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
-  const { games, series, notifications, store } = deps;
+  const { games, series, notifications, chat, store } = deps;
   return {
     // First: a date opened now is decided and reminded in the same round.
     'series-occurrences': () => series.openDue(),
@@ -31,6 +33,7 @@ export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
       for (const game of await games.startingSoon(REMINDER_LEAD_MS)) sent += await notifications.remind(game);
       return sent;
     },
+    'chat-retention': () => chat.purgeExpired(),
     cleanup: async () => {
       // Redis expires its own keys; the embedded store keeps expired rows until purged.
       const kv = store.purgeExpired ? await store.purgeExpired() : 0;

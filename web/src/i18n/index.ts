@@ -4,6 +4,7 @@
  * Translating the app means a sibling folder of these files, not touching components.
  */
 import { admin } from './en/admin';
+import { chat } from './en/chat';
 import { common } from './en/common';
 import { find } from './en/find';
 import { game } from './en/game';
@@ -16,5 +17,5 @@ import { offline } from './en/offline';
 import { push } from './en/push';
 import { series } from './en/series';
 
-export const t = { common, nav, find, game, gameday, host, series, me, admin, push, money: moneyTexts, offline };
+export const t = { common, nav, find, game, gameday, host, series, me, admin, push, money: moneyTexts, offline, chat };
 export { LOCALE, plural, money, distance, localDay, dayHeading, timeUntil, andList } from './format';

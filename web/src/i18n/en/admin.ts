@@ -4,7 +4,7 @@ import { plural } from '../format';
 export const admin = {
   title: 'Administration',
   menu: 'Administration sections',
-  sections: { users: 'Users and roles', activities: 'Activities', venues: 'Venues', games: 'Games', disputes: 'Disputes' },
+  sections: { users: 'Users and roles', activities: 'Activities', venues: 'Venues', games: 'Games', disputes: 'Disputes', 'chat-reports': 'Chat reports' },
 
   users: {
     search: 'Search users',

@@ -14,6 +14,7 @@ import { CheckIn, LeaveButton, Offer, Rate } from './PlaceActions';
 import { Players } from './Players';
 import { PaySheet } from '../money/PaySheet';
 import { PlayerCard } from '../gameday/PlayerCard';
+import { GameChat } from '../chat/GameChat';
 import { SignInToJoin } from './SignInToJoin';
 import type { Game } from './types';
 import './game.css';
@@ -94,6 +95,7 @@ export function GamePage({ id }: { id: string }) {
       {g.viewerPlace?.organizerContact && <OrganizerContact methods={g.viewerPlace.organizerContact} />}
       {manages && <HostTools game={g} />}
       <Extras game={g} />
+      {(manages || holding === 'place' || holding === 'waitlist' || !!g.viewerPlace?.request) && <GameChat gameId={g.id} />}
       {viewer ? <Players game={g} manages={manages} /> : <p className="muted">{t.game.signInToSee}</p>}
       <Problem error={game.error} />
       {viewer && <PushOffer />}

@@ -1,0 +1,68 @@
+/** The admins' queue of reported chat messages, oldest first: delete the message or keep it; either closes its reports. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, data, done } from '../../api/client';
+import { t } from '../../i18n';
+import { Link } from '../../router';
+import { formatDateTime } from '../../time';
+import { Badge, Button, Card, EmptyState, Loading, Problem, Section, useConfirm, useToast } from '../../ui';
+import { AdminFrame } from '../admin/Admin';
+import './chat.css';
+
+const s = t.chat.reports;
+
+export function ChatReportsPage() {
+  const client = useQueryClient();
+  const confirm = useConfirm();
+  const say = useToast();
+  const queue = useQuery({ queryKey: ['admin-chat-reports'], queryFn: () => data(api.GET('/api/v1/admin/chat-reports')) });
+  const resolve = useMutation({
+    mutationFn: ({ id, removeMessage }: { id: string; removeMessage: boolean }) =>
+      done(api.POST('/api/v1/admin/chat-reports/{reportId}/resolve', { params: { path: { reportId: id } }, body: { removeMessage } })),
+    onSuccess: () => say(s.resolved, 'success'),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin-chat-reports'] }),
+  });
+  const ask = async (id: string, removeMessage: boolean) => {
+    const yes = await confirm(
+      removeMessage ? { title: s.removeTitle, body: s.removeBody, confirm: s.remove, danger: true } : { title: s.keepTitle, body: s.keepBody, confirm: s.keep },
+    );
+    if (yes) resolve.mutate({ id, removeMessage });
+  };
+  return (
+    <AdminFrame section="chat-reports">
+      <Section title={s.list} id="admin-chat-reports">
+        <p className="muted">{s.intro}</p>
+        {queue.isPending && <Loading />}
+        <Problem error={queue.error ?? resolve.error} />
+        {queue.data?.length === 0 && <EmptyState title={s.none} />}
+        <ul className="admin-list" aria-label={s.list}>
+          {queue.data?.map((report) => {
+            const busy = resolve.isPending && resolve.variables?.id === report.id;
+            return (
+              <Card as="li" key={report.id} className="admin-item">
+                <p className="muted">
+                  {s.wrote(report.author.name ?? s.someone, formatDateTime(report.writtenAt))} ·{' '}
+                  {s.reportedBy(report.reporter.name ?? s.someone, formatDateTime(report.reportedAt))}
+                </p>
+                <blockquote className="admin-reason chat-body">{report.body}</blockquote>
+                {report.messageDeleted && <Badge tone="warning">{s.deleted}</Badge>}
+                <p>
+                  <Link to={`/games/${report.gameId}`}>{s.game}</Link>
+                </p>
+                <div className="admin-actions">
+                  {!report.messageDeleted && (
+                    <Button variant="danger" busy={busy} onClick={() => void ask(report.id, true)}>
+                      {s.remove}
+                    </Button>
+                  )}
+                  <Button busy={busy} onClick={() => void ask(report.id, false)}>
+                    {s.keep}
+                  </Button>
+                </div>
+              </Card>
+            );
+          })}
+        </ul>
+      </Section>
+    </AdminFrame>
+  );
+}
