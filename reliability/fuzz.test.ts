@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { freePort, startServer, waitHealthy, type ServerProcess } from '../test/helpers/server-process.ts';
+import { vapidEnv, vapidPair } from '../test/helpers/push-service.ts';
 import { casesFor, strayCases, type FuzzCase } from './fuzz/cases.ts';
 import { operationsOf, type OpenApiDocument, type Operation } from './fuzz/openapi.ts';
 import { problemViolations } from './fuzz/problem.ts';
@@ -48,6 +49,8 @@ before(async () => {
     AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
     // Real login endpoints instead of 503 "provider not configured".
     LOCAL_IDENTITY_PROVIDERS: 'true',
+    // Web push set up, so its subscriptions are checked instead of answered 503 "web push is off".
+    ...vapidEnv(vapidPair()),
     RATE_LIMIT_PUBLIC_ANON: '1000000',
     RATE_LIMIT_PUBLIC_USER: '1000000',
     RATE_LIMIT_SHARE_RESOLVE: '1000000',
