@@ -7,6 +7,7 @@ import { completeDocument, type Caller, type OperationFacts, type RouteDocs } fr
 import { internalSecretCheck, type Access } from './modules/access/index.ts';
 import { ACTIVITIES_ERRORS } from './modules/activities/index.ts';
 import { ATTENDANCE_ERRORS } from './modules/attendance/index.ts';
+import { AUDIT_ERRORS } from './modules/audit/index.ts';
 import { AUTH_ERRORS } from './modules/auth/index.ts';
 import { BOOKMARKS_ERRORS } from './modules/bookmarks/index.ts';
 import { CALENDARS_ERRORS } from './modules/calendars/index.ts';
@@ -24,6 +25,7 @@ import packageJson from '../package.json' with { type: 'json' };
 export const ROUTE_DOCS: Readonly<Record<string, RouteDocs>> = {
   ...ACTIVITIES_ERRORS,
   ...ATTENDANCE_ERRORS,
+  ...AUDIT_ERRORS,
   ...AUTH_ERRORS,
   ...BOOKMARKS_ERRORS,
   ...CALENDARS_ERRORS,

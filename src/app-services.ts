@@ -25,6 +25,7 @@ import { createSeriesModule, forgetSeriesUser } from './modules/series/index.ts'
 import { InvitationInbox, Invitations, type InvitationAcceptor, type InvitationKind } from './modules/invitations/index.ts';
 import { AttendanceService, DisputesService, OwnMarks, RatingAverages, RatingsService, recentNoShows } from './modules/attendance/index.ts';
 import { CalendarsService } from './modules/calendars/index.ts';
+import { AuditService, AuditTrail } from './modules/audit/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { generationReader, PageCache } from './platform/cache/page-cache.ts';
@@ -47,9 +48,12 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
       ? await localGenerationReader(generationReader(db), (channel, handler) => database.listen(channel, handler, app.log))
       : generationReader(db);
   const pageGeneration = database.reader === db ? generation : generationReader(database.reader);
+  // Admins', organisers' and co-hosts' changes to others' or shared data: each written by the change's transaction.
+  const audit = new AuditTrail(clock);
   const usersModule = await createUsersModule({
     database,
     clock,
+    audit,
     log: app.log,
     accessCacheMs: config.accessUserCacheMs,
     version: generation,
@@ -63,8 +67,8 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     config,
   });
   // Venues and games refer to activities, so an activity they use cannot be deleted.
-  const activities = new ActivitiesService(db, [venuesUseActivity, gamesUseActivity]);
-  const venues = new VenuesService(db, activities);
+  const activities = new ActivitiesService(db, audit, [venuesUseActivity, gamesUseActivity]);
+  const venues = new VenuesService(db, activities, audit);
   // Only the on-disk embedded database (or SAMPLE_GAMES) gets sample data by itself, while it never had a venue
   // (PostgreSQL: `npm run db:seed`); instances starting together load it one after the other.
   if (config.databaseUrl === undefined || config.sampleGames) await database.exclusively(SAMPLE_LOCK, () => loadSampleData({ activities, venues }));
@@ -143,6 +147,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     events: notifications,
     queries,
     waitlist,
+    audit,
     removalSteps: [
       (id, tx) => shareLinks.deleteForGame(id, tx),
       (id, tx) => bookmarks.forgetGame(id, tx),
@@ -160,7 +165,8 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     GAME_CO_HOST: { accept: (invitation, tx) => coHosts.confirm(invitation.targetId, invitation.userId, tx) },
   };
   const schedule = new GameSchedule({ db, clock, events: notifications, waitlist });
-  const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications }, overrides.jobsIntervalMs);
+  const auditLog = new AuditService({ db, clock, cursors: new CursorCodec(keys.secretSeed), retentionDays: config.auditRetentionDays });
+  const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications, audit: auditLog }, overrides.jobsIntervalMs);
   if (config.sampleGames) {
     const games = {
       hosted: queries.hosted.bind(queries),
@@ -181,6 +187,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     shareLinks,
     bookmarks,
     jobs,
+    audit: auditLog,
     series: series.routes,
     invitations: new InvitationInbox({ db, clock, users, acceptors }),
     attendance,

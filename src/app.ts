@@ -30,6 +30,7 @@ import { invitationsRoutes } from './modules/invitations/index.ts';
 import { attendanceRoutes } from './modules/attendance/index.ts';
 import { CALENDAR_TOKEN_PATHS, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { registerWebApp } from './web-app.ts';
 import packageJson from '../package.json' with { type: 'json' };
@@ -117,4 +118,5 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
   await app.register(attendanceRoutes, services.attendance);
   await app.register(calendarsRoutes, { calendars: services.calendars });
   await app.register(jobsRoutes, { jobs: services.jobs });
+  await app.register(auditRoutes, { audit: services.audit });
 }

@@ -11,12 +11,14 @@ export interface StandardJobsDeps {
   /** Opens each series' dates within its horizon as games (the series module's SeriesOpening). */
   series: { openDue(): Promise<number> };
   notifications: NotificationsService;
+  /** Deletes audit entries past AUDIT_RETENTION_DAYS (the audit module's AuditService). */
+  audit: { purgeExpired(): Promise<number> };
   store: KeyValueStore;
 }
 
-/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions), waitlist offers' expiry (waitlist-offers) and the series' openings (series-occurrences). */
+/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions), waitlist offers' expiry (waitlist-offers), the series' openings (series-occurrences) and the audit trail's retention (audit-retention). */
 export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
-  const { games, series, notifications, store } = deps;
+  const { games, series, notifications, audit, store } = deps;
   return {
     // First: a date opened now is decided and reminded in the same round.
     'series-occurrences': () => series.openDue(),
@@ -36,5 +38,6 @@ export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
       const kv = store.purgeExpired ? await store.purgeExpired() : 0;
       return kv + (await notifications.cleanup()) + (await games.purgeShareAccess());
     },
+    'audit-retention': () => audit.purgeExpired(),
   };
 }
