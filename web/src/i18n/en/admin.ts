@@ -4,7 +4,7 @@ import { plural } from '../format';
 export const admin = {
   title: 'Administration',
   menu: 'Administration sections',
-  sections: { users: 'Users and roles', activities: 'Activities', venues: 'Venues', games: 'Games', disputes: 'Disputes' },
+  sections: { users: 'Users and roles', activities: 'Activities', venues: 'Venues', games: 'Games', disputes: 'Disputes', audit: 'Audit' },
 
   users: {
     search: 'Search users',
@@ -148,5 +148,37 @@ export const admin = {
     dismissed: 'No-show dismissed',
     unknownGame: 'A game',
     unknownPlayer: 'A player',
+  },
+
+  audit: {
+    list: 'Audit trail',
+    intro: "Every change an admin, an organiser or a co-host made to someone else's data or to shared data, newest first.",
+    objectType: 'What changed',
+    anyObject: 'Anything',
+    objectTypes: { user: 'User', activity: 'Activity', venue: 'Venue', 'venue-import': 'Venue import', game: 'Game' } as Record<string, string>,
+    objectId: 'Its id',
+    objectIdHint: 'Choose what changed first; the id is on its page or in an entry below.',
+    actorId: 'Changed by (user id)',
+    actorIdHint: 'A whole user id, as shown in an entry below.',
+    none: 'No entries',
+    actions: {
+      'user.roles.changed': 'Roles changed',
+      'activity.created': 'Activity created',
+      'activity.renamed': 'Activity renamed',
+      'activity.levels.replaced': 'Skill levels replaced',
+      'activity.deleted': 'Activity deleted',
+      'venue.created': 'Venue created',
+      'venue.updated': 'Venue updated',
+      'venue.deleted': 'Venue deleted',
+      'venues.imported': 'Venues imported',
+      'game.cancelled': 'Game cancelled',
+    } as Record<string, string>,
+    by: (actorId: string) => `By ${actorId}`,
+    byService: 'By the service',
+    object: (id: string) => `Object ${id}`,
+    changes: 'Changes',
+    change: (field: string, before: string, after: string) => `${field}: ${before} → ${after}`,
+    nothing: 'none',
+    more: 'Show older entries',
   },
 };
