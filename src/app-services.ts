@@ -110,6 +110,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     activities,
     levels,
     waitlist,
+    audit,
     onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
     recentNoShows: noShows,
   });

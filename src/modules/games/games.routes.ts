@@ -60,7 +60,7 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   routes.get('/api/v1/games/:id/participants', GamesApi.participants, (request, { userId }) => queries.participants(request.params.id, userId));
   routes.delete('/api/v1/games/:id/participants/me', GamesApi.leave, (request, { userId }) => participation.leave(userId, request.params.id));
   routes.delete('/api/v1/games/:id/participants/:userId', GamesApi.removePlayer, (request, caller) =>
-    participation.removeParticipant(actorOf(caller), request.params.id, request.params.userId),
+    participation.removeParticipant(actorOf(caller), request.params.id, request.params.userId, auditActor(request)),
   );
 
   routes.get('/api/v1/games/:id/co-hosts', GamesApi.coHosts, (request, { userId }) => coHosts.list(request.params.id, userId));

@@ -172,6 +172,7 @@ export const admin = {
       'venue.deleted': 'Venue deleted',
       'venues.imported': 'Venues imported',
       'game.cancelled': 'Game cancelled',
+      'game.player.removed': 'Player removed',
     } as Record<string, string>,
     by: (actorId: string) => `By ${actorId}`,
     byService: 'By the service',
