@@ -35,7 +35,10 @@ describe('administration: the audit trail', { skip: chromiumMissing }, () => {
 
     await page.getByLabel('What changed').selectOption('activity');
     await page.getByLabel('Its id').fill(created.data.id);
-    const entries = page.getByRole('list', { name: 'Audit trail' }).getByRole('listitem').filter({ hasText: /^Activity/ });
+    const entries = page
+      .getByRole('list', { name: 'Audit trail' })
+      .getByRole('listitem')
+      .filter({ hasText: /^Activity/ });
     await page.getByText('Activity created').waitFor();
     assert.deepEqual(
       (await entries.allInnerTexts()).map((text) => text.split('\n')[0]),
