@@ -199,7 +199,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
       commands,
       participation,
       coHosts,
-      requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels }),
+      requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels, audit }),
       place: new GameViewerPlace({ db, clock, activities, levels, recentNoShows: noShows, attendance: new OwnMarks(db), contacts }),
     },
   };

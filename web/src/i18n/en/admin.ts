@@ -173,6 +173,8 @@ export const admin = {
       'venues.imported': 'Venues imported',
       'game.cancelled': 'Game cancelled',
       'game.player.removed': 'Player removed',
+      'game.join-request.approved': 'Join request approved',
+      'game.join-request.declined': 'Join request declined',
     } as Record<string, string>,
     by: (actorId: string) => `By ${actorId}`,
     byService: 'By the service',
