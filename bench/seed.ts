@@ -3,6 +3,8 @@ import type { Database } from '../src/platform/db/index.ts';
 import { ActivitiesService } from '../src/modules/activities/index.ts';
 import { VenuesService } from '../src/modules/venues/index.ts';
 import { UsersService } from '../src/modules/users/index.ts';
+import { AuditTrail } from '../src/modules/audit/index.ts';
+import { systemClock } from '../src/platform/clock.ts';
 
 /**
  * The benchmark's data set. Reference data (activities with their ladders, venues) goes through
@@ -46,8 +48,8 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
 
 /** Activities, ladders and venues through the services (the venue import is the admin's CSV/JSON upload). */
 export async function seedReferences(db: Database, shape: Shape): Promise<void> {
-  const activities = new ActivitiesService(db);
-  const venues = new VenuesService(db, activities);
+  const activities = new ActivitiesService(db, new AuditTrail(systemClock));
+  const venues = new VenuesService(db, activities, new AuditTrail(systemClock));
   const ids: string[] = [];
   for (const ladder of LADDERS) {
     const created = await activities.create({ name: ladder.name, skillLevels: ladder.levels.map((name, i) => ({ name, sortOrder: i + 1 })) });
@@ -65,7 +67,7 @@ export async function seedReferences(db: Database, shape: Shape): Promise<void> 
   }));
   await venues.importFile(Buffer.from(JSON.stringify(file)));
   // A couple of accounts through the service as any sign-in makes them; the bulk follows in SQL.
-  await new UsersService(db).provision({ authProvider: 'social', subject: 'bench-admin', name: 'Bench Admin' });
+  await new UsersService(db, new AuditTrail(systemClock)).provision({ authProvider: 'social', subject: 'bench-admin', name: 'Bench Admin' });
 }
 
 export async function seedUsers(db: Database, shape: Shape): Promise<void> {

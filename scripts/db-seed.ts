@@ -7,6 +7,8 @@ import { layeredEnv, loadConfigOrExit } from '../src/config/index.ts';
 import { openDatabase } from '../src/platform/db/index.ts';
 import { ActivitiesService } from '../src/modules/activities/index.ts';
 import { VenuesService, loadSampleData } from '../src/modules/venues/index.ts';
+import { AuditTrail } from '../src/modules/audit/index.ts';
+import { systemClock } from '../src/platform/clock.ts';
 
 const config = loadConfigOrExit(layeredEnv({ processEnv: process.env, dotEnvPath: '.env' }));
 if (config.databaseUrl === 'memory://') {
@@ -15,8 +17,8 @@ if (config.databaseUrl === 'memory://') {
 }
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
-  const activities = new ActivitiesService(database.db);
-  const venues = new VenuesService(database.db, activities);
+  const activities = new ActivitiesService(database.db, new AuditTrail(systemClock));
+  const venues = new VenuesService(database.db, activities, new AuditTrail(systemClock));
   const { imported, skipped } = await loadSampleData({ activities, venues }, { always: true });
   process.stdout.write(`Sample data: ${imported} venues imported, ${skipped} already present.\n`);
 } finally {

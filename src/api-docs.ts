@@ -8,6 +8,7 @@ import { internalSecretCheck, type Access } from './modules/access/index.ts';
 import { ACTIVITIES_ERRORS } from './modules/activities/index.ts';
 import { ATTENDANCE_ERRORS } from './modules/attendance/index.ts';
 import { PAYMENTS_ERRORS } from './modules/payments/index.ts';
+import { AUDIT_ERRORS } from './modules/audit/index.ts';
 import { AUTH_ERRORS } from './modules/auth/index.ts';
 import { BOOKMARKS_ERRORS } from './modules/bookmarks/index.ts';
 import { CALENDARS_ERRORS } from './modules/calendars/index.ts';
@@ -28,6 +29,7 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDocs>> = {
   ...ACTIVITIES_ERRORS,
   ...ATTENDANCE_ERRORS,
   ...PAYMENTS_ERRORS,
+  ...AUDIT_ERRORS,
   ...AUTH_ERRORS,
   ...BOOKMARKS_ERRORS,
   ...CALENDARS_ERRORS,

@@ -27,6 +27,7 @@ import { AttendanceService, CheckedIn, DisputesService, OwnMarks, RatingAverages
 import { GameDayRounds, GameDayScores, GameDayService } from './modules/game-day/index.ts';
 import { CalendarsService } from './modules/calendars/index.ts';
 import { ChatReports, ChatService } from './modules/chat/index.ts';
+import { AuditService, AuditTrail } from './modules/audit/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
 import { PayeesService, PaymentsService, Sealer } from './modules/payments/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
@@ -45,9 +46,12 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   // on the primary. Without a replica the pages read the same counter, so both share its reads.
   const generation = generationReader(db);
   const pageGeneration = database.reader === db ? generation : generationReader(database.reader);
+  // Admins', organisers' and co-hosts' changes to others' or shared data: each written by the change's transaction.
+  const audit = new AuditTrail(clock);
   const usersModule = await createUsersModule({
     database,
     clock,
+    audit,
     log: app.log,
     accessCacheMs: config.accessUserCacheMs,
     version: generation,
@@ -61,8 +65,8 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     config,
   });
   // Venues and games refer to activities, so an activity they use cannot be deleted.
-  const activities = new ActivitiesService(db, [venuesUseActivity, gamesUseActivity]);
-  const venues = new VenuesService(db, activities);
+  const activities = new ActivitiesService(db, audit, [venuesUseActivity, gamesUseActivity]);
+  const venues = new VenuesService(db, activities, audit);
   // Only the on-disk embedded database (or SAMPLE_GAMES) gets sample data by itself, while it never had a venue
   // (PostgreSQL: `npm run db:seed`); instances starting together load it one after the other.
   if (config.databaseUrl === undefined || config.sampleGames) await database.exclusively(SAMPLE_LOCK, () => loadSampleData({ activities, venues }));
@@ -112,6 +116,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     activities,
     levels,
     waitlist,
+    audit,
     onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
     recentNoShows: noShows,
   });
@@ -155,6 +160,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     events: notifications,
     queries,
     waitlist,
+    audit,
     removalSteps: [
       (id, tx) => shareLinks.deleteForGame(id, tx),
       (id, tx) => bookmarks.forgetGame(id, tx),
@@ -175,7 +181,8 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     GAME_CO_HOST: { accept: (invitation, tx) => coHosts.confirm(invitation.targetId, invitation.userId, tx) },
   };
   const schedule = new GameSchedule({ db, clock, events: notifications, waitlist });
-  const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications, chat }, overrides.jobsIntervalMs);
+  const auditLog = new AuditService({ db, clock, cursors: new CursorCodec(keys.secretSeed), retentionDays: config.auditRetentionDays });
+  const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications, chat, audit: auditLog }, overrides.jobsIntervalMs);
   if (config.sampleGames) {
     const games = {
       hosted: queries.hosted.bind(queries),
@@ -196,6 +203,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     shareLinks,
     bookmarks,
     jobs,
+    audit: auditLog,
     series: series.routes,
     invitations: new InvitationInbox({ db, clock, users, acceptors }),
     attendance,
@@ -210,7 +218,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
       commands,
       participation,
       coHosts,
-      requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels }),
+      requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels, audit }),
       place: new GameViewerPlace({ db, clock, activities, levels, recentNoShows: noShows, attendance: new OwnMarks(db), contacts }),
     },
   };

@@ -34,6 +34,7 @@ import { CALENDAR_TOKEN_PATHS, calendarsRoutes } from './modules/calendars/index
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { registerWebApp } from './web-app.ts';
 import packageJson from '../package.json' with { type: 'json' };
@@ -127,4 +128,5 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
   await app.register(jobsRoutes, { jobs: services.jobs });
   await app.register(paymentsRoutes, services.payments);
   await app.register(chatRoutes, { chat: services.chat, reports: services.chatReports });
+  await app.register(auditRoutes, { audit: services.audit });
 }

@@ -237,6 +237,7 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
 
   // Admin
   'GET /api/v1/admin/users': simple(200, '/api/v1/admin/users'),
+  'GET /api/v1/admin/audit': simple(200, '/api/v1/admin/audit?objectType=activity'),
   'PUT /api/v1/admin/users/:id/roles': [
     {
       label: 'a user made admin',

@@ -74,6 +74,8 @@ export interface Config extends Bounds {
   waitlistQuietHours: QuietHoursConfig | undefined;
   mobileAppIds: string[];
   jobsEnabled: boolean;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this many days are deleted by the audit-retention job. */
+  auditRetentionDays: number;
   push: PushConfig;
   logLevel: string;
   /** PAYMENTS_ENCRYPTION_KEY, checked to be 32 bytes, in standard base64 (frozen config holds no Buffer); undefined: a derived development key. */
@@ -226,6 +228,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     ),
     mobileAppIds: read.list('MOBILE_APP_IDS', ''),
     jobsEnabled: read.boolean('JOBS_ENABLED', true),
+    auditRetentionDays: read.integer('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     push: read.attempt(() => parsePushConfig(read.raw, (variable, reason) => new ConfigError(variable, reason))),
     logLevel,
     paymentsEncryptionKey,

@@ -1,6 +1,7 @@
 import { onUniqueViolation, type Counted, type Database, type Executor } from '../../platform/db/index.ts';
 import { ByIdCache, clearAfter } from '../../platform/cache/by-id-cache.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
+import { changesBetween, SERVICE_ACTOR, type AuditActor, type AuditTrail } from '../audit/index.ts';
 import { ActivitiesRepository, type ActivityRow, type SkillLevelRow } from './activities.repository.ts';
 
 export interface LadderInput {
@@ -32,13 +33,15 @@ export interface LevelSummary {
 export class ActivitiesService {
   readonly #db: Database;
   readonly #usageChecks: ActivityUsageCheck[];
+  readonly #audit: AuditTrail;
   // Every game on every listing page names its activity and levels: read them once, not per page.
   readonly #names = new ByIdCache<string>({ ttlMs: REFERENCE_TTL_MS });
   readonly #levels = new ByIdCache<LevelSummary>({ ttlMs: REFERENCE_TTL_MS });
 
   /** `usageChecks`: one per module that refers to activities, so a referenced activity cannot be deleted. */
-  constructor(db: Database, usageChecks: ActivityUsageCheck[] = []) {
+  constructor(db: Database, audit: AuditTrail, usageChecks: ActivityUsageCheck[] = []) {
     this.#db = db;
+    this.#audit = audit;
     this.#usageChecks = usageChecks;
   }
 
@@ -61,46 +64,77 @@ export class ActivitiesService {
     return activity && { activity, levels: await repository.levelsOf([id]) };
   }
 
-  async create(input: { name: string; skillLevels?: LadderInput[] }): Promise<ActivityWithLevels> {
+  async create(input: { name: string; skillLevels?: LadderInput[] }, actor: AuditActor = SERVICE_ACTOR): Promise<ActivityWithLevels> {
     const ladder = checkLadder(input.skillLevels ?? []);
     const id = await this.#uniqueName(() =>
       this.#db.transaction(async (tx) => {
         const repository = new ActivitiesRepository(tx);
         const activity = await repository.insert(input.name.trim());
         await repository.insertLevels(activity.id, ladder);
+        const after = { name: activity.name, skillLevels: ladderOf(ladder) };
+        await this.#audit.record(tx, {
+          ...actor,
+          action: 'activity.created',
+          objectType: 'activity',
+          objectId: activity.id,
+          changes: changesBetween(null, after),
+        });
         return activity.id;
       }),
     );
     return this.get(id);
   }
 
-  async rename(id: string, name: string): Promise<ActivityWithLevels> {
-    const renamed = await clearAfter([this.#names, this.#levels], () => this.#uniqueName(() => new ActivitiesRepository(this.#db).rename(id, name.trim())));
-    if (!renamed) throw activityNotFound();
+  async rename(id: string, name: string, actor: AuditActor): Promise<ActivityWithLevels> {
+    await clearAfter([this.#names, this.#levels], () =>
+      this.#uniqueName(() =>
+        this.#db.transaction(async (tx) => {
+          const repository = new ActivitiesRepository(tx);
+          const before = await repository.lockLive(id);
+          if (!before) throw activityNotFound();
+          const renamed = await repository.rename(id, name.trim());
+          const changes = changesBetween({ name: before.name }, { name: renamed?.name });
+          if (Object.keys(changes).length)
+            await this.#audit.record(tx, { ...actor, action: 'activity.renamed', objectType: 'activity', objectId: id, changes });
+        }),
+      ),
+    );
     return this.get(id);
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string, actor: AuditActor): Promise<void> {
     await clearAfter([this.#names, this.#levels], () =>
       this.#db.transaction(async (tx) => {
         const repository = new ActivitiesRepository(tx);
-        if (!(await repository.lockLive(id))) throw activityNotFound();
+        const before = await repository.lockLive(id);
+        if (!before) throw activityNotFound();
         for (const inUse of this.#usageChecks) {
           if (await inUse(id, tx)) throw conflict('activity_in_use', 'The activity is still used by venues or games.');
         }
         await repository.softDelete(id);
+        await this.#audit.record(tx, {
+          ...actor,
+          action: 'activity.deleted',
+          objectType: 'activity',
+          objectId: id,
+          changes: changesBetween({ name: before.name }, null),
+        });
       }),
     );
   }
 
   /** Replaces the ladder; a level whose name survives keeps its id, so its references stay meaningful. */
-  async replaceLadder(id: string, input: LadderInput[]): Promise<ActivityWithLevels> {
+  async replaceLadder(id: string, input: LadderInput[], actor: AuditActor): Promise<ActivityWithLevels> {
     const ladder = checkLadder(input);
     await clearAfter([this.#names, this.#levels], () =>
       this.#db.transaction(async (tx) => {
         const repository = new ActivitiesRepository(tx);
         if (!(await repository.lockLive(id))) throw activityNotFound();
-        const existing = new Map((await repository.levelsOf([id])).map((level) => [normalise(level.name), level]));
+        const levels = await repository.levelsOf([id]);
+        const changes = changesBetween({ skillLevels: ladderOf(levels) }, { skillLevels: ladderOf(ladder) });
+        if (Object.keys(changes).length)
+          await this.#audit.record(tx, { ...actor, action: 'activity.levels.replaced', objectType: 'activity', objectId: id, changes });
+        const existing = new Map(levels.map((level) => [normalise(level.name), level]));
         const added: LadderInput[] = [];
         for (const level of ladder) {
           const kept = existing.get(normalise(level.name));
@@ -178,6 +212,11 @@ export class ActivitiesService {
   #uniqueName<T>(write: () => Promise<T>): Promise<T> {
     return onUniqueViolation('activities_name_uq', nameTaken, write);
   }
+}
+
+/** A ladder as the audit trail keeps it: names and positions in order. */
+function ladderOf(levels: LadderInput[]): LadderInput[] {
+  return [...levels].sort((a, b) => a.sortOrder - b.sortOrder).map((level) => ({ name: level.name, sortOrder: level.sortOrder }));
 }
 
 /** Level names and positions must be unique within a ladder. */

@@ -1,6 +1,7 @@
 import type { Executor } from '../../platform/db/index.ts';
 import { conflict, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
+import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import type { ProfilesService } from '../profiles/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import type { GameRemovalStep, GameShareLinks } from './games.ports.ts';
@@ -35,6 +36,7 @@ export interface GameCommandsDeps extends GameWriterDeps {
   /** Run inside a hard delete's transaction before the game row goes: they remove what refers to the game. */
   removalSteps: GameRemovalStep[];
   waitlist: WaitlistSettings;
+  audit: AuditTrail;
 }
 
 const overlapping = () => conflict('overlapping_game', 'You already host a game at an overlapping time.');
@@ -162,13 +164,17 @@ export class GameCommands {
   }
 
   /** Soft delete: the game stays readable by id as CANCELLED and leaves every list. Again: no-op. */
-  async cancel(actor: Actor, gameId: string): Promise<void> {
-    const { db, clock, events } = this.#deps;
+  /** `trail`: the request behind it, for the audit entry (a series' own change has none). */
+  async cancel(actor: Actor, gameId: string, trail: AuditActor = { actorId: actor.userId, requestId: null }): Promise<void> {
+    const { db, clock, events, audit } = this.#deps;
     await db.transaction(async (tx) => {
       const repository = new GamesRepository(tx);
       const game = await lockOwned(repository, gameId, actor);
       if (game.status === 'CANCELLED') return;
       await repository.update(game.id, { status: 'CANCELLED' }, clock.now());
+      // Every cancel is recorded (it takes the game from its players), the organiser's own too.
+      const changes = { status: { before: game.status, after: 'CANCELLED' } };
+      await audit.record(tx, { ...trail, action: 'game.cancelled', objectType: 'game', objectId: game.id, changes });
       const recipients = await repository.playerIds(game.id);
       await announce(events, tx, { type: 'GAME_CANCELLED', gameId: game.id, actorId: actor.userId, recipients, title: game.title });
       // Requests still waiting for an answer close with the game, and their senders are told.

@@ -7,6 +7,7 @@ import { createGame, createSport, gameBody, onboardedUser, type Sport } from '..
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
+import { AuditTrail } from '../audit/index.ts';
 import { GameParticipation } from './index.ts';
 import type { GameEvents } from './games.ports.ts';
 
@@ -48,6 +49,7 @@ for (const backend of backends) {
         activities: { find: async () => undefined },
         levels: { levelIn: async () => undefined },
         waitlist: { quietHours: undefined, timeZone: 'UTC' },
+        audit: new AuditTrail(clock),
         recentNoShows: async () => {
           if (renamed < renames) {
             renamed++;

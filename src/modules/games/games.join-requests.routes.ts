@@ -1,6 +1,7 @@
 import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
+import { auditActor } from '../audit/index.ts';
 import { GamesApi } from './games.api.ts';
 import type { GameJoinRequests } from './games.join-requests.ts';
 
@@ -13,9 +14,9 @@ export function joinRequestRoutes(app: TypedApp, requests: GameJoinRequests) {
   routes.get('/api/v1/games/:id/join-requests', GamesApi.joinRequests, (request, { userId }) => requests.list(userId, request.params.id, request.query));
   routes.delete('/api/v1/games/:id/join-requests/me', GamesApi.withdrawRequest, (request, { userId }) => requests.withdraw(userId, request.params.id));
   routes.post('/api/v1/games/:id/join-requests/:userId/approve', GamesApi.approveRequest, (request, { userId }) =>
-    requests.approve(userId, request.params.id, request.params.userId),
+    requests.approve(userId, request.params.id, request.params.userId, auditActor(request)),
   );
   routes.post('/api/v1/games/:id/join-requests/:userId/decline', GamesApi.declineRequest, (request, { userId }) =>
-    requests.decline(userId, request.params.id, request.params.userId),
+    requests.decline(userId, request.params.id, request.params.userId, auditActor(request)),
   );
 }

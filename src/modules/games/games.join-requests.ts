@@ -2,6 +2,7 @@ import { isUniqueViolation } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { offsetPage, type OffsetRequest } from '../../platform/http/pagination.ts';
 import type { ActivitiesService } from '../activities/index.ts';
+import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { JoinRequestsRepository, type JoinRequestRow } from './games.join-requests.repository.ts';
@@ -20,6 +21,7 @@ export interface GameJoinRequestsDeps extends GameWriterDeps {
   users: Pick<UsersService, 'namesOf'>;
   activities: Pick<ActivitiesService, 'find'>;
   levels: PlayerLevels;
+  audit: AuditTrail;
 }
 
 const expired = () => conflict('request_expired', 'Join requests expire when the game starts (or is cancelled).');
@@ -86,8 +88,8 @@ export class GameJoinRequests {
   }
 
   /** The player joins, or joins the waitlist when the game is full: places go in approval order. */
-  async approve(actorId: string, gameId: string, userId: string) {
-    const { db, clock, events } = this.#deps;
+  async approve(actorId: string, gameId: string, userId: string, trail: AuditActor) {
+    const { db, clock, events, audit } = this.#deps;
     try {
       return await db.transaction(async (tx) => {
         const repository = new GamesRepository(tx);
@@ -104,6 +106,9 @@ export class GameJoinRequests {
         const change = { gameId, actorId, title: game.title };
         await announce(events, tx, { ...change, type: 'JOIN_REQUEST_APPROVED', recipients: [userId] });
         if (plan.fillsGame) await announce(events, tx, { ...change, type: 'GAME_FULL', recipients: [game.organizerId] });
+        // The request's message is the player's own words: the trail keeps who and where they went.
+        const changes = { request: { before: { userId }, after: null }, player: { before: null, after: { userId, status: plan.status } } };
+        await audit.record(tx, { ...trail, action: 'game.join-request.approved', objectType: 'game', objectId: gameId, changes });
         return presentParticipation(row);
       });
     } catch (error) {
@@ -112,11 +117,13 @@ export class GameJoinRequests {
     }
   }
 
-  async decline(actorId: string, gameId: string, userId: string): Promise<void> {
-    const { db, events } = this.#deps;
+  async decline(actorId: string, gameId: string, userId: string, trail: AuditActor): Promise<void> {
+    const { db, events, audit } = this.#deps;
     await db.transaction(async (tx) => {
       const game = await lockManaged(new GamesRepository(tx), tx, gameId, actorId);
       if (!(await new JoinRequestsRepository(tx).take(gameId, userId))) throw requestNotFound();
+      const changes = { request: { before: { userId }, after: null } };
+      await audit.record(tx, { ...trail, action: 'game.join-request.declined', objectType: 'game', objectId: gameId, changes });
       await announce(events, tx, { type: 'JOIN_REQUEST_DECLINED', gameId, actorId, recipients: [userId], title: game.title });
     });
   }

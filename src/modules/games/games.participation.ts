@@ -2,6 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
+import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import { JoinRequestsRepository } from './games.join-requests.repository.ts';
 import { entryOf } from './games.join-requests.ts';
 import type { GameEvents, GameEventType, PlayerLevels, PlayerRemovalHook, RecentNoShows } from './games.ports.ts';
@@ -24,6 +25,7 @@ export interface GameParticipationDeps extends GameWriterDeps {
   /** Told once the organiser's removal of a player is committed. */
   onPlayerRemoved?: PlayerRemovalHook;
   waitlist: WaitlistSettings;
+  audit: AuditTrail;
   /** For games with maxRecentNoShows: the player's record decides whether they may join. */
   recentNoShows?: RecentNoShows;
 }
@@ -163,14 +165,23 @@ export class GameParticipation {
   }
 
   /** By the organiser or a co-host: an admin is no exception here. */
-  async removeParticipant(actor: Actor, gameId: string, userId: string): Promise<void> {
+  async removeParticipant(actor: Actor, gameId: string, userId: string, trail: AuditActor): Promise<void> {
     const gameEnds = await this.#db.transaction(async (tx) => {
       const repository = new GamesRepository(tx);
       const game = await lockManaged(repository, tx, gameId, actor.userId);
       if (userId === game.organizerId) throw notJoinable('The organiser cannot be removed from their own game.');
-      if (!(await new ParticipationRepository(tx).participant(gameId, userId)))
-        throw notFound('The player was not found in this game.', 'participant_not_found');
+      const removed = await new ParticipationRepository(tx).participant(gameId, userId);
+      if (!removed) throw notFound('The player was not found in this game.', 'participant_not_found');
       await this.#drop(tx, game, userId, { actorId: actor.userId, type: 'PLAYER_REMOVED', recipients: [userId] });
+      // The place, not the guests' names: those are the player's to give, not the trail's to keep.
+      const place = { userId, status: removed.status, guests: removed.guests };
+      await this.#entry.audit.record(tx, {
+        ...trail,
+        action: 'game.player.removed',
+        objectType: 'game',
+        objectId: gameId,
+        changes: { player: { before: place, after: null } },
+      });
       // A removed player may not walk back in through the link that let them see the game.
       await new ShareAccessRepository(tx).revoke(gameId, userId);
       return game.endTime;

@@ -10,6 +10,7 @@ import type { GameQueries } from './games.queries.ts';
 import type { GameViewerPlace } from './games.viewer-place.ts';
 import { signedIn, type Principal } from '../access/index.ts';
 import { joinRequestRoutes } from './games.join-requests.routes.ts';
+import { auditActor } from '../audit/index.ts';
 import { partyRoutes } from './games.party.routes.ts';
 
 export interface GamesRoutesOptions {
@@ -44,8 +45,8 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   routes.post('/api/v1/games', GamesApi.create, (request, { userId }) => commands.create(userId, request.body));
   routes.put('/api/v1/games/:id', GamesApi.update, (request, { userId }) => commands.update(userId, request.params.id, request.body));
   // The same cancel under two paths: the organiser's (where an admin may act too) and the admin tree.
-  routes.delete('/api/v1/games/:id', GamesApi.cancel, (request, caller) => commands.cancel(actorOf(caller), request.params.id));
-  admin.delete('/api/v1/admin/games/:id', GamesApi.adminCancel, (request, caller) => commands.cancel(actorOf(caller), request.params.id));
+  routes.delete('/api/v1/games/:id', GamesApi.cancel, (request, caller) => commands.cancel(actorOf(caller), request.params.id, auditActor(request)));
+  admin.delete('/api/v1/admin/games/:id', GamesApi.adminCancel, (request, caller) => commands.cancel(actorOf(caller), request.params.id, auditActor(request)));
   routes.post('/api/v1/games/:id/confirm', GamesApi.confirm, (request, caller) => commands.confirm(actorOf(caller), request.params.id));
   routes.delete('/api/v1/games/:id/hard', GamesApi.hardDelete, (request, caller) => commands.hardDelete(actorOf(caller), request.params.id));
 
@@ -61,7 +62,7 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   );
   routes.delete('/api/v1/games/:id/participants/me', GamesApi.leave, (request, { userId }) => participation.leave(userId, request.params.id));
   routes.delete('/api/v1/games/:id/participants/:userId', GamesApi.removePlayer, (request, caller) =>
-    participation.removeParticipant(actorOf(caller), request.params.id, request.params.userId),
+    participation.removeParticipant(actorOf(caller), request.params.id, request.params.userId, auditActor(request)),
   );
 
   routes.get('/api/v1/games/:id/co-hosts', GamesApi.coHosts, (request, { userId }) => coHosts.list(request.params.id, userId));

@@ -4,6 +4,7 @@ import { Envelope, envelope } from '../../platform/http/envelope.ts';
 import { upperCaseEnums } from '../../platform/http/enum-case.ts';
 import { internalRouteSet } from '../../platform/http/route-set.ts';
 import { Account, UsersApi, presentAccount, type UsersService } from '../users/index.ts';
+import { auditActor } from '../audit/index.ts';
 import { ProvisionBody } from './internal.schemas.ts';
 
 export interface InternalRoutesOptions {
@@ -34,6 +35,6 @@ export async function internalRoutes(app: TypedApp, options: InternalRoutesOptio
   const routes = internalRouteSet(app, 'internal');
 
   routes.put('/api/v1/internal/users/:id/roles', UsersApi.setRoles, async (request) =>
-    presentAccount(await options.users.setRoles(request.params.id, request.body.roles)),
+    presentAccount(await options.users.setRoles(request.params.id, request.body.roles, auditActor(request))),
   );
 }

@@ -13,12 +13,14 @@ export interface StandardJobsDeps {
   notifications: NotificationsService;
   /** Deletes chat messages past their 90 days (the chat module's ChatService). */
   chat: { purgeExpired(): Promise<number> };
+  /** Deletes audit entries past AUDIT_RETENTION_DAYS (the audit module's AuditService). */
+  audit: { purgeExpired(): Promise<number> };
   store: KeyValueStore;
 }
 
-/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions), waitlist offers' expiry (waitlist-offers), the series' openings (series-occurrences) and chat retention (chat-retention). */
+/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions), waitlist offers' expiry (waitlist-offers), the series' openings (series-occurrences), chat retention (chat-retention) and the audit trail's retention (audit-retention). */
 export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
-  const { games, series, notifications, chat, store } = deps;
+  const { games, series, notifications, chat, audit, store } = deps;
   return {
     // First: a date opened now is decided and reminded in the same round.
     'series-occurrences': () => series.openDue(),
@@ -39,5 +41,6 @@ export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
       const kv = store.purgeExpired ? await store.purgeExpired() : 0;
       return kv + (await notifications.cleanup()) + (await games.purgeShareAccess());
     },
+    'audit-retention': () => audit.purgeExpired(),
   };
 }

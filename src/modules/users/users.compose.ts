@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
 import { ACCESS_CHANNEL, type AccessUser } from './users.repository.ts';
 import { UsersService } from './users.service.ts';
+import type { AuditTrail } from '../audit/index.ts';
 
 export interface UsersModule {
   users: UsersService;
@@ -27,6 +28,7 @@ export async function createUsersModule(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   accessCacheMs: number;
+  audit: AuditTrail;
   /** A counter every write to users bumps in its transaction (page_generations): see SignalledCache's `version`. */
   version?: () => Promise<string>;
 }): Promise<UsersModule> {
@@ -42,7 +44,7 @@ export async function createUsersModule(deps: {
     deps.log,
   );
   return {
-    users: new UsersService(deps.database.db, cache),
+    users: new UsersService(deps.database.db, deps.audit, cache),
     onAccessChange: (handler) => {
       handlers.push(handler);
     },

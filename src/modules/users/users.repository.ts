@@ -110,16 +110,20 @@ export class UsersRepository extends Repository {
     await this.db.execute(sql`SELECT pg_notify(${ACCESS_CHANNEL}, ${id}::text)`);
   }
 
+  /** The live user, locked until the transaction ends (a role change reads the roles it replaces). */
+  lockLive(id: string): Promise<UserRow | undefined> {
+    return this.first(users, and(eq(users.id, id), isNull(users.deletedAt)), 'update');
+  }
+
+  /** Within the caller's transaction: every instance's access cache hears of it at commit. */
   async setRoles(id: string, roles: string[]): Promise<UserRow | undefined> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({ roles, updatedAt: new Date() })
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .returning();
-      if (row) await signalAccessChange(tx, id);
-      return row;
-    });
+    const [row] = await this.db
+      .update(users)
+      .set({ roles, updatedAt: new Date() })
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .returning();
+    if (row) await this.db.execute(sql`SELECT pg_notify(${ACCESS_CHANNEL}, ${id}::text)`);
+    return row;
   }
 }
 

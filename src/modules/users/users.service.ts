@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { SignalledCache } from '../../platform/cache/signalled-cache.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import { changesBetween, type AuditActor, type AuditTrail } from '../audit/index.ts';
 import { userNameOf, UsersRepository, type AccessUser, type UserRow } from './users.repository.ts';
 
 export type AuthProvider = 'national' | 'social';
@@ -17,12 +18,16 @@ export interface ProvisionInput {
 }
 
 export class UsersService {
+  readonly #db: Database;
   readonly #users: UsersRepository;
+  readonly #audit: AuditTrail;
   readonly #access: SignalledCache<AccessUser> | undefined;
 
   /** `access` keeps the per-request user check in memory; users.compose.ts feeds it the database's signals. */
-  constructor(db: Database, access?: SignalledCache<AccessUser>) {
+  constructor(db: Database, audit: AuditTrail, access?: SignalledCache<AccessUser>) {
+    this.#db = db;
     this.#users = new UsersRepository(db);
+    this.#audit = audit;
     this.#access = access;
   }
 
@@ -91,9 +96,18 @@ export class UsersService {
   }
 
   /** Answers once this instance heard the change's signal, which the database sends every instance at the same commit. */
-  async setRoles(id: string, roles: Role[]): Promise<UserRow> {
+  async setRoles(id: string, roles: Role[], actor: AuditActor): Promise<UserRow> {
     const signalled = this.#access?.hold(id);
-    const row = await this.#users.setRoles(id, [...new Set(roles)]);
+    const row = await this.#db.transaction(async (tx) => {
+      const repository = new UsersRepository(tx);
+      const before = await repository.lockLive(id);
+      if (!before) throw notFound('The user was not found.', 'user_not_found');
+      const after = await repository.setRoles(id, [...new Set(roles)]);
+      // Sorted: the same roles in another order are no change.
+      const changes = changesBetween({ roles: [...before.roles].sort() }, { roles: [...(after?.roles ?? [])].sort() });
+      if (Object.keys(changes).length) await this.#audit.record(tx, { ...actor, action: 'user.roles.changed', objectType: 'user', objectId: id, changes });
+      return after;
+    });
     if (!row) throw notFound('The user was not found.', 'user_not_found');
     await signalled;
     return row;

@@ -8,6 +8,7 @@ import { presentVenue } from './venues.presenter.ts';
 import { VenuesApi } from './venues.api.ts';
 import { ImportResult, ImportUpload } from './venues.schemas.ts';
 import type { VenuesService } from './venues.service.ts';
+import { auditActor } from '../audit/index.ts';
 import { MAX_IMPORT_BYTES, readImportUpload } from './venues.upload.ts';
 
 export async function venuesRoutes(app: TypedApp, { venues }: { venues: VenuesService }) {
@@ -18,9 +19,11 @@ export async function venuesRoutes(app: TypedApp, { venues }: { venues: VenuesSe
   routes.get('/api/v1/venues', VenuesApi.list, async (request) => presentPage(await venues.list(request.query), presentVenue, request.query));
 
   const admin = userRouteSet(app, 'admin');
-  admin.post('/api/v1/admin/venues', VenuesApi.create, async (request) => presentVenue(await venues.create(request.body)));
-  admin.put('/api/v1/admin/venues/:id', VenuesApi.update, async (request) => presentVenue(await venues.update(request.params.id, request.body)));
-  admin.delete('/api/v1/admin/venues/:id', VenuesApi.remove, (request) => venues.delete(request.params.id));
+  admin.post('/api/v1/admin/venues', VenuesApi.create, async (request) => presentVenue(await venues.create(request.body, auditActor(request))));
+  admin.put('/api/v1/admin/venues/:id', VenuesApi.update, async (request) =>
+    presentVenue(await venues.update(request.params.id, request.body, auditActor(request))),
+  );
+  admin.delete('/api/v1/admin/venues/:id', VenuesApi.remove, (request) => venues.delete(request.params.id, auditActor(request)));
 
   app.post(
     '/api/v1/admin/venues/import',
@@ -36,6 +39,6 @@ export async function venuesRoutes(app: TypedApp, { venues }: { venues: VenuesSe
         response: { 200: Envelope(ImportResult) },
       },
     },
-    async (request) => envelope(request, await venues.importFile(await readImportUpload(request)), 'Venues imported'),
+    async (request) => envelope(request, await venues.importFile(await readImportUpload(request), auditActor(request)), 'Venues imported'),
   );
 }

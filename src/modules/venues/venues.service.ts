@@ -3,6 +3,7 @@ import { ByIdCache, clearAfter } from '../../platform/cache/by-id-cache.ts';
 import { onUniqueViolation, type Counted, type Database, type Executor } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
+import { changesBetween, SERVICE_ACTOR, type AuditActor, type AuditTrail } from '../audit/index.ts';
 import { parseImportFile, rejectedFile, rowError } from './venues.import.ts';
 import { VenuesRepository, type Circle, type StationLineRow, type VenueRow, type VenueSummary, type VenueValues } from './venues.repository.ts';
 import type { VenueInput, VenuePatch, VenuesFilter } from './venues.schemas.ts';
@@ -35,12 +36,14 @@ export function venuesUseActivity(activityId: string, executor: Executor): Promi
 export class VenuesService {
   readonly #db: Database;
   readonly #activities: ActivitiesService;
+  readonly #audit: AuditTrail;
   // Every game on every listing page shows its venue: read summaries once, not per page.
   readonly #summaries = new ByIdCache<VenueSummary>({ ttlMs: SUMMARY_TTL_MS });
 
-  constructor(db: Database, activities: ActivitiesService) {
+  constructor(db: Database, activities: ActivitiesService, audit: AuditTrail) {
     this.#db = db;
     this.#activities = activities;
+    this.#audit = audit;
   }
 
   async list(query: VenuesFilter & { page: number; size: number }): Promise<Counted<VenueDetails>> {
@@ -89,26 +92,30 @@ export class VenuesService {
     throw venueNotFound();
   }
 
-  async create(input: VenueInput): Promise<VenueDetails> {
+  async create(input: VenueInput, actor: AuditActor): Promise<VenueDetails> {
     const id = await this.#uniqueSource(() =>
       this.#db.transaction(async (tx) => {
         await this.#requireActivities(input.activityIds, tx);
         const repository = new VenuesRepository(tx);
-        const [created] = await repository.insertNew([valuesOf(input)]);
+        const values = valuesOf(input);
+        const [created] = await repository.insertNew([values]);
         if (!created) throw sourceTaken();
         await this.#writeLinks(repository, [{ id: created, activityIds: input.activityIds, stations: input.stations ?? [] }]);
+        const changes = changesBetween(null, { ...values, activityIds: sortedIds(input.activityIds) });
+        await this.#audit.record(tx, { ...actor, action: 'venue.created', objectType: 'venue', objectId: created, changes });
         return created;
       }),
     );
     return this.get(id);
   }
 
-  async update(id: string, patch: VenuePatch): Promise<VenueDetails> {
+  async update(id: string, patch: VenuePatch, actor: AuditActor): Promise<VenueDetails> {
     await clearAfter([this.#summaries], () =>
       this.#uniqueSource(() =>
         this.#db.transaction(async (tx) => {
           const repository = new VenuesRepository(tx);
-          if (!(await repository.lockLive(id))) throw venueNotFound();
+          const before = await repository.lockLive(id);
+          if (!before) throw venueNotFound();
           if (patch.activityIds) await this.#requireActivities(patch.activityIds, tx);
           const { activityIds, stations, ...fields } = patch;
           const values = Object.fromEntries(
@@ -116,23 +123,40 @@ export class VenuesService {
               .filter(([, value]) => value !== undefined)
               .map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value]),
           ) as Partial<VenueValues>;
+          const beforeActivities = activityIds ? sortedIds((await repository.activitiesOf([id])).map((link) => link.activityId)) : undefined;
           if (Object.keys(values).length) await repository.update(id, values);
           await this.#writeLinks(repository, [{ id, activityIds, stations }]);
+          const was: Record<string, unknown> = Object.fromEntries(Object.keys(values).map((name) => [name, before[name as keyof VenueValues]]));
+          const changes = changesBetween({ ...was, activityIds: beforeActivities }, { ...values, activityIds: activityIds && sortedIds(activityIds) });
+          if (Object.keys(changes).length) await this.#audit.record(tx, { ...actor, action: 'venue.updated', objectType: 'venue', objectId: id, changes });
         }),
       ),
     );
     return this.get(id);
   }
 
-  async delete(id: string): Promise<void> {
-    if (!(await clearAfter([this.#summaries], () => new VenuesRepository(this.#db).softDelete(id)))) throw venueNotFound();
+  async delete(id: string, actor: AuditActor): Promise<void> {
+    await clearAfter([this.#summaries], () =>
+      this.#db.transaction(async (tx) => {
+        const repository = new VenuesRepository(tx);
+        const before = await repository.lockLive(id);
+        if (!before || !(await repository.softDelete(id))) throw venueNotFound();
+        await this.#audit.record(tx, {
+          ...actor,
+          action: 'venue.deleted',
+          objectType: 'venue',
+          objectId: id,
+          changes: changesBetween({ name: before.name }, null),
+        });
+      }),
+    );
   }
 
   /**
    * All or nothing: a file with any bad row writes nothing; rows whose sourceId exists are skipped.
    * Activities named in a row are resolved here, so a file never needs ids a person does not see.
    */
-  async importFile(content: Buffer): Promise<{ imported: number; skipped: number }> {
+  async importFile(content: Buffer, actor: AuditActor = SERVICE_ACTOR): Promise<{ imported: number; skipped: number }> {
     const { rows, errors } = await parseImportFile(content);
     const named = await this.#activities.idsByNames([...rows.values()].flatMap((row) => row.activities ?? []));
     // Each row's activity ids with the path a refusal names: `.activityIds[i]` as given, `.activities[i]` as named.
@@ -164,7 +188,10 @@ export class VenuesService {
       const ids = await repository.insertNew(inputs.map(valuesOf));
       const created = inputs.flatMap((input, i) => (ids[i] ? [{ id: ids[i], activityIds: input.activityIds, stations: input.stations ?? [] }] : []));
       await this.#writeLinks(repository, created);
-      return { imported: created.length, skipped: inputs.length - created.length };
+      const counts = { imported: created.length, skipped: inputs.length - created.length };
+      // One entry for the whole file: its counts, not a copy of every row.
+      await this.#audit.record(tx, { ...actor, action: 'venues.imported', objectType: 'venue-import', objectId: null, changes: changesBetween(null, counts) });
+      return counts;
     });
   }
 
@@ -236,6 +263,10 @@ export class VenuesService {
   #uniqueSource<T>(write: () => Promise<T>): Promise<T> {
     return onUniqueViolation('venues_source_id_uq', sourceTaken, write);
   }
+}
+
+function sortedIds(ids: string[]): string[] {
+  return [...new Set(ids)].sort();
 }
 
 function valuesOf(input: VenueInput): VenueValues {

@@ -256,6 +256,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail, newest first (cursor-paged), by object or by actor */
+        get: operations["getAdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/chat-reports": {
         parameters: {
             query?: never;
@@ -1314,7 +1331,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run a job now (series-occurrences, game-status, game-decisions, waitlist-offers, game-reminders, chat-retention, cleanup) under its cluster-wide lock */
+        /** Run a job now (series-occurrences, game-status, game-decisions, waitlist-offers, game-reminders, chat-retention, cleanup, audit-retention) under its cluster-wide lock */
         post: operations["postInternalJobsByNameRun"];
         delete?: never;
         options?: never;
@@ -4268,6 +4285,165 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    getAdminAudit: {
+        parameters: {
+            query?: {
+                /** @example 6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f */
+                actorId?: string;
+                /** @description Opaque; the previous page's nextCursor */
+                cursor?: string;
+                /** @description Needs objectType */
+                objectId?: string;
+                /** @description e.g. user, activity, venue, game */
+                objectType?: string;
+                /**
+                 * @description Items per page
+                 * @example 20
+                 */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            content: {
+                                /** @description Stable name, e.g. user.roles.changed */
+                                action: string;
+                                /** @description Null for the service itself (a job) */
+                                actorId: string | null;
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Only the fields the action changed */
+                                changes: {
+                                    [key: string]: {
+                                        /** @description The value after the action (null when there is none) */
+                                        after: unknown;
+                                        /** @description The value before the action (null when there was none) */
+                                        before: unknown;
+                                    };
+                                };
+                                /** Format: uuid */
+                                id: string;
+                                objectId: string | null;
+                                objectType: string;
+                                requestId: string | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_cursor";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "forbidden";
                     };
                 };
             };

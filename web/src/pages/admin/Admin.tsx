@@ -5,7 +5,7 @@ import { Link, useLocation } from '../../router';
 import { Page } from '../../ui';
 import './admin.css';
 
-const SECTIONS = ['users', 'activities', 'venues', 'games', 'disputes', 'chat-reports'] as const;
+const SECTIONS = ['users', 'activities', 'venues', 'games', 'disputes', 'chat-reports', 'audit'] as const;
 export type AdminSection = (typeof SECTIONS)[number];
 
 export function AdminFrame({ section, children }: { section: AdminSection; children: ReactNode }) {

@@ -7,6 +7,7 @@ const Activity = lazyPage(() => import('./Activity'), 'ActivityPage');
 const Venues = lazyPage(() => import('./Venues'), 'VenuesPage');
 const Games = lazyPage(() => import('./Games'), 'GamesPage');
 const Disputes = lazyPage(() => import('./Disputes'), 'DisputesPage');
+const Audit = lazyPage(() => import('./Audit'), 'AuditPage');
 
 export const routes: AppRoute[] = [
   { path: '/admin', access: 'admin', render: () => createElement(Users) },
@@ -16,4 +17,5 @@ export const routes: AppRoute[] = [
   { path: '/admin/venues', access: 'admin', render: () => createElement(Venues) },
   { path: '/admin/games', access: 'admin', render: () => createElement(Games) },
   { path: '/admin/disputes', access: 'admin', render: () => createElement(Disputes) },
+  { path: '/admin/audit', access: 'admin', render: () => createElement(Audit) },
 ];
