@@ -58,18 +58,20 @@ function measure(item: Case) {
   for (const input of inputs.slice(0, 50)) proposeRound(input);
   const wall: number[] = [];
   const cpu: number[] = [];
+  const best = inputs.map(() => Number.POSITIVE_INFINITY);
   for (let repeat = 0; repeat < REPEATS; repeat += 1) {
-    for (const input of inputs) {
+    inputs.forEach((input, k) => {
       const cpuBefore = process.cpuUsage();
       const started = performance.now();
       proposeRound(input);
-      wall.push(performance.now() - started);
+      const took = performance.now() - started;
       const used = process.cpuUsage(cpuBefore);
+      wall.push(took);
       cpu.push((used.user + used.system) / 1000);
-    }
+      best[k] = Math.min(best[k]!, took);
+    });
   }
-  wall.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
+  for (const list of [wall, cpu, best]) list.sort((a, b) => a - b);
   return {
     ...item,
     proposals: wall.length,
@@ -78,6 +80,7 @@ function measure(item: Case) {
     max: wall.at(-1)!,
     cpuMedian: quantile(cpu, 0.5),
     cpuP99: quantile(cpu, 0.99),
+    bestP99: quantile(best, 0.99),
   };
 }
 
@@ -86,7 +89,7 @@ const started = new Date();
 const results = cases.map((item) => {
   const result = measure(item);
   process.stdout.write(
-    `${item.title}: median ${result.median.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, max ${result.max.toFixed(2)} ms; CPU median ${result.cpuMedian.toFixed(2)} ms, p99 ${result.cpuP99.toFixed(2)} ms\n`,
+    `${item.title}: median ${result.median.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, max ${result.max.toFixed(2)} ms; CPU median ${result.cpuMedian.toFixed(2)} ms, p99 ${result.cpuP99.toFixed(2)} ms; best of ${REPEATS} p99 ${result.bestP99.toFixed(2)} ms\n`,
   );
   return result;
 });
@@ -98,18 +101,20 @@ const markdown = [
   '',
   `\`npm run bench:rotation\`: \`proposeRound\` alone (a pure function), each input from a session played out for ${ROUNDS} rounds and proposed ${REPEATS} times after a warm-up.`,
   `Node ${process.version} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), one-minute load average ${load.toFixed(2)} at the start.`,
-  'Wall is the time a caller waits; CPU is the process time the call used (what the code costs when the machine is busy with others).',
+  `Wall is the time a caller waits; CPU is the process time the call used; best of ${REPEATS} is, per round, the shortest of its ${REPEATS} wall times (what the round costs when no other process takes the core away).`,
   '',
-  '| Session | Proposals timed | Wall median | Wall p99 | Wall max | CPU median | CPU p99 |',
-  '|---|--:|--:|--:|--:|--:|--:|',
+  `| Session | Proposals timed | Wall median | Wall p99 | Wall max | CPU median | CPU p99 | Best of ${REPEATS}, p99 over rounds |`,
+  '|---|--:|--:|--:|--:|--:|--:|--:|',
   ...results.map(
-    (r) => `| ${r.title} | ${r.proposals.toLocaleString('en')} | ${ms(r.median)} | ${ms(r.p99)} | ${ms(r.max)} | ${ms(r.cpuMedian)} | ${ms(r.cpuP99)} |`,
+    (r) =>
+      `| ${r.title} | ${r.proposals.toLocaleString('en')} | ${ms(r.median)} | ${ms(r.p99)} | ${ms(r.max)} | ${ms(r.cpuMedian)} | ${ms(r.cpuP99)} | ${ms(r.bestP99)} |`,
   ),
   '',
   '| Target | Measured | Met |',
   '|---|---|---|',
   `| a round for 60 players on 15 courts, p99 ≤ ${TARGET_P99_MS} ms (wall) | ${ms(target.p99)} | ${target.p99 <= TARGET_P99_MS ? 'yes' : '**no**'} |`,
   `| the same, CPU time | ${ms(target.cpuP99)} | ${target.cpuP99 <= TARGET_P99_MS ? 'yes' : '**no**'} |`,
+  `| the same, best of ${REPEATS} per round | ${ms(target.bestP99)} | ${target.bestP99 <= TARGET_P99_MS ? 'yes' : '**no**'} |`,
   '',
   '',
 ].join('\n');

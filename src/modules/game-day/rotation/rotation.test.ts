@@ -238,6 +238,21 @@ describe('rotation: a host swap', () => {
     const { proposal: swapped, costs } = swapCost(given, proposal, { out: proposal.matches[0]!.sides[0][0]!, in: resting });
     assert.deepEqual(costs, []);
     assert.ok(onCourt(swapped).includes(resting));
+    const eight = ['Ana', 'Ben', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal'].map((name) => player(name));
+    const two = proposeRound(input(eight, { freeCourts: [1, 2] }));
+    const [first, second] = [two.matches[0]!.sides[0][0]!, two.matches[1]!.sides[1][1]!];
+    const across = swapCost(input(eight, { freeCourts: [1, 2] }), two, { out: first, in: second });
+    assert.ok(across.proposal.matches[0]!.sides[0].includes(second) && across.proposal.matches[1]!.sides[1].includes(first), 'the two change courts');
+    assert.match(
+      across.proposal.matches[0]!.reason,
+      new RegExp(`^${eight.find((p) => p.id === second)!.name} in for ${eight.find((p) => p.id === first)!.name}`),
+    );
+    assert.match(
+      across.proposal.matches[1]!.reason,
+      new RegExp(`^${eight.find((p) => p.id === first)!.name} in for ${eight.find((p) => p.id === second)!.name}`),
+    );
+    assert.deepEqual(across.proposal.resting, []);
+
     const idle = swapCost(given, proposal, { out: resting, in: 'nobody' });
     assert.deepEqual(idle.proposal, proposal);
     assert.equal(idle.costs.length, 1);

@@ -20,7 +20,14 @@ export function swapCost(input: RotationInput, proposal: RotationProposal, swap:
     const changed = sides.flat().some((id, k) => id !== [...match.sides[0], ...match.sides[1]][k]);
     if (!changed) return match;
     const kind = input.format === 'FIXED_PAIRS' ? 'pairs' : sides[0].length === 1 ? 'singles' : 'doubles';
-    return { court: match.court, sides, reason: reasonFor(sides, kind, context, { lead: `${name(swap.in)} in for ${name(swap.out)} (host's swap)` }) };
+    const had = (id: string) => match.sides[0].includes(id) || match.sides[1].includes(id);
+    const lead =
+      had(swap.out) && had(swap.in)
+        ? `${name(swap.out)} and ${name(swap.in)} change sides (host's swap)`
+        : had(swap.out)
+          ? `${name(swap.in)} in for ${name(swap.out)} (host's swap)`
+          : `${name(swap.out)} in for ${name(swap.in)} (host's swap)`;
+    return { court: match.court, sides, reason: reasonFor(sides, kind, context, { lead }) };
   });
   const playing = new Set(matches.flatMap((m) => m.sides.flat()));
   const known = new Set(input.players.map((p) => p.id));
