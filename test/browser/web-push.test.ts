@@ -37,33 +37,21 @@ describe('the push offer', { skip: chromiumMissing }, () => {
   };
   const offer = () => pat.page.getByRole('dialog', { name: 'Get told on this device?' });
 
-  it('asks nothing on load; without a service worker, settings say this browser cannot receive push and no offer comes', async () => {
+  it('asks nothing on load or in the settings, which show push off on this device with a switch', async () => {
     const { page } = pat;
-    await page.goto('/app/settings/notifications');
-    await page.getByText('This browser cannot receive push notifications from the app.', { exact: false }).waitFor();
-    assert.equal(await page.evaluate('Notification.permission'), 'default', 'no permission asked on load');
-    assert.ok(await joinFromPage(hosts[0]!, 'Morning pickleball'), 'the app looked whether it could offer push');
-    await page.evaluate('navigator.serviceWorker.getRegistration().then(() => undefined)');
-    assert.equal(await offer().isVisible(), false);
-  });
-
-  it('with a service worker: offered once right after a join, "Not now" remembered; settings show the switch', async () => {
-    const { page, context } = pat;
-    // A stand-in worker (the app's own comes with the installable-app work): push needs one in control.
-    await context.route('**/app/push-test-sw.js', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/javascript', body: "self.addEventListener('push', () => {});" }),
-    );
     await page.goto('/app/');
-    // A string, as the test project has no DOM types.
-    await page.evaluate(
-      "navigator.serviceWorker.register('/app/push-test-sw.js', { scope: '/app/' }).then(() => navigator.serviceWorker.ready).then(() => undefined)",
-    );
+    // The app's own service worker (the installable app) is what receives pushes.
+    await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
     await page.goto('/app/settings/notifications');
     await page.getByText('Push notifications are off on this device.').waitFor();
     await page.getByRole('checkbox', { name: 'Push notifications on this device' }).waitFor();
-    assert.equal(await page.evaluate('Notification.permission'), 'default', 'opening the settings asks nothing');
+    // A string, as the test project has no DOM types.
+    assert.equal(await page.evaluate('Notification.permission'), 'default', 'neither the page nor the settings asked');
     await checkScreen(page, 'notification settings, this device');
+  });
 
+  it('offered once right after a join, "Not now" remembered', async () => {
+    const { page } = pat;
     await joinFromPage(hosts[1]!, 'Evening pickleball');
     await offer().waitFor();
     await offer().getByText('even when the app is closed', { exact: false }).waitFor();

@@ -4,7 +4,8 @@
  * worker (web/src/sw.ts) imports this module for its effect: `import './push/sw-push';`.
  * The worker's own types are declared here, narrowly, so the app's DOM typings stay as they are.
  */
-import { t } from '../i18n';
+// The push strings alone: the whole of i18n reads the page (document), which a worker has not.
+import { push } from '../i18n/en/push';
 
 interface PushPayload {
   title?: unknown;
@@ -59,7 +60,7 @@ function read(data: { json(): unknown } | null): PushPayload {
 export function registerPushHandlers(scope: WorkerScope): void {
   scope.addEventListener('push', (event) => {
     const payload = read(event.data);
-    const title = typeof payload.title === 'string' && payload.title ? payload.title : t.push.fallbackTitle;
+    const title = typeof payload.title === 'string' && payload.title ? payload.title : push.fallbackTitle;
     event.waitUntil(
       scope.registration.showNotification(title, {
         body: typeof payload.body === 'string' ? payload.body : '',
