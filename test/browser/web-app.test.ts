@@ -275,7 +275,7 @@ describe('the web app at /app/, as npm start serves it', { skip: chromiumMissing
     await alice.getByText('1 of 2').waitFor();
     await alice.getByRole('button', { name: 'Cancel game' }).click();
     await alice.getByRole('dialog').getByRole('button', { name: 'Cancel game' }).click();
-    await alice.getByText('Cancelled').waitFor();
+    await alice.getByText('Cancelled', { exact: true }).waitFor();
 
     // The 20-second token has been renewed silently (a new token_expiry), and requests still pass.
     const context = people.alice.context;
