@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
-import { createECDH } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { vapidPair } from '../../test/helpers/push-service.ts';
 import { ConfigError, layeredEnv, loadConfig } from './index.ts';
 
-/** A VAPID pair as `npm run vapid:keys` prints it, and the private half of another pair. */
-const vapid = () => {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
-      .subarray(-32)
-      .toString('base64url'),
-  };
-};
-const VAPID = vapid();
+const VAPID = vapidPair();
 const VAPID_ENV = { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com' };
 
 const SERVICE_ACCOUNT = JSON.stringify({
@@ -126,7 +115,7 @@ describe('configuration', () => {
     [{ ...VAPID_ENV, VAPID_SUBJECT: undefined }, 'VAPID_SUBJECT'],
     [{ ...VAPID_ENV, VAPID_SUBJECT: 'http://example.com' }, 'VAPID_SUBJECT'],
     [{ ...VAPID_ENV, VAPID_PUBLIC_KEY: 'not-a-key' }, 'VAPID_PUBLIC_KEY'],
-    [{ ...VAPID_ENV, VAPID_PRIVATE_KEY: vapid().privateKey }, 'VAPID_PRIVATE_KEY'],
+    [{ ...VAPID_ENV, VAPID_PRIVATE_KEY: vapidPair().privateKey }, 'VAPID_PRIVATE_KEY'],
     [
       { FCM_SERVICE_ACCOUNT_JSON: SERVICE_ACCOUNT.replace('"token_uri":"https://oauth2.googleapis.com/token"', '"token_uri":"http://tokens.example.com/"') },
       'FCM_SERVICE_ACCOUNT_JSON token_uri',

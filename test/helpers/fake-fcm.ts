@@ -1,3 +1,4 @@
+import { waitUntil } from './wake-wait.ts';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { SignJWT, jwtVerify } from 'jose';
@@ -155,24 +156,13 @@ export async function startFakeFcm(): Promise<FakeFcm> {
     holdTokenRequests: false,
     screen: (deviceToken) => [...(screens.get(deviceToken)?.values() ?? [])],
     script: (deviceToken, answers) => scripts.set(deviceToken, [...(scripts.get(deviceToken) ?? []), ...answers]),
-    async until(predicate, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate()) {
-        if (Date.now() > deadline)
-          throw new Error(
-            `fake FCM: condition not met in time (${JSON.stringify({ attempts: fake.attempts, rejected: fake.rejected, tokenRequests: fake.tokenRequests })})`,
-          );
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiters.delete(wake);
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(wake, 10);
-          waiters.add(wake);
-        });
-      }
-    },
+    until: (predicate, timeoutMs = 5000) =>
+      waitUntil(
+        predicate,
+        waiters,
+        timeoutMs,
+        () => `fake FCM (${JSON.stringify({ attempts: fake.attempts, rejected: fake.rejected, tokenRequests: fake.tokenRequests })})`,
+      ),
     close: async () => {
       for (const response of held) response.destroy();
       server.closeAllConnections();

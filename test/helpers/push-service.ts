@@ -1,3 +1,4 @@
+import { waitUntil } from './wake-wait.ts';
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 
@@ -152,22 +153,8 @@ export async function startPushService(pair: VapidPair): Promise<LocalPushServic
       };
     },
     script: (browser, statuses) => scripts.set(browser, [...(scripts.get(browser) ?? []), ...statuses]),
-    async until(predicate, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate()) {
-        if (Date.now() > deadline)
-          throw new Error(`push service: condition not met in time (${JSON.stringify({ attempts: service.attempts, rejected: service.rejected })})`);
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiters.delete(wake);
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(wake, 10);
-          waiters.add(wake);
-        });
-      }
-    },
+    until: (predicate, timeoutMs = 5000) =>
+      waitUntil(predicate, waiters, timeoutMs, () => `push service (${JSON.stringify({ attempts: service.attempts, rejected: service.rejected })})`),
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
