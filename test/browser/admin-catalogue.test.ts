@@ -99,7 +99,8 @@ describe('administration: users, activities and venues', { skip: chromiumMissing
     await answer(page, 'Delete this activity?', /Journey Tennis disappears/, 'Delete activity');
     await page.getByRole('heading', { name: 'Activities' }).waitFor();
     await page.getByText('Journey Tennis deleted').waitFor();
-    assert.equal(await page.getByRole('link', { name: 'Open Journey Tennis' }).count(), 0);
+    // The toast comes before the list's refetch lands; the row must then go.
+    await page.getByRole('link', { name: 'Open Journey Tennis' }).waitFor({ state: 'detached' });
     assert.equal((await journey.api(alice, 'GET', `/api/v1/activities/${activityId}`)).status, 404);
   });
 
