@@ -4,10 +4,12 @@
  * ones (a table a cached page reads but no trigger watches would serve stale pages).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
+import { driftedFunctions, functionSources, unsourcedFunctions, writeFunctionMigration } from '../src/platform/db/function-sources.ts';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/index.ts';
 
 const DOC = readFileSync(path.join(import.meta.dirname, '..', 'docs', 'database.md'), 'utf8');
@@ -55,5 +57,35 @@ describe('the database, as the migrations make it', () => {
     const missing = [...tables, ...functions, ...triggerFunctions].map((row) => row.name).filter((name) => !DOC.includes(`\`${name}\``));
     assert.deepEqual([...new Set(missing)], [], 'not described in docs/database.md');
     assert.ok(tables.length > 30 && functions.length >= 10, `read ${tables.length} tables and ${functions.length} functions`);
+  });
+
+  it('keeps each SQL function as one source file, and the migrations make exactly what the files say', async () => {
+    const sources = functionSources();
+    assert.deepEqual(await unsourcedFunctions(handle.db, sources), [], 'functions with no source file');
+    assert.deepEqual(await driftedFunctions(handle.db, sources), [], 'source files changed with no migration (npm run db:functions)');
+    const joinedAt = sources.find((source) => source.name === 'game_joined_at')!;
+    assert.equal(joinedAt.file, path.join('src', 'modules', 'games', 'sql', 'game_joined_at.sql'));
+    // A change to a file is seen, and the migration written from it makes the database match again.
+    const changed = { ...joinedAt, text: joinedAt.text.replace("interval '1 millisecond'", "interval '2 milliseconds'") };
+    assert.deepEqual(await driftedFunctions(handle.db, [changed]), ['game_joined_at']);
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'functions-'));
+    try {
+      cpSync(path.join(import.meta.dirname, '..', 'drizzle'), folder, { recursive: true });
+      const tag = writeFunctionMigration([changed], folder);
+      assert.match(tag, /^\d{4}_functions_game_joined_at$/);
+      const written = readFileSync(path.join(folder, `${tag}.sql`), 'utf8');
+      assert.ok(written.includes("interval '2 milliseconds'") && readdirSync(folder).includes(`${tag}.sql`));
+      await handle.db
+        .transaction(async (tx) => {
+          await tx.execute(sql.raw(written));
+          assert.match(JSON.stringify(await tx.execute(sql`SELECT pg_get_functiondef('game_joined_at'::regproc) AS def`)), /2 milliseconds/);
+          tx.rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Error && error.message === 'Rollback')) throw error;
+        });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

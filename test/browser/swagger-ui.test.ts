@@ -50,13 +50,13 @@ describe('the interactive API documentation in a real browser', { skip: chromium
 /** The ids of every operation Swagger UI draws, scrolling from the top of the page to its end. */
 async function drawnOperations(page: Page): Promise<Set<string>> {
   const seen = new Set<string>();
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   for (let step = 0; step < 500; step++) {
     for (const id of await page.locator('.opblock').evaluateAll((blocks) => blocks.map((block) => block.id))) seen.add(id);
-    const atEnd = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1);
+    const atEnd = await page.evaluate<boolean>('window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1');
     if (atEnd) break;
-    await page.evaluate(() => window.scrollBy(0, window.innerHeight / 2));
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.evaluate('window.scrollBy(0, window.innerHeight / 2)');
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   }
   return seen;
 }
