@@ -115,7 +115,7 @@ export class ParticipationRepository extends Repository {
 
   /**
    * `joinedAt` is the caller's clock, moved after the game's latest joinedAt under its row lock
-   * (game_joined_at, drizzle/0015): joinedAt rises in the order the waitlist is served.
+   * (game_joined_at, sql/game_joined_at.sql): joinedAt rises in the order the waitlist is served.
    */
   async add(values: {
     gameId: string;
@@ -174,14 +174,14 @@ export class ParticipationRepository extends Repository {
     return moved.map((row) => ({ userId: row.user_id, size: Number(row.size) }));
   }
 
-  /** `game_join` (drizzle/0012, joinedAt from 0015): the whole join under the game's row lock, one round trip; see JoinOutcome. */
+  /** `game_join` (sql/game_join.sql): the whole join under the game's row lock, one round trip; see JoinOutcome. */
   async join(args: JoinStatementArgs): Promise<JoinOutcome> {
     const [found] = await rows<{ result: RawJoinOutcome | string }>(this.db, joinStatement(args));
     const result = parsed<RawJoinOutcome>(found!.result);
     return result.outcome === 'ok' ? { outcome: 'ok', row: participantFromJson(result.row) } : result;
   }
 
-  /** `game_leave` (drizzle/0012): the whole leave with the waitlist's moves under the game's row lock, one round trip. */
+  /** `game_leave` (sql/game_leave.sql): the whole leave with the waitlist's moves under the game's row lock, one round trip. */
   async leave(args: LeaveStatementArgs): Promise<LeaveOutcome> {
     const [found] = await rows<{ result: LeaveOutcome | string }>(this.db, leaveStatement(args));
     return parsed<LeaveOutcome>(found!.result);

@@ -115,7 +115,7 @@ export class GamesRepository extends IdRepository<typeof games> {
     return { venueIds: venues.map((r) => r.v), levelIds: levels.map((r) => r.v), startTimes: times.map((r) => r.v), gameTypes: types.map((r) => r.v) };
   }
 
-  /** The same rule the join and leave statements apply (game_visible_to, drizzle/0012). */
+  /** The same rule the join and leave statements apply (game_visible_to, sql/game_visible_to.sql). */
   async isVisible(gameId: string, viewerId: string | null, now: Date): Promise<boolean> {
     const [found] = await rows<{ visible: boolean }>(
       this.db,

@@ -103,8 +103,9 @@ export function leaveFreeUntil(game: Pick<GameRow, 'materiallyChangedAt'>, now: 
 
 /**
  * Leaving inside the leave window is refused, except from a quorum game still waiting for its
- * decision, and for 24 hours after a material change (leaving then is free). game_leave in
- * drizzle/0018 holds the same rule; the app shows leaveWindow's answer (viewerPlace.leave).
+ * decision, and for 24 hours after a material change (leaving then is free). game_leave
+ * (sql/game_leave.sql) applies the same rule, proven equal in games.rules.parity.test.ts; the app
+ * shows leaveWindow's answer (viewerPlace.leave).
  */
 export function leaveRefused(game: Pick<GameRow, 'status' | 'startTime' | 'minPlayers' | 'decidedAt' | 'materiallyChangedAt'>, now: Date): boolean {
   if (game.status === 'CANCELLED') return false;
