@@ -1,4 +1,4 @@
-import { ConfigError } from './config.ts';
+import { ConfigError } from './reader.ts';
 
 /**
  * `value` as written, checked now by a parser kept elsewhere: the parser's own `Rejection` becomes

@@ -11,8 +11,6 @@ import { ConfigError, reader } from './reader.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-export { ConfigError, type Reader } from './reader.ts';
-
 export type Profile = 'development' | 'test' | 'production';
 
 export interface Config extends Bounds {

@@ -1,4 +1,5 @@
-export { loadConfig, ConfigError } from './config.ts';
+export { loadConfig } from './config.ts';
+export { ConfigError } from './reader.ts';
 export type { Config, Profile } from './config.ts';
 export { START_DEFAULTS, layeredEnv } from './env.ts';
 export { loadConfigOrExit } from './load-or-exit.ts';

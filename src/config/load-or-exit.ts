@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
+import { ConfigError } from './reader.ts';
 import type { RawEnv } from './env.ts';
 
 /** For a process entry: a bad or missing variable stops the process with one line naming it, no stack trace. */

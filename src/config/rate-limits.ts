@@ -1,4 +1,4 @@
-import type { Reader } from './config.ts';
+import type { Reader } from './reader.ts';
 
 /** Requests a minute: the public classes per address or user, the write classes per user (docs/access.md). */
 export interface RateLimitFigures {

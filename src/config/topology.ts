@@ -1,6 +1,6 @@
 import { parseRedisUrl, RedisUrlError } from '../platform/kv/redis-url.ts';
 import { checkedWith } from './checked.ts';
-import { ConfigError, type Reader } from './config.ts';
+import { ConfigError, type Reader } from './reader.ts';
 
 export interface DatabaseTopology {
   /**

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { circleQuery } from '../../platform/http/circle-query.ts';
 import { validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { VenuesService } from '../venues/index.ts';
-import type { GameFilter } from './games.repository.ts';
+import type { GameFilter } from './games.sql.ts';
 import type { GameFilterInput } from './games.schemas.ts';
 
 export interface GameFilterDeps {

@@ -1,6 +1,6 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import { arrayLiteral, Repository, StatementNames } from '../../platform/db/index.ts';
-import type { GameFilter, GameRow } from './games.repository.ts';
+import type { GameRow } from './games.repository.ts';
 import {
   ISO,
   PLACEHOLDERS,
@@ -16,17 +16,15 @@ import {
   upToIn,
   where,
   type Bound,
+  type GameFilter,
+  type Position,
 } from './games.sql.ts';
 import { sharedGameIds } from './games.share-access.ts';
 import { JOINED_SOURCE, type JoinedWhich } from './games.joined-source.ts';
 import { games } from './games.table.ts';
 
-export interface Position {
-  startTime: string;
-  id: string;
-  /** Near a centre: the game's venue's place in the nearest-first list of venues. */
-  rank?: number;
-}
+/** Reads the rows of a page after `position`. */
+export type PageFetch = (position: Position | undefined, limit: number) => Promise<PageRow[]>;
 
 /**
  * A listing page's game with its keyset position, what other modules know of it (organiser name,

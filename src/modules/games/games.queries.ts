@@ -11,7 +11,7 @@ import { gameFilterOf, metresBetween, type GameFilterDeps } from './games.filter
 import { circleQuery } from '../../platform/http/circle-query.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
-import { GamePagesRepository, type PageParts, type PageRow, type PageViewer, type Position, type ViewerMarks } from './games.pages.repository.ts';
+import { GamePagesRepository, type PageFetch, type PageParts, type PageRow, type PageViewer, type ViewerMarks } from './games.pages.repository.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
 import { effectiveStatus, nextChange, scopeOf } from './games.rules.ts';
 import type { GameFilterInput, JoinedState } from './games.schemas.ts';
@@ -217,7 +217,7 @@ export class GameQueries {
     return { content: await this.#presentPage(page, viewerId, generation), nextCursor };
   }
 
-  #position(cursor: string, scope: string): Position {
+  #position(cursor: string, scope: string): NonNullable<Parameters<PageFetch>[0]> {
     const [startTime, id, rank, ...rest] = this.#deps.cursors.decode(cursor, scope);
     // Sealed by us, so only a bug could make it malformed; still refuse it like any bad cursor.
     const badRank = rank !== undefined && !Number.isSafeInteger(rank);
@@ -287,9 +287,6 @@ export class GameQueries {
     return new Map(ids.map((id) => [id, { participation: participation.get(id) ?? null, coHost: coHosted.has(id), bookmarked: bookmarked.has(id) }]));
   }
 }
-
-/** Reads the rows of a page after `position`. */
-type PageFetch = (position: Position | undefined, limit: number) => Promise<PageRow[]>;
 
 /** A game with what other modules know of it and the viewer's marks, ready to present. */
 interface Loaded {

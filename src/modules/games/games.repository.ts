@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { equalsAny, IdRepository, inAny } from '../../platform/db/index.ts';
 import type { ParticipantRow } from './games.participation.repository.ts';
-import { filterConditions, rows, visibleTo, where } from './games.sql.ts';
+import { filterConditions, rows, visibleTo, where, type GameFilter } from './games.sql.ts';
 import { shareAccessCut } from './games.share-access.ts';
 import { gameParticipants, games } from './games.table.ts';
 
@@ -11,27 +11,6 @@ export type GameValues = Omit<
   'id' | 'playersJoined' | 'waitlisted' | 'placesOnOffer' | 'status' | 'createdAt' | 'updatedAt' | 'sequence'
 >;
 export type { ParticipantRow };
-
-export interface GameFilter {
-  activityId?: string;
-  venueIds?: string[];
-  skillLevelIds?: string[];
-  gameType?: 'SINGLE' | 'DOUBLE';
-  /** Decimal text: games costing at most this much. */
-  maxPrice?: string;
-  fromDate?: string;
-  toDate?: string;
-  fromTime?: string;
-  toTime?: string;
-  /** Venues within the radius filter, as the venues module found them. */
-  venueIdsWithin?: string[];
-  /** Only games starting at or after this instant; undefined includes past games. */
-  startsFrom?: Date;
-  confirmed?: boolean;
-  timeZone: string;
-  /** The service clock's now: share access is read against it. */
-  now: Date;
-}
 
 /** Games: every participation change takes the game's row lock (`lock`) first. */
 export class GamesRepository extends IdRepository<typeof games> {

@@ -1,8 +1,36 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { arrayLiteral, type Executor } from '../../platform/db/index.ts';
-import type { Position } from './games.pages.repository.ts';
-import type { GameFilter } from './games.repository.ts';
 import { shareAccessCut, sharedGameIds } from './games.share-access.ts';
+
+/** What a listing asks for, as its SQL reads it (games.filter.ts makes it from a query). */
+export interface GameFilter {
+  activityId?: string;
+  venueIds?: string[];
+  skillLevelIds?: string[];
+  gameType?: 'SINGLE' | 'DOUBLE';
+  /** Decimal text: games costing at most this much. */
+  maxPrice?: string;
+  fromDate?: string;
+  toDate?: string;
+  fromTime?: string;
+  toTime?: string;
+  /** Venues within the radius filter, as the venues module found them. */
+  venueIdsWithin?: string[];
+  /** Only games starting at or after this instant; undefined includes past games. */
+  startsFrom?: Date;
+  confirmed?: boolean;
+  timeZone: string;
+  /** The service clock's now: share access is read against it. */
+  now: Date;
+}
+
+/** A game's place in a listing's keyset order. */
+export interface Position {
+  startTime: string;
+  id: string;
+  /** Near a centre: the game's venue's place in the nearest-first list of venues. */
+  rank?: number;
+}
 
 export const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 

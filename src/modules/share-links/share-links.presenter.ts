@@ -1,5 +1,18 @@
 import type { ShareableGameSummary } from './share-links.ports.ts';
-import type { ShareLinkView } from './share-links.service.ts';
+import type { ShareLinkRow } from './share-links.repository.ts';
+
+export interface ShareLinkUrls {
+  /** The link people pass around: the web fallback page, and an app link on phones with the app. */
+  shareUrl: string;
+  /** The game in the web frontend. */
+  webUrl: string;
+  /** The game in the mobile app. */
+  mobileUrl: string;
+}
+
+export interface ShareLinkView extends ShareLinkUrls {
+  row: ShareLinkRow;
+}
 
 /** The game as the link's public page shows it: nothing a signed-out visitor may not read there. */
 export function presentSharedGame(game: ShareableGameSummary) {

@@ -5,22 +5,9 @@ import type { Database, Executor } from '../../platform/db/index.ts';
 import type { KeyValueStore } from '../../platform/kv/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { newShareCode } from './share-code.ts';
-import { presentSharedGame } from './share-links.presenter.ts';
+import { presentSharedGame, type ShareLinkUrls, type ShareLinkView } from './share-links.presenter.ts';
 import type { ShareableGames, ShareableGameSummary } from './share-links.ports.ts';
 import { gameShareCode, ShareLinksRepository, type ResourceType, type ShareLinkRow } from './share-links.repository.ts';
-
-export interface ShareLinkUrls {
-  /** The link people pass around: the web fallback page, and an app link on phones with the app. */
-  shareUrl: string;
-  /** The game in the web frontend. */
-  webUrl: string;
-  /** The game in the mobile app. */
-  mobileUrl: string;
-}
-
-export interface ShareLinkView extends ShareLinkUrls {
-  row: ShareLinkRow;
-}
 
 const DRAWS = 5;
 const DAY_SECONDS = 86_400;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Eta } from 'eta';
 import type { ShareableGameSummary } from './share-links.ports.ts';
-import type { ShareLinkUrls } from './share-links.service.ts';
+import type { ShareLinkUrls } from './share-links.presenter.ts';
 
 const CSS =
   'body{font-family:system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1d2330}' +
