@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config/index.ts';
+import { ACCESS_COOKIE } from './modules/tokens/index.ts';
 import { notFound } from './platform/http/errors.ts';
 
 export const WEB_APP_DIR = path.join(import.meta.dirname, '..', 'web', 'dist');
@@ -24,6 +25,9 @@ function webAppCsp(apiOrigin: string, tileUrl: string): string {
     "object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'"
   );
 }
+
+/** Same mode and credentials as the app's fetch (credentials: 'include'), so the browser reuses it. */
+const ME_PRELOAD = '<link rel="preload" href="/api/v1/me" as="fetch" crossorigin="use-credentials">';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -41,6 +45,9 @@ export async function registerWebApp(app: FastifyInstance, config: Readonly<Conf
   }
   // The configured time zone goes into the page, so the app shows times as the service means them.
   const entryPage = readFileSync(index, 'utf8').replace('__APP_TIME_ZONE__', config.timeZone).replace('__MAP_TILE_URL__', escapeAttribute(config.mapTileUrl));
+  // With a session cookie the browser asks for GET /me while it downloads the scripts, and the app's
+  // own request for it takes that answer: a signed-in page no longer waits a round trip for it.
+  const signedInEntryPage = entryPage.replace('</head>', `${ME_PRELOAD}</head>`);
   // The compressed copies of the assets (scripts/web-build.ts) are sent in their place, never by name.
   const files = new Set(filesUnder(root).filter((file) => file !== 'index.html' && !/\.(br|gz)$/.test(file)));
   const csp = webAppCsp(new URL(config.baseUrl).origin, config.mapTileUrl);
@@ -57,7 +64,8 @@ export async function registerWebApp(app: FastifyInstance, config: Readonly<Conf
     }
     // A missing asset is a 404, not the entry page (a browser would try to run HTML as a script).
     if (file.startsWith('assets/')) throw notFound('The file was not found.');
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(entryPage);
+    const page = request.cookies?.[ACCESS_COOKIE] ? signedInEntryPage : entryPage;
+    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page);
   };
   app.get('/app', { schema: { hide: true } }, serve);
   app.get('/app/*', { schema: { hide: true } }, serve);
