@@ -26,8 +26,19 @@ function webAppCsp(apiOrigin: string, tileUrl: string): string {
   );
 }
 
+/**
+ * The first API reads of the page at `file` (the path under /app/), for the browser to ask for while it
+ * downloads the scripts: GET /me for a signed-in person, a game's own record on its page. Each is the
+ * exact URL the app requests, so the app's request takes the preloaded answer instead of waiting a
+ * round trip after its code has loaded.
+ */
+export function earlyReads(file: string, signedIn: boolean): string[] {
+  const game = /^games\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(file);
+  return [...(signedIn ? ['/api/v1/me'] : []), ...(game ? [`/api/v1/games/${game[1]}`] : [])];
+}
+
 /** Same mode and credentials as the app's fetch (credentials: 'include'), so the browser reuses it. */
-const ME_PRELOAD = '<link rel="preload" href="/api/v1/me" as="fetch" crossorigin="use-credentials">';
+const preloads = (urls: string[]) => urls.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`).join('');
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -45,9 +56,6 @@ export async function registerWebApp(app: FastifyInstance, config: Readonly<Conf
   }
   // The configured time zone goes into the page, so the app shows times as the service means them.
   const entryPage = readFileSync(index, 'utf8').replace('__APP_TIME_ZONE__', config.timeZone).replace('__MAP_TILE_URL__', escapeAttribute(config.mapTileUrl));
-  // With a session cookie the browser asks for GET /me while it downloads the scripts, and the app's
-  // own request for it takes that answer: a signed-in page no longer waits a round trip for it.
-  const signedInEntryPage = entryPage.replace('</head>', `${ME_PRELOAD}</head>`);
   // The compressed copies of the assets (scripts/web-build.ts) are sent in their place, never by name.
   const files = new Set(filesUnder(root).filter((file) => file !== 'index.html' && !/\.(br|gz)$/.test(file)));
   const csp = webAppCsp(new URL(config.baseUrl).origin, config.mapTileUrl);
@@ -64,7 +72,7 @@ export async function registerWebApp(app: FastifyInstance, config: Readonly<Conf
     }
     // A missing asset is a 404, not the entry page (a browser would try to run HTML as a script).
     if (file.startsWith('assets/')) throw notFound('The file was not found.');
-    const page = request.cookies?.[ACCESS_COOKIE] ? signedInEntryPage : entryPage;
+    const page = entryPage.replace('</head>', `${preloads(earlyReads(file, !!request.cookies?.[ACCESS_COOKIE]))}</head>`);
     return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page);
   };
   app.get('/app', { schema: { hide: true } }, serve);

@@ -10,7 +10,8 @@ import { backends } from './helpers/backends.ts';
 import { buildTestApp } from './helpers/test-app.ts';
 import { createUser } from './helpers/users.ts';
 
-const PRELOAD = '<link rel="preload" href="/api/v1/me" as="fetch" crossorigin="use-credentials">';
+const preload = (url: string) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`;
+const GAME = '0b6f4a52-3c1d-4e8f-9a7b-2c5d6e7f8a90';
 
 describe('the web app page and the early GET /me', { skip: !existsSync(`${WEB_APP_DIR}/index.html`) && 'the web app is not built' }, () => {
   it('preloads /me with a session cookie, not without one, and says the page varies by cookie', async () => {
@@ -20,12 +21,21 @@ describe('the web app page and the early GET /me', { skip: !existsSync(`${WEB_AP
       for (const url of ['/app/', '/app/my-games', '/app/games/123']) {
         const signedIn = await t.app.inject({ url, headers: { cookie } });
         assert.equal(signedIn.statusCode, 200);
-        assert.ok(signedIn.body.includes(`${PRELOAD}</head>`), `${url}: the preload is in the signed-in page`);
+        assert.ok(signedIn.body.includes(`${preload('/api/v1/me')}</head>`), `${url}: the preload is in the signed-in page`);
         assert.equal(signedIn.headers.vary, 'Cookie');
         const visitor = await t.app.inject({ url });
         assert.ok(!visitor.body.includes('rel="preload" href="/api/v1/me"'), `${url}: no preload for a visitor`);
+        assert.ok(!visitor.body.includes('as="fetch"'), `${url}: no other read either`);
         assert.equal(visitor.headers.vary, 'Cookie');
       }
+      // A game's page also asks for the game, signed in or not; an id that is not a UUID asks for nothing.
+      const game = await t.app.inject({ url: `/app/games/${GAME}` });
+      assert.ok(game.body.includes(`${preload(`/api/v1/games/${GAME}`)}</head>`), game.body);
+      assert.ok(!game.body.includes('/api/v1/me'));
+      const both = await t.app.inject({ url: `/app/games/${GAME}`, headers: { cookie } });
+      assert.ok(both.body.includes(`${preload('/api/v1/me')}${preload(`/api/v1/games/${GAME}`)}</head>`));
+      const odd = await t.app.inject({ url: '/app/games/%22%3E%3Cscript%3E' });
+      assert.ok(!odd.body.includes('as="fetch"') && !odd.body.includes('<script>'));
     } finally {
       await t.close();
     }
