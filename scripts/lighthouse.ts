@@ -101,6 +101,25 @@ try {
 const missed = rows.flatMap(({ page, scores }) =>
   (Object.keys(TARGETS) as Category[]).filter((category) => scores[category] < TARGETS[category]).map((category) => `${page} ${category} ${scores[category]}`),
 );
+/**
+ * The run this one replaces, kept below it as it was written (its time, load and table), so a change
+ * meant to make the app faster shows its before and after; only one run back is kept.
+ */
+function previousRun(section: string): string[] {
+  const lines = section.split('\n');
+  const cut = lines.findIndex((line) => line.startsWith('### The run before'));
+  const own = cut >= 0 ? lines.slice(0, cut) : lines;
+  const when = own.find((line) => line.startsWith('## Lighthouse on a phone'))?.replace('## Lighthouse on a phone — ', '');
+  const load = /load average at the start: .*? cores/i.exec(own.join(' '))?.[0];
+  const table = own.filter((line) => line.startsWith('|'));
+  return when && table.length ? ['', `### The run before (${when}${load ? `; ${load.toLowerCase()}` : ''})`, '', ...table] : [];
+}
+
+const file = path.join(ROOT, 'BENCHMARKS.md');
+const current = readFileSync(file, 'utf8');
+const start = current.indexOf(START);
+const end = current.indexOf(END);
+const before = start >= 0 && end > start ? previousRun(current.slice(start, end)) : [];
 const section = [
   START,
   `## Lighthouse on a phone — ${new Date().toISOString()}`,
@@ -115,13 +134,10 @@ const section = [
   ...rows.map(({ page, scores }) => `| ${page} | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} |`),
   '',
   missed.length ? `Below target: ${missed.join('; ')}.` : 'Every page meets every target.',
+  ...before,
   END,
 ].join('\n');
 
-const file = path.join(ROOT, 'BENCHMARKS.md');
-const current = readFileSync(file, 'utf8');
-const start = current.indexOf(START);
-const end = current.indexOf(END);
 writeFileSync(file, start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END.length) : `${current.trimEnd()}\n\n${section}\n`);
 console.log(`BENCHMARKS.md: Lighthouse section written${missed.length ? `; below target: ${missed.join('; ')}` : ''}`);
 if (missed.length) process.exitCode = 1;

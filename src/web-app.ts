@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config/index.ts';
+import { ACCESS_COOKIE } from './modules/tokens/index.ts';
 import { notFound } from './platform/http/errors.ts';
 
 export const WEB_APP_DIR = path.join(import.meta.dirname, '..', 'web', 'dist');
@@ -24,6 +25,20 @@ function webAppCsp(apiOrigin: string, tileUrl: string): string {
     "object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'"
   );
 }
+
+/**
+ * The first API reads of the page at `file` (the path under /app/), for the browser to ask for while it
+ * downloads the scripts: GET /me for a signed-in person, a game's own record on its page. Each is the
+ * exact URL the app requests, so the app's request takes the preloaded answer instead of waiting a
+ * round trip after its code has loaded.
+ */
+export function earlyReads(file: string, signedIn: boolean): string[] {
+  const game = /^games\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(file);
+  return [...(signedIn ? ['/api/v1/me'] : []), ...(game ? [`/api/v1/games/${game[1]}`] : [])];
+}
+
+/** Same mode and credentials as the app's fetch (credentials: 'include'), so the browser reuses it. */
+const preloads = (urls: string[]) => urls.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`).join('');
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -57,7 +72,8 @@ export async function registerWebApp(app: FastifyInstance, config: Readonly<Conf
     }
     // A missing asset is a 404, not the entry page (a browser would try to run HTML as a script).
     if (file.startsWith('assets/')) throw notFound('The file was not found.');
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(entryPage);
+    const page = entryPage.replace('</head>', `${preloads(earlyReads(file, !!request.cookies?.[ACCESS_COOKIE]))}</head>`);
+    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page);
   };
   app.get('/app', { schema: { hide: true } }, serve);
   app.get('/app/*', { schema: { hide: true } }, serve);

@@ -8,7 +8,7 @@ import { onSignedOut, scheduleRefresh } from './api/client';
 import { t } from './i18n';
 import { useLiveNotifications } from './live';
 import { Link, match, navigate, useLocation } from './router';
-import { ROUTES } from './routes';
+import { preloadPage, ROUTES } from './routes';
 import { useMe } from './session';
 import { Icon } from './shell/icons';
 import { RouteBoundary } from './shell/RouteBoundary';
@@ -88,6 +88,7 @@ export function App() {
       );
     else {
       const shown = found.route.render({ params: found.params!, query });
+      preloadPage(shown);
       if (found.route.access === 'admin')
         page = needsSignIn(
           isAdmin ? (
