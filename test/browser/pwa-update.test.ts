@@ -6,7 +6,7 @@
  * it the page runs under the new worker.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -17,6 +17,13 @@ import { checkScreen, startJourney, type Journey, type Person } from './journey.
 const WORKER = path.join(WEB_APP_DIR, 'sw.js');
 /** What the second version adds: it answers which version it is, which the first never does. */
 const SECOND = `\n;self.addEventListener('message', (event) => { if (event.data && event.data.type === 'VERSION') event.ports[0].postMessage('second'); });\n`;
+
+/** Replaces the served worker in one step: other journeys may fetch it meanwhile, and must never read half a file. */
+function deploy(text: string): void {
+  const next = `${WORKER}.${process.pid}.next`;
+  writeFileSync(next, text);
+  renameSync(next, WORKER);
+}
 
 /** The page's globals used here (the tests are type-checked without the DOM library). */
 interface Registration {
@@ -60,7 +67,7 @@ describe('the update prompt', { skip: chromiumMissing }, () => {
     first = readFileSync(WORKER, 'utf8');
   });
   after(async () => {
-    if (first !== undefined) writeFileSync(WORKER, first);
+    if (first !== undefined) deploy(first);
     await journey?.close();
   });
 
@@ -73,7 +80,7 @@ describe('the update prompt', { skip: chromiumMissing }, () => {
     assert.equal(await controllerVersion(page), null);
 
     try {
-      writeFileSync(WORKER, first + SECOND);
+      deploy(first + SECOND);
       await page.evaluate(async () => {
         const registration = await (globalThis as unknown as BrowserGlobals).navigator.serviceWorker.getRegistration();
         await registration!.update();
@@ -97,7 +104,7 @@ describe('the update prompt', { skip: chromiumMissing }, () => {
         null,
       );
     } finally {
-      writeFileSync(WORKER, first);
+      deploy(first);
     }
   });
 });
