@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from './oracle.ts';
-import type { CellResponse, RouteCase } from './routes.ts';
+import type { CellResponse, RouteCase } from './route-case.ts';
 import { coHosted, game, joinPrivate, must, read, type World } from './world.ts';
 
 /**

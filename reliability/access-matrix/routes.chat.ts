@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { CellResponse, Prepared, RouteCase } from './routes.ts';
+import type { CellResponse, Prepared, RouteCase } from './route-case.ts';
 import { coHosted, must, read, type World } from './world.ts';
 
 /**

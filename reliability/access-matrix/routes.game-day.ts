@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { CellResponse, RouteCase } from './routes.ts';
+import type { CellResponse, RouteCase } from './route-case.ts';
 import type { Game } from '../../test/helpers/games.ts';
 import { coHosted, game, joinPrivate, read, type World } from './world.ts';
 

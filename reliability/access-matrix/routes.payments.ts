@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { CellResponse, RouteCase } from './routes.ts';
+import type { CellResponse, RouteCase } from './route-case.ts';
 import { coHosted, game, joinPrivate, must, read, type World } from './world.ts';
 
 /**

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../src/modules/access/index.ts';
 import { INTERNAL_SECRET } from '../../test/helpers/test-app.ts';
 import { expectedStatus, mayChangeOwnersState, principalsFor, type Principal, type Scope } from './oracle.ts';
-import { ROUTE_CASES, type CellResponse, type Prepared, type RouteCase } from './routes.ts';
+import type { CellResponse, Prepared, RouteCase } from './route-case.ts';
+import { ROUTE_CASES } from './routes.ts';
 import { UNROUTED, unroutedRoute } from './unrouted.ts';
 import type { World } from './world.ts';
 

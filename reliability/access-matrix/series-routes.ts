@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { TestUser } from '../../test/helpers/users.ts';
 import type { Principal } from './oracle.ts';
-import type { CellResponse, RouteCase } from './routes.ts';
+import type { CellResponse, RouteCase } from './route-case.ts';
 import { acceptInvitation, game, invitationId, must, read, unique, type World } from './world.ts';
 
 /**

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Access } from '../../src/modules/access/index.ts';
-import type { CellResponse, RouteCase } from './routes.ts';
+import type { CellResponse, RouteCase } from './route-case.ts';
 
 /**
  * Requests no route answers. Seed 5.10 as a resource server reads it: authentication and the role
