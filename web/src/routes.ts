@@ -2,9 +2,7 @@
  * The app's routes, one list per area (pages/<area>/routes.ts), each page loaded on first visit so the
  * first screen downloads only what it shows. `access` says who may see it; the shell asks for sign-in.
  */
-import type { ReactNode } from 'react';
-// Before the route lists: they call lazyPage while this module is still loading (they import it from here).
-export { lazyPage, preloadPage } from './shell/lazy-page';
+import type { AppRoute } from './shell/app-route';
 import { routes as admin } from './pages/admin/routes';
 import { routes as chat } from './pages/chat/routes';
 import { routes as find } from './pages/find/routes';
@@ -14,17 +12,5 @@ import { routes as host } from './pages/host/routes';
 import { routes as me } from './pages/me/routes';
 import { routes as money } from './pages/money/routes';
 import { routes as series } from './pages/series/routes';
-
-export interface RouteContext {
-  params: Record<string, string>;
-  query: URLSearchParams;
-}
-
-export interface AppRoute {
-  /** "/games/:id": segments match one to one. */
-  path: string;
-  access?: 'signed-in' | 'admin';
-  render: (context: RouteContext) => ReactNode;
-}
 
 export const ROUTES: AppRoute[] = [...find, ...gameday, ...game, ...chat, ...host, ...series, ...me, ...money, ...admin];

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { t } from '../../i18n';
@@ -6,6 +6,7 @@ import { Link, navigate } from '../../router';
 import { TIME_ZONE } from '../../time';
 import { Button, Field, fieldError, Page, Problem, Waiting } from '../../ui';
 import { apiField, createBody, EMPTY, fromGame, rules, updateBody, useActivities, type Draft, type DraftField } from './draft';
+import type { Controls } from './controls';
 import { MoreOptions } from './MoreOptions';
 import './host.css';
 
@@ -14,20 +15,6 @@ export function HostPage({ id }: { id?: string }) {
   const existing = useQuery({ queryKey: ['game', id], queryFn: () => data(api.GET('/api/v1/games/{id}', { params: { path: { id: id! } } })), enabled: !!id });
   if (id && !existing.isSuccess) return <Waiting query={existing} title={t.host.editTitle} />;
   return <HostForm id={id} initial={existing.data ? fromGame(existing.data) : EMPTY} />;
-}
-
-/** What a control needs to show its value, its problem and its hint to assistive technology. */
-export interface Controls {
-  draft: Draft;
-  set: (name: keyof Draft, value: string | boolean) => void;
-  control: (name: DraftField, label: string, element: ReactNode, hint?: string) => ReactNode;
-  attrs: (name: DraftField) => {
-    id: string;
-    value: string;
-    'aria-invalid': boolean;
-    'aria-describedby'?: string;
-    onChange: (event: { target: { value: string } }) => void;
-  };
 }
 
 function HostForm({ id, initial }: { id?: string; initial: Draft }) {

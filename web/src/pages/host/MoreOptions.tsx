@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { t } from '../../i18n';
 import { formatDateTime, zonedToIso } from '../../time';
-import type { Controls } from './HostPage';
+import type { Controls } from './controls';
 
 function Fold({ title, summary, open, children }: { title: string; summary: string; open: boolean; children: ReactNode }) {
   return (

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import { lazyPage, type AppRoute } from '../../routes';
+import type { AppRoute } from '../../shell/app-route';
+import { lazyPage } from '../../shell/lazy-page';
 
 const HostPage = lazyPage(() => import('./HostPage'), 'HostPage');
 const ManagePage = lazyPage(() => import('./ManagePage'), 'ManagePage');

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import { lazyPage, type AppRoute } from '../../routes';
+import type { AppRoute } from '../../shell/app-route';
+import { lazyPage } from '../../shell/lazy-page';
 
 const MyGamesPage = lazyPage(() => import('./MyGames'), 'MyGamesPage');
 const NotificationsPage = lazyPage(() => import('./Notifications'), 'NotificationsPage');

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import { lazyPage, type AppRoute } from '../../routes';
+import type { AppRoute } from '../../shell/app-route';
+import { lazyPage } from '../../shell/lazy-page';
 
 const MoneyPage = lazyPage(() => import('./MoneyPage'), 'MoneyPage');
 
