@@ -138,6 +138,11 @@ export class GameLookups {
     return { id, organizerId, title, startTime, endTime, price, currency, cancelled: game.status === 'CANCELLED', parties };
   }
 
+  /** Priced games, not cancelled, that started in [from, to) (the payments module's reminders). */
+  pricedStartedBetween(from: Date, to: Date): Promise<string[]> {
+    return new GamesRepository(this.#deps.db).pricedStartedBetween(from, to);
+  }
+
   /** The user's hosted and joined games for a calendar feed, with each game's SEQUENCE. */
   calendarOf(userId: string, since: Date, limit: number) {
     return new MembersRepository(this.#deps.db).calendarOf(userId, since, limit);

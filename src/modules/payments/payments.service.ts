@@ -96,6 +96,11 @@ export class PaymentsService {
     return { asPlayer: presentMoneyLines(asPlayer, facts), asOrganizer: presentMoneyLines(asOrganizer, facts) };
   }
 
+  /** The reminders' way in: the game's entries brought in line with its roster (they remind only who still owes). */
+  followRoster(gameId: string): Promise<MoneyFacts> {
+    return this.#follow(gameId);
+  }
+
   /** Hard-deleting a game takes its entries (and their history) with it. */
   forgetGame(gameId: string, executor: Executor): Promise<void> {
     return new PaymentsRepository(executor).deleteForGame(gameId);

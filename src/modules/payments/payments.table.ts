@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { crossModuleId, generatedId, timestamptz } from '../../platform/db/columns.ts';
 import type { PaymentState } from './payments.rules.ts';
 
@@ -57,4 +57,26 @@ export const paymentHistory = pgTable(
     at: timestamptz('at').notNull(),
   },
   (table) => [index('payment_history_entry_idx').on(table.entryId, table.at)],
+);
+
+/** One row per payment reminder sent: its primary key makes "one reminder per player and game" hold across instances. */
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    gameId: crossModuleId('game_id'),
+    userId: crossModuleId('user_id'),
+    sentAt: timestamptz('sent_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('payment_reminders_sent_idx').on(table.sentAt)],
+);
+
+/** One row per organiser and day (APP_TIME_ZONE's calendar) a summary went out: never two in a day. */
+export const paymentSummaries = pgTable(
+  'payment_summaries',
+  {
+    organizerId: crossModuleId('organizer_id'),
+    day: date('day', { mode: 'string' }).notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizerId, table.day] }), index('payment_summaries_sent_idx').on(table.sentAt)],
 );
