@@ -1,5 +1,6 @@
 -- Money's reminders (#38): one row per reminder a player was sent about a game, and one per day an
--- organiser was sent their summary; the primary keys make each once-only across instances.
+-- organiser was sent their summary; the primary keys make each once-only across instances. And the
+-- organiser's rule per game: whether players pay before or after it (no row: after).
 CREATE TABLE "payment_reminders" (
 	"game_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -17,3 +18,10 @@ CREATE TABLE "payment_summaries" (
 );
 --> statement-breakpoint
 CREATE INDEX "payment_summaries_sent_idx" ON "payment_summaries" ("sent_at");
+--> statement-breakpoint
+CREATE TABLE "payment_rules" (
+	"game_id" uuid PRIMARY KEY NOT NULL,
+	"pay_by" text NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "payment_rules_pay_by" CHECK ("pay_by" IN ('BEFORE', 'AFTER'))
+);

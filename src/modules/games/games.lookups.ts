@@ -138,9 +138,9 @@ export class GameLookups {
     return { id, organizerId, title, startTime, endTime, price, currency, cancelled: game.status === 'CANCELLED', parties };
   }
 
-  /** Priced games, not cancelled, that started in [from, to) (the payments module's reminders). */
-  pricedStartedBetween(from: Date, to: Date): Promise<string[]> {
-    return new GamesRepository(this.#deps.db).pricedStartedBetween(from, to);
+  /** Priced games, not cancelled, starting in [from, to) (the payments module's reminders). */
+  pricedStartingBetween(from: Date, to: Date): Promise<string[]> {
+    return new GamesRepository(this.#deps.db).pricedStartingBetween(from, to);
   }
 
   /** The user's hosted and joined games for a calendar feed, with each game's SEQUENCE. */

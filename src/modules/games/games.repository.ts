@@ -177,8 +177,8 @@ export class GamesRepository extends IdRepository<typeof games> {
     return found.map((row) => row.id);
   }
 
-  /** Priced games, not cancelled, that started in [from, to): the payments module reminds their players. */
-  async pricedStartedBetween(from: Date, to: Date): Promise<string[]> {
+  /** Priced games, not cancelled, starting in [from, to): the payments module reminds their players. */
+  async pricedStartingBetween(from: Date, to: Date): Promise<string[]> {
     const found = await rows<{ id: string }>(
       this.db,
       sql`SELECT id FROM games WHERE price > 0 AND status <> 'CANCELLED'

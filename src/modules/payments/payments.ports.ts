@@ -25,9 +25,9 @@ export interface PaymentUsers {
   namesOf(ids: string[]): Promise<Map<string, string | null>>;
 }
 
-/** What the reminders ask of games beyond PaymentGames: the priced games that started in a span. */
+/** What the reminders ask of games beyond PaymentGames: the priced games starting in a span. */
 export interface PaymentReminderGames extends PaymentGames {
-  pricedStartedBetween(from: Date, to: Date): Promise<string[]>;
+  pricedStartingBetween(from: Date, to: Date): Promise<string[]>;
 }
 
 /** What an organiser's summary counts (the notifications module words it). */

@@ -7,6 +7,8 @@ import { amountText } from './paynow/payload.ts';
 
 /** "The morning after": 09:00 on the next calendar day in APP_TIME_ZONE (quiet hours are read in it too). */
 export const MORNING_MINUTES = 9 * 60;
+/** A game paid BEFORE is reminded the evening before its calendar day, at 18:00. */
+export const EVENING_MINUTES = 18 * 60;
 /** A game whose morning passed while no instance ran is still reminded within these days; older ones never. */
 const LOOKBACK_DAYS = 3;
 /** The summary counts what is still owed in games that started within these days (Money under Me looks as far back). */
@@ -40,20 +42,33 @@ export class PaymentReminders {
     this.#deps = deps;
   }
 
-  /** One PAYMENT_REMINDER per player still owing, once the morning after the game's day has come. */
+  /**
+   * One PAYMENT_REMINDER per player still owing: once the morning after the game's day has come, or
+   * for a game paid BEFORE, once the evening before it has.
+   */
   async remindDue(): Promise<number> {
-    const { clock, timeZone, games } = this.#deps;
+    const { clock, timeZone } = this.#deps;
     const now = clock.now();
     const today = localDay(now, timeZone);
-    // The latest calendar day whose morning after has come: yesterday from 09:00, else the day before.
-    const lastDay = now >= instantAt(today, MORNING_MINUTES, timeZone) ? today - 1 : today - 2;
-    const from = instantAt(lastDay + 1 - LOOKBACK_DAYS, 0, timeZone);
-    const to = instantAt(lastDay + 1, 0, timeZone);
+    // The latest calendar day whose morning after has come (yesterday from 09:00, else the day
+    // before), and the latest whose evening before has (tomorrow from 18:00, else today).
+    const afterDay = now >= instantAt(today, MORNING_MINUTES, timeZone) ? today - 1 : today - 2;
+    const beforeDay = now >= instantAt(today, EVENING_MINUTES, timeZone) ? today + 1 : today;
+    const after = await this.#gamesOfDays(afterDay);
+    const before = await this.#gamesOfDays(beforeDay);
+    const paidBefore = await new PaymentsRepository(this.#deps.db).payingBefore([...new Set([...after, ...before])]);
+    const due = [...after.filter((id) => !paidBefore.has(id)), ...before.filter((id) => paidBefore.has(id))];
     let sent = 0;
     // One transaction per game: a crash half-way keeps what was sent, and the rest go next run.
-    for (const gameId of await games.pricedStartedBetween(from, to)) sent += await this.#remindGame(gameId, now);
+    for (const gameId of new Set(due)) sent += await this.#remindGame(gameId, now);
     await new PaymentsRepository(this.#deps.db).purgeReminders(new Date(now.getTime() - RETENTION_DAYS * DAY_MS));
     return sent;
+  }
+
+  /** Priced games starting on `lastDay` or the LOOKBACK_DAYS - 1 days before it. */
+  #gamesOfDays(lastDay: number): Promise<string[]> {
+    const { timeZone, games } = this.#deps;
+    return games.pricedStartingBetween(instantAt(lastDay + 1 - LOOKBACK_DAYS, 0, timeZone), instantAt(lastDay + 1, 0, timeZone));
   }
 
   async #remindGame(gameId: string, now: Date): Promise<number> {
@@ -89,7 +104,7 @@ export class PaymentReminders {
     const today = localDay(now, timeZone);
     if (now < instantAt(today, MORNING_MINUTES, timeZone)) return 0;
     const day = dateOf(today);
-    const started = await games.pricedStartedBetween(new Date(now.getTime() - SUMMARY_DAYS * DAY_MS), now);
+    const started = await games.pricedStartingBetween(new Date(now.getTime() - SUMMARY_DAYS * DAY_MS), now);
     const open = await new PaymentsRepository(this.#deps.db).openForSummary(day, started);
     const byOrganizer = Map.groupBy(open, (row) => row.organizerId);
     let sent = 0;

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import { arrayParam, inAny, Repository } from '../../platform/db/index.ts';
-import type { HostMove, PaymentState } from './payments.rules.ts';
-import { paymentEntries, paymentPayees, paymentReminders, paymentSummaries } from './payments.table.ts';
+import type { HostMove, PayBy, PaymentState } from './payments.rules.ts';
+import { paymentEntries, paymentPayees, paymentReminders, paymentRules, paymentSummaries } from './payments.table.ts';
 
 export type EntryRow = typeof paymentEntries.$inferSelect;
 export type PayeeRow = typeof paymentPayees.$inferSelect;
@@ -125,6 +125,28 @@ export class PaymentsRepository extends Repository {
   async deleteForGame(gameId: string): Promise<void> {
     await this.db.delete(paymentEntries).where(eq(paymentEntries.gameId, gameId));
     await this.db.delete(paymentReminders).where(eq(paymentReminders.gameId, gameId));
+    await this.db.delete(paymentRules).where(eq(paymentRules.gameId, gameId));
+  }
+
+  async payBy(gameId: string): Promise<PayBy> {
+    return (await this.first(paymentRules, eq(paymentRules.gameId, gameId)))?.payBy ?? 'AFTER';
+  }
+
+  /** Of these games, the ones whose players pay before. */
+  async payingBefore(gameIds: string[]): Promise<Set<string>> {
+    if (gameIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ gameId: paymentRules.gameId })
+      .from(paymentRules)
+      .where(and(inAny(paymentRules.gameId, gameIds, 'uuid'), eq(paymentRules.payBy, 'BEFORE')));
+    return new Set(rows.map((row) => row.gameId));
+  }
+
+  async savePayBy(gameId: string, payBy: PayBy, now: Date): Promise<void> {
+    await this.db
+      .insert(paymentRules)
+      .values({ gameId, payBy, updatedAt: now })
+      .onConflictDoUpdate({ target: paymentRules.gameId, set: { payBy, updatedAt: now } });
   }
 
   /** The user's reminder and summary rows go with their account. */

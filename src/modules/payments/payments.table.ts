@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { crossModuleId, generatedId, timestamptz } from '../../platform/db/columns.ts';
-import type { PaymentState } from './payments.rules.ts';
+import type { PayBy, PaymentState } from './payments.rules.ts';
 
 /** An organiser's PayNow proxy, sealed (payments.sealing.ts): the database never holds it in clear. */
 export const paymentPayees = pgTable(
@@ -79,4 +79,15 @@ export const paymentSummaries = pgTable(
     sentAt: timestamptz('sent_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.organizerId, table.day] }), index('payment_summaries_sent_idx').on(table.sentAt)],
+);
+
+/** The organiser's rule for a game: players pay BEFORE or AFTER it (no row: AFTER). */
+export const paymentRules = pgTable(
+  'payment_rules',
+  {
+    gameId: uuid('game_id').primaryKey(),
+    payBy: text('pay_by').$type<PayBy>().notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [check('payment_rules_pay_by', sql`${table.payBy} IN ('BEFORE', 'AFTER')`)],
 );

@@ -5,6 +5,7 @@ import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
+import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
@@ -107,6 +108,41 @@ for (const backend of backends) {
       await refresh(t.app, host);
       assert.equal(await processed(t.app, 'payment-summaries'), 0, 'nothing open: no summary');
       assert.equal((await notices(t.app, host, 'PAYMENT_SUMMARY')).length, 2);
+    });
+
+    it('lets hosts choose pay BEFORE: shown on the pay sheet and the ledger, reminded at 18:00 the evening before, once', async () => {
+      clock.set(new Date('2032-05-20T00:00:00Z'));
+      const host = await onboardedUser(t.app, 'Organiser Lee');
+      // Saturday 22 May, 19:00 in Singapore.
+      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 59, { slots: 6 }));
+      const player = await onboardedUser(t.app, 'Early payer');
+      await join(t.app, player, game.id);
+      const rules = `/api/v1/games/${game.id}/payment-rules`;
+      const own = async () => (await t.app.inject({ url: `/api/v1/games/${game.id}/payments/me`, headers: player.auth })).json().data;
+      assert.equal((await own()).payBy, 'AFTER', 'after the game by default');
+
+      assertProblem(await call(t.app, player, 'PUT', rules, { payBy: 'BEFORE' }), 404, 'game_not_found');
+      assertProblem(await call(t.app, host, 'PUT', rules, { payBy: 'SOMETIME' }), 400);
+      assertProblem(
+        await call(t.app, host, 'PUT', `/api/v1/games/00000000-0000-4000-8000-000000000000/payment-rules`, { payBy: 'BEFORE' }),
+        404,
+        'game_not_found',
+      );
+      assert.equal((await own()).payBy, 'AFTER', 'refused changes change nothing');
+      const saved = await call(t.app, host, 'PUT', rules, { payBy: 'BEFORE' });
+      assert.equal(saved.statusCode, 200, saved.body);
+      assert.deepEqual(saved.json().data, { payBy: 'BEFORE' });
+      assert.equal((await own()).payBy, 'BEFORE');
+      assert.equal((await t.app.inject({ url: `/api/v1/games/${game.id}/ledger`, headers: host.auth })).json().data.payBy, 'BEFORE');
+
+      clock.set(new Date('2032-05-21T09:59:00Z'));
+      assert.equal(await processed(t.app, 'payment-reminders'), 0, '17:59 the evening before: not yet');
+      clock.set(new Date('2032-05-21T10:00:00Z'));
+      await refresh(t.app, player);
+      assert.equal(await everywhere([t.app], 'payment-reminders'), 1);
+      assert.equal((await notices(t.app, player, 'PAYMENT_REMINDER')).filter((n) => n.resourceId === game.id).length, 1);
+      clock.set(new Date('2032-05-23T01:00:00Z'));
+      assert.equal(await processed(t.app, 'payment-reminders'), 0, 'not again the morning after');
     });
   });
 }
