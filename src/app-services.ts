@@ -29,7 +29,7 @@ import { CalendarsService } from './modules/calendars/index.ts';
 import { ChatReports, ChatService } from './modules/chat/index.ts';
 import { AuditService, AuditTrail } from './modules/audit/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
-import { PayeesService, PaymentsService, Sealer } from './modules/payments/index.ts';
+import { PayeesService, PaymentReminders, PaymentsService, Sealer } from './modules/payments/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { generationReader, PageCache } from './platform/cache/page-cache.ts';
 import { ReadRoute } from './platform/db/read-route.ts';
@@ -182,7 +182,17 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   };
   const schedule = new GameSchedule({ db, clock, events: notifications, waitlist });
   const auditLog = new AuditService({ db, clock, cursors: new CursorCodec(keys.secretSeed), retentionDays: config.auditRetentionDays });
-  const jobs = composeJobs(app, infra, { games: schedule, series: series.opening, notifications, chat, audit: auditLog }, overrides.jobsIntervalMs);
+  // Money's reminders go through the notifications' producer, after bringing entries in line with the roster.
+  const paymentReminders = new PaymentReminders({
+    db,
+    clock,
+    timeZone: config.timeZone,
+    games: lookups,
+    events: notifications,
+    follow: (id) => payments.followRoster(id),
+  });
+  const jobParts = { games: schedule, series: series.opening, notifications, chat, audit: auditLog, payments: paymentReminders };
+  const jobs = composeJobs(app, infra, jobParts, overrides.jobsIntervalMs);
   if (config.sampleGames) {
     const games = {
       hosted: queries.hosted.bind(queries),

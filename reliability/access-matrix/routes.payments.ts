@@ -99,6 +99,23 @@ export const PAYMENTS_CASES: Record<string, RouteCase[]> = {
       },
     },
   ],
+  'PUT /api/v1/games/:id/payment-rules': [
+    {
+      label: "A's private game's rules set to pay before (C co-hosts, H plays)",
+      scope: 'owner-or-co-host',
+      success: 200,
+      prepare: async (world) => {
+        const hosted = await withHelper(world);
+        return {
+          url: `/api/v1/games/${hosted.id}/payment-rules`,
+          payload: { payBy: 'BEFORE' },
+          resourceId: hosted.id,
+          snapshot: ledgerOf(world, hosted.id),
+          check: (response) => assert.equal(json(response).data.payBy, 'BEFORE'),
+        };
+      },
+    },
+  ],
   'GET /api/v1/me/money': [{ label: "the caller's money across games", scope: 'shared', success: 200, prepare: async () => ({ url: '/api/v1/me/money' }) }],
   'GET /api/v1/me/paynow': [{ label: "the caller's PayNow details", scope: 'shared', success: 200, prepare: async () => ({ url: '/api/v1/me/paynow' }) }],
   'PUT /api/v1/me/paynow': [

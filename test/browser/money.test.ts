@@ -1,7 +1,8 @@
 /**
  * Money (#38) at phone width: the organiser saves PayNow details under Me, a player opens the pay
  * sheet on the game page (a QR code the API's payload draws), says they paid, and the organiser
- * confirms it with one tap in the game's ledger; Money under Me follows.
+ * confirms it with one tap in the game's ledger; Money under Me follows. The organiser's rule (pay
+ * before the game) is set on the manage page and shown on the pay sheet.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -38,6 +39,19 @@ describe('money: the pay sheet and the ledger', { skip: chromiumMissing }, () =>
     await page.getByText('PayNow details saved').waitFor();
     assert.equal(await page.getByLabel('Number or UEN').inputValue(), '+6591234567');
     await checkScreen(page, 'money under me');
+  });
+
+  it('the organiser asks players to pay before the game; the pay sheet says so', async () => {
+    const host = hal.page;
+    await host.goto(`${journey.app}/app/games/${gameId}/manage`);
+    const rule = host.getByLabel('Players pay');
+    await rule.waitFor();
+    assert.equal(await rule.inputValue(), 'AFTER');
+    await rule.selectOption('BEFORE');
+    await host.getByText('Payment rule saved').waitFor();
+    await checkScreen(host, 'payment rule');
+    await mia.page.goto(`${journey.app}/app/games/${gameId}`);
+    await mia.page.getByText('The organiser asks you to pay before the game.').waitFor();
   });
 
   it('the player pays from the sheet and says so; the organiser confirms it in the ledger', async () => {

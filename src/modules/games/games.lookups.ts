@@ -138,6 +138,11 @@ export class GameLookups {
     return { id, organizerId, title, startTime, endTime, price, currency, cancelled: game.status === 'CANCELLED', parties };
   }
 
+  /** Priced games, not cancelled, starting in [from, to) (the payments module's reminders). */
+  pricedStartingBetween(from: Date, to: Date): Promise<string[]> {
+    return new GamesRepository(this.#deps.db).pricedStartingBetween(from, to);
+  }
+
   /** The user's hosted and joined games for a calendar feed, with each game's SEQUENCE. */
   calendarOf(userId: string, since: Date, limit: number) {
     return new MembersRepository(this.#deps.db).calendarOf(userId, since, limit);

@@ -155,4 +155,14 @@ export class GamesRepository extends IdRepository<typeof games> {
     );
     return found.map((row) => row.id);
   }
+
+  /** Priced games, not cancelled, starting in [from, to): the payments module reminds their players. */
+  async pricedStartingBetween(from: Date, to: Date): Promise<string[]> {
+    const found = await rows<{ id: string }>(
+      this.db,
+      sql`SELECT id FROM games WHERE price > 0 AND status <> 'CANCELLED'
+      AND start_time >= ${from.toISOString()}::timestamptz AND start_time < ${to.toISOString()}::timestamptz ORDER BY start_time, id`,
+    );
+    return found.map((row) => row.id);
+  }
 }

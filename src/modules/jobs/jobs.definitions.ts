@@ -15,12 +15,14 @@ export interface StandardJobsDeps {
   chat: { purgeExpired(): Promise<number> };
   /** Deletes audit entries past AUDIT_RETENTION_DAYS (the audit module's AuditService). */
   audit: { purgeExpired(): Promise<number> };
+  /** The payments module's PaymentReminders: players still owing the morning after, and organisers' daily summaries. */
+  payments: { remindDue(): Promise<number>; summarise(): Promise<number> };
   store: KeyValueStore;
 }
 
-/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions), waitlist offers' expiry (waitlist-offers), the series' openings (series-occurrences), chat retention (chat-retention) and the audit trail's retention (audit-retention). */
+/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions), waitlist offers' expiry (waitlist-offers), the series' openings (series-occurrences), chat retention (chat-retention), the audit trail's retention (audit-retention) and money's reminders (payment-reminders, payment-summaries). */
 export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
-  const { games, series, notifications, chat, audit, store } = deps;
+  const { games, series, notifications, chat, audit, payments, store } = deps;
   return {
     // First: a date opened now is decided and reminded in the same round.
     'series-occurrences': () => series.openDue(),
@@ -35,6 +37,8 @@ export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
       for (const game of await games.startingSoon(REMINDER_LEAD_MS)) sent += await notifications.remind(game);
       return sent;
     },
+    'payment-reminders': () => payments.remindDue(),
+    'payment-summaries': () => payments.summarise(),
     'chat-retention': () => chat.purgeExpired(),
     cleanup: async () => {
       // Redis expires its own keys; the embedded store keeps expired rows until purged.

@@ -8,7 +8,7 @@ import { parseEventId, type Position } from './notifications.position.ts';
 import { NotificationsRepository, type DeviceTokenRow, type NotificationRow } from './notifications.repository.ts';
 import type { NotificationType } from './notifications.schemas.ts';
 import { coalesceKey } from './notifications.coalesce.ts';
-import { describe } from './notifications.texts.ts';
+import { describe, type TextDetails } from './notifications.texts.ts';
 import { PreferencesService } from './preferences.service.ts';
 import { WebPushSubscriptions } from './push.subscriptions.ts';
 
@@ -85,6 +85,8 @@ export class NotificationsService implements GameEvents {
       title?: string | null;
       waitlisted?: boolean;
       leaveFreeUntil?: Date;
+      /** Texts of the money notices (PAYMENT_REMINDER, PAYMENT_SUMMARY). */
+      money?: Pick<TextDetails, 'owed' | 'outstanding'>;
     },
     executor: Executor,
   ): Promise<void> {
@@ -99,6 +101,7 @@ export class NotificationsService implements GameEvents {
         playerName,
         waitlisted: event.waitlisted,
         leaveFreeUntil: event.leaveFreeUntil && this.#startFormat.format(event.leaveFreeUntil),
+        ...event.money,
       }),
       coalesceKey(event.type, event.actorId),
     );

@@ -33,6 +33,31 @@ export interface TextDetails {
   waitlisted?: boolean;
   /** A GAME_UPDATED that frees the player from the leave window until then (formatted). */
   leaveFreeUntil?: string;
+  /** A PAYMENT_REMINDER: what the player still owes, formatted ("SGD 8.00"). */
+  owed?: string;
+  /** A PAYMENT_SUMMARY: what is open across the organiser's games. */
+  outstanding?: Outstanding;
+}
+
+/** What an organiser's daily summary counts: places still owing (and how much), claims to confirm, refunds due. */
+export interface Outstanding {
+  games: number;
+  owing: number;
+  owed: string;
+  claimed: number;
+  refunds: number;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function summary(open: Outstanding | undefined): string {
+  if (!open) return 'Some payments in your games are still open: see the ledgers.';
+  const parts = [
+    open.owing > 0 && `${plural(open.owing, 'place still owes', 'places still owe')} ${open.owed}`,
+    open.claimed > 0 && `${plural(open.claimed, 'payment waits', 'payments wait')} for you to confirm it`,
+    open.refunds > 0 && `${plural(open.refunds, 'refund is', 'refunds are')} due`,
+  ].filter(Boolean);
+  return `Across ${open.games} of your games: ${parts.join('; ')}.`;
 }
 
 /** Short human text for each type; stored with the row so a later rename does not rewrite history. */
@@ -113,5 +138,12 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
       return { title: 'Request lapsed', message: `${capitalise(the)} started before your request to join it was answered.` };
     case 'GAME_REMINDER':
       return { title: 'Upcoming game', message: `${capitalise(the)} starts ${extra.startsAt ? `at ${extra.startsAt}` : 'within 24 hours'}.` };
+    case 'PAYMENT_REMINDER':
+      return {
+        title: 'Payment due',
+        message: `You still owe ${extra.owed ?? 'the price'} for ${the}: its pay sheet has the PayNow code, and "I've paid" once you have.`,
+      };
+    case 'PAYMENT_SUMMARY':
+      return { title: 'Payments outstanding', message: summary(extra.outstanding) };
   }
 }

@@ -1,5 +1,6 @@
 export { PaymentsService } from './payments.service.ts';
 export { PayeesService } from './payees.service.ts';
+export { PaymentReminders } from './payments.reminders.ts';
 export { Sealer } from './payments.sealing.ts';
 export { paymentsRoutes } from './payments.routes.ts';
 export { PAYMENTS_ERRORS } from './payments.errors.ts';

@@ -56,9 +56,11 @@ export class PayeesService {
     await new PaymentsRepository(this.#db).deletePayee(userId);
   }
 
-  /** Account deletion takes the PayNow details with it. */
-  forgetUser(userId: string, executor: Executor): Promise<void> {
-    return new PaymentsRepository(executor).deletePayee(userId);
+  /** Account deletion takes the PayNow details with it (and the rows that kept its reminders once-only). */
+  async forgetUser(userId: string, executor: Executor): Promise<void> {
+    const repository = new PaymentsRepository(executor);
+    await repository.deletePayee(userId);
+    await repository.forgetReminders(userId);
   }
 
   /** The PayNow code for exactly `cents`, with the bill reference; undefined when the organiser has no details. */

@@ -1,3 +1,5 @@
+import type { Executor } from '../../platform/db/index.ts';
+
 /** What payments ask of games (the games module's lookups, wired in app-services.ts). */
 export interface PaymentGames {
   /** Where the user stands in the game; undefined when there is no such game. */
@@ -21,4 +23,32 @@ export interface MoneyFacts {
 
 export interface PaymentUsers {
   namesOf(ids: string[]): Promise<Map<string, string | null>>;
+}
+
+/** What the reminders ask of games beyond PaymentGames: the priced games starting in a span. */
+export interface PaymentReminderGames extends PaymentGames {
+  pricedStartingBetween(from: Date, to: Date): Promise<string[]>;
+}
+
+/** What an organiser's summary counts (the notifications module words it). */
+export interface Outstanding {
+  games: number;
+  owing: number;
+  owed: string;
+  claimed: number;
+  refunds: number;
+}
+
+/** The notifications module's public producer, in the caller's transaction (its preferences and quiet hours apply). */
+export interface PaymentEvents {
+  emit(
+    event: {
+      type: 'PAYMENT_REMINDER' | 'PAYMENT_SUMMARY';
+      gameId: string;
+      recipients: string[];
+      title?: string | null;
+      money?: { owed?: string; outstanding?: Outstanding };
+    },
+    executor: Executor,
+  ): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { amountText } from './paynow/index.ts';
 import type { MoneyFacts } from './payments.ports.ts';
 import type { EntryRow } from './payments.repository.ts';
-import { billReference, priceCents, type PaymentState } from './payments.rules.ts';
+import { billReference, priceCents, type PayBy, type PaymentState } from './payments.rules.ts';
 
 export function presentEntry(row: EntryRow) {
   return {
@@ -16,6 +16,7 @@ export function presentEntry(row: EntryRow) {
 
 export function presentOwn(view: {
   gameId: string;
+  payBy: PayBy;
   currency: string;
   owedCents: number;
   reference: string;
@@ -24,6 +25,7 @@ export function presentOwn(view: {
 }) {
   return {
     gameId: view.gameId,
+    payBy: view.payBy,
     currency: view.currency,
     owed: amountText(view.owedCents),
     reference: view.reference,
@@ -35,12 +37,13 @@ export function presentOwn(view: {
 const sum = (rows: EntryRow[], states: readonly PaymentState[]) =>
   amountText(rows.filter((row) => states.includes(row.state)).reduce((total, row) => total + row.amountCents, 0));
 
-export function presentLedger(view: { facts: MoneyFacts; entries: EntryRow[]; names: Map<string, string | null> }) {
-  const { facts, entries, names } = view;
+export function presentLedger(view: { facts: MoneyFacts; payBy: PayBy; entries: EntryRow[]; names: Map<string, string | null> }) {
+  const { facts, payBy, entries, names } = view;
   const byPlayer = new Map<string, EntryRow[]>();
   for (const entry of entries) byPlayer.set(entry.userId, [...(byPlayer.get(entry.userId) ?? []), entry]);
   return {
     gameId: facts.id,
+    payBy,
     currency: facts.currency,
     price: amountText(priceCents(facts.price)),
     totals: {

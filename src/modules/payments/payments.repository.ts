@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import { arrayParam, inAny, Repository } from '../../platform/db/index.ts';
-import type { HostMove, PaymentState } from './payments.rules.ts';
-import { paymentEntries, paymentPayees } from './payments.table.ts';
+import type { HostMove, PayBy, PaymentState } from './payments.rules.ts';
+import { paymentEntries, paymentPayees, paymentReminders, paymentRules, paymentSummaries } from './payments.table.ts';
 
 export type EntryRow = typeof paymentEntries.$inferSelect;
 export type PayeeRow = typeof paymentPayees.$inferSelect;
@@ -124,5 +124,108 @@ export class PaymentsRepository extends Repository {
 
   async deleteForGame(gameId: string): Promise<void> {
     await this.db.delete(paymentEntries).where(eq(paymentEntries.gameId, gameId));
+    await this.db.delete(paymentReminders).where(eq(paymentReminders.gameId, gameId));
+    await this.db.delete(paymentRules).where(eq(paymentRules.gameId, gameId));
+  }
+
+  async payBy(gameId: string): Promise<PayBy> {
+    return (await this.first(paymentRules, eq(paymentRules.gameId, gameId)))?.payBy ?? 'AFTER';
+  }
+
+  /** Of these games, the ones whose players pay before. */
+  async payingBefore(gameIds: string[]): Promise<Set<string>> {
+    if (gameIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ gameId: paymentRules.gameId })
+      .from(paymentRules)
+      .where(and(inAny(paymentRules.gameId, gameIds, 'uuid'), eq(paymentRules.payBy, 'BEFORE')));
+    return new Set(rows.map((row) => row.gameId));
+  }
+
+  async savePayBy(gameId: string, payBy: PayBy, now: Date): Promise<void> {
+    await this.db
+      .insert(paymentRules)
+      .values({ gameId, payBy, updatedAt: now })
+      .onConflictDoUpdate({ target: paymentRules.gameId, set: { payBy, updatedAt: now } });
+  }
+
+  /** The user's reminder and summary rows go with their account. */
+  async forgetReminders(userId: string): Promise<void> {
+    await this.db.delete(paymentReminders).where(eq(paymentReminders.userId, userId));
+    await this.db.delete(paymentSummaries).where(eq(paymentSummaries.organizerId, userId));
+  }
+
+  /** The players of the game who still owe, and how much, not yet reminded. */
+  owingUnreminded(gameId: string): Promise<Array<{ userId: string; cents: number; currency: string }>> {
+    return this.db
+      .select({
+        userId: paymentEntries.userId,
+        cents: sql<number>`sum(${paymentEntries.amountCents})::int`,
+        currency: sql<string>`min(${paymentEntries.currency})`,
+      })
+      .from(paymentEntries)
+      .where(
+        and(
+          eq(paymentEntries.gameId, gameId),
+          inAny(paymentEntries.state, ['DUE', 'NOT_RECEIVED'], 'text'),
+          sql`NOT EXISTS (SELECT 1 FROM payment_reminders r WHERE r.game_id = ${paymentEntries.gameId} AND r.user_id = ${paymentEntries.userId})`,
+        ),
+      )
+      .groupBy(paymentEntries.userId)
+      .orderBy(asc(paymentEntries.userId));
+  }
+
+  /** Claims the reminder rows; only the users whose row this call inserted are to be reminded. */
+  async recordReminders(gameId: string, userIds: string[], now: Date): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.db
+      .insert(paymentReminders)
+      .values(userIds.map((userId) => ({ gameId, userId, sentAt: now })))
+      .onConflictDoNothing()
+      .returning({ userId: paymentReminders.userId });
+    return rows.map((row) => row.userId);
+  }
+
+  /**
+   * Open entries of organisers not yet summarised on `day`: claims to confirm and refunds due in any
+   * game, and what is still owed in the games that have started (`started`), oldest change first.
+   */
+  openForSummary(day: string, started: string[]): Promise<Array<Pick<EntryRow, 'organizerId' | 'gameId' | 'state' | 'amountCents' | 'currency'>>> {
+    return this.db
+      .select({
+        organizerId: paymentEntries.organizerId,
+        gameId: paymentEntries.gameId,
+        state: paymentEntries.state,
+        amountCents: paymentEntries.amountCents,
+        currency: paymentEntries.currency,
+      })
+      .from(paymentEntries)
+      .where(
+        and(
+          or(
+            inAny(paymentEntries.state, ['CLAIMED', 'REFUND_DUE'], 'text'),
+            and(inAny(paymentEntries.state, ['DUE', 'NOT_RECEIVED'], 'text'), inAny(paymentEntries.gameId, started, 'uuid')),
+          ),
+          sql`NOT EXISTS (SELECT 1 FROM payment_summaries s WHERE s.organizer_id = ${paymentEntries.organizerId} AND s.day = ${day}::date)`,
+        ),
+      )
+      .orderBy(asc(paymentEntries.updatedAt), asc(paymentEntries.id));
+  }
+
+  /** Claims the organiser's summary of the day: false when another run already sent it. */
+  async recordSummary(organizerId: string, day: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .insert(paymentSummaries)
+      .values({ organizerId, day, sentAt: now })
+      .onConflictDoNothing()
+      .returning({ day: paymentSummaries.day });
+    return rows.length > 0;
+  }
+
+  /** Reminder and summary rows older than the reminders look back: no run asks about them again. */
+  async purgeReminders(sentBefore: Date): Promise<number> {
+    const reminders = await this.db.delete(paymentReminders).where(lt(paymentReminders.sentAt, sentBefore)).returning({ id: paymentReminders.gameId });
+    const summaries = await this.db.delete(paymentSummaries).where(lt(paymentSummaries.sentAt, sentBefore)).returning({ id: paymentSummaries.day });
+    return reminders.length + summaries.length;
   }
 }

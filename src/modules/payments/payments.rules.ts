@@ -16,6 +16,10 @@ export const HOST_MOVES = {
 } as const satisfies Record<string, readonly PaymentState[]>;
 export type HostMove = keyof typeof HOST_MOVES;
 
+/** When the organiser asks players to pay: before the game (reminded the evening before) or after it (the morning after). */
+export const PAY_BY = ['BEFORE', 'AFTER'] as const;
+export type PayBy = (typeof PAY_BY)[number];
+
 /** The player's "I've paid" moves these. */
 export const CLAIMABLE: readonly PaymentState[] = ['DUE', 'NOT_RECEIVED'];
 /** Still owed by the player. */

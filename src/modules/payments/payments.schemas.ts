@@ -62,8 +62,14 @@ export const PayNowBlock = Type.Object({
   amount: Money,
 });
 
+export const PayBy = Type.Union([Type.Literal('BEFORE'), Type.Literal('AFTER')], {
+  description: 'When the organiser asks players to pay: BEFORE the game or AFTER it (the default); it decides when the reminder goes',
+});
+export const PaymentRules = Type.Object({ payBy: PayBy });
+
 export const OwnPayment = Type.Object({
   gameId: Uuid,
+  payBy: PayBy,
   currency: Type.String(),
   owed: Money,
   reference: Type.String({ description: 'The bill reference that identifies this game and player (also inside the payload)' }),
@@ -83,6 +89,7 @@ const Totals = Type.Object({
 
 export const Ledger = Type.Object({
   gameId: Uuid,
+  payBy: PayBy,
   currency: Type.String(),
   price: Money,
   totals: Totals,

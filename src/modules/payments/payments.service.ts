@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../platform/db/index.ts';
 import { entryNotFound, gameNotFound, nothingToClaim, stateChanged } from './payments.errors.ts';
 import type { MoneyFacts, PaymentGames, PaymentUsers } from './payments.ports.ts';
 import { PaymentsRepository, type EntryRow } from './payments.repository.ts';
-import { billReference, HOST_MOVES, OWED, priceCents, type HostMove } from './payments.rules.ts';
+import { billReference, HOST_MOVES, OWED, priceCents, type HostMove, type PayBy } from './payments.rules.ts';
 import type { PayeesService } from './payees.service.ts';
 import { presentEntry, presentLedger, presentMoneyLines, presentOwn } from './payments.presenter.ts';
 import { ledgerCsv } from './payments.csv.ts';
@@ -37,11 +37,12 @@ export class PaymentsService {
     const standing = await this.#deps.games.standing(gameId, userId);
     if (!standing?.visible) throw gameNotFound();
     const facts = await this.#follow(gameId);
-    const entries = await new PaymentsRepository(this.#deps.db).entriesOfPlayer(gameId, userId);
+    const repository = new PaymentsRepository(this.#deps.db);
+    const [entries, payBy] = [await repository.entriesOfPlayer(gameId, userId), await repository.payBy(gameId)];
     const owedCents = entries.filter((entry) => OWED.includes(entry.state)).reduce((sum, entry) => sum + entry.amountCents, 0);
     const reference = billReference(gameId, userId);
     const payNow = facts.currency === 'SGD' && owedCents > 0 ? await this.#deps.payees.codeFor(facts.organizerId, owedCents, reference) : undefined;
-    return presentOwn({ gameId, currency: facts.currency, owedCents, reference, entries, payNow });
+    return presentOwn({ gameId, payBy, currency: facts.currency, owedCents, reference, entries, payNow });
   }
 
   async claim(userId: string, gameId: string, reference: string | undefined) {
@@ -56,9 +57,18 @@ export class PaymentsService {
   /** Every player's places and their states: the organiser and co-hosts only. */
   async ledger(hostId: string, gameId: string) {
     const facts = await this.#hosted(hostId, gameId);
-    const entries = await new PaymentsRepository(this.#deps.db).entriesOfGame(gameId);
+    const repository = new PaymentsRepository(this.#deps.db);
+    const [entries, payBy] = [await repository.entriesOfGame(gameId), await repository.payBy(gameId)];
     const names = await this.#deps.users.namesOf([...new Set(entries.map((entry) => entry.userId))]);
-    return presentLedger({ facts, entries, names });
+    return presentLedger({ facts, payBy, entries, names });
+  }
+
+  /** The organiser's (or a co-host's) rule for the game: whether players pay before or after it. */
+  async setRules(hostId: string, gameId: string, payBy: PayBy) {
+    const standing = await this.#deps.games.standing(gameId, hostId);
+    if (!standing?.host) throw gameNotFound();
+    await new PaymentsRepository(this.#deps.db).savePayBy(gameId, payBy, this.#deps.clock.now());
+    return { payBy };
   }
 
   async ledgerCsv(hostId: string, gameId: string): Promise<string> {
@@ -94,6 +104,11 @@ export class PaymentsService {
     };
     await factsOf([...asPlayer, ...asOrganizer]);
     return { asPlayer: presentMoneyLines(asPlayer, facts), asOrganizer: presentMoneyLines(asOrganizer, facts) };
+  }
+
+  /** The reminders' way in: the game's entries brought in line with its roster (they remind only who still owes). */
+  followRoster(gameId: string): Promise<MoneyFacts> {
+    return this.#follow(gameId);
   }
 
   /** Hard-deleting a game takes its entries (and their history) with it. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { crossModuleId, generatedId, timestamptz } from '../../platform/db/columns.ts';
-import type { PaymentState } from './payments.rules.ts';
+import type { PayBy, PaymentState } from './payments.rules.ts';
 
 /** An organiser's PayNow proxy, sealed (payments.sealing.ts): the database never holds it in clear. */
 export const paymentPayees = pgTable(
@@ -57,4 +57,37 @@ export const paymentHistory = pgTable(
     at: timestamptz('at').notNull(),
   },
   (table) => [index('payment_history_entry_idx').on(table.entryId, table.at)],
+);
+
+/** One row per payment reminder sent: its primary key makes "one reminder per player and game" hold across instances. */
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    gameId: crossModuleId('game_id'),
+    userId: crossModuleId('user_id'),
+    sentAt: timestamptz('sent_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('payment_reminders_sent_idx').on(table.sentAt)],
+);
+
+/** One row per organiser and day (APP_TIME_ZONE's calendar) a summary went out: never two in a day. */
+export const paymentSummaries = pgTable(
+  'payment_summaries',
+  {
+    organizerId: crossModuleId('organizer_id'),
+    day: date('day', { mode: 'string' }).notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizerId, table.day] }), index('payment_summaries_sent_idx').on(table.sentAt)],
+);
+
+/** The organiser's rule for a game: players pay BEFORE or AFTER it (no row: AFTER). */
+export const paymentRules = pgTable(
+  'payment_rules',
+  {
+    gameId: uuid('game_id').primaryKey(),
+    payBy: text('pay_by').$type<PayBy>().notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [check('payment_rules_pay_by', sql`${table.payBy} IN ('BEFORE', 'AFTER')`)],
 );

@@ -94,6 +94,8 @@ export const me = {
     SERIES_REGULAR_REMOVED: 'You are no longer a regular',
     JOIN_REQUEST_CANCELLED: 'A join request was cancelled',
     JOIN_REQUEST_LAPSED: 'A join request lapsed',
+    PAYMENT_REMINDER: 'You still owe for a game',
+    PAYMENT_SUMMARY: 'Daily summary of payments outstanding',
   } as Record<string, string>,
 
   calendar: 'Calendar feed',

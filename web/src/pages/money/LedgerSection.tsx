@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { t } from '../../i18n';
-import { Badge, Button, Card, EmptyState, Loading, Problem, Section, useToast } from '../../ui';
+import { Badge, Button, Card, EmptyState, Field, Loading, Problem, Section, useToast } from '../../ui';
 import { amountOf } from './amounts';
 import './money.css';
 
@@ -42,6 +42,11 @@ export function LedgerSection({ gameId }: { gameId: string }) {
     onSuccess: () => say(m.updated, 'success'),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
+  const rules = useMutation({
+    mutationFn: (payBy: 'BEFORE' | 'AFTER') => data(api.PUT('/api/v1/games/{id}/payment-rules', { params: { path: { id: gameId } }, body: { payBy } })),
+    onSuccess: () => say(m.payBySaved, 'success'),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
   const book = ledger.data;
   // @calls GET /api/v1/games/{id}/ledger.csv (a download the browser makes with the session cookie)
   const csv = '/api/v1/games/{id}/ledger.csv'.replace('{id}', gameId);
@@ -49,7 +54,21 @@ export function LedgerSection({ gameId }: { gameId: string }) {
     <Section title={m.ledgerHeading} id="payments">
       <p className="muted">{m.ledgerHint}</p>
       {ledger.isPending && <Loading />}
-      <Problem error={ledger.error ?? move.error} />
+      <Problem error={ledger.error ?? move.error ?? rules.error} />
+      {book && (
+        <Field label={m.payByLabel} id="pay-by" hint={m.payByHint}>
+          <select
+            id="pay-by"
+            aria-describedby="pay-by-hint"
+            value={book.payBy}
+            disabled={rules.isPending}
+            onChange={(event) => rules.mutate(event.target.value === 'BEFORE' ? 'BEFORE' : 'AFTER')}
+          >
+            <option value="AFTER">{m.payByAfter}</option>
+            <option value="BEFORE">{m.payByBefore}</option>
+          </select>
+        </Field>
+      )}
       {book && (
         <dl className="money-facts" aria-label={m.totals}>
           <dt>{m.expected}</dt>

@@ -62,6 +62,7 @@ export function PaySheet({ gameId }: { gameId: string }) {
         ))}
       </ul>
       <p>{owes ? m.youOwe(amountOf(mine.owed, mine.currency)) : m.allSettled}</p>
+      <p className="muted">{mine.payBy === 'BEFORE' ? m.payBefore : m.payAfter}</p>
       {owes && (
         <Button variant="primary" onClick={() => setOpen(true)}>
           {m.pay}
