@@ -143,9 +143,9 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     ],
   });
   const attendance = {
-    attendance: new AttendanceService({ db, clock, games: lookups, users, events: notifications }),
+    attendance: new AttendanceService({ db, clock, games: lookups, users, events: notifications, audit }),
     ratings: new RatingsService({ db, clock, games: lookups }),
-    disputes: new DisputesService({ db, clock, users, games: lookups, events: notifications }),
+    disputes: new DisputesService({ db, clock, users, games: lookups, events: notifications, audit }),
   };
   // Game day reads who is checked in from attendance, and who the caller is to the game from games.
   const gameDayDeps = { db, clock, games: lookups, attendance: new CheckedIn(db), users };
