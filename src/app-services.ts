@@ -149,7 +149,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   };
   // Game day reads who is checked in from attendance, and who the caller is to the game from games.
   const gameDayDeps = { db, clock, games: lookups, attendance: new CheckedIn(db), users };
-  const gameDay = { session: new GameDayService(gameDayDeps), rounds: new GameDayRounds(gameDayDeps), scores: new GameDayScores(gameDayDeps) };
+  const gameDay = { session: new GameDayService(gameDayDeps), rounds: new GameDayRounds(gameDayDeps), scores: new GameDayScores({ ...gameDayDeps, audit }) };
   const commands = new GameCommands({
     db,
     clock,
