@@ -171,9 +171,9 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
       (id, tx) => gameDay.session.forgetGame(id, tx),
     ],
   });
-  const coHosts = new GameCoHosts({ db, clock, events: notifications, users, invitations });
+  const coHosts = new GameCoHosts({ db, clock, events: notifications, users, invitations, audit });
   const seriesGames = { occurrences: new GameOccurrences({ shareLinks, events: notifications }), commands, participation, coHosts };
-  const series = createSeriesModule({ db, clock, timeZone: config.timeZone, games: seriesGames, profiles, users, events: notifications, invitations });
+  const series = createSeriesModule({ db, clock, timeZone: config.timeZone, games: seriesGames, profiles, users, events: notifications, invitations, audit });
   const { members } = series.routes;
   const acceptors: Record<InvitationKind, InvitationAcceptor> = {
     SERIES_REGULAR: members.regularAcceptor,
@@ -205,7 +205,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     jobs,
     audit: auditLog,
     series: series.routes,
-    invitations: new InvitationInbox({ db, clock, users, acceptors }),
+    invitations: new InvitationInbox({ db, clock, users, acceptors, audit }),
     attendance,
     gameDay,
     calendars,

@@ -27,10 +27,10 @@ export async function auditOf(app: FastifyInstance, admin: TestUser, objectType:
 }
 
 /**
- * The entries of one action about one object, newest first, read with a token minted now: for
- * tests whose clock moves past a token's life.
+ * The entries about one object (of one action, when given), newest first, read with a token minted
+ * now: for tests whose clock moves past a token's life.
  */
-export async function auditActionsOf(app: FastifyInstance, adminId: string, objectType: string, objectId: string, action: string): Promise<AuditEntry[]> {
+export async function auditActionsOf(app: FastifyInstance, adminId: string, objectType: string, objectId: string, action?: string): Promise<AuditEntry[]> {
   const admin = { id: adminId, auth: { authorization: `Bearer ${(await mintTokens(app, adminId)).accessToken}` } } as TestUser;
-  return (await auditOf(app, admin, objectType, objectId)).filter((entry) => entry.action === action);
+  return (await auditOf(app, admin, objectType, objectId)).filter((entry) => action === undefined || entry.action === action);
 }

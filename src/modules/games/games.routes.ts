@@ -66,9 +66,11 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   );
 
   routes.get('/api/v1/games/:id/co-hosts', GamesApi.coHosts, (request, { userId }) => coHosts.list(request.params.id, userId));
-  routes.post('/api/v1/games/:id/co-hosts', GamesApi.addCoHost, (request, { userId }) => coHosts.add(userId, request.params.id, request.body.userId));
+  routes.post('/api/v1/games/:id/co-hosts', GamesApi.addCoHost, (request, { userId }) =>
+    coHosts.add(userId, request.params.id, request.body.userId, auditActor(request)),
+  );
   routes.delete('/api/v1/games/:id/co-hosts/:userId', GamesApi.removeCoHost, (request, { userId }) =>
-    coHosts.remove(userId, request.params.id, request.params.userId),
+    coHosts.remove(userId, request.params.id, request.params.userId, auditActor(request)),
   );
 
   const me = userRouteSet(app, 'me', signedIn);
