@@ -123,7 +123,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   // Invitations to be a regular or co-host: the series and games modules send them; accepting runs their acceptors (below).
   const invitations = new Invitations({ clock });
   const payees = new PayeesService({ db, clock, sealer: paymentsSealer(config.paymentsEncryptionKey, keys.secretSeed, app) });
-  const payments = new PaymentsService({ db, clock, games: lookups, users, payees });
+  const payments = new PaymentsService({ db, clock, games: lookups, users, payees, audit });
   const profiles = new ProfilesService({
     db,
     users,
