@@ -74,7 +74,8 @@ for (const backend of backends) {
       assert.equal(await world.runJob(), 1);
       const second = (await world.occurrences(series.id))[1]!;
       assert.deepEqual((await world.players(second.gameId!)).map((p) => p.userId).sort(), [stranger.id, willing.id].sort());
-      assert.equal((await world.req('DELETE', `/api/v1/series/${series.id}/regulars/${stranger.id}`, world.host)).statusCode, 204);
+      const removal = await world.req('DELETE', `/api/v1/series/${series.id}/regulars/${stranger.id}`, world.host);
+      assert.equal(removal.statusCode, 204);
       const removed = await world.told(stranger, 'SERIES_REGULAR_REMOVED');
       assert.deepEqual(
         removed.map((n) => n.resourceId),
@@ -82,6 +83,12 @@ for (const backend of backends) {
       );
       assert.equal((await world.req('DELETE', `/api/v1/series/${series.id}/regulars/${willing.id}`, willing)).statusCode, 204);
       assert.equal((await world.told(willing, 'SERIES_REGULAR_REMOVED')).length, 0, 'leaving yourself tells nobody');
+      // The organiser's removal is in the audit trail; leaving by oneself is not.
+      const admin = await createUser(world.t.app, { admin: true });
+      assert.deepEqual(
+        (await auditActionsOf(world.t.app, admin.id, 'series', series.id, 'series.regular.removed')).map((e) => [e.actorId, e.requestId, e.changes]),
+        [[world.host.id, removal.headers['x-request-id'], { regular: { before: { userId: stranger.id }, after: null } }]],
+      );
     });
 
     it('an invitation expires after 7 days: no longer listed, nor accepted; a pending series co-host has no powers until accepting', async () => {

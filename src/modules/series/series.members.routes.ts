@@ -13,7 +13,7 @@ export function seriesMemberRoutes(app: TypedApp, members: SeriesMembers) {
   routes.get('/api/v1/series/:id/co-hosts', SeriesApi.coHosts, (request, { userId }) => members.coHosts(request.params.id, userId));
   routes.post('/api/v1/series/:id/regulars', SeriesApi.addRegular, (request, { userId }) => members.addRegular(userId, request.params.id, request.body.userId));
   routes.delete('/api/v1/series/:id/regulars/:userId', SeriesApi.removeRegular, (request, { userId }) =>
-    members.removeRegular(userId, request.params.id, request.params.userId),
+    members.removeRegular(userId, request.params.id, request.params.userId, auditActor(request)),
   );
   routes.post('/api/v1/series/:id/co-hosts', SeriesApi.addCoHost, (request, { userId }) =>
     members.addCoHost(userId, request.params.id, request.body.userId, auditActor(request)),

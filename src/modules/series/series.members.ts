@@ -72,14 +72,17 @@ export class SeriesMembers {
    * A regular leaves (or the organiser or a co-host removes them, and they are told): later dates no
    * longer join them. Removing someone only invited withdraws the invitation.
    */
-  async removeRegular(actorId: string, id: string, userId: string): Promise<void> {
-    const { db, invitations, events } = this.#deps;
+  async removeRegular(actorId: string, id: string, userId: string, trail: AuditActor): Promise<void> {
+    const { db, invitations, events, audit } = this.#deps;
     const { series, roles } = await visibleSeries(new SeriesRepository(db), id, actorId);
     if (userId !== actorId && !roles.isOrganizer && !roles.isCoHost) throw seriesNotFound();
     await db.transaction(async (tx) => {
       if (await new SeriesRepository(tx).removeRegular(id, userId)) {
-        if (userId !== actorId)
-          await events.emitForSeries({ type: 'SERIES_REGULAR_REMOVED', seriesId: id, actorId, recipients: [userId], title: series.title }, tx);
+        // Leaving by oneself is one's own data: only a removal by the organiser or a co-host is recorded.
+        if (userId === actorId) return;
+        await events.emitForSeries({ type: 'SERIES_REGULAR_REMOVED', seriesId: id, actorId, recipients: [userId], title: series.title }, tx);
+        const changes = { regular: { before: { userId }, after: null } };
+        await audit.record(tx, { ...trail, action: 'series.regular.removed', objectType: 'series', objectId: id, changes });
         return;
       }
       if (!(await invitations.withdraw('SERIES_REGULAR', id, userId, tx))) throw notFound('The player is not a regular of this series.', 'regular_not_found');
