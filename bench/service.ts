@@ -90,11 +90,12 @@ export async function spawnHealthy(command: string[], options: { env: Record<str
  * `--optimize-for-size` shrinks the young generation: it halves the embedded service's memory, but
  * under load it spent a quarter of the bearer listing's time collecting garbage, a third of its rate.
  */
-export async function startService(env: Record<string, string>, options: { localDefaults?: boolean } = {}): Promise<Service> {
+export async function startService(env: Record<string, string>, options: { localDefaults?: boolean; entry?: string } = {}): Promise<Service> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const cwd = mkdtempSync(path.join(tmpdir(), 'bench-svc-'));
-  const server = path.join(ROOT, 'src', 'server.ts');
+  // `entry`: another entry file (bench/server-untraced.ts), to compare a build against the real one.
+  const server = options.entry ?? path.join(ROOT, 'src', 'server.ts');
   const command = options.localDefaults ? [...SERVICE_NODE_FLAGS, server, '--local-defaults'] : [server];
   const started = await spawnHealthy(command, {
     env: { ...BENCH_ENV, ...env, PORT: String(port), BASE_URL: url },

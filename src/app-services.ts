@@ -123,7 +123,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   // Invitations to be a regular or co-host: the series and games modules send them; accepting runs their acceptors (below).
   const invitations = new Invitations({ clock });
   const payees = new PayeesService({ db, clock, sealer: paymentsSealer(config.paymentsEncryptionKey, keys.secretSeed, app) });
-  const payments = new PaymentsService({ db, clock, games: lookups, users, payees });
+  const payments = new PaymentsService({ db, clock, games: lookups, users, payees, audit });
   const profiles = new ProfilesService({
     db,
     users,
@@ -143,13 +143,13 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     ],
   });
   const attendance = {
-    attendance: new AttendanceService({ db, clock, games: lookups, users, events: notifications }),
+    attendance: new AttendanceService({ db, clock, games: lookups, users, events: notifications, audit }),
     ratings: new RatingsService({ db, clock, games: lookups }),
-    disputes: new DisputesService({ db, clock, users, games: lookups, events: notifications }),
+    disputes: new DisputesService({ db, clock, users, games: lookups, events: notifications, audit }),
   };
   // Game day reads who is checked in from attendance, and who the caller is to the game from games.
   const gameDayDeps = { db, clock, games: lookups, attendance: new CheckedIn(db), users };
-  const gameDay = { session: new GameDayService(gameDayDeps), rounds: new GameDayRounds(gameDayDeps), scores: new GameDayScores(gameDayDeps) };
+  const gameDay = { session: new GameDayService(gameDayDeps), rounds: new GameDayRounds(gameDayDeps), scores: new GameDayScores({ ...gameDayDeps, audit }) };
   const commands = new GameCommands({
     db,
     clock,
@@ -171,9 +171,9 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
       (id, tx) => gameDay.session.forgetGame(id, tx),
     ],
   });
-  const coHosts = new GameCoHosts({ db, clock, events: notifications, users, invitations });
+  const coHosts = new GameCoHosts({ db, clock, events: notifications, users, invitations, audit });
   const seriesGames = { occurrences: new GameOccurrences({ shareLinks, events: notifications }), commands, participation, coHosts };
-  const series = createSeriesModule({ db, clock, timeZone: config.timeZone, games: seriesGames, profiles, users, events: notifications, invitations });
+  const series = createSeriesModule({ db, clock, timeZone: config.timeZone, games: seriesGames, profiles, users, events: notifications, invitations, audit });
   const { members } = series.routes;
   const acceptors: Record<InvitationKind, InvitationAcceptor> = {
     SERIES_REGULAR: members.regularAcceptor,
@@ -215,7 +215,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     jobs,
     audit: auditLog,
     series: series.routes,
-    invitations: new InvitationInbox({ db, clock, users, acceptors }),
+    invitations: new InvitationInbox({ db, clock, users, acceptors, audit }),
     attendance,
     gameDay,
     calendars,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import type { TestUser } from './users.ts';
+import { mintTokens, type TestUser } from './users.ts';
 
 export interface AuditEntry {
   id: string;
@@ -24,4 +24,13 @@ export async function auditPage(app: FastifyInstance, admin: TestUser, query: Re
 /** Every entry about one object, newest first. */
 export async function auditOf(app: FastifyInstance, admin: TestUser, objectType: string, objectId: string): Promise<AuditEntry[]> {
   return (await auditPage(app, admin, { objectType, objectId, size: 100 })).content;
+}
+
+/**
+ * The entries about one object (of one action, when given), newest first, read with a token minted
+ * now: for tests whose clock moves past a token's life.
+ */
+export async function auditActionsOf(app: FastifyInstance, adminId: string, objectType: string, objectId: string, action?: string): Promise<AuditEntry[]> {
+  const admin = { id: adminId, auth: { authorization: `Bearer ${(await mintTokens(app, adminId)).accessToken}` } } as TestUser;
+  return (await auditOf(app, admin, objectType, objectId)).filter((entry) => action === undefined || entry.action === action);
 }

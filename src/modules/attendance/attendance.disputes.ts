@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
+import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import type { AttendanceEvents, AttendanceGames, AttendanceUsers } from './attendance.ports.ts';
 import { presentDispute } from './attendance.presenter.ts';
 import { AttendanceRepository } from './attendance.repository.ts';
@@ -17,6 +18,7 @@ export interface DisputesDeps {
   users: AttendanceUsers;
   games: Pick<AttendanceGames, 'standing'>;
   events: AttendanceEvents;
+  audit: AuditTrail;
 }
 
 /** A player disputes a NO_SHOW; until an admin upholds it, it counts towards no gate. */
@@ -62,13 +64,17 @@ export class DisputesService {
    * UPHELD: the mark counts again; DISMISSED: the mark is gone (and no host can mark the game's
    * player again). The player is told which, in the decision's transaction.
    */
-  async settle(adminId: string, gameId: string, userId: string, outcome: 'UPHELD' | 'DISMISSED') {
-    const { db, games, events } = this.#deps;
+  async settle(adminId: string, gameId: string, userId: string, outcome: 'UPHELD' | 'DISMISSED', trail: AuditActor) {
+    const { db, games, events, audit } = this.#deps;
     const title = (await games.standing(gameId, userId))?.game.title;
     const row = await db.transaction(async (tx) => {
       const settled = await new AttendanceRepository(tx).settle(gameId, userId, outcome, adminId);
       const type = outcome === 'UPHELD' ? 'NO_SHOW_UPHELD' : 'NO_SHOW_DISMISSED';
-      if (settled) await events.emit({ type, gameId, recipients: [userId], title }, tx);
+      if (!settled) return settled;
+      await events.emit({ type, gameId, recipients: [userId], title }, tx);
+      // Only an OPEN dispute is settled (the update's condition), so OPEN is what it was.
+      const changes = { noShowDispute: { before: { userId, dispute: 'OPEN' }, after: { userId, dispute: outcome } } };
+      await audit.record(tx, { ...trail, action: 'game.no-show-dispute.settled', objectType: 'game', objectId: gameId, changes });
       return settled;
     });
     if (!row) throw noSuchDispute();

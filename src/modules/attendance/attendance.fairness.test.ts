@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { auditActionsOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
@@ -140,6 +141,18 @@ for (const backend of backends) {
       assert.equal(upheld.statusCode, 200, upheld.body);
       assert.equal(upheld.json().data.dispute, 'UPHELD');
       assertProblem(await settle(game, player, 'dismiss'), 404, 'dispute_not_found');
+      const settled = await auditActionsOf(t.app, admin.id, 'game', game.id, 'game.no-show-dispute.settled');
+      assert.deepEqual(
+        settled.map((entry) => [entry.actorId, entry.requestId, entry.changes]),
+        [
+          [
+            admin.id,
+            upheld.headers['x-request-id'],
+            { noShowDispute: { before: { userId: player.id, dispute: 'OPEN' }, after: { userId: player.id, dispute: 'UPHELD' } } },
+          ],
+        ],
+        'one entry: the refused settlements record nothing',
+      );
       const [decision, ...earlier] = await toldAbout(player, game);
       assert.match(decision!, /^NO_SHOW_UPHELD \| No-show upheld \| .*upheld the mark: it counts\.$/, 'the player hears the outcome');
       assert.deepEqual(
@@ -164,6 +177,10 @@ for (const backend of backends) {
       assert.equal((await dispute(game, wronged)).statusCode, 200);
       const dismissed = await settle(game, wronged, 'dismiss');
       assert.equal(dismissed.statusCode, 200, dismissed.body);
+      assert.deepEqual(
+        (await auditActionsOf(t.app, admin.id, 'game', game.id, 'game.no-show-dispute.settled')).map((entry) => [entry.actorId, entry.changes]),
+        [[admin.id, { noShowDispute: { before: { userId: wronged.id, dispute: 'OPEN' }, after: { userId: wronged.id, dispute: 'DISMISSED' } } }]],
+      );
       assert.equal(await noShows(wronged), 0);
       assert.match((await toldAbout(wronged, game))[0]!, /^NO_SHOW_DISMISSED \| No-show removed \| .*removed the mark: it no longer counts\.$/);
       assert.deepEqual(

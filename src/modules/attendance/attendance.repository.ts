@@ -28,8 +28,9 @@ export class AttendanceRepository extends Repository {
     return (await this.insertedIfNew(gameAttendance, values)) ?? (await this.find(values.gameId, values.userId))!;
   }
 
-  find(gameId: string, userId: string): Promise<AttendanceRow | undefined> {
-    return this.first(gameAttendance, and(eq(gameAttendance.gameId, gameId), eq(gameAttendance.userId, userId)));
+  /** `lock`: held until the transaction ends, so the mark read is the one a change replaces. */
+  find(gameId: string, userId: string, lock?: 'update'): Promise<AttendanceRow | undefined> {
+    return this.first(gameAttendance, and(eq(gameAttendance.gameId, gameId), eq(gameAttendance.userId, userId)), lock);
   }
 
   async marksOf(gameId: string): Promise<Map<string, AttendanceRow>> {

@@ -1,6 +1,7 @@
 import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
+import { auditActor } from '../audit/index.ts';
 import type { RatingsService } from './attendance.ratings.ts';
 import { AttendanceApi } from './attendance.api.ts';
 import type { DisputesService } from './attendance.disputes.ts';
@@ -18,7 +19,7 @@ export async function attendanceRoutes(app: TypedApp, { attendance, ratings, dis
   const admin = userRouteSet(app, 'admin', signedIn);
   routes.get('/api/v1/games/:id/attendance', AttendanceApi.list, (request, { userId }) => attendance.list(userId, request.params.id));
   routes.put('/api/v1/games/:id/attendance/:userId', AttendanceApi.mark, (request, { userId }) =>
-    attendance.mark(userId, request.params.id, request.params.userId, request.body.status),
+    attendance.mark(userId, request.params.id, request.params.userId, request.body.status, auditActor(request)),
   );
   routes.post('/api/v1/games/:id/check-in', AttendanceApi.checkIn, (request, { userId }) => attendance.checkIn(userId, request.params.id));
   me.get('/api/v1/me/reliability', AttendanceApi.ownRecord, (_request, { userId }) => attendance.ownRecord(userId));
@@ -32,9 +33,9 @@ export async function attendanceRoutes(app: TypedApp, { attendance, ratings, dis
   );
   admin.get('/api/v1/admin/attendance-disputes', AttendanceApi.disputes, () => disputes.queue());
   admin.post('/api/v1/admin/attendance-disputes/:gameId/:userId/uphold', AttendanceApi.uphold, (request, { userId }) =>
-    disputes.settle(userId, request.params.gameId, request.params.userId, 'UPHELD'),
+    disputes.settle(userId, request.params.gameId, request.params.userId, 'UPHELD', auditActor(request)),
   );
   admin.post('/api/v1/admin/attendance-disputes/:gameId/:userId/dismiss', AttendanceApi.dismiss, (request, { userId }) =>
-    disputes.settle(userId, request.params.gameId, request.params.userId, 'DISMISSED'),
+    disputes.settle(userId, request.params.gameId, request.params.userId, 'DISMISSED', auditActor(request)),
   );
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
+import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import type { AttendanceEvents, AttendanceGames, AttendanceUsers } from './attendance.ports.ts';
 import { presentAttendance, presentOwnMark, presentRecord } from './attendance.presenter.ts';
 import { AttendanceRepository } from './attendance.repository.ts';
@@ -12,6 +13,7 @@ export interface AttendanceDeps {
   games: AttendanceGames;
   users: AttendanceUsers;
   events: AttendanceEvents;
+  audit: AuditTrail;
 }
 
 export const gameNotFound = () => notFound('The game was not found.', 'game_not_found');
@@ -38,8 +40,8 @@ export class AttendanceService {
    * NO_SHOW only where it is fair (noShowFair), and the player is told of it (they may dispute it);
    * a disputed mark stays as it is until an admin settles it.
    */
-  async mark(hostId: string, gameId: string, userId: string, status: 'ATTENDED' | 'NO_SHOW') {
-    const { db, clock, games, events } = this.#deps;
+  async mark(hostId: string, gameId: string, userId: string, status: 'ATTENDED' | 'NO_SHOW', trail: AuditActor) {
+    const { db, clock, games, events, audit } = this.#deps;
     const { game } = await this.#hosted(gameId, hostId);
     const now = clock.now();
     if (!markingOpen(game, now)) throw conflict('attendance_window_closed', 'Attendance is marked from 30 minutes before the start until 12 hours after it.');
@@ -49,8 +51,15 @@ export class AttendanceService {
     if (status === 'NO_SHOW' && !noShowFair(game, player.joinedAt))
       throw conflict('no_show_not_fair', 'NO_SHOW is only for a player whose place and game did not change in the last 24 hours before the start.');
     const row = await db.transaction(async (tx) => {
-      const marked = await new AttendanceRepository(tx).mark({ gameId, userId, status, gameStart: game.startTime, markedBy: hostId, markedAt: now });
+      const repository = new AttendanceRepository(tx);
+      const before = await repository.find(gameId, userId, 'update');
+      const marked = await repository.mark({ gameId, userId, status, gameStart: game.startTime, markedBy: hostId, markedAt: now });
       if (marked?.status === 'NO_SHOW') await events.emit({ type: 'MARKED_NO_SHOW', gameId, recipients: [userId], title: game.title }, tx);
+      // The same mark again (a host tapping twice) changes nothing, so it is no entry.
+      if (marked && before?.status !== marked.status) {
+        const changes = { attendance: { before: before ? { userId, status: before.status } : null, after: { userId, status: marked.status } } };
+        await audit.record(tx, { ...trail, action: 'game.attendance.marked', objectType: 'game', objectId: gameId, changes });
+      }
       return marked;
     });
     if (!row) throw conflict('mark_disputed', 'The player disputes this mark; an admin decides it.');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { auditActionsOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
@@ -17,6 +18,7 @@ for (const backend of backends) {
     const origin = new Date('2034-03-01T08:00:00Z');
     const clock = new TestClock(origin);
     let host: TestUser;
+    let admin: TestUser;
     let sport: Sport;
     // The clock moves by days, past any token's life: every request carries a token minted just now.
     const req = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, payload?: object) => {
@@ -44,7 +46,8 @@ for (const backend of backends) {
     before(async () => {
       t = await buildTestApp(backend, {}, { clock });
       host = await onboardedUser(t.app, 'Host Hana');
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Futsal' });
+      admin = await createUser(t.app, { admin: true });
+      sport = await createSport(t.app, admin, { name: 'Futsal' });
     });
     after(() => t.close());
 
@@ -86,10 +89,25 @@ for (const backend of backends) {
       assert.equal((await req('GET', `/api/v1/games/${game.id}/attendance`)).statusCode, 401);
 
       at(game, 12 * HOUR);
-      assert.equal((await mark(game, p2, 'ATTENDED')).statusCode, 200, 'a mark may be corrected until the window closes');
+      const corrected = await mark(game, p2, 'ATTENDED');
+      assert.equal(corrected.statusCode, 200, 'a mark may be corrected until the window closes');
+      assert.equal((await mark(game, p2, 'ATTENDED')).statusCode, 200, 'the same mark again');
       at(game, 12 * HOUR + 1000);
       assertProblem(await mark(game, p2, 'NO_SHOW'), 409, 'attendance_window_closed');
       assert.equal((await req('GET', `/api/v1/games/${game.id}/attendance`, host)).json().data[1].status, 'ATTENDED');
+
+      // Each mark that changed something is one entry (the same mark again and the refusals none), newest first.
+      const entries = await auditActionsOf(t.app, admin.id, 'game', game.id, 'game.attendance.marked');
+      assert.deepEqual(
+        entries.map((entry) => [entry.actorId, entry.changes]),
+        [
+          [host.id, { attendance: { before: { userId: p2.id, status: 'NO_SHOW' }, after: { userId: p2.id, status: 'ATTENDED' } } }],
+          [coHost.id, { attendance: { before: null, after: { userId: p2.id, status: 'NO_SHOW' } } }],
+          [host.id, { attendance: { before: null, after: { userId: p1.id, status: 'ATTENDED' } } }],
+        ],
+      );
+      assert.equal(entries[0]!.requestId, corrected.headers['x-request-id']);
+      assert.equal(entries[2]!.requestId, marked.headers['x-request-id']);
     });
 
     it('players check themselves in within 30 minutes of the start where the game allows it; a host’s no-show stands', async () => {

@@ -1,6 +1,7 @@
 import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
+import { auditActor } from '../audit/index.ts';
 import { GameDayApi } from './game-day.api.ts';
 import type { GameDayRounds } from './game-day.rounds.ts';
 import type { GameDayScores } from './game-day.scores.ts';
@@ -34,6 +35,6 @@ export async function gameDayRoutes(app: TypedApp, { session, rounds, scores }: 
     scores.answer(userId, request.params.id, request.params.matchId, 'DISPUTED'),
   );
   routes.post(`${base}/matches/:matchId/settle`, GameDayApi.settle, (request, { userId }) =>
-    scores.settle(userId, request.params.id, request.params.matchId, request.body),
+    scores.settle(userId, request.params.id, request.params.matchId, request.body, auditActor(request)),
   );
 }

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { auditActionsOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { GameDayKit, MINUTES, sideIds, type BoardMatch } from '../../../test/helpers/game-day.ts';
 import type { Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp } from '../../../test/helpers/test-app.ts';
-import type { TestUser } from '../../../test/helpers/users.ts';
+import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`game day: scores entered, confirmed, disputed and settled; the summary (${backend.name})`, () => {
@@ -86,7 +87,9 @@ for (const backend of backends) {
       assert.equal(disputed.score.state, 'DISPUTED');
       assertProblem(await kit.req('POST', matchUrl(game, match, 'settle'), a[0], { a: 21, b: 19 }), 404, 'game_not_found');
       assertProblem(await kit.req('POST', matchUrl(game, match, 'settle'), kit.host, { a: 21, b: 21 }), 400, 'score_not_valid');
-      const settled = await kit.ok('POST', matchUrl(game, match, 'settle'), kit.host, { a: 19, b: 21 });
+      const settling = await kit.req('POST', matchUrl(game, match, 'settle'), kit.host, { a: 19, b: 21 });
+      assert.equal(settling.statusCode, 200, settling.body);
+      const settled = settling.json().data;
       assert.deepEqual([settled.score.a, settled.score.b, settled.score.state], [19, 21, 'SETTLED']);
       assert.deepEqual(
         settled.score.changes.map((c: { action: string; by: string; a: number; b: number }) => [c.action, c.by, c.a, c.b]),
@@ -94,6 +97,22 @@ for (const backend of backends) {
           ['ENTERED', b[0]!.id, 21, 18],
           ['DISPUTED', a[0]!.id, 21, 18],
           ['SETTLED', kit.host.id, 19, 21],
+        ],
+      );
+      // The refused settlements above record nothing; the host's decision is one entry.
+      const admin = await createUser(kit.t.app, { admin: true });
+      assert.deepEqual(
+        (await auditActionsOf(kit.t.app, admin.id, 'game', game.id, 'game.score-dispute.settled')).map((entry) => [
+          entry.actorId,
+          entry.requestId,
+          entry.changes,
+        ]),
+        [
+          [
+            kit.host.id,
+            settling.headers['x-request-id'],
+            { score: { before: { matchId: match.id, state: 'DISPUTED', a: 21, b: 18 }, after: { matchId: match.id, state: 'SETTLED', a: 19, b: 21 } } },
+          ],
         ],
       );
     });

@@ -1,3 +1,4 @@
+import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import { type GameDayDeps, hostOf, openDay, roleIn } from './game-day.context.ts';
 import { alreadyEntered, badScore, matchNotFound, notDisputed, nothingToAnswer, notOnCourt, notOpen, notOtherSide } from './game-day.errors.ts';
 import { presentMatch } from './game-day.presenter.ts';
@@ -9,11 +10,16 @@ interface Score {
   b: number;
 }
 
+/** A host settling a disputed score is recorded in the audit trail. */
+export interface GameDayScoresDeps extends GameDayDeps {
+  audit: AuditTrail;
+}
+
 /** Scores: entered once by a player on the court or a host, answered by the other side, settled by a host; every change kept. */
 export class GameDayScores {
-  readonly #deps: GameDayDeps;
+  readonly #deps: GameDayScoresDeps;
 
-  constructor(deps: GameDayDeps) {
+  constructor(deps: GameDayScoresDeps) {
     this.#deps = deps;
   }
 
@@ -58,17 +64,23 @@ export class GameDayScores {
   }
 
   /** A host's decision on a disputed score: the score they set stands. */
-  async settle(userId: string, gameId: string, matchId: string, score: Score) {
-    const { db, clock } = this.#deps;
+  async settle(userId: string, gameId: string, matchId: string, score: Score, trail: AuditActor) {
+    const { db, clock, audit } = this.#deps;
     await hostOf(this.#deps, gameId, userId);
     const day = await this.#day(gameId);
-    await this.#match(gameId, matchId);
+    // A disputed score changes only by settling (the update's condition), so this is the score it replaces.
+    const disputed = await this.#match(gameId, matchId);
     if (!scoreFits(day.scoreRule, score.a, score.b)) throw badScore();
     const now = clock.now();
     const row = await db.transaction(async (tx) => {
       const repository = new GameDayRepository(tx);
       const settled = await repository.answer(matchId, 'DISPUTED', 'SETTLED', score);
-      if (settled) await repository.record({ matchId, action: 'SETTLED', scoreA: score.a, scoreB: score.b, byUser: userId, at: now });
+      if (!settled) return settled;
+      await repository.record({ matchId, action: 'SETTLED', scoreA: score.a, scoreB: score.b, byUser: userId, at: now });
+      const changes = {
+        score: { before: { matchId, state: 'DISPUTED', a: disputed.scoreA, b: disputed.scoreB }, after: { matchId, state: 'SETTLED', a: score.a, b: score.b } },
+      };
+      await audit.record(tx, { ...trail, action: 'game.score-dispute.settled', objectType: 'game', objectId: gameId, changes });
       return settled;
     });
     if (!row) throw notDisputed();

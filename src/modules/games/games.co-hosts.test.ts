@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { auditOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
@@ -13,6 +14,7 @@ for (const backend of backends) {
     let t: TestApp;
     const clock = new TestClock(new Date('2034-02-01T08:00:00Z'));
     let host: TestUser;
+    let admin: TestUser;
     let sport: Sport;
     let hours = 48;
     const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, payload?: object) =>
@@ -41,7 +43,7 @@ for (const backend of backends) {
 
     before(async () => {
       t = await buildTestApp(backend, {}, { clock });
-      const admin = await createUser(t.app, { admin: true });
+      admin = await createUser(t.app, { admin: true });
       host = await onboardedUser(t.app, 'Host Cohen');
       sport = await createSport(t.app, admin, { name: 'Handball' });
     });
@@ -165,6 +167,53 @@ for (const backend of backends) {
       assert.equal(await told(coHost, game.id, 'CO_HOST_REMOVED'), 1);
       assertProblem(await req('GET', `/api/v1/games/${game.id}`, coHost), 404, 'game_not_found');
       assertProblem(await req('PUT', `/api/v1/games/${game.id}`, coHost, { title: 'x' }), 404, 'game_not_found');
+    });
+
+    it('records each co-host change in the audit trail: invited, accepted, declined, withdrawn, removed; an invitation repeated or refused records nothing', async () => {
+      // An organiser of their own: the suite's host has used up its writes for the minute.
+      const organiser = await onboardedUser(t.app, 'Audited Organiser');
+      const game = await createGame(t.app, organiser, gameBody(sport, clock.now(), 60, { visibility: 'PRIVATE' }));
+      const [keen, shy, dropped] = [await onboardedUser(t.app, 'Keen Co'), await onboardedUser(t.app, 'Shy Co'), await onboardedUser(t.app, 'Dropped Co')];
+      const invited = await addCoHost(game.id, keen.id, organiser);
+      assert.equal(invited.statusCode, 201, invited.body);
+      assert.equal((await addCoHost(game.id, keen.id, organiser)).statusCode, 201, 'inviting again');
+      assertProblem(await addCoHost(game.id, organiser.id, organiser), 409, 'co_host_is_organizer');
+      assertProblem(await addCoHost(game.id, shy.id, keen), 404, 'game_not_found');
+      for (const who of [shy, dropped]) assert.equal((await addCoHost(game.id, who.id, organiser)).statusCode, 201);
+      const accepted = await accept(keen, game.id);
+      assert.equal(accepted.statusCode, 204);
+      const declined = await req('POST', `/api/v1/me/invitations/${(await invitationTo(shy, game.id))!.id}/decline`, shy);
+      assert.equal(declined.statusCode, 204);
+      const withdrawn = await req('DELETE', `/api/v1/games/${game.id}/co-hosts/${dropped.id}`, organiser);
+      assert.equal(withdrawn.statusCode, 204);
+      const removed = await req('DELETE', `/api/v1/games/${game.id}/co-hosts/${keen.id}`, organiser);
+      assert.equal(removed.statusCode, 204);
+      assertProblem(await req('DELETE', `/api/v1/games/${game.id}/co-hosts/${keen.id}`, organiser), 404, 'co_host_not_found');
+
+      const entries = (await auditOf(t.app, admin, 'game', game.id)).reverse();
+      const invitation = (who: TestUser) => ({ coHostInvitation: { before: null, after: { userId: who.id } } });
+      assert.deepEqual(
+        entries.map((entry) => [entry.action, entry.actorId, entry.requestId, entry.changes]),
+        [
+          ['game.co-host.invited', organiser.id, invited.headers['x-request-id'], invitation(keen)],
+          ['game.co-host.invited', organiser.id, entries[1]!.requestId, invitation(shy)],
+          ['game.co-host.invited', organiser.id, entries[2]!.requestId, invitation(dropped)],
+          [
+            'game.co-host.invitation.accepted',
+            keen.id,
+            accepted.headers['x-request-id'],
+            { coHostInvitation: { before: { userId: keen.id }, after: null }, coHost: { before: null, after: { userId: keen.id } } },
+          ],
+          ['game.co-host.invitation.declined', shy.id, declined.headers['x-request-id'], { coHostInvitation: { before: { userId: shy.id }, after: null } }],
+          [
+            'game.co-host.invitation.withdrawn',
+            organiser.id,
+            withdrawn.headers['x-request-id'],
+            { coHostInvitation: { before: { userId: dropped.id }, after: null } },
+          ],
+          ['game.co-host.removed', organiser.id, removed.headers['x-request-id'], { coHost: { before: { userId: keen.id }, after: null } }],
+        ],
+      );
     });
   });
 }

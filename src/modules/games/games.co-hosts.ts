@@ -1,5 +1,6 @@
 import type { Executor } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
+import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import type { InvitationRow, Invitations } from '../invitations/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
@@ -14,6 +15,7 @@ export const MAX_CO_HOSTS = 5;
 export interface GameCoHostsDeps extends GameWriterDeps {
   users: Pick<UsersService, 'liveIds' | 'namesOf'>;
   invitations: Pick<Invitations, 'invite' | 'withdraw' | 'openFor' | 'expiry'>;
+  audit: AuditTrail;
 }
 
 export interface PresentedCoHost {
@@ -53,8 +55,8 @@ export class GameCoHosts {
   }
 
   /** An invitation, told to the person once: inviting again while it is open answers the same and tells nobody. */
-  async add(organizerId: string, gameId: string, userId: string): Promise<PresentedCoHost> {
-    const { db, clock, events, users, invitations } = this.#deps;
+  async add(organizerId: string, gameId: string, userId: string, trail: AuditActor): Promise<PresentedCoHost> {
+    const { db, clock, events, users, invitations, audit } = this.#deps;
     // Another module's read, on its own connection: before the transaction (the embedded database has one).
     const known = (await users.liveIds([userId])).has(userId);
     const invitation = await db.transaction(async (tx) => {
@@ -73,7 +75,11 @@ export class GameCoHosts {
       }
       const expiresAt = invitations.expiry(game.startTime);
       const sent = await invitations.invite({ kind: 'GAME_CO_HOST', targetId: gameId, userId, invitedBy: organizerId, expiresAt }, tx);
-      if (sent.created) await announce(events, tx, { type: 'CO_HOST_INVITED', gameId, actorId: organizerId, recipients: [userId], title: game.title });
+      if (sent.created) {
+        await announce(events, tx, { type: 'CO_HOST_INVITED', gameId, actorId: organizerId, recipients: [userId], title: game.title });
+        const changes = { coHostInvitation: { before: null, after: { userId } } };
+        await audit.record(tx, { ...trail, action: 'game.co-host.invited', objectType: 'game', objectId: gameId, changes });
+      }
       return sent.invitation;
     });
     const [presented] = await this.#present(pending([invitation]));
@@ -81,15 +87,18 @@ export class GameCoHosts {
   }
 
   /** Removes a co-host (told), or withdraws an open invitation to co-host. */
-  async remove(organizerId: string, gameId: string, userId: string): Promise<void> {
-    const { db, events, invitations } = this.#deps;
+  async remove(organizerId: string, gameId: string, userId: string, trail: AuditActor): Promise<void> {
+    const { db, events, invitations, audit } = this.#deps;
     await db.transaction(async (tx) => {
       const game = await lockOwned(new GamesRepository(tx), gameId, { userId: organizerId, roles: [] });
+      const entry = { ...trail, objectType: 'game', objectId: gameId };
       if (await new CoHostsRepository(tx).remove(gameId, userId)) {
         await announce(events, tx, { type: 'CO_HOST_REMOVED', gameId, actorId: organizerId, recipients: [userId], title: game.title });
+        await audit.record(tx, { ...entry, action: 'game.co-host.removed', changes: { coHost: { before: { userId }, after: null } } });
         return;
       }
       if (!(await invitations.withdraw('GAME_CO_HOST', gameId, userId, tx))) throw notFound('The user does not co-host this game.', 'co_host_not_found');
+      await audit.record(tx, { ...entry, action: 'game.co-host.invitation.withdrawn', changes: { coHostInvitation: { before: { userId }, after: null } } });
     });
   }
 

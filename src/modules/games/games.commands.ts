@@ -183,12 +183,14 @@ export class GameCommands {
     });
   }
 
-  async hardDelete(actor: Actor, gameId: string): Promise<void> {
+  async hardDelete(actor: Actor, gameId: string, trail: AuditActor): Promise<void> {
     await this.#deps.db.transaction(async (tx: Executor) => {
       const repository = new GamesRepository(tx);
       const game = await lockOwned(repository, gameId, actor);
       for (const step of this.#deps.removalSteps) await step(game.id, tx);
       await repository.hardDelete(game.id);
+      const changes = { game: { before: { title: game.title, status: game.status }, after: null } };
+      await this.#deps.audit.record(tx, { ...trail, action: 'game.deleted', objectType: 'game', objectId: game.id, changes });
     });
   }
 

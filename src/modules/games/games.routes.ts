@@ -48,7 +48,9 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   routes.delete('/api/v1/games/:id', GamesApi.cancel, (request, caller) => commands.cancel(actorOf(caller), request.params.id, auditActor(request)));
   admin.delete('/api/v1/admin/games/:id', GamesApi.adminCancel, (request, caller) => commands.cancel(actorOf(caller), request.params.id, auditActor(request)));
   routes.post('/api/v1/games/:id/confirm', GamesApi.confirm, (request, caller) => commands.confirm(actorOf(caller), request.params.id));
-  routes.delete('/api/v1/games/:id/hard', GamesApi.hardDelete, (request, caller) => commands.hardDelete(actorOf(caller), request.params.id));
+  routes.delete('/api/v1/games/:id/hard', GamesApi.hardDelete, (request, caller) =>
+    commands.hardDelete(actorOf(caller), request.params.id, auditActor(request)),
+  );
 
   // The body is optional: a join without one is a player alone, as before guests existed.
   const aloneWithoutBody = async (request: FastifyRequest) => {
@@ -66,9 +68,11 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   );
 
   routes.get('/api/v1/games/:id/co-hosts', GamesApi.coHosts, (request, { userId }) => coHosts.list(request.params.id, userId));
-  routes.post('/api/v1/games/:id/co-hosts', GamesApi.addCoHost, (request, { userId }) => coHosts.add(userId, request.params.id, request.body.userId));
+  routes.post('/api/v1/games/:id/co-hosts', GamesApi.addCoHost, (request, { userId }) =>
+    coHosts.add(userId, request.params.id, request.body.userId, auditActor(request)),
+  );
   routes.delete('/api/v1/games/:id/co-hosts/:userId', GamesApi.removeCoHost, (request, { userId }) =>
-    coHosts.remove(userId, request.params.id, request.params.userId),
+    coHosts.remove(userId, request.params.id, request.params.userId, auditActor(request)),
   );
 
   const me = userRouteSet(app, 'me', signedIn);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { auditActionsOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
@@ -239,9 +240,19 @@ for (const backend of backends) {
         assert.equal((await req('DELETE', `/api/v1/admin/games/${a.id}`, admin)).statusCode, 204);
         assert.equal((await getGame(a.id)).status, 'CANCELLED');
         assert.equal((await req('DELETE', `/api/v1/games/${b.id}`, admin)).statusCode, 204);
-        assert.equal((await req('DELETE', `/api/v1/games/${b.id}/hard`, host)).statusCode, 204);
+        const deleted = await req('DELETE', `/api/v1/games/${b.id}/hard`, host);
+        assert.equal(deleted.statusCode, 204);
         assertProblem(await req('GET', `/api/v1/games/${b.id}`), 404);
         assertProblem(await req('DELETE', `/api/v1/games/${b.id}/hard`, admin), 404);
+        // The trail outlives the game: its cancel by the admin, then its removal by the organiser.
+        assert.deepEqual(
+          (await auditActionsOf(t.app, admin.id, 'game', b.id)).map((entry) => [entry.action, entry.actorId, entry.changes]),
+          [
+            ['game.deleted', host.id, { game: { before: { title: b.title, status: 'CANCELLED' }, after: null } }],
+            ['game.cancelled', admin.id, { status: { before: 'SCHEDULED', after: 'CANCELLED' } }],
+          ],
+        );
+        assert.equal((await auditActionsOf(t.app, admin.id, 'game', b.id, 'game.deleted'))[0]!.requestId, deleted.headers['x-request-id']);
         // The overlap check ignores cancelled games.
         await createGame(t.app, host, gameBody(sport, clock.now(), 1000));
       });

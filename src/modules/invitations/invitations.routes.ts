@@ -1,6 +1,7 @@
 import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
+import { auditActor } from '../audit/index.ts';
 import { InvitationsApi } from './invitations.api.ts';
 import type { InvitationInbox } from './invitations.service.ts';
 
@@ -8,6 +9,10 @@ import type { InvitationInbox } from './invitations.service.ts';
 export async function invitationsRoutes(app: TypedApp, { inbox }: { inbox: InvitationInbox }) {
   const routes = userRouteSet(app, 'invitations', signedIn);
   routes.get('/api/v1/me/invitations', InvitationsApi.mine, (_request, { userId }) => inbox.mine(userId));
-  routes.post('/api/v1/me/invitations/:id/accept', InvitationsApi.accept, (request, { userId }) => inbox.accept(userId, request.params.id));
-  routes.post('/api/v1/me/invitations/:id/decline', InvitationsApi.decline, (request, { userId }) => inbox.decline(userId, request.params.id));
+  routes.post('/api/v1/me/invitations/:id/accept', InvitationsApi.accept, (request, { userId }) =>
+    inbox.accept(userId, request.params.id, auditActor(request)),
+  );
+  routes.post('/api/v1/me/invitations/:id/decline', InvitationsApi.decline, (request, { userId }) =>
+    inbox.decline(userId, request.params.id, auditActor(request)),
+  );
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { presentInvitation, type PresentedInvitation } from './invitations.presenter.ts';
 import { InvitationsRepository, type InvitationRow } from './invitations.repository.ts';
@@ -72,7 +73,14 @@ export interface InvitationInboxDeps {
   clock: Clock;
   users: Pick<UsersService, 'namesOf'>;
   acceptors: Record<InvitationKind, InvitationAcceptor>;
+  audit: AuditTrail;
 }
+
+/** The invitations whose answer changes who runs a game or series, and so is recorded in the audit trail. */
+const AUDITED: Partial<Record<InvitationKind, { objectType: string; action: string }>> = {
+  GAME_CO_HOST: { objectType: 'game', action: 'game.co-host.invitation' },
+  SERIES_CO_HOST: { objectType: 'series', action: 'series.co-host.invitation' },
+};
 
 const invitationNotFound = () => notFound('The invitation was not found, or it is no longer open.', 'invitation_not_found');
 
@@ -91,19 +99,39 @@ export class InvitationInbox {
   }
 
   /** Taking the invitation and becoming a member are one transaction: both happen, or neither. */
-  async accept(userId: string, id: string): Promise<void> {
+  async accept(userId: string, id: string, trail: AuditActor): Promise<void> {
     const { db, clock, acceptors } = this.#deps;
     const invitation = await db.transaction(async (tx) => {
       const taken = await new InvitationsRepository(tx).take(id, userId, clock.now());
       if (!taken) throw invitationNotFound();
       await acceptors[taken.kind].accept(taken, tx);
+      await this.#record(tx, taken, 'accepted', trail);
       return taken;
     });
     await acceptors[invitation.kind].afterAccept?.(invitation);
   }
 
   /** Declining changes nothing else. */
-  async decline(userId: string, id: string): Promise<void> {
-    if (!(await new InvitationsRepository(this.#deps.db).take(id, userId, this.#deps.clock.now()))) throw invitationNotFound();
+  async decline(userId: string, id: string, trail: AuditActor): Promise<void> {
+    await this.#deps.db.transaction(async (tx) => {
+      const taken = await new InvitationsRepository(tx).take(id, userId, this.#deps.clock.now());
+      if (!taken) throw invitationNotFound();
+      await this.#record(tx, taken, 'declined', trail);
+    });
+  }
+
+  async #record(tx: Executor, invitation: InvitationRow, answer: 'accepted' | 'declined', trail: AuditActor): Promise<void> {
+    const audited = AUDITED[invitation.kind];
+    if (!audited) return;
+    const who = { userId: invitation.userId };
+    const changes: Record<string, { before: unknown; after: unknown }> = { coHostInvitation: { before: who, after: null } };
+    if (answer === 'accepted') changes.coHost = { before: null, after: who };
+    await this.#deps.audit.record(tx, {
+      ...trail,
+      action: `${audited.action}.${answer}`,
+      objectType: audited.objectType,
+      objectId: invitation.targetId,
+      changes,
+    });
   }
 }

@@ -89,8 +89,9 @@ export class PaymentsRepository extends Repository {
     return row;
   }
 
-  findEntry(gameId: string, entryId: string): Promise<EntryRow | undefined> {
-    return this.first(paymentEntries, and(eq(paymentEntries.id, entryId), eq(paymentEntries.gameId, gameId)));
+  /** `lock`: held until the transaction ends, so the state read is the one a move replaces. */
+  findEntry(gameId: string, entryId: string, lock?: 'update'): Promise<EntryRow | undefined> {
+    return this.first(paymentEntries, and(eq(paymentEntries.id, entryId), eq(paymentEntries.gameId, gameId)), lock);
   }
 
   /** Entries of the player's, or owed to the organiser, still open (anything but settled or cancelled). */

@@ -1,6 +1,7 @@
 import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
+import { auditActor } from '../audit/index.ts';
 import type { PayeesService } from './payees.service.ts';
 import { PaymentsApi } from './payments.api.ts';
 import { GameIdParams } from './payments.schemas.ts';
@@ -19,7 +20,7 @@ export async function paymentsRoutes(app: TypedApp, { payments, payees }: Paymen
   );
   routes.get('/api/v1/games/:id/ledger', PaymentsApi.ledger, (request, { userId }) => payments.ledger(userId, request.params.id));
   routes.post('/api/v1/games/:id/ledger/:entryId', PaymentsApi.move, (request, { userId }) =>
-    payments.move(userId, request.params.id, request.params.entryId, request.body.state),
+    payments.move(userId, request.params.id, request.params.entryId, request.body.state, auditActor(request)),
   );
   routes.put('/api/v1/games/:id/payment-rules', PaymentsApi.rules, (request, { userId }) => payments.setRules(userId, request.params.id, request.body.payBy));
   routes.get('/api/v1/me/money', PaymentsApi.mine, (_request, { userId }) => payments.mine(userId));

@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
+import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import { entryNotFound, gameNotFound, nothingToClaim, stateChanged } from './payments.errors.ts';
 import type { MoneyFacts, PaymentGames, PaymentUsers } from './payments.ports.ts';
 import { PaymentsRepository, type EntryRow } from './payments.repository.ts';
@@ -14,6 +15,7 @@ export interface PaymentsDeps {
   games: PaymentGames;
   users: PaymentUsers;
   payees: PayeesService;
+  audit: AuditTrail;
 }
 
 /** How far back "Money" under Me looks for games whose entries may need to follow the roster. */
@@ -76,11 +78,18 @@ export class PaymentsService {
   }
 
   /** A host's change of one entry, from the states that change may come from; anything else is 409. */
-  async move(hostId: string, gameId: string, entryId: string, to: HostMove) {
+  async move(hostId: string, gameId: string, entryId: string, to: HostMove, trail: AuditActor) {
     await this.#hosted(hostId, gameId);
-    const repository = new PaymentsRepository(this.#deps.db);
-    const moved = await repository.move(gameId, entryId, to, HOST_MOVES[to], hostId, this.#deps.clock.now());
+    const { db, clock, audit } = this.#deps;
+    const moved = await db.transaction(async (tx) => {
+      const locked = new PaymentsRepository(tx);
+      const before = await locked.findEntry(gameId, entryId, 'update');
+      const row = before && (await locked.move(gameId, entryId, to, HOST_MOVES[to], hostId, clock.now()));
+      if (before && row) await audit.record(tx, { ...trail, ...paymentChanged(before, row) });
+      return row;
+    });
     if (moved) return presentEntry(moved);
+    const repository = new PaymentsRepository(db);
     const current = await repository.findEntry(gameId, entryId);
     if (!current) throw entryNotFound();
     throw stateChanged(current.state);
@@ -133,4 +142,11 @@ export class PaymentsService {
     await this.#deps.db.transaction((tx) => new PaymentsRepository(tx).follow(roster));
     return facts;
   }
+}
+
+/** The audit entry of a host's move: which place (entry and player) and its state before and after; never amounts' details or references. */
+function paymentChanged(before: EntryRow, after: EntryRow) {
+  const place = { entryId: after.id, userId: after.userId };
+  const changes = { payment: { before: { ...place, state: before.state }, after: { ...place, state: after.state } } };
+  return { action: 'game.payment.changed', objectType: 'game', objectId: after.gameId, changes };
 }

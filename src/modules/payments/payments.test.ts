@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
+import { auditOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
 import { addCoHost } from '../../../test/helpers/invitations.ts';
@@ -21,6 +22,7 @@ for (const backend of backends) {
   describe(`payments: who has paid (${backend.name})`, () => {
     let t: TestApp;
     let sport: Sport;
+    let admin: TestUser;
     let hours = 24;
 
     let database: DatabaseHandle | undefined;
@@ -31,7 +33,8 @@ for (const backend of backends) {
 
     before(async () => {
       t = await buildTestApp(backend, {}, { onDatabase: (handle) => (database = handle) });
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Badminton' });
+      admin = await createUser(t.app, { admin: true });
+      sport = await createSport(t.app, admin, { name: 'Badminton' });
     });
     after(() => t.close());
 
@@ -124,13 +127,26 @@ for (const backend of backends) {
       assert.equal(book.totals.claimed, '17.00');
       const [own0, guest] = book.players.find((row: { userId: string }) => row.userId === player.id).entries as Entry[];
       assertProblem(await move(player, game.id, own0!.id, 'PAID'), 404, 'game_not_found');
-      assert.equal((await move(coHost, game.id, own0!.id, 'PAID')).json().data.state, 'PAID');
+      const paid = await move(coHost, game.id, own0!.id, 'PAID');
+      assert.equal(paid.json().data.state, 'PAID');
       assertProblem(await move(host, game.id, own0!.id, 'WAIVED'), 409, 'payment_state_changed');
       assertProblem(await move(host, game.id, own0!.id, 'REFUNDED'), 409, 'payment_state_changed');
       assert.equal((await move(host, game.id, guest!.id, 'NOT_RECEIVED')).json().data.state, 'NOT_RECEIVED');
       assert.equal((await own(player, game.id)).owed, '8.50', 'not received: owed again');
       assert.equal((await move(host, game.id, guest!.id, 'WAIVED')).json().data.state, 'WAIVED');
       assertProblem(await move(host, game.id, '00000000-0000-4000-8000-000000000000', 'PAID'), 404, 'payment_not_found');
+      // Each host's move is one audit entry (the player's own claim and the refused moves none).
+      const moves = (await auditOf(t.app, admin, 'game', game.id)).filter((entry) => entry.action === 'game.payment.changed').reverse();
+      const place = (entry: Entry, state: string) => ({ entryId: entry.id, userId: player.id, state });
+      assert.deepEqual(
+        moves.map((entry) => [entry.actorId, entry.changes]),
+        [
+          [coHost.id, { payment: { before: place(own0!, 'CLAIMED'), after: place(own0!, 'PAID') } }],
+          [host.id, { payment: { before: place(guest!, 'CLAIMED'), after: place(guest!, 'NOT_RECEIVED') } }],
+          [host.id, { payment: { before: place(guest!, 'NOT_RECEIVED'), after: place(guest!, 'WAIVED') } }],
+        ],
+      );
+      assert.equal(moves[0]!.requestId, paid.headers['x-request-id']);
       const totals = (await ledger(host, game.id)).totals;
       assert.deepEqual([totals.confirmed, totals.waived, totals.outstanding], ['8.50', '8.50', '0.00']);
       const history = await rawRows(

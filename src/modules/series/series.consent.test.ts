@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { auditActionsOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { acceptInvitation, invitationsOf } from '../../../test/helpers/invitations.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { SeriesWorld } from '../../../test/helpers/series.ts';
+import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`series: consent for membership (${backend.name})`, () => {
@@ -72,7 +74,8 @@ for (const backend of backends) {
       assert.equal(await world.runJob(), 1);
       const second = (await world.occurrences(series.id))[1]!;
       assert.deepEqual((await world.players(second.gameId!)).map((p) => p.userId).sort(), [stranger.id, willing.id].sort());
-      assert.equal((await world.req('DELETE', `/api/v1/series/${series.id}/regulars/${stranger.id}`, world.host)).statusCode, 204);
+      const removal = await world.req('DELETE', `/api/v1/series/${series.id}/regulars/${stranger.id}`, world.host);
+      assert.equal(removal.statusCode, 204);
       const removed = await world.told(stranger, 'SERIES_REGULAR_REMOVED');
       assert.deepEqual(
         removed.map((n) => n.resourceId),
@@ -80,6 +83,12 @@ for (const backend of backends) {
       );
       assert.equal((await world.req('DELETE', `/api/v1/series/${series.id}/regulars/${willing.id}`, willing)).statusCode, 204);
       assert.equal((await world.told(willing, 'SERIES_REGULAR_REMOVED')).length, 0, 'leaving yourself tells nobody');
+      // The organiser's removal is in the audit trail; leaving by oneself is not.
+      const admin = await createUser(world.t.app, { admin: true });
+      assert.deepEqual(
+        (await auditActionsOf(world.t.app, admin.id, 'series', series.id, 'series.regular.removed')).map((e) => [e.actorId, e.requestId, e.changes]),
+        [[world.host.id, removal.headers['x-request-id'], { regular: { before: { userId: stranger.id }, after: null } }]],
+      );
     });
 
     it('an invitation expires after 7 days: no longer listed, nor accepted; a pending series co-host has no powers until accepting', async () => {
@@ -105,6 +114,49 @@ for (const backend of backends) {
         (await world.req('GET', `/api/v1/series/${series.id}/co-hosts`, helper)).json().data.map((m: { userId: string; state: string }) => [m.userId, m.state]),
         [[helper.id, 'ACTIVE']],
       );
+    });
+
+    it("records the series' co-host changes in the audit trail: invited, accepted, declined, withdrawn, removed; refusals record nothing", async () => {
+      const admin = await createUser(world.t.app, { admin: true });
+      const [keen, shy, dropped] = [await world.user('Keen Kit'), await world.user('Shy Sam'), await world.user('Dropped Dee')];
+      const series = await world.create({ weekdays: [3], startsOn: '2033-11-02', occurrenceCount: 2, openDaysAhead: 2, visibility: 'PRIVATE' });
+      const url = `/api/v1/series/${series.id}/co-hosts`;
+      const invite = (who: TestUser) => world.req('POST', url, world.host, { userId: who.id });
+      const invited = await invite(keen);
+      assert.equal(invited.statusCode, 201, invited.body);
+      assert.equal((await invite(keen)).statusCode, 201, 'inviting again');
+      assertProblem(await world.req('POST', url, keen, { userId: shy.id }), 404, 'series_not_found');
+      for (const who of [shy, dropped]) assert.equal((await invite(who)).statusCode, 201);
+      await acceptInvitation(world.t.app, keen, series.id, 'SERIES_CO_HOST');
+      const [toDecline] = (await invitationsOf(world.t.app, shy)).filter((i) => i.resourceId === series.id);
+      assert.equal((await world.req('POST', `/api/v1/me/invitations/${toDecline!.id}/decline`, shy)).statusCode, 204);
+      const withdrawn = await world.req('DELETE', `${url}/${dropped.id}`, world.host);
+      assert.equal(withdrawn.statusCode, 204);
+      const removed = await world.req('DELETE', `${url}/${keen.id}`, world.host);
+      assert.equal(removed.statusCode, 204);
+      assertProblem(await world.req('DELETE', `${url}/${keen.id}`, world.host), 404, 'co_host_not_found');
+
+      const entries = (await auditActionsOf(world.t.app, admin.id, 'series', series.id)).reverse();
+      const host = world.host.id;
+      assert.deepEqual(
+        entries.map((entry) => [entry.action, entry.actorId, entry.changes]),
+        [
+          ['series.co-host.invited', host, { coHostInvitation: { before: null, after: { userId: keen.id } } }],
+          ['series.co-host.invited', host, { coHostInvitation: { before: null, after: { userId: shy.id } } }],
+          ['series.co-host.invited', host, { coHostInvitation: { before: null, after: { userId: dropped.id } } }],
+          [
+            'series.co-host.invitation.accepted',
+            keen.id,
+            { coHostInvitation: { before: { userId: keen.id }, after: null }, coHost: { before: null, after: { userId: keen.id } } },
+          ],
+          ['series.co-host.invitation.declined', shy.id, { coHostInvitation: { before: { userId: shy.id }, after: null } }],
+          ['series.co-host.invitation.withdrawn', host, { coHostInvitation: { before: { userId: dropped.id }, after: null } }],
+          ['series.co-host.removed', host, { coHost: { before: { userId: keen.id }, after: null } }],
+        ],
+      );
+      assert.equal(entries[0]!.requestId, invited.headers['x-request-id']);
+      assert.equal(entries[5]!.requestId, withdrawn.headers['x-request-id']);
+      assert.equal(entries[6]!.requestId, removed.headers['x-request-id']);
     });
   });
 }

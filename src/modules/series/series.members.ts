@@ -1,5 +1,6 @@
 import type { Executor } from '../../platform/db/index.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
+import type { AuditActor } from '../audit/index.ts';
 import type { InvitationAcceptor, InvitationRow } from '../invitations/index.ts';
 import { dateOf, dayOf, localDay } from '../../platform/local-time.ts';
 import { lockManaged, seriesNotFound, visibleSeries } from './series.access.ts';
@@ -71,14 +72,17 @@ export class SeriesMembers {
    * A regular leaves (or the organiser or a co-host removes them, and they are told): later dates no
    * longer join them. Removing someone only invited withdraws the invitation.
    */
-  async removeRegular(actorId: string, id: string, userId: string): Promise<void> {
-    const { db, invitations, events } = this.#deps;
+  async removeRegular(actorId: string, id: string, userId: string, trail: AuditActor): Promise<void> {
+    const { db, invitations, events, audit } = this.#deps;
     const { series, roles } = await visibleSeries(new SeriesRepository(db), id, actorId);
     if (userId !== actorId && !roles.isOrganizer && !roles.isCoHost) throw seriesNotFound();
     await db.transaction(async (tx) => {
       if (await new SeriesRepository(tx).removeRegular(id, userId)) {
-        if (userId !== actorId)
-          await events.emitForSeries({ type: 'SERIES_REGULAR_REMOVED', seriesId: id, actorId, recipients: [userId], title: series.title }, tx);
+        // Leaving by oneself is one's own data: only a removal by the organiser or a co-host is recorded.
+        if (userId === actorId) return;
+        await events.emitForSeries({ type: 'SERIES_REGULAR_REMOVED', seriesId: id, actorId, recipients: [userId], title: series.title }, tx);
+        const changes = { regular: { before: { userId }, after: null } };
+        await audit.record(tx, { ...trail, action: 'series.regular.removed', objectType: 'series', objectId: id, changes });
         return;
       }
       if (!(await invitations.withdraw('SERIES_REGULAR', id, userId, tx))) throw notFound('The player is not a regular of this series.', 'regular_not_found');
@@ -118,8 +122,8 @@ export class SeriesMembers {
   }
 
   /** Only the organiser invites; once accepted, copied to each date as it opens and to the games already open that are still to come. */
-  async addCoHost(organizerId: string, id: string, userId: string): Promise<PresentedMember> {
-    const { db, users, invitations, events } = this.#deps;
+  async addCoHost(organizerId: string, id: string, userId: string, trail: AuditActor): Promise<PresentedMember> {
+    const { db, users, invitations, events, audit } = this.#deps;
     const known = (await users.liveIds([userId])).has(userId);
     const invitation = await db.transaction(async (tx) => {
       const repository = new SeriesRepository(tx);
@@ -132,24 +136,33 @@ export class SeriesMembers {
       const open = await invitations.openFor('SERIES_CO_HOST', id, tx);
       if (!open.some((row) => row.userId === userId) && (await repository.coHosts(id)).length + open.length >= MAX_SERIES_CO_HOSTS) throw coHostLimit();
       const sent = await invitations.invite({ kind: 'SERIES_CO_HOST', targetId: id, userId, invitedBy: organizerId, expiresAt: invitations.expiry() }, tx);
-      if (sent.created)
+      if (sent.created) {
         await events.emitForSeries({ type: 'SERIES_CO_HOST_INVITED', seriesId: id, actorId: organizerId, recipients: [userId], title: series.title }, tx);
+        const changes = { coHostInvitation: { before: null, after: { userId } } };
+        await audit.record(tx, { ...trail, action: 'series.co-host.invited', objectType: 'series', objectId: id, changes });
+      }
       return sent.invitation;
     });
     return (await this.#present([pending(invitation)]))[0]!;
   }
 
   /** Removes a co-host (from the series and its games still to come), or withdraws an open invitation. */
-  async removeCoHost(organizerId: string, id: string, userId: string): Promise<void> {
-    const removed = await this.#deps.db.transaction(async (tx) => {
+  async removeCoHost(organizerId: string, id: string, userId: string, trail: AuditActor): Promise<void> {
+    const { db, invitations, audit, games } = this.#deps;
+    const entry = { ...trail, objectType: 'series', objectId: id };
+    const removed = await db.transaction(async (tx) => {
       const repository = new SeriesRepository(tx);
       await lockManaged(repository, id, organizerId, false);
-      if (await repository.removeCoHost(id, userId)) return true;
-      if (!(await this.#deps.invitations.withdraw('SERIES_CO_HOST', id, userId, tx)))
-        throw notFound('The user does not co-host this series.', 'co_host_not_found');
+      if (await repository.removeCoHost(id, userId)) {
+        await audit.record(tx, { ...entry, action: 'series.co-host.removed', changes: { coHost: { before: { userId }, after: null } } });
+        return true;
+      }
+      if (!(await invitations.withdraw('SERIES_CO_HOST', id, userId, tx))) throw notFound('The user does not co-host this series.', 'co_host_not_found');
+      await audit.record(tx, { ...entry, action: 'series.co-host.invitation.withdrawn', changes: { coHostInvitation: { before: { userId }, after: null } } });
       return false;
     });
-    if (removed) await this.#eachOpenGame(id, (gameId) => this.#deps.games.coHosts.remove(organizerId, gameId, userId));
+    // Each game the removal reaches records its own entry, with this request's id.
+    if (removed) await this.#eachOpenGame(id, (gameId) => games.coHosts.remove(organizerId, gameId, userId, trail));
   }
 
   /** What accepting an invitation to be a regular does: a regular from now on (the next date to open joins them). */

@@ -2,6 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import type { GameCoHosts, GameCommands, GameOccurrences, GameParticipation } from '../games/index.ts';
 import type { Invitations } from '../invitations/index.ts';
+import type { AuditTrail } from '../audit/index.ts';
 import type { ProfilesService } from '../profiles/index.ts';
 import type { UsersService } from '../users/index.ts';
 
@@ -39,4 +40,6 @@ export interface SeriesDeps {
   users: Pick<UsersService, 'liveIds' | 'namesOf'>;
   events: SeriesEvents;
   invitations: Pick<Invitations, 'invite' | 'withdraw' | 'openFor' | 'expiry'>;
+  /** Co-host invitations sent and withdrawn, and co-hosts removed, are recorded in the change's transaction. */
+  audit: AuditTrail;
 }
