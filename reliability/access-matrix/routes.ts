@@ -7,6 +7,7 @@ import type { Principal, Scope } from './oracle.ts';
 import { ATTENDANCE_CASES } from './routes.attendance.ts';
 import { PAYMENTS_CASES } from './routes.payments.ts';
 import { GAME_DAY_CASES } from './routes.game-day.ts';
+import { SKILL_CASES } from './routes.skill.ts';
 import { CHAT_CASES } from './routes.chat.ts';
 import {
   bookmark,
@@ -146,6 +147,8 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
   ...PAYMENTS_CASES,
   // Game day
   ...GAME_DAY_CASES,
+  // Skill ratings learnt from game day
+  ...SKILL_CASES,
   // A game's chat
   ...CHAT_CASES,
   // The web app (its entry page for any deep link, and its hashed assets)

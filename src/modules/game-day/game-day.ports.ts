@@ -1,4 +1,6 @@
+import type { Executor } from '../../platform/db/index.ts';
 import type { GameStanding } from '../games/index.ts';
+import type { MatchResult, PlayerSkill, SkillKind } from '../skill/index.ts';
 
 /** What game day asks of games: who the caller is to the game. */
 export interface GameDayGames {
@@ -12,4 +14,10 @@ export interface GameDayAttendance {
 
 export interface GameDayUsers {
   namesOf(ids: string[]): Promise<Map<string, string | null>>;
+}
+
+/** What game day asks of skill: ratings for the rotation and the board, and a final result to learn from (once per match). */
+export interface GameDaySkill {
+  ratingsOf(userIds: string[], activityId: string, kind: SkillKind): Promise<Map<string, PlayerSkill>>;
+  recordResult(result: MatchResult, tx: Executor): Promise<boolean>;
 }

@@ -41,7 +41,7 @@ export class GameDayService {
     const day = await repository.find(gameId);
     const viewer = { userId, host: standing.host };
     if (!day) return presentBoard(undefined, gameId, viewer, []);
-    const rows = await sessionRows(this.#deps, day);
+    const rows = await sessionRows(this.#deps, day, standing.game.activityId);
     const changes = await repository.changes(rows.matches.filter((match) => match.scoreState !== null).map((match) => match.id));
     return presentBoard(rows, gameId, viewer, changes);
   }
