@@ -152,7 +152,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     disputes: new DisputesService({ db, clock, users, games: lookups, events: notifications }),
   };
   // Game day reads who is checked in from attendance, and who the caller is to the game from games.
-  const gameDayDeps = { db, clock, games: lookups, attendance: new CheckedIn(db), users, skill };
+  const gameDayDeps = { db, clock, games: lookups, attendance: new CheckedIn(db), users, skill, events: notifications };
   const gameDay = { session: new GameDayService(gameDayDeps), rounds: new GameDayRounds(gameDayDeps), scores: new GameDayScores(gameDayDeps) };
   const commands = new GameCommands({
     db,

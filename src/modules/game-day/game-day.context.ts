@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { closed, gameNotFound, notOpen } from './game-day.errors.ts';
 import type { SessionRows } from './game-day.input.ts';
-import type { GameDayAttendance, GameDayGames, GameDaySkill, GameDayUsers } from './game-day.ports.ts';
+import type { GameDayAttendance, GameDayEvents, GameDayGames, GameDaySkill, GameDayUsers } from './game-day.ports.ts';
 import { GameDayRepository, type GameDayRow } from './game-day.repository.ts';
 import { skillKind } from './game-day.rules.ts';
 
@@ -13,6 +13,7 @@ export interface GameDayDeps {
   attendance: GameDayAttendance;
   users: GameDayUsers;
   skill: GameDaySkill;
+  events: GameDayEvents;
 }
 
 /** Who the caller is to the game: a host (organiser or co-host), a player with a place, or nobody (404). */

@@ -32,6 +32,11 @@ function counts(pairs: Array<[string, string]>): PairCount[] {
   });
 }
 
+/** Everyone who played a match of the session (started or done), once each. */
+export function playedIn(matches: MatchRow[]): string[] {
+  return [...new Set(matches.filter(played).flatMap((match) => [...match.sideA, ...match.sideB]))];
+}
+
 /** The players present now: checked in and not gone, in the order they came. */
 export function presentPlayers(rows: SessionRows): Array<{ userId: string; at: Date }> {
   const gone = new Set(rows.leavers.map((leaver) => leaver.userId));

@@ -10,6 +10,12 @@ export interface GameDayGames {
 /** Who is checked in (attendance's ATTENDED marks: self check-in or a host's mark), in the order they came. */
 export interface GameDayAttendance {
   checkedIn(gameId: string): Promise<Array<{ userId: string; at: Date }>>;
+  markPlayed(game: { id: string; startTime: Date }, userIds: string[], by: string, at: Date, executor: Executor): Promise<void>;
+}
+
+/** Each player who played is told the session is over, in the closing transaction (the notifications module writes it). */
+export interface GameDayEvents {
+  emit(event: { type: 'GAME_DAY_SUMMARY'; gameId: string; recipients: string[]; title?: string | null }, executor: Executor): Promise<void>;
 }
 
 export interface GameDayUsers {

@@ -31,6 +31,7 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('JOIN_REQUEST_LAPSED'),
   Type.Literal('NO_SHOW_UPHELD'),
   Type.Literal('NO_SHOW_DISMISSED'),
+  Type.Literal('GAME_DAY_SUMMARY'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 

@@ -24024,6 +24024,12 @@ export interface operations {
                                     /** @description Sent to your registered devices */
                                     push: boolean;
                                 };
+                                GAME_DAY_SUMMARY: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 GAME_FULL: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
@@ -24267,6 +24273,10 @@ export interface operations {
                             inApp?: boolean;
                             push?: boolean;
                         };
+                        GAME_DAY_SUMMARY?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
                         GAME_FULL?: {
                             inApp?: boolean;
                             push?: boolean;
@@ -24412,6 +24422,12 @@ export interface operations {
                                     push: boolean;
                                 };
                                 GAME_CONFIRMED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                GAME_DAY_SUMMARY: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -26076,7 +26092,7 @@ export interface operations {
                                 resourceId: string;
                                 resourceType: "GAME" | "SERIES";
                                 title: string;
-                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED";
+                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "GAME_DAY_SUMMARY";
                             }[];
                             page: {
                                 number: number;
@@ -26383,7 +26399,7 @@ export interface operations {
                             resourceId: string;
                             resourceType: "GAME" | "SERIES";
                             title: string;
-                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED";
+                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "GAME_DAY_SUMMARY";
                         };
                         message: string;
                         path: string;
