@@ -6,6 +6,8 @@ import { GameDayKit, MINUTES, sideIds, type BoardMatch } from '../../../test/hel
 import type { Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp } from '../../../test/helpers/test-app.ts';
+import { openDatabase } from '../../platform/db/index.ts';
+import { SkillService } from './skill.service.ts';
 import type { TestUser } from '../../../test/helpers/users.ts';
 
 interface OwnRating {
@@ -150,6 +152,30 @@ for (const backend of backends) {
       await kit.ok('PUT', '/api/v1/me/ratings/visibility', players[0]!, { hidden: false });
       assert.equal((await ratingOf(players[1]!, players[0]!)).games, 1);
     });
+
+    if (backend.redisUrl) {
+      it('the same result recorded from six transactions at once moves the ratings once (the event row decides)', async () => {
+        const handle = await openDatabase({ url: kit.t.config.databaseUrl, dataDir: kit.t.config.dataDir, poolSize: 8 });
+        try {
+          const service = new SkillService({ db: handle.db, clock, activities: { find: async () => undefined }, levels: { levelIn: async () => undefined } });
+          const ids = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000b1'];
+          const result = { matchId: '00000000-0000-4000-8000-00000000cafe', gameId: ids[0]!, activityId: kit.sport.activityId, kind: 'SINGLES' as const };
+          const moved = await Promise.all(
+            Array.from({ length: 6 }, () =>
+              handle.db.transaction((tx) => service.recordResult({ ...result, sideA: [ids[0]!], sideB: [ids[1]!], winner: 'A' }, tx)),
+            ),
+          );
+          assert.equal(moved.filter(Boolean).length, 1);
+          const ratings = await service.ratingsOf(ids, kit.sport.activityId, 'SINGLES');
+          assert.deepEqual(
+            ids.map((id) => ratings.get(id)!.games),
+            [1, 1],
+          );
+        } finally {
+          await handle.close();
+        }
+      });
+    }
 
     it('signed out: 401', async () => {
       assert.equal((await kit.req('GET', '/api/v1/me/ratings')).statusCode, 401);
