@@ -25,6 +25,7 @@ import { createSeriesModule, forgetSeriesUser } from './modules/series/index.ts'
 import { InvitationInbox, Invitations, type InvitationAcceptor, type InvitationKind } from './modules/invitations/index.ts';
 import { AttendanceService, CheckedIn, DisputesService, OwnMarks, RatingAverages, RatingsService, recentNoShows } from './modules/attendance/index.ts';
 import { GameDayRounds, GameDayScores, GameDayService } from './modules/game-day/index.ts';
+import { SkillService } from './modules/skill/index.ts';
 import { CalendarsService } from './modules/calendars/index.ts';
 import { ChatReports, ChatService } from './modules/chat/index.ts';
 import { AuditService, AuditTrail } from './modules/audit/index.ts';
@@ -107,6 +108,8 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   // A player the organiser removed may not come back through the game's links. Games read a player's
   // level through profiles' narrow part, which needs nothing back (profiles need participation).
   const levels = new ProfileLevels(db);
+  // Skill ratings learn from game day's results; they read the ladder from activities and the declared level from profiles.
+  const skill = new SkillService({ db, clock, activities, levels });
   const waitlist = { quietHours: config.waitlistQuietHours, timeZone: config.timeZone };
   const noShows = recentNoShows(db, clock);
   const participation = new GameParticipation({
@@ -140,6 +143,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
       (id, tx) => notifications.forgetUser(id, tx),
       (id, tx) => calendars.forgetUser(id, tx),
       (id, tx) => payees.forgetUser(id, tx),
+      (id, tx) => skill.forgetUser(id, tx),
     ],
   });
   const attendance = {
@@ -148,7 +152,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     disputes: new DisputesService({ db, clock, users, games: lookups, events: notifications, audit }),
   };
   // Game day reads who is checked in from attendance, and who the caller is to the game from games.
-  const gameDayDeps = { db, clock, games: lookups, attendance: new CheckedIn(db), users };
+  const gameDayDeps = { db, clock, games: lookups, attendance: new CheckedIn(db), users, skill, events: notifications };
   const gameDay = { session: new GameDayService(gameDayDeps), rounds: new GameDayRounds(gameDayDeps), scores: new GameDayScores({ ...gameDayDeps, audit }) };
   const commands = new GameCommands({
     db,
@@ -218,6 +222,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     invitations: new InvitationInbox({ db, clock, users, acceptors, audit }),
     attendance,
     gameDay,
+    skill,
     calendars,
     payments: { payments, payees },
     chat,

@@ -30,6 +30,7 @@ import { seriesRoutes } from './modules/series/index.ts';
 import { invitationsRoutes } from './modules/invitations/index.ts';
 import { attendanceRoutes } from './modules/attendance/index.ts';
 import { gameDayRoutes } from './modules/game-day/index.ts';
+import { skillRoutes } from './modules/skill/index.ts';
 import { CALENDAR_TOKEN_PATHS, calendarsRoutes } from './modules/calendars/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
@@ -124,6 +125,7 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
   await app.register(notificationsRoutes, { notifications: services.notifications, streams: services.streams });
   await app.register(attendanceRoutes, services.attendance);
   await app.register(gameDayRoutes, services.gameDay);
+  await app.register(skillRoutes, { skill: services.skill });
   await app.register(calendarsRoutes, { calendars: services.calendars });
   await app.register(jobsRoutes, { jobs: services.jobs });
   await app.register(paymentsRoutes, services.payments);

@@ -8,6 +8,7 @@ import type { CellResponse, Prepared, RouteCase } from './route-case.ts';
 import { ATTENDANCE_CASES } from './routes.attendance.ts';
 import { PAYMENTS_CASES } from './routes.payments.ts';
 import { GAME_DAY_CASES } from './routes.game-day.ts';
+import { SKILL_CASES } from './routes.skill.ts';
 import { CHAT_CASES } from './routes.chat.ts';
 import {
   bookmark,
@@ -110,6 +111,8 @@ export const ROUTE_CASES: Record<string, RouteCase[]> = {
   ...PAYMENTS_CASES,
   // Game day
   ...GAME_DAY_CASES,
+  // Skill ratings learnt from game day
+  ...SKILL_CASES,
   // A game's chat
   ...CHAT_CASES,
   // The web app (its entry page for any deep link, and its hashed assets)

@@ -15,6 +15,7 @@ export interface BoardMatch {
   status: string;
   sideA: Array<{ userId: string; name: string | null }>;
   sideB: Array<{ userId: string; name: string | null }>;
+  reason?: string;
   score: null | { a: number; b: number; state: string; enteredBy: string; changes: Array<{ action: string; a: number | null; b: number | null; by: string }> };
 }
 

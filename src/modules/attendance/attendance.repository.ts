@@ -23,6 +23,22 @@ export class AttendanceRepository extends Repository {
     return row;
   }
 
+  /**
+   * Players who played at game day are ATTENDED: a new mark where there was none, a NO_SHOW turned
+   * round (unless disputed); an ATTENDED mark keeps its time, which is the player's place in the queue.
+   */
+  async markPlayed(marks: NewMark[]): Promise<void> {
+    if (marks.length === 0) return;
+    await this.db
+      .insert(gameAttendance)
+      .values(marks)
+      .onConflictDoUpdate({
+        target: [gameAttendance.gameId, gameAttendance.userId],
+        set: { status: 'ATTENDED', markedBy: sql`excluded.marked_by`, markedAt: sql`excluded.marked_at` },
+        setWhere: and(isNull(gameAttendance.dispute), ne(gameAttendance.status, 'ATTENDED')),
+      });
+  }
+
   /** A check-in never overrides a mark: answers the row as it stands after the attempt. */
   async checkIn(values: NewMark): Promise<AttendanceRow> {
     return (await this.insertedIfNew(gameAttendance, values)) ?? (await this.find(values.gameId, values.userId))!;

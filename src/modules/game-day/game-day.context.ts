@@ -2,8 +2,9 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { closed, gameNotFound, notOpen } from './game-day.errors.ts';
 import type { SessionRows } from './game-day.input.ts';
-import type { GameDayAttendance, GameDayGames, GameDayUsers } from './game-day.ports.ts';
+import type { GameDayAttendance, GameDayEvents, GameDayGames, GameDaySkill, GameDayUsers } from './game-day.ports.ts';
 import { GameDayRepository, type GameDayRow } from './game-day.repository.ts';
+import { skillKind } from './game-day.rules.ts';
 
 export interface GameDayDeps {
   db: Database;
@@ -11,6 +12,8 @@ export interface GameDayDeps {
   games: GameDayGames;
   attendance: GameDayAttendance;
   users: GameDayUsers;
+  skill: GameDaySkill;
+  events: GameDayEvents;
 }
 
 /** Who the caller is to the game: a host (organiser or co-host), a player with a place, or nobody (404). */
@@ -34,8 +37,8 @@ export async function openDay(executor: Executor, gameId: string): Promise<GameD
   return day;
 }
 
-/** Everything the board and the rotation read, in one go. */
-export async function sessionRows(deps: GameDayDeps, day: GameDayRow, executor: Executor = deps.db): Promise<SessionRows> {
+/** Everything the board and the rotation read, in one go; with the game's activity, the players' ratings too. */
+export async function sessionRows(deps: GameDayDeps, day: GameDayRow, activityId?: string, executor: Executor = deps.db): Promise<SessionRows> {
   const repository = new GameDayRepository(executor);
   // One after the other: inside a transaction they share one connection.
   const checkedIn = await deps.attendance.checkedIn(day.gameId);
@@ -44,5 +47,8 @@ export async function sessionRows(deps: GameDayDeps, day: GameDayRow, executor: 
   const matches = await repository.matches(day.gameId);
   const ids = new Set([...checkedIn.map((player) => player.userId), ...matches.flatMap((match) => [...match.sideA, ...match.sideB])]);
   const names = await deps.users.namesOf([...ids]);
-  return { day, checkedIn, leavers, rounds, matches, names };
+  if (!activityId) return { day, checkedIn, leavers, rounds, matches, names };
+  const skill = await deps.skill.ratingsOf([...ids], activityId, skillKind(day.format));
+  const ratings = new Map([...skill].map(([userId, { mu, sigma }]) => [userId, { mu, sigma }]));
+  return { day, checkedIn, leavers, rounds, matches, names, skill, ratings };
 }

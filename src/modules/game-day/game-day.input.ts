@@ -1,6 +1,7 @@
 /** What the session's rows say about each player, read into the rotation's input (pure: no I/O). */
 import type { GameDayRow, LeaverRow, MatchRow, RoundRow } from './game-day.repository.ts';
 import { winnerOf } from './game-day.rules.ts';
+import type { PlayerSkill } from '../skill/index.ts';
 import type { PairCount, Rating, RotationInput, RotationPlayer } from './rotation/rotation.types.ts';
 
 /** openskill's starting estimate: what a player with no confirmed result is taken to be. */
@@ -15,6 +16,8 @@ export interface SessionRows {
   matches: MatchRow[];
   names: Map<string, string | null>;
   ratings?: Map<string, Rating>;
+  /** Ratings as the board shows them, with who hides theirs. */
+  skill?: Map<string, PlayerSkill>;
 }
 
 const played = (match: MatchRow) => match.status !== 'PROPOSED';
@@ -27,6 +30,11 @@ function counts(pairs: Array<[string, string]>): PairCount[] {
     const [a, b] = key.split('|') as [string, string];
     return { a, b, count };
   });
+}
+
+/** Everyone who played a match of the session (started or done), once each. */
+export function playedIn(matches: MatchRow[]): string[] {
+  return [...new Set(matches.filter(played).flatMap((match) => [...match.sideA, ...match.sideB]))];
 }
 
 /** The players present now: checked in and not gone, in the order they came. */

@@ -1,3 +1,4 @@
+import { presentShared } from '../skill/index.ts';
 import type { SessionRows } from './game-day.input.ts';
 import { onCourt, presentPlayers } from './game-day.input.ts';
 import type { MatchRow, RoundRow, ScoreChangeRow } from './game-day.repository.ts';
@@ -44,6 +45,13 @@ export function presentProposal(round: RoundRow, matches: MatchRow[], names: Nam
     resting: refs(round.resting, names),
     costs,
   };
+}
+
+/** A player's own rating always; another's only when they do not hide it. */
+function shownRating(rows: SessionRows, userId: string, viewerId: string) {
+  const skill = rows.skill?.get(userId);
+  if (!skill || (skill.hidden && userId !== viewerId)) return null;
+  return presentShared(skill);
 }
 
 const wonBy = (match: MatchRow, userId: string) => {
@@ -98,6 +106,7 @@ export function presentBoard(rows: SessionRows | undefined, gameId: string, view
       played: own.length,
       wins: own.filter((m) => wonBy(m, userId)).length,
       restingSince: state === 'RESTING' || state === 'NEXT' ? new Date(rested).toISOString() : null,
+      rating: shownRating(rows, userId, viewer.userId),
     };
   });
   const match = (row: MatchRow) => presentMatch(row, numberOf.get(row.roundId) ?? 0, names, changes);

@@ -36,10 +36,10 @@ export class GameDayRounds {
    */
   async propose(userId: string, gameId: string) {
     const { db, clock } = this.#deps;
-    await hostOf(this.#deps, gameId, userId);
+    const { game } = await hostOf(this.#deps, gameId, userId);
     const day = await openDay(db, gameId);
     const repository = new GameDayRepository(db);
-    const rows = await sessionRows(this.#deps, day);
+    const rows = await sessionRows(this.#deps, day, game.activityId);
     const open = rows.rounds.find((round) => round.status === 'PROPOSED');
     if (open) return presentProposal(open, rows.matches, rows.names);
     const free = freeCourts(day, rows.matches);
@@ -63,10 +63,10 @@ export class GameDayRounds {
   /** A host's swap is never refused for what it costs: the answer says it (the rotation's swapCost). */
   async swap(userId: string, gameId: string, roundId: string, swap: Swap) {
     const { db, clock } = this.#deps;
-    await hostOf(this.#deps, gameId, userId);
+    const { game } = await hostOf(this.#deps, gameId, userId);
     const day = await openDay(db, gameId);
     const round = await this.#proposed(gameId, roundId);
-    const rows = await sessionRows(this.#deps, day);
+    const rows = await sessionRows(this.#deps, day, game.activityId);
     const current = asProposal(round, rows.matches);
     const placed = new Set([...current.resting, ...current.matches.flatMap((match) => match.sides.flat())]);
     const onAMatch = current.matches.some((match) => match.sides.flat().includes(swap.out));

@@ -38,3 +38,8 @@ export function winnerOf(a: number, b: number): 'A' | 'B' | null {
 export function sideSize(format: string): 1 | 2 {
   return format === 'SINGLES' ? 1 : 2;
 }
+
+/** Which rating a format's results move: singles, or doubles for every two-a-side format. */
+export function skillKind(format: string): 'SINGLES' | 'DOUBLES' {
+  return sideSize(format) === 1 ? 'SINGLES' : 'DOUBLES';
+}

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { SharedRating } from '../skill/index.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Instant = Type.String({ format: 'date-time' });
@@ -80,6 +81,7 @@ export const BoardPlayer = Type.Object({
   played: Type.Integer(),
   wins: Type.Integer(),
   restingSince: Nullable(Instant),
+  rating: SharedRating,
 });
 
 export const SummaryLine = Type.Object({

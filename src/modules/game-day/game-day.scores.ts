@@ -3,7 +3,8 @@ import { type GameDayDeps, hostOf, openDay, roleIn } from './game-day.context.ts
 import { alreadyEntered, badScore, matchNotFound, notDisputed, nothingToAnswer, notOnCourt, notOpen, notOtherSide } from './game-day.errors.ts';
 import { presentMatch } from './game-day.presenter.ts';
 import { GameDayRepository, type GameDayRow, type MatchRow } from './game-day.repository.ts';
-import { scoreFits } from './game-day.rules.ts';
+import type { Executor } from '../../platform/db/index.ts';
+import { scoreFits, skillKind, winnerOf } from './game-day.rules.ts';
 
 interface Score {
   a: number;
@@ -45,8 +46,8 @@ export class GameDayScores {
   /** The other side of whoever entered the score (both sides when a host off the court entered it) confirms or disputes. */
   async answer(userId: string, gameId: string, matchId: string, answer: 'CONFIRMED' | 'DISPUTED') {
     const { db, clock } = this.#deps;
-    await roleIn(this.#deps, gameId, userId);
-    await this.#day(gameId);
+    const { game } = await roleIn(this.#deps, gameId, userId);
+    const day = await this.#day(gameId);
     const match = await this.#match(gameId, matchId);
     if (match.scoreState !== 'ENTERED') throw nothingToAnswer();
     const by = match.scoreEnteredBy ?? '';
@@ -57,6 +58,7 @@ export class GameDayScores {
       const repository = new GameDayRepository(tx);
       const answered = await repository.answer(matchId, 'ENTERED', answer);
       if (answered) await repository.record({ matchId, action: answer, scoreA: answered.scoreA, scoreB: answered.scoreB, byUser: userId, at: now });
+      if (answered && answer === 'CONFIRMED') await this.#learn(answered, day, game.activityId, tx);
       return answered;
     });
     if (!row) throw nothingToAnswer();
@@ -66,7 +68,7 @@ export class GameDayScores {
   /** A host's decision on a disputed score: the score they set stands. */
   async settle(userId: string, gameId: string, matchId: string, score: Score, trail: AuditActor) {
     const { db, clock, audit } = this.#deps;
-    await hostOf(this.#deps, gameId, userId);
+    const { game } = await hostOf(this.#deps, gameId, userId);
     const day = await this.#day(gameId);
     // A disputed score changes only by settling (the update's condition), so this is the score it replaces.
     const disputed = await this.#match(gameId, matchId);
@@ -81,10 +83,17 @@ export class GameDayScores {
         score: { before: { matchId, state: 'DISPUTED', a: disputed.scoreA, b: disputed.scoreB }, after: { matchId, state: 'SETTLED', a: score.a, b: score.b } },
       };
       await audit.record(tx, { ...trail, action: 'game.score-dispute.settled', objectType: 'game', objectId: gameId, changes });
+      await this.#learn(settled, day, game.activityId, tx);
       return settled;
     });
     if (!row) throw notDisputed();
     return this.#present(gameId, row);
+  }
+
+  /** A final result moves the players' ratings, in the transaction that made it final (skill counts each match once). */
+  async #learn(match: MatchRow, day: GameDayRow, activityId: string, tx: Executor) {
+    const result = { matchId: match.id, gameId: match.gameId, activityId, kind: skillKind(day.format), sideA: match.sideA, sideB: match.sideB };
+    await this.#deps.skill.recordResult({ ...result, winner: winnerOf(match.scoreA!, match.scoreB!) }, tx);
   }
 
   /** Scores are answered and settled after closing too: only a session that never opened refuses. */

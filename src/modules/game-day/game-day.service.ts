@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { Executor } from '../../platform/db/index.ts';
 import { type GameDayDeps, hostOf, openDay, roleIn, sessionRows } from './game-day.context.ts';
 import { alreadyOpen, closed, notCheckedIn, notOpen, windowClosed } from './game-day.errors.ts';
-import { presentPlayers } from './game-day.input.ts';
+import { playedIn, presentPlayers } from './game-day.input.ts';
 import { presentBoard } from './game-day.presenter.ts';
 import { GameDayRepository } from './game-day.repository.ts';
 import { openingWindow } from './game-day.rules.ts';
@@ -41,7 +41,7 @@ export class GameDayService {
     const day = await repository.find(gameId);
     const viewer = { userId, host: standing.host };
     if (!day) return presentBoard(undefined, gameId, viewer, []);
-    const rows = await sessionRows(this.#deps, day);
+    const rows = await sessionRows(this.#deps, day, standing.game.activityId);
     const changes = await repository.changes(rows.matches.filter((match) => match.scoreState !== null).map((match) => match.id));
     return presentBoard(rows, gameId, viewer, changes);
   }
@@ -56,10 +56,24 @@ export class GameDayService {
     return this.board(userId, gameId);
   }
 
+  /**
+   * Closes the session once: the conditional update lets one close through (another instance's, or a
+   * second host's at the same moment, gets 409), and in the same transaction who played is marked
+   * ATTENDED and told, so the marks and the notification happen once too.
+   */
   async close(userId: string, gameId: string) {
-    await hostOf(this.#deps, gameId, userId);
-    const repository = new GameDayRepository(this.#deps.db);
-    if (!(await repository.close(gameId, this.#deps.clock.now()))) throw (await repository.find(gameId)) ? closed() : notOpen();
+    const { db, clock, attendance, events } = this.#deps;
+    const { game } = await hostOf(this.#deps, gameId, userId);
+    const now = clock.now();
+    const closedNow = await db.transaction(async (tx) => {
+      const repository = new GameDayRepository(tx);
+      if (!(await repository.close(gameId, now))) return false;
+      const played = playedIn(await repository.matches(gameId));
+      await attendance.markPlayed(game, played, userId, now, tx);
+      if (played.length > 0) await events.emit({ type: 'GAME_DAY_SUMMARY', gameId, recipients: played, title: game.title }, tx);
+      return true;
+    });
+    if (!closedNow) throw (await new GameDayRepository(db).find(gameId)) ? closed() : notOpen();
     return this.board(userId, gameId);
   }
 

@@ -13,6 +13,7 @@ export interface GameStanding {
   game: {
     id: string;
     organizerId: string;
+    activityId: string;
     title: string | null;
     startTime: Date;
     endTime: Date;
@@ -110,9 +111,9 @@ export class GameLookups {
       new MembersRepository(db).hasRequested(gameId, userId),
       repository.isVisible(gameId, userId, now),
     ]);
-    const { id, organizerId, title, startTime, endTime, selfCheckIn, materiallyChangedAt } = game;
+    const { id, organizerId, activityId, title, startTime, endTime, selfCheckIn, materiallyChangedAt } = game;
     return {
-      game: { id, organizerId, title, startTime, endTime, selfCheckIn, materiallyChangedAt, status: effectiveStatus(game, now) },
+      game: { id, organizerId, activityId, title, startTime, endTime, selfCheckIn, materiallyChangedAt, status: effectiveStatus(game, now) },
       host: organizerId === userId || coHost,
       player: participation?.status,
       joinedAt: participation?.joinedAt,

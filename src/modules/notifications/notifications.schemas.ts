@@ -33,6 +33,7 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('NO_SHOW_DISMISSED'),
   Type.Literal('PAYMENT_REMINDER'),
   Type.Literal('PAYMENT_SUMMARY'),
+  Type.Literal('GAME_DAY_SUMMARY'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 

@@ -122,6 +122,8 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
       return { title: 'Marked as a no-show', message: `A host marked you as a no-show at ${the}. If that is wrong, you can dispute it within 7 days.` };
     case 'NO_SHOW_UPHELD':
       return { title: 'No-show upheld', message: `An admin looked at your dispute of the no-show at ${the} and upheld the mark: it counts.` };
+    case 'GAME_DAY_SUMMARY':
+      return { title: 'Game day is over', message: `Game day at ${the} is closed: your games, wins and partners are on the game's page.` };
     case 'NO_SHOW_DISMISSED':
       return { title: 'No-show removed', message: `An admin looked at your dispute of the no-show at ${the} and removed the mark: it no longer counts.` };
     case 'CO_HOST_INVITED':

@@ -1611,6 +1611,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your skill ratings per activity and kind (doubles, singles): estimate, uncertainty, suggested level and the newest 20 changes */
+        get: operations["getMeRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/ratings/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Hide your skill rating and suggested level from other players, or show them again */
+        put: operations["putMeRatingsVisibility"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/reliability": {
         parameters: {
             query?: never;
@@ -12999,6 +13033,18 @@ export interface operations {
                                 court: number | null;
                                 name: string | null;
                                 played: number;
+                                /** @description The player’s skill rating for this game’s activity and kind; null when they hide it from others */
+                                rating: {
+                                    games: number;
+                                    mu: number;
+                                    sigma: number;
+                                    /** @description The activity's level this rating suggests; null until 3 rated games */
+                                    suggestedLevel: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    } | null;
+                                } | null;
                                 restingSince: string | null;
                                 state: "PLAYING" | "NEXT" | "RESTING" | "LEFT";
                                 /** Format: uuid */
@@ -13317,6 +13363,18 @@ export interface operations {
                                 court: number | null;
                                 name: string | null;
                                 played: number;
+                                /** @description The player’s skill rating for this game’s activity and kind; null when they hide it from others */
+                                rating: {
+                                    games: number;
+                                    mu: number;
+                                    sigma: number;
+                                    /** @description The activity's level this rating suggests; null until 3 rated games */
+                                    suggestedLevel: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    } | null;
+                                } | null;
                                 restingSince: string | null;
                                 state: "PLAYING" | "NEXT" | "RESTING" | "LEFT";
                                 /** Format: uuid */
@@ -13738,6 +13796,18 @@ export interface operations {
                                 court: number | null;
                                 name: string | null;
                                 played: number;
+                                /** @description The player’s skill rating for this game’s activity and kind; null when they hide it from others */
+                                rating: {
+                                    games: number;
+                                    mu: number;
+                                    sigma: number;
+                                    /** @description The activity's level this rating suggests; null until 3 rated games */
+                                    suggestedLevel: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    } | null;
+                                } | null;
                                 restingSince: string | null;
                                 state: "PLAYING" | "NEXT" | "RESTING" | "LEFT";
                                 /** Format: uuid */
@@ -14136,6 +14206,18 @@ export interface operations {
                                 court: number | null;
                                 name: string | null;
                                 played: number;
+                                /** @description The player’s skill rating for this game’s activity and kind; null when they hide it from others */
+                                rating: {
+                                    games: number;
+                                    mu: number;
+                                    sigma: number;
+                                    /** @description The activity's level this rating suggests; null until 3 rated games */
+                                    suggestedLevel: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    } | null;
+                                } | null;
                                 restingSince: string | null;
                                 state: "PLAYING" | "NEXT" | "RESTING" | "LEFT";
                                 /** Format: uuid */
@@ -24196,6 +24278,12 @@ export interface operations {
                                     /** @description Sent to your registered devices */
                                     push: boolean;
                                 };
+                                GAME_DAY_SUMMARY: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 GAME_FULL: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
@@ -24451,6 +24539,10 @@ export interface operations {
                             inApp?: boolean;
                             push?: boolean;
                         };
+                        GAME_DAY_SUMMARY?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
                         GAME_FULL?: {
                             inApp?: boolean;
                             push?: boolean;
@@ -24604,6 +24696,12 @@ export interface operations {
                                     push: boolean;
                                 };
                                 GAME_CONFIRMED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                GAME_DAY_SUMMARY: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -25770,6 +25868,372 @@ export interface operations {
             };
         };
     };
+    getMeRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Your rating and suggested level are hidden from other players */
+                            hidden: boolean;
+                            ratings: {
+                                activity: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description null: the activity was deleted */
+                                    name: string | null;
+                                };
+                                /** @description The level you declared on your profile for this activity; it changes only when you change it */
+                                declaredLevel: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** @description Rated games (confirmed or settled results) */
+                                games: number;
+                                /** @description The newest 20 changes, newest first */
+                                history: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** Format: uuid */
+                                    matchId: string;
+                                    muAfter: number;
+                                    muBefore: number;
+                                    sigmaAfter: number;
+                                    sigmaBefore: number;
+                                    /** @description null: a draw */
+                                    won: boolean | null;
+                                }[];
+                                /** @description Doubles formats (rotating doubles, winner stays, fixed pairs) and singles are rated apart */
+                                kind: "DOUBLES" | "SINGLES";
+                                /** @description The estimated skill (openskill, starting at 25) */
+                                mu: number;
+                                /** @description The uncertainty of mu (starting at 8.33); it shrinks with every rated game */
+                                sigma: number;
+                                /** @description The activity's level your rating suggests; null until 3 rated games */
+                                suggestedLevel: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
+    putMeRatingsVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: other players do not see your rating or suggested level */
+                    hidden: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Your rating and suggested level are hidden from other players */
+                            hidden: boolean;
+                            ratings: {
+                                activity: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description null: the activity was deleted */
+                                    name: string | null;
+                                };
+                                /** @description The level you declared on your profile for this activity; it changes only when you change it */
+                                declaredLevel: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** @description Rated games (confirmed or settled results) */
+                                games: number;
+                                /** @description The newest 20 changes, newest first */
+                                history: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** Format: uuid */
+                                    matchId: string;
+                                    muAfter: number;
+                                    muBefore: number;
+                                    sigmaAfter: number;
+                                    sigmaBefore: number;
+                                    /** @description null: a draw */
+                                    won: boolean | null;
+                                }[];
+                                /** @description Doubles formats (rotating doubles, winner stays, fixed pairs) and singles are rated apart */
+                                kind: "DOUBLES" | "SINGLES";
+                                /** @description The estimated skill (openskill, starting at 25) */
+                                mu: number;
+                                /** @description The uncertainty of mu (starting at 8.33); it shrinks with every rated game */
+                                sigma: number;
+                                /** @description The activity's level your rating suggests; null until 3 rated games */
+                                suggestedLevel: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                        };
+                        message: string;
+                        path: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description Bad Request: validation_failed, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_json";
+                    };
+                };
+            };
+            /** @description Unauthorized: authentication_required, invalid_token */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "authentication_required"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "authentication_required" | "invalid_token";
+                    };
+                };
+            };
+            /** @description Forbidden: cross_site_request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "cross_site_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "cross_site_request";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too Many Requests: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Service Unavailable: service_unavailable, shutting_down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "service_unavailable" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
     getMeReliability: {
         parameters: {
             query?: never;
@@ -25914,7 +26378,7 @@ export interface operations {
                                 resourceId: string;
                                 resourceType: "GAME" | "SERIES";
                                 title: string;
-                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY";
+                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY" | "GAME_DAY_SUMMARY";
                             }[];
                             page: {
                                 number: number;
@@ -26221,7 +26685,7 @@ export interface operations {
                             resourceId: string;
                             resourceType: "GAME" | "SERIES";
                             title: string;
-                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY";
+                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY" | "GAME_DAY_SUMMARY";
                         };
                         message: string;
                         path: string;

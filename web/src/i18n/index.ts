@@ -16,6 +16,7 @@ import { nav } from './en/nav';
 import { offline } from './en/offline';
 import { push } from './en/push';
 import { series } from './en/series';
+import { skill } from './en/skill';
 
-export const t = { common, nav, find, game, gameday, host, series, me, admin, push, money: moneyTexts, offline, chat };
+export const t = { common, nav, find, game, gameday, host, series, me, admin, push, money: moneyTexts, offline, chat, skill };
 export { LOCALE, plural, money, distance, localDay, dayHeading, timeUntil, andList } from './format';

@@ -88,6 +88,7 @@ export const me = {
     SERIES_GAME_JOINED: 'You were put in a series game',
     SERIES_OCCURRENCE_SKIPPED: 'A series game was skipped',
     MARKED_NO_SHOW: 'You were marked as a no-show',
+    GAME_DAY_SUMMARY: 'Game day is over: your summary',
     CO_HOST_INVITED: 'Invitations to co-host a game',
     SERIES_CO_HOST_INVITED: 'Invitations to co-host a series',
     SERIES_REGULAR_INVITED: 'Invitations to be a regular',

@@ -102,6 +102,9 @@ export function ProfilePage() {
             <Link to="/me/record">{t.me.record}</Link>
           </li>
           <li>
+            <Link to="/me/ratings">{t.skill.link}</Link>
+          </li>
+          <li>
             <Link to="/me/money">{t.money.link}</Link>
           </li>
           <li>

@@ -9,6 +9,7 @@ const ProfilePage = lazyPage(() => import('./Profile'), 'ProfilePage');
 const PreferencesPage = lazyPage(() => import('./Preferences'), 'PreferencesPage');
 const CalendarPage = lazyPage(() => import('./Calendar'), 'CalendarPage');
 const RecordPage = lazyPage(() => import('./Record'), 'RecordPage');
+const RatingsPage = lazyPage(() => import('./Ratings'), 'RatingsPage');
 const InvitationsPage = lazyPage(() => import('./Invitations'), 'InvitationsPage');
 
 export const routes: AppRoute[] = [
@@ -19,5 +20,6 @@ export const routes: AppRoute[] = [
   { path: '/settings/notifications', access: 'signed-in', render: () => createElement(PreferencesPage) },
   { path: '/settings/calendar', access: 'signed-in', render: () => createElement(CalendarPage) },
   { path: '/me/record', access: 'signed-in', render: () => createElement(RecordPage) },
+  { path: '/me/ratings', access: 'signed-in', render: () => createElement(RatingsPage) },
   { path: '/me/invitations', access: 'signed-in', render: () => createElement(InvitationsPage) },
 ];
