@@ -220,6 +220,14 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     calendars,
     payments: { payments, payees },
     chat,
+    // Everyone on the board: its hosts and the players with a place.
+    boardLive: {
+      changed: async (gameId: string) => {
+        const board = (await lookups.audience(gameId)).filter((member) => member.host || member.player === 'ACTIVE');
+        const recipients = board.map((member) => ({ userId: member.userId, payload: { gameId } }));
+        await streamEvents.publish({ name: 'game-day.board', gameId, recipients }, db);
+      },
+    },
     chatReports: new ChatReports({ db, clock, names: (ids) => users.namesOf(ids), games: chatGames, live: streamEvents }),
     ...live,
     games: {
