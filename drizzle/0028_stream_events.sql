@@ -14,14 +14,3 @@ ALTER TABLE notifications ADD COLUMN payload jsonb;
 ALTER TABLE notifications ADD CONSTRAINT notifications_stream_event CHECK (stream_event IS NULL OR (NOT in_app AND payload IS NOT NULL));
 --> statement-breakpoint
 CREATE INDEX notifications_stream_created_idx ON notifications (created_at) WHERE stream_event IS NOT NULL;
---> statement-breakpoint
--- Chat pushes: one row per game, person and minute-long window in which a chat push went to them;
--- the primary key makes "at most one push a minute per game per person" hold across instances.
-CREATE TABLE chat_push_windows (
-  game_id uuid NOT NULL,
-  user_id uuid NOT NULL,
-  window_start timestamptz NOT NULL,
-  CONSTRAINT chat_push_windows_pk PRIMARY KEY (game_id, user_id, window_start)
-);
---> statement-breakpoint
-CREATE INDEX chat_push_windows_start_idx ON chat_push_windows (window_start);
