@@ -6,8 +6,8 @@ import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluste
 import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
 import { addCoHost } from '../../../test/helpers/invitations.ts';
 import { listen, openStream, STREAM, type SseClient, type SseEvent } from '../../../test/helpers/sse.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
+import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 import type { FastifyInstance } from 'fastify';
 
 interface Live {
@@ -172,6 +172,35 @@ for (const backend of backends) {
         undefined,
       );
       assert.deepEqual(await totals(a.stranger), { total: 0, games: [] }, 'a stranger is in no chat');
+    });
+
+    // Last: it moves the clock by days.
+    it('the cleanup job drops stream events after two days: an old resume point then replays nothing', async () => {
+      const { game, player } = await cast();
+      const stream = await connect(player);
+      await say(game, host, 'before the cleanup');
+      const seen = await nextLive(stream);
+      stream.close();
+      await say(game, host, 'kept a day');
+      const cleanup = () => t.app.inject({ method: 'POST', url: '/api/v1/internal/jobs/cleanup/run', headers: { 'x-internal-secret': INTERNAL_SECRET } });
+      clock.advance(24 * 3600);
+      player.auth = { authorization: `Bearer ${(await mintTokens(t.app, player.id)).accessToken}` };
+      assert.equal((await cleanup()).statusCode, 200);
+      assert.deepEqual(
+        (await drainLive(await connect(player, seen.id))).map((event) => event.live.message!.body),
+        ['kept a day'],
+        'a day later it is still there',
+      );
+      clock.advance(2 * 24 * 3600);
+      player.auth = { authorization: `Bearer ${(await mintTokens(t.app, player.id)).accessToken}` };
+      assert.equal((await cleanup()).statusCode, 200);
+      assert.deepEqual(await drainLive(await connect(player, seen.id)), [], 'three days later it is gone');
+      const page = (await req('GET', `/api/v1/games/${game.id}/chat/messages`, player)).json().data.content as Array<{ body: string }>;
+      assert.deepEqual(
+        page.map((m) => m.body),
+        ['kept a day', 'before the cleanup'],
+        'the messages themselves stay (90 days)',
+      );
     });
   });
 }
