@@ -105,3 +105,21 @@ export function markRecentWriters(app: FastifyInstance, reads: ReadRoute): void 
     if (CHANGES.has(request.method) && request.principal) await reads.writing(request.principal.userId);
   });
 }
+
+/** Routes that change a game's game-day board: game day's own writes, check-in and a host's attendance mark. */
+const BOARD_ROUTES = /^\/api\/v1\/games\/:id\/(game-day(\/|$)|check-in$|attendance\/:userId$)/;
+
+/**
+ * The board live (#37): after a change to a game's board answered success, everyone on the board gets
+ * a `game-day.board` event and refetches it. Found from the routes, so game day's services need no
+ * call of their own; the event carries nothing a refetch does not, so it is written after the
+ * response, and the app's slow poll covers one lost to a crash in between.
+ */
+export function announceBoardChanges(app: FastifyInstance, board: { changed(gameId: string): Promise<void> }): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (!CHANGES.has(request.method) || reply.statusCode >= 300 || !BOARD_ROUTES.test(request.routeOptions.url ?? '')) return;
+    const gameId = (request.params as { id?: string }).id;
+    if (!gameId) return;
+    await board.changed(gameId).catch((error: Error) => request.log.warn({ err: { type: error.name } }, 'the board event could not be written'));
+  });
+}

@@ -19,6 +19,7 @@ import {
   gamesUseActivity,
   type PresentedGame,
 } from './modules/games/index.ts';
+import { StreamEvents } from './modules/notifications/index.ts';
 import { ShareLinksService } from './modules/share-links/index.ts';
 import { BookmarkMarks, BookmarksService } from './modules/bookmarks/index.ts';
 import { createSeriesModule, forgetSeriesUser } from './modules/series/index.ts';
@@ -97,13 +98,21 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   });
   const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
-  // The chat asks games where a user stands (host, player, waiting) and nothing of their tables.
+  // The chat asks games where a user stands (host, player, waiting) and who is in a game, nothing of
+  // their tables; its live events and the board's go out over the notification stream.
+  const streamEvents = new StreamEvents(clock);
+  const chatGames = {
+    standing: (gameId: string, userId: string) => lookups.standing(gameId, userId),
+    audience: (gameId: string) => lookups.audience(gameId),
+    gamesOf: (userId: string) => lookups.gamesOf(userId),
+  };
   const chat = new ChatService({
     db,
     clock,
     cursors: new CursorCodec(keys.secretSeed),
-    games: { standing: (gameId, userId) => lookups.standing(gameId, userId) },
+    games: chatGames,
     names: (ids) => users.namesOf(ids),
+    live: streamEvents,
   });
   // A player the organiser removed may not come back through the game's links. Games read a player's
   // level through profiles' narrow part, which needs nothing back (profiles need participation).
@@ -226,7 +235,15 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     calendars,
     payments: { payments, payees },
     chat,
-    chatReports: new ChatReports({ db, clock, names: (ids) => users.namesOf(ids) }),
+    // Everyone on the board: its hosts and the players with a place.
+    boardLive: {
+      changed: async (gameId: string) => {
+        const board = (await lookups.audience(gameId)).filter((member) => member.host || member.player === 'ACTIVE');
+        const recipients = board.map((member) => ({ userId: member.userId, payload: { gameId } }));
+        await streamEvents.publish({ name: 'game-day.board', gameId, recipients }, db);
+      },
+    },
+    chatReports: new ChatReports({ db, clock, names: (ids) => users.namesOf(ids), games: chatGames, live: streamEvents }),
     ...live,
     games: {
       queries,

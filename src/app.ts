@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppOverrides } from './app-overrides.ts';
-import { composeAuth, markRecentWriters, type Infrastructure } from './app-parts.ts';
+import { announceBoardChanges, composeAuth, markRecentWriters, type Infrastructure } from './app-parts.ts';
 import type { Config } from './config/index.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/index.ts';
@@ -101,6 +101,7 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
     production: config.profile === 'production',
   });
   markRecentWriters(app, services.reads);
+  announceBoardChanges(app, services.boardLive);
   await registerDocs(app, config);
   await registerWebApp(app, config);
   await registerOperations(app, {

@@ -76,6 +76,14 @@ export const CHAT_CASES: Record<string, RouteCase[]> = {
       }),
     },
   ],
+  'GET /api/v1/me/chat-unread': [
+    {
+      label: "the caller's unread chat messages",
+      scope: 'shared',
+      success: 200,
+      prepare: async () => ({ url: '/api/v1/me/chat-unread', check: (response) => assert.equal(typeof json(response).data.total, 'number') }),
+    },
+  ],
   'POST /api/v1/games/:id/chat/read': chatCase("A's chat marked read", 204, ({ gameId }) => ({ url: `/api/v1/games/${gameId}/chat/read` })),
   'DELETE /api/v1/games/:id/chat/messages/:messageId': chatCase("A's message deleted (by A, or C as co-host)", 204, ({ gameId, messageId }) => ({
     url: `/api/v1/games/${gameId}/chat/messages/${messageId}`,

@@ -2,6 +2,8 @@
  * A game's chat as its people meet it: a player writes (a link becomes a link, markup stays text), the
  * waitlisted player reads but may not write until the organiser lets them, the organiser pins an
  * announcement, deletes a message and closes the chat; on a phone the chat has a page of its own.
+ * Messages arrive live: one page writes, another open page shows it without a reload, and the
+ * tab bar's My games counts the unread ones.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -100,6 +102,36 @@ describe('game chat', { skip: chromiumMissing }, () => {
       page.data.content.map((m) => m.body),
       ['Any place left?', 'Court 4 tonight, not 3'],
     );
+  });
+
+  it('a message written on one page appears on another open page without a reload, and My games counts it unread', async () => {
+    const game = await createGame(journey.service.app, hana, gameBody(sport, journey.clock.now(), 120, { title: 'Live badminton' }));
+    assert.equal((await journey.api(pat, 'POST', `/api/v1/games/${game.id}/participants`)).status, 201);
+    assert.equal((await journey.api(wai, 'POST', `/api/v1/games/${game.id}/participants`)).status, 201);
+    await pat.page.goto(`/app/games/${game.id}/chat`);
+    await chatOf(pat.page).getByText('No messages yet. Say hello, or ask who brings shuttles.').waitFor();
+    const before = (await journey.api<{ total: number }>(wai, 'GET', '/api/v1/me/chat-unread')).data.total;
+    await wai.page.goto('/app/my-games');
+    await wai.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^My games/ })
+      .waitFor();
+    await hana.page.goto(`/app/games/${game.id}`);
+    await send(hana.page, 'Nets are up, come early');
+    // Well inside the 30 s fallback poll: the stream brought it.
+    await chatOf(pat.page).getByText('Nets are up, come early').waitFor({ timeout: 10_000 });
+    const total = before + 1;
+    await wai.page
+      .getByTestId('chat-unread')
+      .filter({ hasText: new RegExp(`^${total}$`) })
+      .waitFor({ timeout: 10_000 });
+    await wai.page.getByRole('link', { name: `My games, ${total} unread chat message${total === 1 ? '' : 's'}` }).waitFor();
+    await checkScreen(wai.page, 'my games, one unread chat message');
+    const page = await journey.api<{ content: Array<{ id: string }> }>(hana, 'GET', `/api/v1/games/${game.id}/chat/messages`);
+    const [message] = page.data.content;
+    assert.equal((await journey.api(hana, 'DELETE', `/api/v1/games/${game.id}/chat/messages/${message!.id}`)).status, 204);
+    await chatOf(pat.page).getByText('Nets are up, come early').waitFor({ state: 'detached', timeout: 10_000 });
+    await checkScreen(pat.page, 'game chat, a message deleted live');
   });
 
   it('a player reports a message; an admin finds it in the queue and deletes it', async () => {

@@ -5,6 +5,8 @@ export const STREAM = '/api/v1/notifications/stream';
 
 export interface SseEvent {
   id: string | undefined;
+  /** The event's name; undefined for a notification (the default event). */
+  event?: string;
   data: string;
 }
 
@@ -45,13 +47,15 @@ export async function openStream(url: string, headers: Record<string, string>): 
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
           let id: string | undefined;
+          let event: string | undefined;
           const data: string[] = [];
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) comments.push(line.slice(1).trim());
             else if (line.startsWith('id:')) id = line.slice(3).trim();
+            else if (line.startsWith('event:')) event = line.slice(6).trim();
             else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
           }
-          if (data.length) queue.push({ id, data: data.join('\n') });
+          if (data.length) queue.push({ id, ...(event ? { event } : {}), data: data.join('\n') });
         }
         waiters.splice(0).forEach((wake) => wake());
       }

@@ -14,7 +14,7 @@ import { useMe } from './session';
 import { Icon } from './shell/icons';
 import { RouteBoundary } from './shell/RouteBoundary';
 import { ServiceStatus } from './shell/ServiceStatus';
-import { useUnreadCount } from './shell/unread';
+import { useChatUnread, useUnreadCount } from './shell/unread';
 import { forgetSavedCopies } from './offline/client';
 import { SavedCopyNotice } from './offline/SavedCopyNotice';
 import { UpdatePrompt } from './offline/UpdatePrompt';
@@ -32,6 +32,7 @@ export function App() {
   const [expired, setExpired] = useState(false);
   useLiveNotifications(signedIn);
   const unread = useUnreadCount(signedIn);
+  const chatUnread = useChatUnread(signedIn);
   useEffect(() => scheduleRefresh(), [signedIn]);
   useEffect(
     () =>
@@ -105,6 +106,7 @@ export function App() {
   }
 
   const count = unread.data?.count ?? 0;
+  const chatCount = chatUnread.data?.total ?? 0;
   const current = (to: string) => (path === to ? ('page' as const) : undefined);
   return (
     <>
@@ -122,9 +124,17 @@ export function App() {
           </Link>
           {signedIn && (
             <>
-              <Link to="/my-games" aria-current={current('/my-games')}>
+              <Link to="/my-games" aria-current={current('/my-games')} aria-label={chatCount > 0 ? t.nav.myGamesChatUnread(chatCount) : undefined}>
                 <Icon name="games" />
                 <span>{t.nav.myGames}</span>
+                {chatCount > 0 && (
+                  <>
+                    {' '}
+                    <span className="badge" data-testid="chat-unread">
+                      {chatCount}
+                    </span>
+                  </>
+                )}
               </Link>
               <Link to="/host" aria-current={current('/host')}>
                 <Icon name="host" />

@@ -1,6 +1,19 @@
 import { Type } from 'typebox';
 import type { RouteSpec } from '../../platform/http/route-set.ts';
-import { ChatMessage, ChatReport, ChatParams, ChatSettingsBody, ChatState, MessageParams, MessagesPage, MessagesQuery, PostMessageBody, ReportParams, ResolveReportBody } from './chat.schemas.ts';
+import {
+  ChatMessage,
+  ChatReport,
+  ChatParams,
+  ChatSettingsBody,
+  ChatState,
+  MessageParams,
+  MessagesPage,
+  MessagesQuery,
+  PostMessageBody,
+  ReportParams,
+  ResolveReportBody,
+  UnreadTotals,
+} from './chat.schemas.ts';
 
 /** What each chat route accepts and answers (paths: chat.routes.ts). */
 export const ChatApi = {
@@ -12,5 +25,6 @@ export const ChatApi = {
   queue: { summary: 'Admins: open reports of chat messages, oldest first (at most 100)', data: Type.Array(ChatReport), message: 'Chat reports' },
   resolve: { summary: 'Admins: resolve a report (and every other open report of its message), deleting the message or not', params: ReportParams, body: ResolveReportBody },
   read: { summary: 'Mark everything in the chat up to now as read by you', params: ChatParams },
+  unread: { summary: 'Your unread chat messages: the total over your games and each game that has any', data: UnreadTotals, message: 'Unread chat messages' },
   remove: { summary: 'Delete a message: your own, or any as a host', params: MessageParams },
 } satisfies Record<string, RouteSpec>;

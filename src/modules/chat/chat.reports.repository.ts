@@ -43,20 +43,24 @@ export class ChatReportsRepository extends Repository {
 
   /**
    * Closes the report and every other open report of the same message, deleting the message when
-   * asked; answers false when no open report has this id (one admin's answer wins, once).
+   * asked; answers nothing when no open report has this id (one admin's answer wins, once).
    */
-  async resolve(id: string, adminId: string, removeMessage: boolean, at: Date): Promise<boolean> {
+  async resolve(id: string, adminId: string, removeMessage: boolean, at: Date): Promise<ReportRow | undefined> {
     const [report] = await this.db
       .update(gameChatReports)
       .set({ resolvedAt: at, resolvedBy: adminId })
       .where(and(eq(gameChatReports.id, id), isNull(gameChatReports.resolvedAt)))
       .returning();
-    if (!report) return false;
+    if (!report) return undefined;
     await this.db
       .update(gameChatReports)
       .set({ resolvedAt: at, resolvedBy: adminId })
       .where(and(eq(gameChatReports.messageId, report.messageId), isNull(gameChatReports.resolvedAt)));
     if (removeMessage) await this.db.delete(gameChatMessages).where(eq(gameChatMessages.id, report.messageId));
-    return true;
+    return report;
+  }
+
+  async gameOf(id: string): Promise<string | undefined> {
+    return (await this.first(gameChatReports, eq(gameChatReports.id, id)))?.gameId;
   }
 }

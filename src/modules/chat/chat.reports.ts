@@ -1,7 +1,8 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { reportNotFound } from './chat.errors.ts';
-import type { ChatNames } from './chat.ports.ts';
+import { ChatBroadcast } from './chat.live.ts';
+import type { ChatGames, ChatLive, ChatNames } from './chat.ports.ts';
 import { ChatReportsRepository, type ReportRow } from './chat.reports.repository.ts';
 
 export interface ReportView {
@@ -15,12 +16,22 @@ export interface ReportView {
 /** Reports are many per message at most once per person; the queue shows the oldest 100 open. */
 const QUEUE_SIZE = 100;
 
+interface ChatReportsDeps {
+  db: Database;
+  clock: Clock;
+  names: ChatNames;
+  games: Pick<ChatGames, 'audience'>;
+  live: ChatLive;
+}
+
 /** The admins' side of reports: the open queue, and resolving one (deleting the message or not). */
 export class ChatReports {
-  readonly #deps: { db: Database; clock: Clock; names: ChatNames };
+  readonly #deps: ChatReportsDeps;
+  readonly #broadcast: ChatBroadcast;
 
-  constructor(deps: { db: Database; clock: Clock; names: ChatNames }) {
+  constructor(deps: ChatReportsDeps) {
     this.#deps = deps;
+    this.#broadcast = new ChatBroadcast(deps.live);
   }
 
   async queue(): Promise<ReportView[]> {
@@ -39,7 +50,17 @@ export class ChatReports {
     }));
   }
 
+  /** A message removed here leaves the members' open chats live, as a delete by its author does. */
   async resolve(adminId: string, reportId: string, removeMessage: boolean): Promise<void> {
-    if (!(await new ChatReportsRepository(this.#deps.db).resolve(reportId, adminId, removeMessage, this.#deps.clock.now()))) throw reportNotFound();
+    const { db, clock, games } = this.#deps;
+    const gameId = await new ChatReportsRepository(db).gameOf(reportId);
+    if (!gameId) throw reportNotFound();
+    const members = removeMessage ? await games.audience(gameId) : [];
+    const resolved = await db.transaction(async (tx) => {
+      const report = await new ChatReportsRepository(tx).resolve(reportId, adminId, removeMessage, clock.now());
+      if (report && removeMessage) await this.#broadcast.deleted(members, report.gameId, report.messageId, tx);
+      return report;
+    });
+    if (!resolved) throw reportNotFound();
   }
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
+import { equalsAny, Repository } from '../../platform/db/index.ts';
 import { gameChatMessages, gameChatReads, gameChatReports, gameChats } from './chat.table.ts';
 
 export type MessageRow = typeof gameChatMessages.$inferSelect;
@@ -84,6 +84,17 @@ export class ChatRepository extends Repository {
         ),
       );
     return row?.count ?? 0;
+  }
+
+  /** Per game of `gameIds` with any: others' messages after the user's read marker there (one query). */
+  async unreadIn(gameIds: string[], userId: string): Promise<Array<{ gameId: string; unread: number }>> {
+    if (gameIds.length === 0) return [];
+    const found = await this.db.execute(sql`
+      SELECT m.game_id, count(*)::int AS unread FROM ${gameChatMessages} m
+      LEFT JOIN ${gameChatReads} r ON r.game_id = m.game_id AND r.user_id = ${userId}::uuid
+      WHERE m.game_id ${equalsAny(gameIds, 'uuid')} AND m.author_id <> ${userId}::uuid AND m.seq > coalesce(r.last_read_seq, 0)
+      GROUP BY m.game_id ORDER BY m.game_id`);
+    return (found as { rows: Array<{ game_id: string; unread: number }> }).rows.map((row) => ({ gameId: row.game_id, unread: Number(row.unread) }));
   }
 
   /** Moves the user's marker to the newest message of the game, never back (a late request cannot undo a newer read). */

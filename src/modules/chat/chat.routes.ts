@@ -16,6 +16,7 @@ export async function chatRoutes(app: TypedApp, { chat, reports }: { chat: ChatS
     presentMessages(await chat.messages(request.params.id, userId, request.query)),
   );
   routes.post(`${base}/messages`, ChatApi.post, async (request, { userId }) => presentMessage(await chat.post(request.params.id, userId, request.body.body)));
+  routes.get('/api/v1/me/chat-unread', ChatApi.unread, (_request, { userId }) => chat.unreadTotals(userId));
   routes.post(`${base}/read`, ChatApi.read, (request, { userId }) => chat.markRead(request.params.id, userId));
   routes.post(`${base}/messages/:messageId/report`, ChatApi.report, (request, { userId }) => chat.report(request.params.id, userId, request.params.messageId));
   // The admins' queue of reports (the access policy's admin tree demands the role).

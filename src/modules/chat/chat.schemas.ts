@@ -65,3 +65,8 @@ export const ChatState = Type.Object({
   unread: Type.Integer({ minimum: 0, description: "Others' messages after your read marker (POST …/chat/read moves it)" }),
   pinned: Type.Union([ChatMessage, Type.Null()]),
 });
+
+export const UnreadTotals = Type.Object({
+  total: Type.Integer({ minimum: 0, description: "Others' unread messages over all the chats you are in now" }),
+  games: Type.Array(Type.Object({ gameId: Uuid, unread: Type.Integer({ minimum: 1 }) }), { description: 'Only the games with unread messages' }),
+});

@@ -2,7 +2,8 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import type { CursorCodec } from '../../platform/http/cursor.ts';
 import { chatClosed, chatEnded, chatNotFound, chatReadOnly, hostsOnly, messageNotFound, pinNotAnnouncement } from './chat.errors.ts';
-import type { ChatGames, ChatNames, ChatStanding } from './chat.ports.ts';
+import { ChatBroadcast } from './chat.live.ts';
+import type { ChatGames, ChatLive, ChatNames, ChatStanding } from './chat.ports.ts';
 import { ChatRepository, type ChatRow, type MessageRow, type SettingsChange } from './chat.repository.ts';
 import { ChatReportsRepository } from './chat.reports.repository.ts';
 
@@ -43,6 +44,8 @@ export interface ChatServiceDeps {
   cursors: CursorCodec;
   games: ChatGames;
   names: ChatNames;
+  /** The notification stream's events: messages, deletions and changes reach the members live. */
+  live: ChatLive;
 }
 
 /** Who is in the conversation now: hosts, players with a place, then those waiting (waitlist or request). */
@@ -60,9 +63,11 @@ function roleOf(standing: ChatStanding): ChatRole | undefined {
  */
 export class ChatService {
   readonly #deps: ChatServiceDeps;
+  readonly #broadcast: ChatBroadcast;
 
   constructor(deps: ChatServiceDeps) {
     this.#deps = deps;
+    this.#broadcast = new ChatBroadcast(deps.live);
   }
 
   async state(gameId: string, userId: string): Promise<ChatView> {
@@ -88,11 +93,24 @@ export class ChatService {
     const settings = await this.#repository().settings(gameId);
     if (settings?.closedAt) throw chatClosed();
     if (member.role === 'WAITING' && !settings?.waitlistMayWrite) throw chatReadOnly();
-    // The schema refused blank text; what is left after trimming is never empty.
-    const row = await this.#repository().insertUnlessClosed(gameId, userId, text.trim(), now);
+    // Read before the transaction: the embedded database runs one statement stream at a time.
+    const [members, names] = await Promise.all([this.#deps.games.audience(gameId), this.#deps.names([userId])]);
+    const authorName = names.get(userId) ?? null;
+    const row = await this.#deps.db.transaction(async (tx) => {
+      // The schema refused blank text; what is left after trimming is never empty.
+      const inserted = await new ChatRepository(tx).insertUnlessClosed(gameId, userId, text.trim(), now);
+      if (inserted) await this.#broadcast.message(members, inserted, authorName, tx);
+      return inserted;
+    });
     if (!row) throw chatClosed();
-    const [view] = await this.#views([row], member);
-    return view!;
+    return { row, authorName, mine: true, canDelete: true };
+  }
+
+  /** The caller's unread messages in each of their games' chats that has any, and the sum. */
+  async unreadTotals(userId: string): Promise<{ total: number; games: Array<{ gameId: string; unread: number }> }> {
+    const gameIds = await this.#deps.games.gamesOf(userId);
+    const games = await this.#repository().unreadIn(gameIds, userId);
+    return { total: games.reduce((sum, game) => sum + game.unread, 0), games };
   }
 
   /** Everything in the chat up to now counts as read by the caller. */
@@ -111,14 +129,24 @@ export class ChatService {
 
   async remove(gameId: string, userId: string, messageId: string): Promise<void> {
     const member = await this.#member(gameId, userId);
-    if (!(await this.#repository().delete(gameId, messageId, userId, member.role === 'HOST'))) throw messageNotFound();
+    const members = await this.#deps.games.audience(gameId);
+    const gone = await this.#deps.db.transaction(async (tx) => {
+      if (!(await new ChatRepository(tx).delete(gameId, messageId, userId, member.role === 'HOST'))) return false;
+      await this.#broadcast.deleted(members, gameId, messageId, tx);
+      return true;
+    });
+    if (!gone) throw messageNotFound();
   }
 
   async change(gameId: string, userId: string, change: SettingsChange): Promise<ChatView> {
     const member = await this.#member(gameId, userId);
     if (member.role !== 'HOST') throw hostsOnly();
     if (change.pinnedMessageId) await this.#checkPinnable(gameId, change.pinnedMessageId);
-    await this.#repository().change(gameId, change, this.#deps.clock.now());
+    const members = await this.#deps.games.audience(gameId);
+    await this.#deps.db.transaction(async (tx) => {
+      await new ChatRepository(tx).change(gameId, change, this.#deps.clock.now());
+      await this.#broadcast.changed(members, gameId, tx);
+    });
     return this.#view(gameId, member);
   }
 

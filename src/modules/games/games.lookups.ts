@@ -122,6 +122,16 @@ export class GameLookups {
     };
   }
 
+  /** Everyone in the game now (hosts, players with a place or waiting, requesters). */
+  audience(gameId: string) {
+    return new MembersRepository(this.#deps.db).audience(gameId);
+  }
+
+  /** The games the user is in now, as `audience` counts them. */
+  gamesOf(userId: string): Promise<string[]> {
+    return new MembersRepository(this.#deps.db).gamesOf(userId);
+  }
+
   /** The players holding a place, in joining order. */
   activePlayerIds(gameId: string): Promise<string[]> {
     return new MembersRepository(this.#deps.db).activePlayerIds(gameId);

@@ -27,6 +27,35 @@ export class MembersRepository extends Repository {
   }
 
   /**
+   * Everyone in the game now: the organiser and co-hosts (`host`), players holding a place or
+   * waiting for one, and those whose join request is pending (the game's chat, the board's audience).
+   */
+  async audience(gameId: string): Promise<Array<{ userId: string; host: boolean; player: 'ACTIVE' | 'WAITLISTED' | null }>> {
+    const found = await rows<{ user_id: string; host: boolean; player: 'ACTIVE' | 'WAITLISTED' | null }>(
+      this.db,
+      sql`SELECT user_id, bool_or(host) AS host, max(player) AS player FROM (
+        SELECT organizer_id AS user_id, true AS host, NULL::text AS player FROM games WHERE id = ${gameId}::uuid
+        UNION ALL SELECT user_id, true, NULL FROM game_co_hosts WHERE game_id = ${gameId}::uuid
+        UNION ALL SELECT user_id, false, status FROM game_participants WHERE game_id = ${gameId}::uuid AND status IN ('ACTIVE', 'WAITLISTED')
+        UNION ALL SELECT user_id, false, NULL FROM game_join_requests WHERE game_id = ${gameId}::uuid) AS members
+      GROUP BY user_id`,
+    );
+    return found.map((row) => ({ userId: row.user_id, host: row.host === true, player: row.player }));
+  }
+
+  /** The games the user is in now, in any of the ways `audience` counts. */
+  async gamesOf(userId: string): Promise<string[]> {
+    const found = await rows<{ id: string }>(
+      this.db,
+      sql`SELECT id FROM games WHERE organizer_id = ${userId}::uuid
+        UNION SELECT game_id FROM game_co_hosts WHERE user_id = ${userId}::uuid
+        UNION SELECT game_id FROM game_participants WHERE user_id = ${userId}::uuid AND status IN ('ACTIVE', 'WAITLISTED')
+        UNION SELECT game_id FROM game_join_requests WHERE user_id = ${userId}::uuid`,
+    );
+    return found.map((row) => row.id);
+  }
+
+  /**
    * The user's hosted games and the games they play in or wait for, cancelled ones included (a
    * subscribed calendar must learn of the cancellation), ending after `since`, by start.
    */

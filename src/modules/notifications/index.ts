@@ -4,3 +4,4 @@ export { createNotificationsModule, type NotificationsModule } from './notificat
 export { LoggingPushGateway, type PushGateway, type PushMessage, type PushResult, type PushTarget } from './push.ts';
 export { notificationsRoutes } from './notifications.routes.ts';
 export { NOTIFICATIONS_ERRORS } from './notifications.errors.ts';
+export { StreamEvents, type StreamEvent, type StreamEventName } from './stream-events.ts';

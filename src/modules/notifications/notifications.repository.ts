@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { arrayParam, type Counted, inAny, Repository } from '../../platform/db/index.ts';
 import type { Position } from './notifications.position.ts';
 import { deviceTokens, gameReminders, notifications } from './notifications.table.ts';
@@ -60,6 +60,21 @@ export class NotificationsRepository extends Repository {
     );
   }
 
+  /**
+   * Stream events (drizzle/0028): one row per recipient with that recipient's payload, never listed,
+   * counted or pushed, and the signal, in the caller's transaction like the notifications above.
+   */
+  async writeStreamEvents(e: { event: string; gameId: string; createdAt: Date; recipients: Array<{ userId: string; payload: object }> }): Promise<void> {
+    if (e.recipients.length === 0) return;
+    const recipients = JSON.stringify(e.recipients.map((r) => ({ user_id: r.userId, payload: r.payload })));
+    await this.db.execute(sql`WITH written AS (
+        INSERT INTO notifications (user_id, type, title, message, resource_type, resource_id, in_app, is_read, created_at, stream_event, payload)
+        SELECT r.user_id, ${e.event}, '', '', 'GAME', ${e.gameId}::uuid, false, true, ${e.createdAt.toISOString()}::timestamptz, ${e.event}, r.payload
+        FROM jsonb_to_recordset(${recipients}::jsonb) AS r(user_id uuid, payload jsonb)
+        RETURNING user_id)
+      SELECT pg_notify(${SIGNAL_CHANNEL}, user_id::text) FROM written`);
+  }
+
   async page(userId: string, limit: number, offset: number): Promise<Counted<NotificationRow>> {
     const where = and(eq(notifications.userId, userId), eq(notifications.inApp, true));
     return this.counted(this.db.select().from(notifications).where(where).orderBy(desc(notifications.seq)).limit(limit).offset(offset), notifications, where);
@@ -101,7 +116,7 @@ export class NotificationsRepository extends Repository {
   }
 
   /**
-   * The user's in-app notifications after `position` in (txid, seq) order, up to the first one
+   * The user's in-app notifications and stream events after `position` in (txid, seq) order, up to the first one
    * whose transaction is not older than every running one (see notifications.position.ts);
    * `heldBack` says such a row was seen, so the caller should look again shortly.
    */
@@ -112,7 +127,7 @@ export class NotificationsRepository extends Repository {
       .where(
         and(
           eq(notifications.userId, userId),
-          eq(notifications.inApp, true),
+          or(eq(notifications.inApp, true), isNotNull(notifications.streamEvent)),
           sql`(${notifications.txid}, ${notifications.seq}) > (${position.txid}::bigint, ${position.seq}::bigint)`,
         ),
       )
@@ -145,6 +160,20 @@ export class NotificationsRepository extends Repository {
       .where(or(and(eq(notifications.isRead, true), lt(notifications.readAt, readBefore)), lt(notifications.createdAt, createdBefore)))
       .returning({ id: notifications.id });
     return rows.length;
+  }
+
+  /** Stream events only serve a stream catching up: they go after `before`. */
+  async purgeStreamEvents(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(notifications)
+      .where(and(isNotNull(notifications.streamEvent), lt(notifications.createdAt, before)))
+      .returning({ id: notifications.id });
+    return rows.length;
+  }
+
+  /** A game's stream events (its chat's retention, the game's deletion). */
+  async deleteStreamEventsOfGame(gameId: string): Promise<void> {
+    await this.db.delete(notifications).where(and(isNotNull(notifications.streamEvent), eq(notifications.resourceId, gameId)));
   }
 
   async deleteForUser(userId: string): Promise<void> {

@@ -18,6 +18,8 @@ const READ_RETENTION_MS = 90 * DAY_MS;
 const MAX_RETENTION_MS = 365 * DAY_MS;
 /** A reminder row only has to outlive the game's start; after this a rescheduled game may be reminded again. */
 const REMINDER_RETENTION_MS = 30 * DAY_MS;
+/** Stream events (drizzle/0028) only let a stream catch up after a reconnect; a client away longer refetches. */
+const STREAM_EVENT_RETENTION_MS = 2 * DAY_MS;
 
 export interface NotificationsServiceDeps {
   db: Database;
@@ -242,12 +244,14 @@ export class NotificationsService implements GameEvents {
     const repository = new NotificationsRepository(this.#db);
     const purged = await repository.purge(new Date(now - READ_RETENTION_MS), new Date(now - MAX_RETENTION_MS));
     const reminders = await repository.purgeReminders(new Date(now - REMINDER_RETENTION_MS));
-    return purged + reminders;
+    const events = await repository.purgeStreamEvents(new Date(now - STREAM_EVENT_RETENTION_MS));
+    return purged + reminders + events;
   }
 
-  /** Hard-deleting a game: its reminder rows go (the notifications stay, as history). */
-  forgetGame(gameId: string, executor: Executor): Promise<void> {
-    return new NotificationsRepository(executor).deleteRemindersForGame(gameId);
+  /** Hard-deleting a game: its reminder rows and stream events go (the notifications stay, as history). */
+  async forgetGame(gameId: string, executor: Executor): Promise<void> {
+    await new NotificationsRepository(executor).deleteRemindersForGame(gameId);
+    await new NotificationsRepository(executor).deleteStreamEventsOfGame(gameId);
   }
 
   /** Account deletion erases the user's notifications (and queued pushes), devices, reminder rows and preferences. */

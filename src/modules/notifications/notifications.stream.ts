@@ -185,6 +185,15 @@ export class NotificationStreams {
   }
 }
 
+/**
+ * A notification is the default (unnamed) event, as before stream events existed; a stream event
+ * (drizzle/0028) is named, so a client that only listens for notifications never sees one.
+ */
+function frame(row: NotificationRow): string {
+  if (row.streamEvent) return `event: ${row.streamEvent}\ndata: ${JSON.stringify(row.payload)}`;
+  return `data: ${JSON.stringify(presentNotification(row))}`;
+}
+
 class StreamConnection {
   readonly userId: string;
   readonly expiresAt: Date;
@@ -223,7 +232,7 @@ class StreamConnection {
       const { rows, heldBack } = await this.#deps.after(this.userId, this.#last, BATCH);
       for (const row of rows) {
         this.#last = { txid: row.txid, seq: row.seq };
-        this.write(`id: ${eventId(this.#last)}\ndata: ${JSON.stringify(presentNotification(row))}\n\n`);
+        this.write(`id: ${eventId(this.#last)}\n${frame(row)}\n\n`);
       }
       if (heldBack) return this.#retryLater();
       this.#retryMs = HELD_BACK_RETRY_MS;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { crossModuleId, generatedId, ownedBy, timestamptz } from '../../platform/db/columns.ts';
 
 /**
@@ -30,9 +30,16 @@ export const notifications = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     /** Who caused it and what kind of act (`co-host:<actor>`): repeats within the window update this row (drizzle/0019). */
     coalesceKey: text('coalesce_key'),
+    /** A stream event's name (`chat.message`, `game-day.board`, …): such a row is only streamed (drizzle/0028). */
+    streamEvent: text('stream_event'),
+    payload: jsonb('payload'),
   },
   (table) => [
     check('notifications_resource_type', sql`${table.resourceType} IN ('GAME', 'SERIES')`),
+    check('notifications_stream_event', sql`${table.streamEvent} IS NULL OR (NOT ${table.inApp} AND ${table.payload} IS NOT NULL)`),
+    index('notifications_stream_created_idx')
+      .on(table.createdAt)
+      .where(sql`stream_event IS NOT NULL`),
     // The list (newest first) walks the user's rows in seq order.
     index('notifications_user_seq_idx').on(table.userId, table.seq),
     // The stream's "after position P" walks them in (txid, seq) order.

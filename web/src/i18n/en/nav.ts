@@ -1,4 +1,5 @@
 /** The app's shell: the top bar, the tab bar on phones, signing in and out. */
+import { plural } from '../format';
 export const nav = {
   main: 'Main',
   find: 'Find',
@@ -6,6 +7,7 @@ export const nav = {
   host: 'Host',
   notifications: 'Notifications',
   notificationsUnread: (count: number) => `Notifications, ${count} unread`,
+  myGamesChatUnread: (count: number) => plural(count, { one: 'My games, # unread chat message', other: 'My games, # unread chat messages' }),
   profile: 'Profile',
   admin: 'Admin',
   signIn: 'Sign in',

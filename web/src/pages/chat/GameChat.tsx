@@ -6,6 +6,7 @@ import { LOCALE, t } from '../../i18n';
 import { Link } from '../../router';
 import { TIME_ZONE } from '../../time';
 import { Badge, Button, Card, EmptyState, Field, Loading, Problem, Section, useConfirm, useToast } from '../../ui';
+import { useStreamUp } from '../../live';
 import { linkify } from './linkify';
 import './chat.css';
 
@@ -14,8 +15,8 @@ type Message = paths['/api/v1/games/{id}/chat/messages']['get']['responses'][200
 
 const s = t.chat;
 const clockTime = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit' });
-// Until messages come over the notification stream, the open chat asks again this often.
-const REFRESH_MS = 15_000;
+// Messages come over the notification stream; only while it is down does the open chat ask again, this often.
+const FALLBACK_REFRESH_MS = 30_000;
 // Messages on screen this long count as read.
 const READ_AFTER_MS = 3_000;
 
@@ -34,10 +35,11 @@ function useMarkRead(gameId: string, unread: number | undefined, shown: boolean)
 }
 
 function useChat(gameId: string) {
+  const refetchInterval = useStreamUp() ? false : FALLBACK_REFRESH_MS;
   const state = useQuery({
     queryKey: ['chat', gameId],
     queryFn: () => data(api.GET('/api/v1/games/{id}/chat', { params: { path: { id: gameId } } })),
-    refetchInterval: REFRESH_MS,
+    refetchInterval,
   });
   const messages = useInfiniteQuery({
     queryKey: ['chat', gameId, 'messages'],
@@ -45,7 +47,7 @@ function useChat(gameId: string) {
     queryFn: ({ pageParam }) =>
       data(api.GET('/api/v1/games/{id}/chat/messages', { params: { path: { id: gameId }, query: { size: 30, ...(pageParam && { cursor: pageParam }) } } })),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: REFRESH_MS,
+    refetchInterval,
   });
   return { state, messages };
 }

@@ -2,18 +2,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 
-/** Until the board arrives over the live stream, the screens ask again every few seconds. */
-const REFRESH_MS = 5_000;
+/** The board's changes come over the live stream (`game-day.board`); a slow poll covers a stream that is down or missed one. */
+const FALLBACK_REFRESH_MS = 30_000;
 
 export const boardKey = (gameId: string) => ['game', gameId, 'game-day'];
 
-/** Asked again every few seconds only while game day runs. */
+/** Refetched on each live board event; polled slowly only while game day runs. */
 export function useBoard(gameId: string, enabled = true) {
   return useQuery({
     queryKey: boardKey(gameId),
     queryFn: () => data(api.GET('/api/v1/games/{id}/game-day', { params: { path: { id: gameId } } })),
     enabled,
-    refetchInterval: (query) => (query.state.data?.session && !query.state.data.session.closedAt ? REFRESH_MS : false),
+    refetchInterval: (query) => (query.state.data?.session && !query.state.data.session.closedAt ? FALLBACK_REFRESH_MS : false),
   });
 }
 
