@@ -243,7 +243,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
         await streamEvents.publish({ name: 'game-day.board', gameId, recipients }, db);
       },
     },
-    chatReports: new ChatReports({ db, clock, names: (ids) => users.namesOf(ids), games: chatGames, live: streamEvents }),
+    chatReports: new ChatReports({ db, clock, names: (ids) => users.namesOf(ids), games: chatGames, live: streamEvents, audit }),
     ...live,
     games: {
       queries,

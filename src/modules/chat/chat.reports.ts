@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
+import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import { reportNotFound } from './chat.errors.ts';
 import { ChatBroadcast } from './chat.live.ts';
 import type { ChatGames, ChatLive, ChatNames } from './chat.ports.ts';
@@ -22,6 +23,7 @@ interface ChatReportsDeps {
   names: ChatNames;
   games: Pick<ChatGames, 'audience'>;
   live: ChatLive;
+  audit: AuditTrail;
 }
 
 /** The admins' side of reports: the open queue, and resolving one (deleting the message or not). */
@@ -51,14 +53,23 @@ export class ChatReports {
   }
 
   /** A message removed here leaves the members' open chats live, as a delete by its author does. */
-  async resolve(adminId: string, reportId: string, removeMessage: boolean): Promise<void> {
-    const { db, clock, games } = this.#deps;
+  async resolve(adminId: string, reportId: string, removeMessage: boolean, trail: AuditActor): Promise<void> {
+    const { db, clock, games, audit } = this.#deps;
     const gameId = await new ChatReportsRepository(db).gameOf(reportId);
     if (!gameId) throw reportNotFound();
     const members = removeMessage ? await games.audience(gameId) : [];
     const resolved = await db.transaction(async (tx) => {
       const report = await new ChatReportsRepository(tx).resolve(reportId, adminId, removeMessage, clock.now());
-      if (report && removeMessage) await this.#broadcast.deleted(members, report.gameId, report.messageId, tx);
+      if (!report) return report;
+      if (removeMessage) await this.#broadcast.deleted(members, report.gameId, report.messageId, tx);
+      // Every open report of the message closes with this one; the message's text stays with the reports, not here.
+      const changes = {
+        chatReport: {
+          before: { reportId, messageId: report.messageId, open: true },
+          after: { reportId, messageId: report.messageId, open: false, messageRemoved: removeMessage },
+        },
+      };
+      await audit.record(tx, { ...trail, action: 'chat.report.resolved', objectType: 'game', objectId: report.gameId, changes });
       return report;
     });
     if (!resolved) throw reportNotFound();

@@ -1,6 +1,7 @@
 import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
+import { auditActor } from '../audit/index.ts';
 import { ChatApi } from './chat.api.ts';
 import { presentChat, presentMessage, presentMessages, presentReport } from './chat.presenter.ts';
 import type { ChatReports } from './chat.reports.ts';
@@ -23,7 +24,7 @@ export async function chatRoutes(app: TypedApp, { chat, reports }: { chat: ChatS
   const admin = userRouteSet(app, 'admin', signedIn);
   admin.get('/api/v1/admin/chat-reports', ChatApi.queue, async () => (await reports.queue()).map(presentReport));
   admin.post('/api/v1/admin/chat-reports/:reportId/resolve', ChatApi.resolve, (request, { userId }) =>
-    reports.resolve(userId, request.params.reportId, request.body.removeMessage),
+    reports.resolve(userId, request.params.reportId, request.body.removeMessage, auditActor(request)),
   );
   routes.delete(`${base}/messages/:messageId`, ChatApi.remove, (request, { userId }) => chat.remove(request.params.id, userId, request.params.messageId));
 }

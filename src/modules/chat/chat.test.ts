@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
+import { auditActionsOf } from '../../../test/helpers/audit.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
 import { addCoHost } from '../../../test/helpers/invitations.ts';
@@ -221,6 +222,20 @@ for (const backend of backends) {
       assertProblem(await resolve(mine[1]!.id), 404, 'chat_report_not_found');
       const after = (await req('GET', '/api/v1/admin/chat-reports', admin)).json().data as Array<{ messageId: string }>;
       assert.equal(after.filter((r) => r.messageId === rude.id).length, 0, 'every report of the message is resolved');
+      // The admin's decision is in the audit trail, with the message it removed; the refused second one is not.
+      const trail = await auditActionsOf(t.app, admin.id, 'game', game.id, 'chat.report.resolved');
+      assert.deepEqual(
+        trail.map((entry) => [entry.actorId, entry.changes.chatReport]),
+        [
+          [
+            admin.id,
+            {
+              before: { reportId: mine[0]!.id, messageId: rude.id, open: true },
+              after: { reportId: mine[0]!.id, messageId: rude.id, open: false, messageRemoved: true },
+            },
+          ],
+        ],
+      );
     });
 
     it('closing makes the chat read-only for everyone until reopened', async () => {
