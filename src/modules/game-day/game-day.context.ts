@@ -37,14 +37,19 @@ export async function openDay(executor: Executor, gameId: string): Promise<GameD
   return day;
 }
 
+const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
 /** Everything the board and the rotation read, in one go; with the game's activity, the players' ratings too. */
 export async function sessionRows(deps: GameDayDeps, day: GameDayRow, activityId?: string, executor: Executor = deps.db): Promise<SessionRows> {
-  const repository = new GameDayRepository(executor);
   // One after the other: inside a transaction they share one connection.
   const checkedIn = await deps.attendance.checkedIn(day.gameId);
-  const leavers = await repository.leavers(day.gameId);
-  const rounds = await repository.rounds(day.gameId);
-  const matches = await repository.matches(day.gameId);
+  const read = async (on: Executor) => {
+    const repository = new GameDayRepository(on);
+    return { leavers: await repository.leavers(day.gameId), rounds: await repository.rounds(day.gameId), matches: await repository.matches(day.gameId) };
+  };
+  // Rounds and their matches from one snapshot: read apart, a proposal committed in between showed its
+  // matches holding every court but not its round, and a host asking at that moment got no_free_court.
+  const { leavers, rounds, matches } = executor === deps.db ? await deps.db.transaction(read, ONE_SNAPSHOT) : await read(executor);
   const ids = new Set([...checkedIn.map((player) => player.userId), ...matches.flatMap((match) => [...match.sideA, ...match.sideB])]);
   const names = await deps.users.namesOf([...ids]);
   if (!activityId) return { day, checkedIn, leavers, rounds, matches, names };
