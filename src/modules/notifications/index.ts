@@ -5,3 +5,4 @@ export { LoggingPushGateway, type PushGateway, type PushMessage, type PushResult
 export { notificationsRoutes } from './notifications.routes.ts';
 export { NOTIFICATIONS_ERRORS } from './notifications.errors.ts';
 export { StreamEvents, type StreamEvent, type StreamEventName } from './stream-events.ts';
+export type { Outstanding } from './notifications.texts.ts';

@@ -1,3 +1,4 @@
+import type { Outstanding } from '../notifications/index.ts';
 import type { Executor } from '../../platform/db/index.ts';
 
 /** What payments ask of games (the games module's lookups, wired in app-services.ts). */
@@ -30,14 +31,8 @@ export interface PaymentReminderGames extends PaymentGames {
   pricedStartingBetween(from: Date, to: Date): Promise<string[]>;
 }
 
-/** What an organiser's summary counts (the notifications module words it). */
-export interface Outstanding {
-  games: number;
-  owing: number;
-  owed: string;
-  claimed: number;
-  refunds: number;
-}
+/** What an organiser's summary counts: the notifications module words it, so the shape is its own. */
+export type { Outstanding };
 
 /** The notifications module's public producer, in the caller's transaction (its preferences and quiet hours apply). */
 export interface PaymentEvents {
