@@ -19,6 +19,7 @@ import type { SigningKeys, TokensService } from './modules/tokens/index.ts';
 import type { UsersService } from './modules/users/index.ts';
 import { createNotificationsModule } from './modules/notifications/index.ts';
 import { JobsService, standardJobs, type StandardJobsDeps } from './modules/jobs/index.ts';
+import { describeError } from './platform/http/error-facts.ts';
 
 // The parts of the composition root that tie a module to the app's lifecycle (start and close
 // hooks); app.ts calls them in its dependency order, so it still shows every edge.
@@ -120,6 +121,6 @@ export function announceBoardChanges(app: FastifyInstance, board: { changed(game
     if (!CHANGES.has(request.method) || reply.statusCode >= 300 || !BOARD_ROUTES.test(request.routeOptions.url ?? '')) return;
     const gameId = (request.params as { id?: string }).id;
     if (!gameId) return;
-    await board.changed(gameId).catch((error: Error) => request.log.warn({ err: { type: error.name } }, 'the board event could not be written'));
+    await board.changed(gameId).catch((error: Error) => request.log.warn({ err: describeError(error) }, 'the board event could not be written'));
   });
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { START_DEFAULTS, layeredEnv, loadConfigOrExit, type Config, type RawEnv } from './config/index.ts';
 import { loadLocalProviders, type LocalProviders } from './modules/auth/index.ts';
 import type { Tracing } from './platform/observability/tracing.ts';
+import { describeError } from './platform/http/error-facts.ts';
 
 /**
  * The bundled providers are ordinary OpenID providers on another port; the service finds them
@@ -53,7 +54,7 @@ export async function serve(processEnv: RawEnv, argv: string[], tracing?: Tracin
       app.log.info({ signal }, 'shutdown complete');
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: { type: (error as Error).name } }, 'shutdown failed');
+      app.log.error({ err: describeError(error, { stack: true }) }, 'shutdown failed');
       process.exit(1);
     }
   }
@@ -63,7 +64,7 @@ export async function serve(processEnv: RawEnv, argv: string[], tracing?: Tracin
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    app.log.fatal({ err: { type: (error as Error).name, code: (error as { code?: string }).code } }, 'could not listen');
+    app.log.fatal({ err: describeError(error, { stack: true }) }, 'could not listen');
     process.exit(1);
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../platform/http/errors.ts';
 import type { KeyValueStore } from '../../platform/kv/index.ts';
 import { NO_SPANS, type Spans } from '../../platform/observability/spans.ts';
+import { describeError } from '../../platform/http/error-facts.ts';
 
 /** A job does its work and answers how many items it handled. */
 export type Job = () => Promise<number>;
@@ -89,7 +90,7 @@ export class JobsService {
       try {
         await this.run(name);
       } catch (error) {
-        this.#log.error({ job: name, err: { type: (error as Error).name, code: (error as { code?: string }).code } }, 'job failed');
+        this.#log.error({ job: name, err: describeError(error, { stack: true }) }, 'job failed');
       }
     }
   }

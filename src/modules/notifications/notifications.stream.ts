@@ -5,6 +5,7 @@ import { clientKey } from '../../platform/rate-limit/client-key.ts';
 import { eventId, type Position } from './notifications.position.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import type { NotificationRow } from './notifications.repository.ts';
+import { describeError } from '../../platform/http/error-facts.ts';
 
 const BATCH = 100;
 /** A row held back behind a running transaction is looked for again after this (then doubling, up to a second). */
@@ -178,7 +179,7 @@ export class NotificationStreams {
       const live = await this.#deps.liveUsers(userIds);
       for (const userId of userIds) if (!live.has(userId)) for (const connection of this.#byUser.get(userId) ?? []) connection.end();
     } catch (error) {
-      this.#deps.log.warn({ err: { type: (error as Error).name } }, 'notification streams could not check their accounts');
+      this.#deps.log.warn({ err: describeError(error) }, 'notification streams could not check their accounts');
     } finally {
       this.#sweeping = false;
     }
@@ -222,7 +223,7 @@ class StreamConnection {
     this.#chain = this.#chain
       .then(() => this.#drain())
       .catch((error: Error) => {
-        this.#deps.log.warn({ err: { type: error.name } }, 'notification stream could not read new notifications');
+        this.#deps.log.warn({ err: describeError(error) }, 'notification stream could not read new notifications');
       });
   }
 

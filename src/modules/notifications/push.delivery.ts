@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/index.ts';
 import { NO_SPANS, type Spans } from '../../platform/observability/spans.ts';
 import type { PushGateway, PushResult } from './push.ts';
 import { PushRepository, type ClaimedPush } from './push.repository.ts';
+import { describeError } from '../../platform/http/error-facts.ts';
 
 /** A claimed row is this sender's for this long; a sender that died gives it back when it lapses. Far above a send's 10 s timeout. */
 const LEASE_MS = 60_000;
@@ -80,10 +81,7 @@ export class PushDelivery {
       try {
         await this.drain();
       } catch (error) {
-        this.#deps.log.warn(
-          { err: { type: (error as Error).name, code: (error as { code?: string }).code } },
-          'push delivery pass failed; retrying on the next poll',
-        );
+        this.#deps.log.warn({ err: describeError(error) }, 'push delivery pass failed; retrying on the next poll');
       }
     } while (this.#again && !this.#stopped);
   }

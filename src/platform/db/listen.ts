@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { describeError } from '../http/error-facts.ts';
 
 /** A NOTIFY payload; `null` when the listening connection was lost and is back (anything may have been missed). */
 export type ListenHandler = (payload: string | null) => void;
@@ -59,10 +60,7 @@ class PostgresListener {
       await client.connect();
       await client.query(`LISTEN ${this.#channel}`);
     } catch (error) {
-      this.#log.warn(
-        { err: { type: (error as Error).name, code: (error as { code?: string }).code }, channel: this.#channel },
-        'database listener could not connect; retrying',
-      );
+      this.#log.warn({ err: describeError(error), channel: this.#channel }, 'database listener could not connect; retrying');
       client.removeAllListeners('end');
       await client.end().catch(() => undefined);
       this.#schedule();

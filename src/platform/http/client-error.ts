@@ -3,6 +3,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorHandler, problemAt } from './problem.ts';
+import { describeError } from './error-facts.ts';
 
 const PARSER_FAILURES: Record<string, { status: number; code: string; detail: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'request_timeout', detail: 'The request was not received in time.' },
@@ -28,7 +29,7 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const failure = PARSER_FAILURES[error.code] ?? MALFORMED;
   const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-  this.log.debug({ err: { type: error.name, code: error.code }, status: failure.status }, 'client error');
+  this.log.debug({ err: describeError(error), status: failure.status }, 'client error');
   if (socket.writable && socket.bytesRead > 0 && !inFlight?.headersSent) {
     const body = JSON.stringify(problemAt(requestPath(error.rawPacket), failure.status, failure.code, failure.detail));
     socket.write(

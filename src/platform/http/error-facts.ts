@@ -1,11 +1,14 @@
 /**
- * Facts about errors that are safe to log: names, codes and driver messages, never stack
- * traces, SQL text or parameters (Drizzle's own message carries the query, so it is skipped).
+ * Facts about errors that are safe to log: names, codes, messages and, where asked for, the stack's
+ * frames; never SQL text or parameters (Drizzle's own message carries the query, so it is skipped,
+ * and a stack is logged without its first line, which repeats the message).
  */
 export interface ErrorFacts {
   type: string;
   code?: string;
   message?: string;
+  /** Where it was thrown: for server failures (5xx) and failed jobs. */
+  stack?: string;
   causes?: ErrorFacts[];
 }
 
@@ -53,7 +56,7 @@ function carriesQuery(error: Error): boolean {
   return error.name === 'DrizzleQueryError' || error.message.startsWith('Failed query');
 }
 
-export function describeError(error: unknown): ErrorFacts {
+export function describeError(error: unknown, options: { stack?: boolean } = {}): ErrorFacts {
   const [head, ...rest] = chain(error);
   if (!head) return { type: typeof error };
   const facts = (e: Error): ErrorFacts => {
@@ -64,7 +67,14 @@ export function describeError(error: unknown): ErrorFacts {
       ...(carriesQuery(e) ? {} : { message: e.message.slice(0, 300) }),
     };
   };
-  return { ...facts(head), ...(rest.length ? { causes: rest.map(facts) } : {}) };
+  const stack = options.stack ? frames(head) : undefined;
+  return { ...facts(head), ...(stack ? { stack } : {}), ...(rest.length ? { causes: rest.map(facts) } : {}) };
+}
+
+/** The stack's frames only: its first lines are the error's name and message, which may carry a query. */
+function frames(error: Error): string | undefined {
+  const lines = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
+  return lines.length ? lines.slice(0, 20).join('\n') : undefined;
 }
 
 /** True when the error says a database or store connection is down, not that the request was wrong. */

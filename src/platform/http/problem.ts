@@ -106,7 +106,7 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
   }
   const problem = classify(error);
   if (problem.status >= 500) {
-    request.log.error({ err: describeError(error), status: problem.status }, 'request failed');
+    request.log.error({ err: describeError(error, { stack: true }), status: problem.status }, 'request failed');
   } else if (!(error instanceof AppError)) {
     request.log.info({ err: describeError(error), status: problem.status }, 'request rejected');
   }
