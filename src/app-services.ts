@@ -31,7 +31,7 @@ import { CalendarsService } from './modules/calendars/index.ts';
 import { ChatReports, ChatService } from './modules/chat/index.ts';
 import { AuditService, AuditTrail } from './modules/audit/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
-import { PayeesService, PaymentReminders, PaymentsService, Sealer } from './modules/payments/index.ts';
+import { PayeesService, PaymentReleases, PaymentReminders, PaymentsService, Sealer } from './modules/payments/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { generationReader, PageCache } from './platform/cache/page-cache.ts';
 import { ReadRoute } from './platform/db/read-route.ts';
@@ -204,7 +204,20 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     events: notifications,
     follow: (id) => payments.followRoster(id),
   });
-  const jobParts = { games: schedule, series: series.opening, notifications, chat, audit: auditLog, payments: paymentReminders };
+  // The organiser's release of unpaid places goes through the games module's participation (the waitlist moves with it).
+  const paymentReleases = new PaymentReleases({
+    db,
+    clock,
+    games: lookups,
+    release: (gameId, userId, tx) => participation.releaseUnpaid(gameId, userId, tx),
+    follow: (id) => payments.followRoster(id),
+  });
+  const paymentJobs = {
+    remindDue: () => paymentReminders.remindDue(),
+    summarise: () => paymentReminders.summarise(),
+    releaseDue: () => paymentReleases.releaseDue(),
+  };
+  const jobParts = { games: schedule, series: series.opening, notifications, chat, audit: auditLog, payments: paymentJobs };
   const jobs = composeJobs(app, infra, jobParts, overrides.jobsIntervalMs);
   if (config.sampleGames) {
     const games = {

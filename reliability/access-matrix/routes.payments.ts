@@ -101,17 +101,17 @@ export const PAYMENTS_CASES: Record<string, RouteCase[]> = {
   ],
   'PUT /api/v1/games/:id/payment-rules': [
     {
-      label: "A's private game's rules set to pay before (C co-hosts, H plays)",
+      label: "A's private game's rules set to pay before, unpaid places held until 24 hours before (C co-hosts, H plays)",
       scope: 'owner-or-co-host',
       success: 200,
       prepare: async (world) => {
         const hosted = await withHelper(world);
         return {
           url: `/api/v1/games/${hosted.id}/payment-rules`,
-          payload: { payBy: 'BEFORE' },
+          payload: { payBy: 'BEFORE', releaseUnpaidHoursBefore: 24 },
           resourceId: hosted.id,
           snapshot: ledgerOf(world, hosted.id),
-          check: (response) => assert.equal(json(response).data.payBy, 'BEFORE'),
+          check: (response) => assert.deepEqual(json(response).data, { payBy: 'BEFORE', releaseUnpaidHoursBefore: 24 }),
         };
       },
     },

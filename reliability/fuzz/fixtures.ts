@@ -130,7 +130,7 @@ export async function createFixtures(base: string, internalSecret: string, victi
         ...[...theirs, ...mine].map((invitation) => invitation.id),
       ],
       shareCodes: games.map((g) => g.shareLink.code),
-      jobNames: ['game-status', 'game-reminders', 'cleanup', 'audit-retention', 'payment-reminders', 'payment-summaries'],
+      jobNames: ['game-status', 'game-reminders', 'cleanup', 'audit-retention', 'payment-reminders', 'payment-summaries', 'payment-releases'],
     },
     credentials: { userToken: user.token, adminToken: admin.token, adminId: admin.id, internalSecret, victimTokens: victims.map((v) => v.token) },
   };

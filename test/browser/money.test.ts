@@ -2,7 +2,8 @@
  * Money (#38) at phone width: the organiser saves PayNow details under Me, a player opens the pay
  * sheet on the game page (a QR code the API's payload draws), says they paid, and the organiser
  * confirms it with one tap in the game's ledger; Money under Me follows. The organiser's rule (pay
- * before the game) is set on the manage page and shown on the pay sheet.
+ * before the game) is set on the manage page and shown on the pay sheet, and so is the hold of an
+ * unpaid place until a deadline ("Pay by … or your place goes to the waitlist").
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -52,6 +53,21 @@ describe('money: the pay sheet and the ledger', { skip: chromiumMissing }, () =>
     await checkScreen(host, 'payment rule');
     await mia.page.goto(`${journey.app}/app/games/${gameId}`);
     await mia.page.getByText('The organiser asks you to pay before the game.').waitFor();
+  });
+
+  it('the organiser holds unpaid places until 24 hours before; the pay sheet names the deadline', async () => {
+    const host = hal.page;
+    await host.goto(`${journey.app}/app/games/${gameId}/manage`);
+    const hold = host.getByLabel('Hold an unpaid place');
+    await hold.waitFor();
+    assert.equal(await hold.inputValue(), '', 'off by default');
+    await hold.selectOption('24');
+    await host.getByText(/Deadline: /).waitFor();
+    assert.equal(await host.getByLabel('Players pay').inputValue(), 'BEFORE', 'the other rule is kept');
+    await checkScreen(host, 'unpaid place rule');
+    await mia.page.goto(`${journey.app}/app/games/${gameId}`);
+    await mia.page.getByText(/^Pay by .+ or your place goes to the waitlist\.$/).waitFor();
+    await checkScreen(mia.page, 'pay sheet deadline');
   });
 
   it('the player pays from the sheet and says so; the organiser confirms it in the ledger', async () => {

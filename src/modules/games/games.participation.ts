@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
-import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
+import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import { JoinRequestsRepository } from './games.join-requests.repository.ts';
@@ -10,12 +10,13 @@ import { presentParticipation } from './games.presenter.ts';
 import { gameNotFound } from './games.queries.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
 import { ShareAccessRepository } from './games.share-access.repository.ts';
-import { ParticipationRepository, partySize, type SeenGame } from './games.participation.repository.ts';
+import { ParticipationRepository, partySize } from './games.participation.repository.ts';
 import { shareAccessCut } from './games.share-access.ts';
 import { effectiveStatus, freePlaces, leaveRefused, offerDeadline } from './games.rules.ts';
 import type { GuestsInput, JoinInput } from './games.schemas.ts';
 import { fillPlaces, type WaitlistSettings } from './games.waitlist.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
+import { cleanNames, guestErrors, seenOf } from './games.participation.input.ts';
 import { type Actor, announce, type GameWriterDeps, lockManaged } from './games.writes.ts';
 
 export interface GameParticipationDeps extends GameWriterDeps {
@@ -36,25 +37,7 @@ const partyDoesNotFit = (free: number) =>
   conflict('party_does_not_fit', `Only ${free} place(s) are free and a party is never split: bring fewer guests, or wait on the waitlist.`);
 /** Reads before a join or leave statement that found the game changed under them are retried this often. */
 const STALE_ATTEMPTS = 5;
-const seenOf = (game: GameRow): Omit<SeenGame, 'checked'> => ({
-  title: game.title,
-  joinPolicy: game.joinPolicy,
-  offLevelPolicy: game.offLevelPolicy,
-  maxRecentNoShows: game.maxRecentNoShows,
-  activityId: game.activityId,
-  skillLevelFromId: game.skillLevelFromId,
-  skillLevelToId: game.skillLevelToId,
-});
 const offerNotFound = () => notFound('You have no running offer of a place in this game.', 'offer_not_found');
-
-/** Guests within the game's allowance; names (optional) at most one per guest. */
-function guestErrors(game: Pick<GameRow, 'maxGuestsPerPlayer'>, guests: number, names: string[]): FieldError[] {
-  const errors: FieldError[] = [];
-  if (guests > game.maxGuestsPerPlayer) errors.push({ field: 'guests', location: 'body', message: `must be at most ${game.maxGuestsPerPlayer} in this game` });
-  if (names.length > guests) errors.push({ field: 'guestNames', location: 'body', message: 'must not name more guests than guests' });
-  return errors;
-}
-const cleanNames = (names: string[] | undefined) => (names ?? []).map((name) => name.trim()).filter((name) => name !== '');
 
 /** Joining, leaving and removal, the waitlist behind them, and what a deleted account leaves behind. */
 export class GameParticipation {
@@ -188,6 +171,20 @@ export class GameParticipation {
     });
     // After the commit: the hook may use another store (the embedded one shares this database).
     await this.#onPlayerRemoved?.({ gameId, userId, gameEnds });
+  }
+
+  /**
+   * The organiser's rule releasing an unpaid place (payments' job), in the caller's transaction: the
+   * player's party goes, they are told, and the waitlist moves in the same transaction. Nothing
+   * happens once the game is no longer scheduled or the player holds no place; answers whether it went.
+   */
+  async releaseUnpaid(gameId: string, userId: string, tx: Executor): Promise<boolean> {
+    const game = await new GamesRepository(tx).lock(gameId);
+    if (!game || userId === game.organizerId || effectiveStatus(game, this.#clock.now()) !== 'SCHEDULED') return false;
+    const held = await new ParticipationRepository(tx).participant(gameId, userId);
+    if (held?.status !== 'ACTIVE') return false;
+    await this.#drop(tx, game, userId, { actorId: game.organizerId, type: 'PLACE_RELEASED', recipients: [userId] });
+    return true;
   }
 
   /**

@@ -43,6 +43,7 @@ export type GameEventType =
   | 'GAME_UPDATED'
   | 'GAME_CANCELLED'
   | 'PLAYER_REMOVED'
+  | 'PLACE_RELEASED'
   | 'GAME_CONFIRMED'
   | 'GAME_NOT_ENOUGH_PLAYERS'
   | 'CO_HOST_ADDED'

@@ -15,12 +15,12 @@ export interface StandardJobsDeps {
   chat: { purgeExpired(): Promise<number> };
   /** Deletes audit entries past AUDIT_RETENTION_DAYS (the audit module's AuditService). */
   audit: { purgeExpired(): Promise<number> };
-  /** The payments module's PaymentReminders: players still owing the morning after, and organisers' daily summaries. */
-  payments: { remindDue(): Promise<number>; summarise(): Promise<number> };
+  /** The payments module's PaymentReminders (players still owing, organisers' daily summaries) and PaymentReleases (unpaid places past the organiser's deadline). */
+  payments: { remindDue(): Promise<number>; summarise(): Promise<number>; releaseDue(): Promise<number> };
   store: KeyValueStore;
 }
 
-/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions), waitlist offers' expiry (waitlist-offers), the series' openings (series-occurrences), chat retention (chat-retention), the audit trail's retention (audit-retention) and money's reminders (payment-reminders, payment-summaries). */
+/** The contract's jobs (game-status, game-reminders, cleanup), the quorum decisions (game-decisions), waitlist offers' expiry (waitlist-offers), the series' openings (series-occurrences), chat retention (chat-retention), the audit trail's retention (audit-retention) and money's reminders (payment-reminders, payment-summaries) and releases of unpaid places (payment-releases). */
 export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
   const { games, series, notifications, chat, audit, payments, store } = deps;
   return {
@@ -31,6 +31,8 @@ export function standardJobs(deps: StandardJobsDeps): Record<string, Job> {
     // Before the reminders: a game called off is not reminded.
     'game-decisions': () => games.decideDue(),
     'waitlist-offers': () => games.expireOffers(),
+    // After the offers expire and before the reminders: a released place is offered to the waitlist this round.
+    'payment-releases': () => payments.releaseDue(),
     'game-reminders': async () => {
       let sent = 0;
       // One transaction per game: a crash half-way keeps what was sent, and the rest go next run.

@@ -34,6 +34,7 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('PAYMENT_REMINDER'),
   Type.Literal('PAYMENT_SUMMARY'),
   Type.Literal('GAME_DAY_SUMMARY'),
+  Type.Literal('PLACE_RELEASED'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 

@@ -89,6 +89,11 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
       return { title: 'Game cancelled', message: `${capitalise(the)} was cancelled.` };
     case 'PLAYER_REMOVED':
       return { title: 'Removed from game', message: `The organiser removed you from ${the}.` };
+    case 'PLACE_RELEASED':
+      return {
+        title: 'Place released',
+        message: `You had not paid for ${the} by the organiser's deadline, so your place went to the waitlist. Nothing is owed.`,
+      };
     case 'GAME_CONFIRMED':
       return { title: 'Game on', message: `${capitalise(the)} is confirmed: it goes ahead.` };
     case 'GAME_NOT_ENOUGH_PLAYERS':

@@ -1,5 +1,5 @@
 import type { RouteSpec } from '../../platform/http/route-set.ts';
-import { ClaimBody, Entry, EntryParams, GameIdParams, Ledger, MoveBody, MyMoney, OwnPayment, PayeeBody, PayeeOrNone, PaymentRules } from './payments.schemas.ts';
+import { ClaimBody, Entry, EntryParams, GameIdParams, Ledger, MoveBody, MyMoney, OwnPayment, PayeeBody, PayeeOrNone, PaymentRules, PaymentRulesBody } from './payments.schemas.ts';
 
 /** What each payments route accepts and answers (the CSV export is declared in the routes). */
 export const PaymentsApi = {
@@ -8,10 +8,11 @@ export const PaymentsApi = {
   ledger: { summary: "The game's ledger: every player's places and their states (organiser or co-host)", params: GameIdParams, data: Ledger, message: 'Ledger' },
   move: { summary: 'Confirm, waive, mark not received or refunded one place (organiser or co-host)', params: EntryParams, body: MoveBody, data: Entry, message: 'Payment updated' },
   rules: {
-    summary: "Set the game's money rules (organiser or co-host): whether players pay before or after it",
-    description: 'BEFORE: the pay sheet says so and the reminder goes at 18:00 the evening before the game; AFTER (the default): at 09:00 the morning after. Both in APP_TIME_ZONE.',
+    summary: "Set the game's money rules (organiser or co-host): whether players pay before or after it, and whether an unpaid place is released to the waitlist",
+    description:
+      'BEFORE: the pay sheet says so and the reminder goes at 18:00 the evening before the game; AFTER (the default): at 09:00 the morning after. Both in APP_TIME_ZONE. releaseUnpaidHoursBefore (2, 6, 12, 24, 48 or 72; null or omitted: off): at that many hours before the start, each player still DUE loses their place to the waitlist and is told.',
     params: GameIdParams,
-    body: PaymentRules,
+    body: PaymentRulesBody,
     data: PaymentRules,
     message: 'Payment rules saved',
   },

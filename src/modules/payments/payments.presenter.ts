@@ -1,7 +1,9 @@
 import { amountText } from './paynow/index.ts';
 import type { MoneyFacts } from './payments.ports.ts';
-import type { EntryRow } from './payments.repository.ts';
-import { billReference, priceCents, type PayBy, type PaymentState } from './payments.rules.ts';
+import type { EntryRow, Rules } from './payments.repository.ts';
+import { billReference, priceCents, releaseDeadline, type PaymentState } from './payments.rules.ts';
+
+const releaseAt = (startTime: Date, rules: Rules) => releaseDeadline(startTime, rules.releaseUnpaidHoursBefore)?.toISOString() ?? null;
 
 export function presentEntry(row: EntryRow) {
   return {
@@ -16,7 +18,8 @@ export function presentEntry(row: EntryRow) {
 
 export function presentOwn(view: {
   gameId: string;
-  payBy: PayBy;
+  rules: Rules;
+  startTime: Date;
   currency: string;
   owedCents: number;
   reference: string;
@@ -25,7 +28,8 @@ export function presentOwn(view: {
 }) {
   return {
     gameId: view.gameId,
-    payBy: view.payBy,
+    payBy: view.rules.payBy,
+    releaseAt: releaseAt(view.startTime, view.rules),
     currency: view.currency,
     owed: amountText(view.owedCents),
     reference: view.reference,
@@ -37,13 +41,15 @@ export function presentOwn(view: {
 const sum = (rows: EntryRow[], states: readonly PaymentState[]) =>
   amountText(rows.filter((row) => states.includes(row.state)).reduce((total, row) => total + row.amountCents, 0));
 
-export function presentLedger(view: { facts: MoneyFacts; payBy: PayBy; entries: EntryRow[]; names: Map<string, string | null> }) {
-  const { facts, payBy, entries, names } = view;
+export function presentLedger(view: { facts: MoneyFacts; rules: Rules; entries: EntryRow[]; names: Map<string, string | null> }) {
+  const { facts, rules, entries, names } = view;
   const byPlayer = new Map<string, EntryRow[]>();
   for (const entry of entries) byPlayer.set(entry.userId, [...(byPlayer.get(entry.userId) ?? []), entry]);
   return {
     gameId: facts.id,
-    payBy,
+    payBy: rules.payBy,
+    releaseUnpaidHoursBefore: rules.releaseUnpaidHoursBefore,
+    releaseAt: releaseAt(facts.startTime, rules),
     currency: facts.currency,
     price: amountText(priceCents(facts.price)),
     totals: {

@@ -1,7 +1,13 @@
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import { arrayParam, inAny, Repository } from '../../platform/db/index.ts';
-import type { HostMove, PayBy, PaymentState } from './payments.rules.ts';
-import { paymentEntries, paymentPayees, paymentReminders, paymentRules, paymentSummaries } from './payments.table.ts';
+import type { HostMove, PayBy, PaymentState, ReleaseHours } from './payments.rules.ts';
+
+/** The game's rules as stored (no row: AFTER, release off). */
+export interface Rules {
+  payBy: PayBy;
+  releaseUnpaidHoursBefore: ReleaseHours | null;
+}
+import { paymentEntries, paymentPayees, paymentReleases, paymentReminders, paymentRules, paymentSummaries } from './payments.table.ts';
 
 export type EntryRow = typeof paymentEntries.$inferSelect;
 export type PayeeRow = typeof paymentPayees.$inferSelect;
@@ -127,10 +133,60 @@ export class PaymentsRepository extends Repository {
     await this.db.delete(paymentEntries).where(eq(paymentEntries.gameId, gameId));
     await this.db.delete(paymentReminders).where(eq(paymentReminders.gameId, gameId));
     await this.db.delete(paymentRules).where(eq(paymentRules.gameId, gameId));
+    await this.db.delete(paymentReleases).where(eq(paymentReleases.gameId, gameId));
   }
 
-  async payBy(gameId: string): Promise<PayBy> {
-    return (await this.first(paymentRules, eq(paymentRules.gameId, gameId)))?.payBy ?? 'AFTER';
+  async rules(gameId: string): Promise<Rules> {
+    const row = await this.first(paymentRules, eq(paymentRules.gameId, gameId));
+    return { payBy: row?.payBy ?? 'AFTER', releaseUnpaidHoursBefore: row?.releaseUnpaidHoursBefore ?? null };
+  }
+
+  /** Of these games, the ones releasing unpaid places: how many hours before the start, and when the rule was saved. */
+  async releasing(gameIds: string[]): Promise<Array<{ gameId: string; hours: number; savedAt: Date }>> {
+    if (gameIds.length === 0) return [];
+    const rows = await this.db
+      .select({ gameId: paymentRules.gameId, hours: paymentRules.releaseUnpaidHoursBefore, savedAt: paymentRules.updatedAt })
+      .from(paymentRules)
+      .where(and(inAny(paymentRules.gameId, gameIds, 'uuid'), sql`${paymentRules.releaseUnpaidHoursBefore} IS NOT NULL`));
+    return rows.map((row) => ({ gameId: row.gameId, hours: row.hours!, savedAt: row.savedAt }));
+  }
+
+  /** Claims the game's release at this deadline: false when another run already made it. */
+  async recordRelease(gameId: string, deadline: Date, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .insert(paymentReleases)
+      .values({ gameId, deadline, releasedAt: now })
+      .onConflictDoNothing()
+      .returning({ gameId: paymentReleases.gameId });
+    return rows.length > 0;
+  }
+
+  async purgeReleases(releasedBefore: Date): Promise<number> {
+    return (await this.db.delete(paymentReleases).where(lt(paymentReleases.releasedAt, releasedBefore)).returning({ id: paymentReleases.gameId })).length;
+  }
+
+  /**
+   * The release's claim: the player's places still DUE become CANCELLED, only while none of theirs
+   * is CLAIMED, PAID or WAIVED. A conditional update, so a claim racing it, or a second instance,
+   * finds nothing to change (the row lock orders them). Answers whether anything changed.
+   */
+  async releaseDue(gameId: string, userId: string, now: Date): Promise<boolean> {
+    const changed = await this.db.execute(sql`
+      UPDATE payment_entries e SET state = 'CANCELLED', changed_by = NULL, updated_at = ${iso(now)}::timestamptz
+      WHERE e.game_id = ${gameId}::uuid AND e.user_id = ${userId}::uuid AND e.state = 'DUE'
+        AND NOT EXISTS (SELECT 1 FROM payment_entries k WHERE k.game_id = e.game_id AND k.user_id = e.user_id AND k.state IN ('CLAIMED', 'PAID', 'WAIVED'))
+      RETURNING e.id`);
+    return (changed as { rows: unknown[] }).rows.length > 0;
+  }
+
+  /** The players of the game with a place still DUE. */
+  async dueUsers(gameId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ userId: paymentEntries.userId })
+      .from(paymentEntries)
+      .where(and(eq(paymentEntries.gameId, gameId), eq(paymentEntries.state, 'DUE')))
+      .orderBy(asc(paymentEntries.userId));
+    return rows.map((row) => row.userId);
   }
 
   /** Of these games, the ones whose players pay before. */
@@ -143,11 +199,11 @@ export class PaymentsRepository extends Repository {
     return new Set(rows.map((row) => row.gameId));
   }
 
-  async savePayBy(gameId: string, payBy: PayBy, now: Date): Promise<void> {
+  async saveRules(gameId: string, rules: Rules, now: Date): Promise<void> {
     await this.db
       .insert(paymentRules)
-      .values({ gameId, payBy, updatedAt: now })
-      .onConflictDoUpdate({ target: paymentRules.gameId, set: { payBy, updatedAt: now } });
+      .values({ gameId, ...rules, updatedAt: now })
+      .onConflictDoUpdate({ target: paymentRules.gameId, set: { ...rules, updatedAt: now } });
   }
 
   /** The user's reminder and summary rows go with their account. */

@@ -20,6 +20,19 @@ export type HostMove = keyof typeof HOST_MOVES;
 export const PAY_BY = ['BEFORE', 'AFTER'] as const;
 export type PayBy = (typeof PAY_BY)[number];
 
+/**
+ * How long before the start a place is held for a player still DUE, when the organiser turns the
+ * rule on: a few fixed choices, so the deadline is one a player can plan around (and the job's
+ * look-ahead is bounded by the largest).
+ */
+export const RELEASE_HOURS = [2, 6, 12, 24, 48, 72] as const;
+export type ReleaseHours = (typeof RELEASE_HOURS)[number];
+
+/** The deadline of a place held for an unpaid player, or null when the rule is off. */
+export function releaseDeadline(startTime: Date, hours: number | null): Date | null {
+  return hours == null ? null : new Date(startTime.getTime() - hours * 3_600_000);
+}
+
 /** The player's "I've paid" moves these. */
 export const CLAIMABLE: readonly PaymentState[] = ['DUE', 'NOT_RECEIVED'];
 /** Still owed by the player. */

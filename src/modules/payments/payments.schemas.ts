@@ -65,11 +65,24 @@ export const PayNowBlock = Type.Object({
 export const PayBy = Type.Union([Type.Literal('BEFORE'), Type.Literal('AFTER')], {
   description: 'When the organiser asks players to pay: BEFORE the game or AFTER it (the default); it decides when the reminder goes',
 });
-export const PaymentRules = Type.Object({ payBy: PayBy });
+const RELEASE_TEXT =
+  'Hold a place for a player who has not paid until this many hours before the start; then the place goes to the waitlist (the payment-releases job). null: off (the default)';
+const ReleaseHours = Type.Union([Type.Literal(2), Type.Literal(6), Type.Literal(12), Type.Literal(24), Type.Literal(48), Type.Literal(72), Type.Null()], {
+  description: RELEASE_TEXT,
+});
+export const PaymentRulesBody = Type.Object({
+  payBy: PayBy,
+  releaseUnpaidHoursBefore: Type.Optional(Type.Union(ReleaseHours.anyOf, { description: `${RELEASE_TEXT}; omitted: off (the rules are replaced as a whole)` })),
+});
+export const PaymentRules = Type.Object({ payBy: PayBy, releaseUnpaidHoursBefore: ReleaseHours });
+const ReleaseAt = Type.Union([Instant, Type.Null()], {
+  description: "The deadline: a place still DUE then goes to the waitlist. null: the organiser's rule is off",
+});
 
 export const OwnPayment = Type.Object({
   gameId: Uuid,
   payBy: PayBy,
+  releaseAt: ReleaseAt,
   currency: Type.String(),
   owed: Money,
   reference: Type.String({ description: 'The bill reference that identifies this game and player (also inside the payload)' }),
@@ -90,6 +103,8 @@ const Totals = Type.Object({
 export const Ledger = Type.Object({
   gameId: Uuid,
   payBy: PayBy,
+  releaseUnpaidHoursBefore: ReleaseHours,
+  releaseAt: ReleaseAt,
   currency: Type.String(),
   price: Money,
   totals: Totals,

@@ -4,7 +4,7 @@ import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import { entryNotFound, gameNotFound, nothingToClaim, stateChanged } from './payments.errors.ts';
 import type { MoneyFacts, PaymentGames, PaymentUsers } from './payments.ports.ts';
 import { PaymentsRepository, type EntryRow } from './payments.repository.ts';
-import { billReference, HOST_MOVES, OWED, priceCents, type HostMove, type PayBy } from './payments.rules.ts';
+import { billReference, HOST_MOVES, OWED, priceCents, type HostMove, type PayBy, type ReleaseHours } from './payments.rules.ts';
 import type { PayeesService } from './payees.service.ts';
 import { presentEntry, presentLedger, presentMoneyLines, presentOwn } from './payments.presenter.ts';
 import { ledgerCsv } from './payments.csv.ts';
@@ -40,11 +40,11 @@ export class PaymentsService {
     if (!standing?.visible) throw gameNotFound();
     const facts = await this.#follow(gameId);
     const repository = new PaymentsRepository(this.#deps.db);
-    const [entries, payBy] = [await repository.entriesOfPlayer(gameId, userId), await repository.payBy(gameId)];
+    const [entries, rules] = [await repository.entriesOfPlayer(gameId, userId), await repository.rules(gameId)];
     const owedCents = entries.filter((entry) => OWED.includes(entry.state)).reduce((sum, entry) => sum + entry.amountCents, 0);
     const reference = billReference(gameId, userId);
     const payNow = facts.currency === 'SGD' && owedCents > 0 ? await this.#deps.payees.codeFor(facts.organizerId, owedCents, reference) : undefined;
-    return presentOwn({ gameId, payBy, currency: facts.currency, owedCents, reference, entries, payNow });
+    return presentOwn({ gameId, rules, startTime: facts.startTime, currency: facts.currency, owedCents, reference, entries, payNow });
   }
 
   async claim(userId: string, gameId: string, reference: string | undefined) {
@@ -60,17 +60,18 @@ export class PaymentsService {
   async ledger(hostId: string, gameId: string) {
     const facts = await this.#hosted(hostId, gameId);
     const repository = new PaymentsRepository(this.#deps.db);
-    const [entries, payBy] = [await repository.entriesOfGame(gameId), await repository.payBy(gameId)];
+    const [entries, rules] = [await repository.entriesOfGame(gameId), await repository.rules(gameId)];
     const names = await this.#deps.users.namesOf([...new Set(entries.map((entry) => entry.userId))]);
-    return presentLedger({ facts, payBy, entries, names });
+    return presentLedger({ facts, rules, entries, names });
   }
 
-  /** The organiser's (or a co-host's) rule for the game: whether players pay before or after it. */
-  async setRules(hostId: string, gameId: string, payBy: PayBy) {
+  /** The organiser's (or a co-host's) rules for the game, replaced as a whole: pay before or after it, and the release of unpaid places (omitted: off). */
+  async setRules(hostId: string, gameId: string, input: { payBy: PayBy; releaseUnpaidHoursBefore?: ReleaseHours | null }) {
     const standing = await this.#deps.games.standing(gameId, hostId);
     if (!standing?.host) throw gameNotFound();
-    await new PaymentsRepository(this.#deps.db).savePayBy(gameId, payBy, this.#deps.clock.now());
-    return { payBy };
+    const rules = { payBy: input.payBy, releaseUnpaidHoursBefore: input.releaseUnpaidHoursBefore ?? null };
+    await new PaymentsRepository(this.#deps.db).saveRules(gameId, rules, this.#deps.clock.now());
+    return rules;
   }
 
   async ledgerCsv(hostId: string, gameId: string): Promise<string> {

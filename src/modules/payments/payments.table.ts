@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { crossModuleId, generatedId, timestamptz } from '../../platform/db/columns.ts';
-import type { PayBy, PaymentState } from './payments.rules.ts';
+import type { PayBy, PaymentState, ReleaseHours } from './payments.rules.ts';
 
 /** An organiser's PayNow proxy, sealed (payments.sealing.ts): the database never holds it in clear. */
 export const paymentPayees = pgTable(
@@ -70,6 +70,17 @@ export const paymentReminders = pgTable(
   (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('payment_reminders_sent_idx').on(table.sentAt)],
 );
 
+/** One row per game and deadline whose unpaid places were released: "once" across instances, and nobody who got a place later is taken. */
+export const paymentReleases = pgTable(
+  'payment_releases',
+  {
+    gameId: crossModuleId('game_id'),
+    deadline: timestamptz('deadline').notNull(),
+    releasedAt: timestamptz('released_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.deadline] }), index('payment_releases_released_idx').on(table.releasedAt)],
+);
+
 /** One row per organiser and day (APP_TIME_ZONE's calendar) a summary went out: never two in a day. */
 export const paymentSummaries = pgTable(
   'payment_summaries',
@@ -81,13 +92,17 @@ export const paymentSummaries = pgTable(
   (table) => [primaryKey({ columns: [table.organizerId, table.day] }), index('payment_summaries_sent_idx').on(table.sentAt)],
 );
 
-/** The organiser's rule for a game: players pay BEFORE or AFTER it (no row: AFTER). */
+/** The organiser's rules for a game: players pay BEFORE or AFTER it (no row: AFTER); and whether an unpaid place is released (hours before the start; null: never). */
 export const paymentRules = pgTable(
   'payment_rules',
   {
     gameId: uuid('game_id').primaryKey(),
     payBy: text('pay_by').$type<PayBy>().notNull(),
+    releaseUnpaidHoursBefore: integer('release_unpaid_hours_before').$type<ReleaseHours>(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
-  (table) => [check('payment_rules_pay_by', sql`${table.payBy} IN ('BEFORE', 'AFTER')`)],
+  (table) => [
+    check('payment_rules_pay_by', sql`${table.payBy} IN ('BEFORE', 'AFTER')`),
+    check('payment_rules_release_hours', sql`${table.releaseUnpaidHoursBefore} IS NULL OR ${table.releaseUnpaidHoursBefore} IN (2, 6, 12, 24, 48, 72)`),
+  ],
 );

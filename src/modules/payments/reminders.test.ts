@@ -131,7 +131,7 @@ for (const backend of backends) {
       assert.equal((await own()).payBy, 'AFTER', 'refused changes change nothing');
       const saved = await call(t.app, host, 'PUT', rules, { payBy: 'BEFORE' });
       assert.equal(saved.statusCode, 200, saved.body);
-      assert.deepEqual(saved.json().data, { payBy: 'BEFORE' });
+      assert.deepEqual(saved.json().data, { payBy: 'BEFORE', releaseUnpaidHoursBefore: null });
       assert.equal((await own()).payBy, 'BEFORE');
       assert.equal((await t.app.inject({ url: `/api/v1/games/${game.id}/ledger`, headers: host.auth })).json().data.payBy, 'BEFORE');
 

@@ -1212,8 +1212,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set the game's money rules (organiser or co-host): whether players pay before or after it
-         * @description BEFORE: the pay sheet says so and the reminder goes at 18:00 the evening before the game; AFTER (the default): at 09:00 the morning after. Both in APP_TIME_ZONE.
+         * Set the game's money rules (organiser or co-host): whether players pay before or after it, and whether an unpaid place is released to the waitlist
+         * @description BEFORE: the pay sheet says so and the reminder goes at 18:00 the evening before the game; AFTER (the default): at 09:00 the morning after. Both in APP_TIME_ZONE. releaseUnpaidHoursBefore (2, 6, 12, 24, 48 or 72; null or omitted: off): at that many hours before the start, each player still DUE loses their place to the waitlist and is told.
          */
         put: operations["putGamesByIdPaymentRules"];
         post?: never;
@@ -1351,7 +1351,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run a job now (series-occurrences, game-status, game-decisions, waitlist-offers, game-reminders, payment-reminders, payment-summaries, chat-retention, cleanup, audit-retention) under its cluster-wide lock */
+        /** Run a job now (series-occurrences, game-status, game-decisions, waitlist-offers, payment-releases, game-reminders, payment-reminders, payment-summaries, chat-retention, cleanup, audit-retention) under its cluster-wide lock */
         post: operations["postInternalJobsByNameRun"];
         delete?: never;
         options?: never;
@@ -17762,6 +17762,10 @@ export interface operations {
                             }[];
                             /** @description An amount with two decimals, e.g. "8.50" */
                             price: string;
+                            /** @description The deadline: a place still DUE then goes to the waitlist. null: the organiser's rule is off */
+                            releaseAt: string | null;
+                            /** @description Hold a place for a player who has not paid until this many hours before the start; then the place goes to the waitlist (the payment-releases job). null: off (the default) */
+                            releaseUnpaidHoursBefore: 2 | 6 | 12 | 24 | 48 | 72 | null;
                             totals: {
                                 /** @description An amount with two decimals, e.g. "8.50" */
                                 claimed: string;
@@ -19500,6 +19504,8 @@ export interface operations {
                 "application/json": {
                     /** @description When the organiser asks players to pay: BEFORE the game or AFTER it (the default); it decides when the reminder goes */
                     payBy: "BEFORE" | "AFTER";
+                    /** @description Hold a place for a player who has not paid until this many hours before the start; then the place goes to the waitlist (the payment-releases job). null: off (the default); omitted: off (the rules are replaced as a whole) */
+                    releaseUnpaidHoursBefore?: 2 | 6 | 12 | 24 | 48 | 72 | null;
                 };
             };
         };
@@ -19514,6 +19520,8 @@ export interface operations {
                         data: {
                             /** @description When the organiser asks players to pay: BEFORE the game or AFTER it (the default); it decides when the reminder goes */
                             payBy: "BEFORE" | "AFTER";
+                            /** @description Hold a place for a player who has not paid until this many hours before the start; then the place goes to the waitlist (the payment-releases job). null: off (the default) */
+                            releaseUnpaidHoursBefore: 2 | 6 | 12 | 24 | 48 | 72 | null;
                         };
                         message: string;
                         path: string;
@@ -19766,6 +19774,8 @@ export interface operations {
                             } | null;
                             /** @description The bill reference that identifies this game and player (also inside the payload) */
                             reference: string;
+                            /** @description The deadline: a place still DUE then goes to the waitlist. null: the organiser's rule is off */
+                            releaseAt: string | null;
                         };
                         message: string;
                         path: string;
@@ -19931,6 +19941,8 @@ export interface operations {
                             } | null;
                             /** @description The bill reference that identifies this game and player (also inside the payload) */
                             reference: string;
+                            /** @description The deadline: a place still DUE then goes to the waitlist. null: the organiser's rule is off */
+                            releaseAt: string | null;
                         };
                         message: string;
                         path: string;
@@ -24475,6 +24487,12 @@ export interface operations {
                                     /** @description Sent to your registered devices */
                                     push: boolean;
                                 };
+                                PLACE_RELEASED: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 PLAYER_JOINED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
@@ -24704,6 +24722,10 @@ export interface operations {
                             inApp?: boolean;
                             push?: boolean;
                         };
+                        PLACE_RELEASED?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
                         PLAYER_JOINED?: {
                             inApp?: boolean;
                             push?: boolean;
@@ -24893,6 +24915,12 @@ export interface operations {
                                     push: boolean;
                                 };
                                 PAYMENT_SUMMARY: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                PLACE_RELEASED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
                                     /** @description Sent to your registered devices */
@@ -26479,7 +26507,7 @@ export interface operations {
                                 resourceId: string;
                                 resourceType: "GAME" | "SERIES";
                                 title: string;
-                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY" | "GAME_DAY_SUMMARY";
+                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY" | "GAME_DAY_SUMMARY" | "PLACE_RELEASED";
                             }[];
                             page: {
                                 number: number;
@@ -26786,7 +26814,7 @@ export interface operations {
                             resourceId: string;
                             resourceType: "GAME" | "SERIES";
                             title: string;
-                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY" | "GAME_DAY_SUMMARY";
+                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY" | "GAME_DAY_SUMMARY" | "PLACE_RELEASED";
                         };
                         message: string;
                         path: string;

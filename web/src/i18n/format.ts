@@ -56,4 +56,15 @@ export function timeUntil(iso: string, now = Date.now()): string {
 }
 
 const list = new Intl.ListFormat(LOCALE, { style: 'long', type: 'conjunction' });
+const momentFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** A moment with its day and time, in the service's time zone: "Sun 11 Jul, 19:00". */
+export const moment = (iso: string) => momentFormat.format(new Date(iso));
+
 export const andList = (items: string[]) => list.format(items);

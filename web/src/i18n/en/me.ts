@@ -74,6 +74,7 @@ export const me = {
     GAME_UPDATED: 'A game changed',
     GAME_CANCELLED: 'A game was cancelled',
     PLAYER_REMOVED: 'You were removed from a game',
+    PLACE_RELEASED: 'Your unpaid place went to the waitlist',
     GAME_REMINDER: 'Game reminders',
     GAME_CONFIRMED: 'A game is on',
     GAME_NOT_ENOUGH_PLAYERS: 'A game lacked players',

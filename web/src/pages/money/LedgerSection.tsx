@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
-import { t } from '../../i18n';
+import { moment, t } from '../../i18n';
 import { Badge, Button, Card, EmptyState, Field, Loading, Problem, Section, useToast } from '../../ui';
 import { amountOf } from './amounts';
 import './money.css';
 
 const m = t.money;
 type Move = 'PAID' | 'WAIVED' | 'NOT_RECEIVED' | 'REFUNDED';
+type Rules = { payBy: 'BEFORE' | 'AFTER'; releaseUnpaidHoursBefore: 2 | 6 | 12 | 24 | 48 | 72 | null };
+/** The choices the API takes (anything else is refused with 400). */
+const RELEASE_HOURS = [2, 6, 12, 24, 48, 72] as const;
 
 /** What a host may do from each state (the API refuses anything else with 409): offered as buttons, one tap each. */
 const MOVES: Record<string, Array<[Move, string]>> = {
@@ -43,7 +46,8 @@ export function LedgerSection({ gameId }: { gameId: string }) {
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
   const rules = useMutation({
-    mutationFn: (payBy: 'BEFORE' | 'AFTER') => data(api.PUT('/api/v1/games/{id}/payment-rules', { params: { path: { id: gameId } }, body: { payBy } })),
+    // The rules are replaced as a whole: both travel together, so changing one keeps the other.
+    mutationFn: (body: Rules) => data(api.PUT('/api/v1/games/{id}/payment-rules', { params: { path: { id: gameId } }, body })),
     onSuccess: () => say(m.payBySaved, 'success'),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
@@ -62,10 +66,33 @@ export function LedgerSection({ gameId }: { gameId: string }) {
             aria-describedby="pay-by-hint"
             value={book.payBy}
             disabled={rules.isPending}
-            onChange={(event) => rules.mutate(event.target.value === 'BEFORE' ? 'BEFORE' : 'AFTER')}
+            onChange={(event) =>
+              rules.mutate({ payBy: event.target.value === 'BEFORE' ? 'BEFORE' : 'AFTER', releaseUnpaidHoursBefore: book.releaseUnpaidHoursBefore })
+            }
           >
             <option value="AFTER">{m.payByAfter}</option>
             <option value="BEFORE">{m.payByBefore}</option>
+          </select>
+        </Field>
+      )}
+      {book && (
+        <Field label={m.releaseLabel} id="release-unpaid" hint={book.releaseAt ? `${m.releaseHint} ${m.releaseAt(moment(book.releaseAt))}` : m.releaseHint}>
+          <select
+            id="release-unpaid"
+            aria-describedby="release-unpaid-hint"
+            value={book.releaseUnpaidHoursBefore ?? ''}
+            disabled={rules.isPending}
+            onChange={(event) => {
+              const hours = RELEASE_HOURS.find((choice) => String(choice) === event.target.value) ?? null;
+              rules.mutate({ payBy: book.payBy, releaseUnpaidHoursBefore: hours });
+            }}
+          >
+            <option value="">{m.releaseOff}</option>
+            {RELEASE_HOURS.map((hours) => (
+              <option key={hours} value={hours}>
+                {m.releaseHours(hours)}
+              </option>
+            ))}
           </select>
         </Field>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { api, data } from '../../api/client';
-import { t } from '../../i18n';
+import { moment, t } from '../../i18n';
 import { Badge, Button, Card, Field, Problem, Sheet, useToast } from '../../ui';
 import { amountOf, isZero } from './amounts';
 import './money.css';
@@ -63,6 +63,7 @@ export function PaySheet({ gameId }: { gameId: string }) {
       </ul>
       <p>{owes ? m.youOwe(amountOf(mine.owed, mine.currency)) : m.allSettled}</p>
       <p className="muted">{mine.payBy === 'BEFORE' ? m.payBefore : m.payAfter}</p>
+      {owes && mine.releaseAt && <p>{m.payByDeadline(moment(mine.releaseAt))}</p>}
       {owes && (
         <Button variant="primary" onClick={() => setOpen(true)}>
           {m.pay}
