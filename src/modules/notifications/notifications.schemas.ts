@@ -34,6 +34,9 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('PAYMENT_REMINDER'),
   Type.Literal('PAYMENT_SUMMARY'),
   Type.Literal('GAME_DAY_SUMMARY'),
+  Type.Literal('CHAT_HOSTING'),
+  Type.Literal('CHAT_PLAYING'),
+  Type.Literal('CHAT_MENTION'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 
