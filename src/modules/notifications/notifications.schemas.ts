@@ -121,6 +121,9 @@ export const NotificationPreferences = Type.Object({
   quietHours: Type.Union([QuietHours, Type.Null()]),
   timeZone: Type.String({ description: 'The time zone quiet hours are read in (APP_TIME_ZONE)' }),
   mutedGameIds: Type.Array(Type.String({ format: 'uuid' }), { description: 'Games you hear nothing about, in the app or on the phone' }),
+  pushOnly: Type.Array(NotificationTypeSchema, {
+    description: "Types that are only ever pushed (chat messages: each game's chat counts them unread); their inApp setting has no effect",
+  }),
 });
 
 export const MAX_MUTED_GAMES = 500;

@@ -12,6 +12,8 @@ export interface Delivery {
 
 /** Types whose push is off until the user turns it on (stored in push_on, not push_off): a player's chat. */
 export const PUSH_OFF_BY_DEFAULT: readonly NotificationType[] = ['CHAT_PLAYING'];
+/** Pushed only, never listed: the chat's own unread count is their in-app side (notify_chat, drizzle/0029). */
+export const PUSH_ONLY: NotificationType[] = ['CHAT_HOSTING', 'CHAT_PLAYING', 'CHAT_MENTION'];
 const offByDefault = (type: NotificationType) => PUSH_OFF_BY_DEFAULT.includes(type);
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -95,7 +97,7 @@ export class PreferencesService {
       ]),
     ) as Record<NotificationType, Delivery>;
     const quietHours = row?.quietStart != null && row.quietEnd != null ? { start: toTime(row.quietStart), end: toTime(row.quietEnd) } : null;
-    return { types, quietHours, timeZone: this.#timeZone, mutedGameIds };
+    return { types, quietHours, timeZone: this.#timeZone, mutedGameIds, pushOnly: PUSH_ONLY };
   }
 }
 
