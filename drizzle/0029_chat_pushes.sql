@@ -22,7 +22,7 @@ CREATE INDEX chat_push_batches_minute ON chat_push_batches (minute);
 -- p_recipients and p_types go together: each member's type (CHAT_HOSTING, CHAT_PLAYING, or
 -- CHAT_MENTION when the message names them). The game's mute, the type's push preference and quiet
 -- hours decide as in notify_subject; the row is push-only (the chat's unread count is the in-app side).
-CREATE FUNCTION notify_chat(p_game uuid, p_recipients uuid[], p_types text[], p_titles jsonb, p_where text,
+CREATE OR REPLACE FUNCTION notify_chat(p_game uuid, p_recipients uuid[], p_types text[], p_titles jsonb, p_where text,
                             p_at timestamptz, p_minute integer, p_bucket timestamptz, p_due timestamptz)
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE

@@ -44,17 +44,17 @@ for (const backend of backends) {
     const prefer = async (who: TestUser, payload: object) => assert.equal((await req('PUT', PREFS, who, payload)).statusCode, 200);
     /** The user's chat notifications about the game (each one push), oldest first. */
     const pushes = async (who: TestUser, game: Game) => {
-      const result = (await db.execute(
+      const result: unknown = await db.execute(
         sql`SELECT type, title, message, in_app AS "inApp" FROM notifications WHERE user_id = ${who.id}::uuid AND resource_id = ${game.id}::uuid AND type LIKE 'CHAT_%' ORDER BY seq`,
-      )) as unknown as { rows: Array<{ type: string; title: string; message: string; inApp: boolean }> };
-      return result.rows;
+      );
+      return (result as { rows: Array<{ type: string; title: string; message: string; inApp: boolean }> }).rows;
     };
     /** Pushes queued for the user about the game (due when the minute is over, so not sent yet). */
     const queued = async (who: TestUser, game: Game) => {
-      const result = (await db.execute(
+      const result: unknown = await db.execute(
         sql`SELECT count(*)::int AS n FROM push_outbox o JOIN notifications n ON n.id = o.notification_id WHERE o.user_id = ${who.id}::uuid AND n.resource_id = ${game.id}::uuid`,
-      )) as unknown as { rows: Array<{ n: number }> };
-      return Number(result.rows[0]!.n);
+      );
+      return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n);
     };
     let slot = 0;
     async function cast() {
@@ -76,7 +76,7 @@ for (const backend of backends) {
       const [hosted] = await pushes(host, game);
       assert.equal(hosted?.type, 'CHAT_HOSTING');
       assert.equal(hosted?.inApp, false, 'push only: the chat has its own unread count');
-      assert.match(hosted!.message, /^1 new message in the chat of the game its organiser titled "Thursday smash"\.$/);
+      assert.match(hosted.message, /^1 new message in the chat of the game its organiser titled "Thursday smash"\.$/);
       assert.equal(await queued(host, game), 1, 'a push is queued for the host’s device');
       assert.equal((await pushes(coHost, game)).length, 1);
       assert.deepEqual(await pushes(wai, game), [], 'a player hears nothing by default');
