@@ -113,6 +113,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     games: chatGames,
     names: (ids) => users.namesOf(ids),
     live: streamEvents,
+    pushes: notifications,
   });
   // A player the organiser removed may not come back through the game's links. Games read a player's
   // level through profiles' narrow part, which needs nothing back (profiles need participation).

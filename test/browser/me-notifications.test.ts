@@ -81,6 +81,19 @@ describe('my notifications', { skip: chromiumMissing }, () => {
       if (!saved) await page.waitForTimeout(100);
     }
     assert.ok(saved, 'the switch was saved');
+    // A player's chat pushes start off and have no in-app switch (the chat counts them); turning them on is saved.
+    const chatPush = page.getByRole('checkbox', { name: 'Chat messages in games you play in: On your phone' });
+    assert.equal(await chatPush.isChecked(), false);
+    assert.equal(await page.getByRole('checkbox', { name: 'Chat messages in games you play in: In the app' }).count(), 0);
+    assert.equal(await page.getByRole('checkbox', { name: 'Chat messages in games you host: On your phone' }).isChecked(), true);
+    await chatPush.check();
+    let chatSaved = false;
+    for (let i = 0; i < 50 && !chatSaved; i++) {
+      const preferences = await journey.api<{ types: Record<string, { push: boolean }> }>(host, 'GET', '/api/v1/me/notification-preferences');
+      chatSaved = preferences.data.types.CHAT_PLAYING!.push;
+      if (!chatSaved) await page.waitForTimeout(100);
+    }
+    assert.ok(chatSaved, 'the chat switch was saved');
     const before = await told(host);
     const late = await onboardedUser(journey.service.app, 'Late Larry');
     assert.equal((await journey.service.app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: late.auth })).statusCode, 201);

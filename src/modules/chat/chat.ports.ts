@@ -2,7 +2,7 @@ import type { Executor } from '../../platform/db/index.ts';
 
 /** Where a user stands in a game, as the games module answers it (GameLookups.standing); wired in app-services.ts. */
 export interface ChatStanding {
-  game: { endTime: Date };
+  game: { endTime: Date; title: string | null };
   /** Organiser or co-host. */
   host: boolean;
   player: 'ACTIVE' | 'WAITLISTED' | undefined;
@@ -40,3 +40,11 @@ export interface ChatLive {
 
 /** Display names by user id (null once erased), one query for a page. */
 export type ChatNames = (userIds: string[]) => Promise<Map<string, string | null>>;
+
+/** Who a message's push goes to, and as what: the notifications module decides the rest (NotificationsService.chatMessage). */
+export interface ChatPushes {
+  chatMessage(
+    event: { gameId: string; title: string | null; recipients: Array<{ userId: string; type: 'CHAT_HOSTING' | 'CHAT_PLAYING' | 'CHAT_MENTION' }> },
+    executor: Executor,
+  ): Promise<void>;
+}

@@ -3,7 +3,8 @@ import type { Database, Executor } from '../../platform/db/index.ts';
 import type { CursorCodec } from '../../platform/http/cursor.ts';
 import { chatClosed, chatEnded, chatNotFound, chatReadOnly, hostsOnly, messageNotFound, pinNotAnnouncement } from './chat.errors.ts';
 import { ChatBroadcast } from './chat.live.ts';
-import type { ChatGames, ChatLive, ChatNames, ChatStanding } from './chat.ports.ts';
+import { mentioned } from './chat.mentions.ts';
+import type { ChatGames, ChatLive, ChatMember, ChatNames, ChatPushes, ChatStanding } from './chat.ports.ts';
 import { ChatRepository, type ChatRow, type MessageRow, type SettingsChange } from './chat.repository.ts';
 import { ChatReportsRepository } from './chat.reports.repository.ts';
 
@@ -36,6 +37,7 @@ interface Member {
   userId: string;
   role: ChatRole;
   readOnlyFrom: Date;
+  title: string | null;
 }
 
 export interface ChatServiceDeps {
@@ -46,6 +48,8 @@ export interface ChatServiceDeps {
   names: ChatNames;
   /** The notification stream's events: messages, deletions and changes reach the members live. */
   live: ChatLive;
+  /** A message's pushes (hosts by default, players who asked, whoever it mentions), in its transaction. */
+  pushes: ChatPushes;
 }
 
 /** Who is in the conversation now: hosts, players with a place, then those waiting (waitlist or request). */
@@ -54,6 +58,19 @@ function roleOf(standing: ChatStanding): ChatRole | undefined {
   if (standing.player === 'ACTIVE') return 'PLAYER';
   if (standing.player === 'WAITLISTED' || standing.requested) return 'WAITING';
   return undefined;
+}
+
+/** Everyone in the chat but the author: whoever the text mentions as such, else as host or player. */
+function pushRecipients(text: string, members: ChatMember[], names: Map<string, string | null>, authorId: string) {
+  const others = members.filter((member) => member.userId !== authorId);
+  const named = mentioned(
+    text,
+    others.map((member) => ({ userId: member.userId, name: names.get(member.userId) })),
+  );
+  return others.map((member) => ({
+    userId: member.userId,
+    type: named.has(member.userId) ? ('CHAT_MENTION' as const) : member.host ? ('CHAT_HOSTING' as const) : ('CHAT_PLAYING' as const),
+  }));
 }
 
 /**
@@ -94,12 +111,16 @@ export class ChatService {
     if (settings?.closedAt) throw chatClosed();
     if (member.role === 'WAITING' && !settings?.waitlistMayWrite) throw chatReadOnly();
     // Read before the transaction: the embedded database runs one statement stream at a time.
-    const [members, names] = await Promise.all([this.#deps.games.audience(gameId), this.#deps.names([userId])]);
+    const members = await this.#deps.games.audience(gameId);
+    const names = await this.#deps.names([userId, ...members.map((m) => m.userId)]);
     const authorName = names.get(userId) ?? null;
+    const pushes = { gameId, title: member.title, recipients: pushRecipients(text, members, names, userId) };
     const row = await this.#deps.db.transaction(async (tx) => {
       // The schema refused blank text; what is left after trimming is never empty.
       const inserted = await new ChatRepository(tx).insertUnlessClosed(gameId, userId, text.trim(), now);
-      if (inserted) await this.#broadcast.message(members, inserted, authorName, tx);
+      if (!inserted) return inserted;
+      await this.#broadcast.message(members, inserted, authorName, tx);
+      await this.#deps.pushes.chatMessage(pushes, tx);
       return inserted;
     });
     if (!row) throw chatClosed();
@@ -172,7 +193,7 @@ export class ChatService {
     const standing = await this.#deps.games.standing(gameId, userId);
     const role = standing && roleOf(standing);
     if (!standing || !role) throw chatNotFound();
-    return { userId, role, readOnlyFrom: new Date(standing.game.endTime.getTime() + READ_ONLY_AFTER_MS) };
+    return { userId, role, readOnlyFrom: new Date(standing.game.endTime.getTime() + READ_ONLY_AFTER_MS), title: standing.game.title };
   }
 
   async #view(gameId: string, member: Member): Promise<ChatView> {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { arrayParam, type Counted, inAny, Repository } from '../../platform/db/index.ts';
 import type { Position } from './notifications.position.ts';
-import { deviceTokens, gameReminders, notifications } from './notifications.table.ts';
+import { chatPushBatches, deviceTokens, gameReminders, notifications } from './notifications.table.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type DeviceTokenRow = typeof deviceTokens.$inferSelect;
@@ -40,6 +40,28 @@ export class NotificationsRepository extends Repository {
   }): Promise<void> {
     await this.db.execute(
       sql`SELECT notify_game(${n.type}, ${n.gameId}::uuid, ${arrayParam(n.recipients, 'uuid')}, ${n.title}, ${n.message}, ${n.createdAt.toISOString()}::timestamptz, ${n.minute}::int, ${n.coalesceKey}::text, ${n.windowSeconds}::int)`,
+    );
+  }
+
+  /** A chat message's pushes (notify_chat, drizzle/0029): each recipient with their type; batched per minute. */
+  async writeForChat(n: {
+    gameId: string;
+    recipients: Array<{ userId: string; type: string }>;
+    titles: Record<string, string>;
+    where: string;
+    at: Date;
+    minute: number;
+    bucket: Date;
+    due: Date;
+  }): Promise<void> {
+    await this.db.execute(
+      sql`SELECT notify_chat(${n.gameId}::uuid, ${arrayParam(
+        n.recipients.map((r) => r.userId),
+        'uuid',
+      )}, ${arrayParam(
+        n.recipients.map((r) => r.type),
+        'text',
+      )}, ${JSON.stringify(n.titles)}::jsonb, ${n.where}, ${n.at.toISOString()}::timestamptz, ${n.minute}::int, ${n.bucket.toISOString()}::timestamptz, ${n.due.toISOString()}::timestamptz)`,
     );
   }
 
@@ -163,6 +185,12 @@ export class NotificationsRepository extends Repository {
   }
 
   /** Stream events only serve a stream catching up: they go after `before`. */
+  /** Chat push batches of minutes long past (a game chatting again clears its own first). */
+  async purgeChatBatches(before: Date): Promise<number> {
+    const rows = await this.db.delete(chatPushBatches).where(lt(chatPushBatches.minute, before)).returning({ userId: chatPushBatches.userId });
+    return rows.length;
+  }
+
   async purgeStreamEvents(before: Date): Promise<number> {
     const rows = await this.db
       .delete(notifications)

@@ -35,6 +35,9 @@ export const NotificationTypeSchema = Type.Union([
   Type.Literal('PAYMENT_SUMMARY'),
   Type.Literal('GAME_DAY_SUMMARY'),
   Type.Literal('PLACE_RELEASED'),
+  Type.Literal('CHAT_HOSTING'),
+  Type.Literal('CHAT_PLAYING'),
+  Type.Literal('CHAT_MENTION'),
 ]);
 export type NotificationType = Static<typeof NotificationTypeSchema>;
 
@@ -119,6 +122,9 @@ export const NotificationPreferences = Type.Object({
   quietHours: Type.Union([QuietHours, Type.Null()]),
   timeZone: Type.String({ description: 'The time zone quiet hours are read in (APP_TIME_ZONE)' }),
   mutedGameIds: Type.Array(Type.String({ format: 'uuid' }), { description: 'Games you hear nothing about, in the app or on the phone' }),
+  pushOnly: Type.Array(NotificationTypeSchema, {
+    description: "Types that are only ever pushed (chat messages: each game's chat counts them unread); their inApp setting has no effect",
+  }),
 });
 
 export const MAX_MUTED_GAMES = 500;

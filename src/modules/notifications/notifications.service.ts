@@ -8,11 +8,14 @@ import { parseEventId, type Position } from './notifications.position.ts';
 import { NotificationsRepository, type DeviceTokenRow, type NotificationRow } from './notifications.repository.ts';
 import type { NotificationType } from './notifications.schemas.ts';
 import { coalesceKey } from './notifications.coalesce.ts';
-import { describe, type TextDetails } from './notifications.texts.ts';
+import { chatWhere, describe, type TextDetails } from './notifications.texts.ts';
 import { PreferencesService } from './preferences.service.ts';
 import { WebPushSubscriptions } from './push.subscriptions.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * MINUTE_MS * 60;
+export type ChatPushType = 'CHAT_HOSTING' | 'CHAT_PLAYING' | 'CHAT_MENTION';
+const CHAT_TYPES: ChatPushType[] = ['CHAT_HOSTING', 'CHAT_PLAYING', 'CHAT_MENTION'];
 /** Retention (cleanup job): read notifications go after 90 days, any notification after a year. */
 const READ_RETENTION_MS = 90 * DAY_MS;
 const MAX_RETENTION_MS = 365 * DAY_MS;
@@ -125,6 +128,29 @@ export class NotificationsService implements GameEvents {
       minute: this.preferences.minuteNow(),
       coalesceKey: coalesceKey(event.type, event.actorId),
       windowSeconds: this.#coalesceSeconds,
+    });
+  }
+
+  /**
+   * A chat message's pushes, in the message's transaction (notify_chat, drizzle/0029): at most one
+   * per recipient, game and clock minute, sent when the minute is over and saying how many messages.
+   */
+  async chatMessage(
+    event: { gameId: string; title: string | null; recipients: Array<{ userId: string; type: ChatPushType }> },
+    executor: Executor,
+  ): Promise<void> {
+    if (event.recipients.length === 0) return;
+    const at = this.#clock.now();
+    const bucket = new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS);
+    await new NotificationsRepository(executor).writeForChat({
+      gameId: event.gameId,
+      recipients: event.recipients,
+      titles: Object.fromEntries(CHAT_TYPES.map((type) => [type, describe(type, event.title).title])),
+      where: chatWhere(event.title),
+      at,
+      minute: this.preferences.minuteNow(),
+      bucket,
+      due: new Date(bucket.getTime() + MINUTE_MS),
     });
   }
 
@@ -245,7 +271,8 @@ export class NotificationsService implements GameEvents {
     const purged = await repository.purge(new Date(now - READ_RETENTION_MS), new Date(now - MAX_RETENTION_MS));
     const reminders = await repository.purgeReminders(new Date(now - REMINDER_RETENTION_MS));
     const events = await repository.purgeStreamEvents(new Date(now - STREAM_EVENT_RETENTION_MS));
-    return purged + reminders + events;
+    const batches = await repository.purgeChatBatches(new Date(now - DAY_MS));
+    return purged + reminders + events + batches;
   }
 
   /** Hard-deleting a game: its reminder rows and stream events go (the notifications stay, as history). */

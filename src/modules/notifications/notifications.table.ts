@@ -125,6 +125,11 @@ export const notificationPreferences = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Types whose push is off until turned on (CHAT_PLAYING, drizzle/0029): those turned on. */
+    pushOn: text('push_on')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     quietStart: smallint('quiet_start'),
     quietEnd: smallint('quiet_end'),
     updatedAt: timestamptz('updated_at').notNull(),
@@ -161,4 +166,21 @@ export const gameReminders = pgTable(
     sentAt: timestamptz('sent_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('game_reminders_sent_idx').on(table.sentAt)],
+);
+
+/**
+ * A chat push batch (drizzle/0029, notify_chat): one per recipient, game and clock minute. The first
+ * message of the minute claims it and writes the notification; later ones count into it.
+ */
+export const chatPushBatches = pgTable(
+  'chat_push_batches',
+  {
+    userId: crossModuleId('user_id'),
+    gameId: crossModuleId('game_id'),
+    minute: timestamptz('minute').notNull(),
+    notificationId: uuid('notification_id').notNull(),
+    messages: integer('messages').notNull().default(1),
+    mentioned: boolean('mentioned').notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.gameId, table.minute] }), index('chat_push_batches_minute').on(table.minute)],
 );

@@ -23,6 +23,11 @@ function theGame(title: string | null | undefined): string {
   return name ? `the game its organiser titled ${name}` : 'the game';
 }
 
+/** Where a chat push's messages are, after "3 new messages". */
+export function chatWhere(title: string | null | undefined): string {
+  return `in the chat of ${theGame(title)}.`;
+}
+
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export interface TextDetails {
@@ -150,6 +155,11 @@ export function describe(type: NotificationType, gameTitle: string | null | unde
         title: 'Payment due',
         message: `You still owe ${extra.owed ?? 'the price'} for ${the}: its pay sheet has the PayNow code, and "I've paid" once you have.`,
       };
+    case 'CHAT_HOSTING':
+    case 'CHAT_PLAYING':
+      return { title: 'New chat messages', message: `New messages in the chat of ${the}.` };
+    case 'CHAT_MENTION':
+      return { title: 'You were mentioned in a chat', message: `Someone mentioned you in the chat of ${the}.` };
     case 'PAYMENT_SUMMARY':
       return { title: 'Payments outstanding', message: summary(extra.outstanding) };
   }

@@ -10,6 +10,12 @@ export interface Delivery {
   push: boolean;
 }
 
+/** Types whose push is off until the user turns it on (stored in push_on, not push_off): a player's chat. */
+export const PUSH_OFF_BY_DEFAULT: readonly NotificationType[] = ['CHAT_PLAYING'];
+/** Pushed only, never listed: the chat's own unread count is their in-app side (notify_chat, drizzle/0029). */
+export const PUSH_ONLY: NotificationType[] = ['CHAT_HOSTING', 'CHAT_PLAYING', 'CHAT_MENTION'];
+const offByDefault = (type: NotificationType) => PUSH_OFF_BY_DEFAULT.includes(type);
+
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
@@ -48,16 +54,18 @@ export class PreferencesService {
       const current = await repository.lock(userId, now);
       const inAppOff = new Set(current.inAppOff);
       const pushOff = new Set(current.pushOff);
+      const pushOn = new Set(current.pushOn);
       for (const type of NOTIFICATION_TYPES) {
         const change = patch.types?.[type];
         if (change?.inApp !== undefined) toggle(inAppOff, type, !change.inApp);
-        if (change?.push !== undefined) toggle(pushOff, type, !change.push);
+        if (change?.push !== undefined && offByDefault(type)) toggle(pushOn, type, change.push);
+        else if (change?.push !== undefined) toggle(pushOff, type, !change.push);
       }
       const quiet =
         patch.quietHours === undefined
           ? { quietStart: current.quietStart, quietEnd: current.quietEnd }
           : { quietStart: patch.quietHours ? toMinutes(patch.quietHours.start) : null, quietEnd: patch.quietHours ? toMinutes(patch.quietHours.end) : null };
-      await repository.save(userId, { inAppOff: [...inAppOff].sort(), pushOff: [...pushOff].sort(), ...quiet }, now);
+      await repository.save(userId, { inAppOff: [...inAppOff].sort(), pushOff: [...pushOff].sort(), pushOn: [...pushOn].sort(), ...quiet }, now);
       if (patch.mutedGameIds) await repository.replaceMutes(userId, patch.mutedGameIds, now);
     });
     return this.get(userId);
@@ -84,12 +92,12 @@ export class PreferencesService {
         type,
         {
           inApp: !row?.inAppOff.includes(type),
-          push: !row?.pushOff.includes(type),
+          push: offByDefault(type) ? !!row?.pushOn.includes(type) : !row?.pushOff.includes(type),
         },
       ]),
     ) as Record<NotificationType, Delivery>;
     const quietHours = row?.quietStart != null && row.quietEnd != null ? { start: toTime(row.quietStart), end: toTime(row.quietEnd) } : null;
-    return { types, quietHours, timeZone: this.#timeZone, mutedGameIds };
+    return { types, quietHours, timeZone: this.#timeZone, mutedGameIds, pushOnly: PUSH_ONLY };
   }
 }
 

@@ -19,7 +19,10 @@ const TYPES = [
   ...['MARKED_NO_SHOW', 'NO_SHOW_UPHELD', 'NO_SHOW_DISMISSED', 'PAYMENT_REMINDER', 'PAYMENT_SUMMARY', 'GAME_DAY_SUMMARY'],
   ...['CO_HOST_INVITED', 'SERIES_CO_HOST_INVITED', 'SERIES_REGULAR_INVITED', 'SERIES_REGULAR_REMOVED', 'JOIN_REQUEST_CANCELLED', 'JOIN_REQUEST_LAPSED'],
   'PLACE_RELEASED',
+  ...['CHAT_HOSTING', 'CHAT_PLAYING', 'CHAT_MENTION'],
 ];
+/** Push off until turned on: a player's chat (docs/notifications.md). */
+const PUSH_OFF_BY_DEFAULT = ['CHAT_PLAYING'];
 
 for (const backend of backends) {
   describe(`notification preferences (${backend.name})`, () => {
@@ -95,7 +98,7 @@ for (const backend of backends) {
       const user = await createUser(t.app);
       const defaults = await get(user);
       assert.deepEqual(Object.keys(defaults.types).sort(), [...TYPES].sort());
-      for (const type of TYPES) assert.deepEqual(defaults.types[type], { inApp: true, push: true });
+      for (const type of TYPES) assert.deepEqual(defaults.types[type], { inApp: true, push: !PUSH_OFF_BY_DEFAULT.includes(type) });
       assert.equal(defaults.quietHours, null);
       assert.equal(defaults.timeZone, 'Asia/Singapore');
       assert.deepEqual(defaults.mutedGameIds, []);

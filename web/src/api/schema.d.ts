@@ -24352,6 +24352,8 @@ export interface operations {
                         data: {
                             /** @description Games you hear nothing about, in the app or on the phone */
                             mutedGameIds: string[];
+                            /** @description Types that are only ever pushed (chat messages: each game's chat counts them unread); their inApp setting has no effect */
+                            pushOnly: ("PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY" | "GAME_DAY_SUMMARY" | "PLACE_RELEASED" | "CHAT_HOSTING" | "CHAT_PLAYING" | "CHAT_MENTION")[];
                             quietHours: {
                                 /** @description HH:mm in the service time zone */
                                 end: string;
@@ -24361,6 +24363,24 @@ export interface operations {
                             /** @description The time zone quiet hours are read in (APP_TIME_ZONE) */
                             timeZone: string;
                             types: {
+                                CHAT_HOSTING: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                CHAT_MENTION: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                CHAT_PLAYING: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 CO_HOST_ADDED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
@@ -24638,6 +24658,18 @@ export interface operations {
                         start: string;
                     } | null;
                     types?: {
+                        CHAT_HOSTING?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        CHAT_MENTION?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        CHAT_PLAYING?: {
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
                         CO_HOST_ADDED?: {
                             inApp?: boolean;
                             push?: boolean;
@@ -24785,6 +24817,8 @@ export interface operations {
                         data: {
                             /** @description Games you hear nothing about, in the app or on the phone */
                             mutedGameIds: string[];
+                            /** @description Types that are only ever pushed (chat messages: each game's chat counts them unread); their inApp setting has no effect */
+                            pushOnly: ("PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY" | "GAME_DAY_SUMMARY" | "PLACE_RELEASED" | "CHAT_HOSTING" | "CHAT_PLAYING" | "CHAT_MENTION")[];
                             quietHours: {
                                 /** @description HH:mm in the service time zone */
                                 end: string;
@@ -24794,6 +24828,24 @@ export interface operations {
                             /** @description The time zone quiet hours are read in (APP_TIME_ZONE) */
                             timeZone: string;
                             types: {
+                                CHAT_HOSTING: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                CHAT_MENTION: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
+                                CHAT_PLAYING: {
+                                    /** @description Written to the list, the unread count and the stream */
+                                    inApp: boolean;
+                                    /** @description Sent to your registered devices */
+                                    push: boolean;
+                                };
                                 CO_HOST_ADDED: {
                                     /** @description Written to the list, the unread count and the stream */
                                     inApp: boolean;
@@ -26507,7 +26559,7 @@ export interface operations {
                                 resourceId: string;
                                 resourceType: "GAME" | "SERIES";
                                 title: string;
-                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY" | "GAME_DAY_SUMMARY" | "PLACE_RELEASED";
+                                type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY" | "GAME_DAY_SUMMARY" | "PLACE_RELEASED" | "CHAT_HOSTING" | "CHAT_PLAYING" | "CHAT_MENTION";
                             }[];
                             page: {
                                 number: number;
@@ -26814,7 +26866,7 @@ export interface operations {
                             resourceId: string;
                             resourceType: "GAME" | "SERIES";
                             title: string;
-                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY" | "GAME_DAY_SUMMARY" | "PLACE_RELEASED";
+                            type: "PLAYER_JOINED" | "PLAYER_LEFT" | "GAME_FULL" | "WAITLIST_PROMOTED" | "GAME_UPDATED" | "GAME_CANCELLED" | "PLAYER_REMOVED" | "GAME_REMINDER" | "GAME_CONFIRMED" | "GAME_NOT_ENOUGH_PLAYERS" | "CO_HOST_ADDED" | "CO_HOST_REMOVED" | "JOIN_REQUESTED" | "JOIN_REQUEST_APPROVED" | "JOIN_REQUEST_DECLINED" | "JOIN_REQUEST_WITHDRAWN" | "WAITLIST_OFFERED" | "WAITLIST_OFFER_EXPIRED" | "SERIES_GAME_JOINED" | "SERIES_OCCURRENCE_SKIPPED" | "MARKED_NO_SHOW" | "CO_HOST_INVITED" | "SERIES_CO_HOST_INVITED" | "SERIES_REGULAR_INVITED" | "SERIES_REGULAR_REMOVED" | "JOIN_REQUEST_CANCELLED" | "JOIN_REQUEST_LAPSED" | "NO_SHOW_UPHELD" | "NO_SHOW_DISMISSED" | "PAYMENT_REMINDER" | "PAYMENT_SUMMARY" | "GAME_DAY_SUMMARY" | "PLACE_RELEASED" | "CHAT_HOSTING" | "CHAT_PLAYING" | "CHAT_MENTION";
                         };
                         message: string;
                         path: string;

@@ -98,7 +98,11 @@ export const me = {
     JOIN_REQUEST_LAPSED: 'A join request lapsed',
     PAYMENT_REMINDER: 'You still owe for a game',
     PAYMENT_SUMMARY: 'Daily summary of payments outstanding',
+    CHAT_HOSTING: 'Chat messages in games you host',
+    CHAT_PLAYING: 'Chat messages in games you play in',
+    CHAT_MENTION: 'Someone mentions you in a chat',
   } as Record<string, string>,
+  chatPushHint: "Chat messages are counted unread in each game's chat; here you choose whether your phone is told too (at most once a minute per game).",
 
   calendar: 'Calendar feed',
   calendarIntro: 'Subscribe once and your games appear in your calendar app, kept up to date.',

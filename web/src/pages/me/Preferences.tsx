@@ -69,7 +69,8 @@ export function PreferencesPage() {
   const preferences = usePreferences();
   const save = useSavePreferences();
   if (!preferences.data) return <Waiting query={preferences} title={t.me.preferences} />;
-  const { types, quietHours, timeZone, mutedGameIds } = preferences.data;
+  const { types, quietHours, timeZone, mutedGameIds, pushOnly } = preferences.data;
+  const channelsOf = (type: string): Channel[] => ((pushOnly as string[]).includes(type) ? ['push'] : ['inApp', 'push']);
   const toggle = (type: string, channel: Channel, value: boolean) => save.mutate({ types: { [type]: { [channel]: value } } });
   return (
     <Page title={t.me.preferences}>
@@ -84,7 +85,7 @@ export function PreferencesPage() {
             return (
               <li key={type} className="me-toggle">
                 <span>{name}</span>
-                {(['inApp', 'push'] as const).map((channel) => (
+                {channelsOf(type).map((channel) => (
                   <label key={channel}>
                     <input
                       type="checkbox"
@@ -99,6 +100,7 @@ export function PreferencesPage() {
             );
           })}
         </ul>
+        {pushOnly.length > 0 && <p className="muted">{t.me.chatPushHint}</p>}
       </Section>
       <Section title={t.me.quietHeading}>
         <QuietHours initial={quietHours} zone={timeZone} />
