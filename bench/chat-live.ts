@@ -116,7 +116,7 @@ const markdown = [
   `## Chat delivery (one game, ${MEMBERS} members) — ${startedAt.toISOString()}`,
   '',
   `\`npm run bench:chat\`: ${MEMBERS} members each hold the notification stream open over HTTP; they take turns posting ${MESSAGES} messages, one every ${PACE_MS} ms. Delivery is from just before a message's POST to its \`chat.message\` event on a member's stream, for every member (the author included). The service and the ${MEMBERS} clients share one Node process.`,
-  `Node ${process.version} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), one-minute load average ${load.toFixed(2)} at the start: a machine shared with other engineers' work, so the figures are loaded ones.`,
+  `Node ${process.version} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), one-minute load average ${load.toFixed(2)} at the start${load > 1 ? ': a machine shared with other work, so the figures are loaded ones' : ''}.`,
   '',
   '| Backend | Deliveries | Median | p95 | p99 | Max |',
   '|---|--:|--:|--:|--:|--:|',
