@@ -83,7 +83,7 @@ for (const backend of backends) {
       assert.equal(theirs.guests, 0);
       const anonymous = (await t.app.inject({ url: `/api/v1/games/${game.id}` })).json().data;
       assert.equal(anonymous.viewerPlace, undefined);
-      assert.ok(!JSON.stringify(anonymous).includes('9123'), 'no contact for a signed-out visitor');
+      assert.ok(!JSON.stringify(anonymous).includes('+65 9123 4567'), 'no contact for a signed-out visitor');
 
       await setClock(at(game.startTime, -23 * HOUR));
       assert.deepEqual((await placeOf(game.id, player)).leave, { allowed: false, reason: 'CLOSED', closesAt: at(game.startTime, -24 * HOUR) });
