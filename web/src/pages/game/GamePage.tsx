@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { t } from '../../i18n';
@@ -12,12 +12,16 @@ import { JoinForm, Party, PendingRequest } from './JoinPanel';
 import { LeaveNotice, type Holding } from './LeaveNotice';
 import { CheckIn, LeaveButton, Offer, Rate } from './PlaceActions';
 import { Players } from './Players';
-import { PaySheet } from '../money/PaySheet';
-import { PlayerCard } from '../gameday/PlayerCard';
-import { GameChat } from '../chat/GameChat';
+import { lazyPage } from '../../shell/lazy-page';
 import { SignInToJoin } from './SignInToJoin';
 import type { Game } from './types';
 import './game.css';
+
+// Parts only some viewers see load on demand: the pay sheet brings the QR encoder, the largest code
+// of this page, which a player of a free game (or anyone without a place) never needs.
+const PaySheet = lazyPage(() => import('../money/PaySheet'), 'PaySheet');
+const PlayerCard = lazyPage(() => import('../gameday/PlayerCard'), 'PlayerCard');
+const GameChat = lazyPage(() => import('../chat/GameChat'), 'GameChat');
 
 /** The moments the service named at which this page changes: it asks the service again then. */
 function useTurns(game: Game | undefined, refetch: () => unknown) {
@@ -89,13 +93,15 @@ export function GamePage({ id }: { id: string }) {
       {g.description && <p>{g.description}</p>}
       <YourPlace game={g} holding={holding} now={now} />
       {(holding === 'none' || holding === 'anonymous') && g.status === 'SCHEDULED' && <Rules game={g} />}
-      {holding === 'place' && <PlayerCard gameId={g.id} around={gameDayAround(g.startTime, now)} />}
+      <Suspense fallback={null}>{holding === 'place' && <PlayerCard gameId={g.id} around={gameDayAround(g.startTime, now)} />}</Suspense>
       {holding === 'place' && g.viewerPlace && <Rate game={g} place={g.viewerPlace} now={now} />}
-      {holding === 'place' && !viewer?.isOrganizer && Number(g.price) > 0 && <PaySheet gameId={g.id} />}
+      <Suspense fallback={null}>{holding === 'place' && !viewer?.isOrganizer && Number(g.price) > 0 && <PaySheet gameId={g.id} />}</Suspense>
       {g.viewerPlace?.organizerContact && <OrganizerContact methods={g.viewerPlace.organizerContact} />}
       {manages && <HostTools game={g} />}
       <Extras game={g} />
-      {(manages || holding === 'place' || holding === 'waitlist' || !!g.viewerPlace?.request) && <GameChat gameId={g.id} />}
+      <Suspense fallback={null}>
+        {(manages || holding === 'place' || holding === 'waitlist' || !!g.viewerPlace?.request) && <GameChat gameId={g.id} />}
+      </Suspense>
       {viewer ? <Players game={g} manages={manages} /> : <p className="muted">{t.game.signInToSee}</p>}
       <Problem error={game.error} />
       {viewer && <PushOffer />}
