@@ -107,8 +107,8 @@ export function markRecentWriters(app: FastifyInstance, reads: ReadRoute): void 
   });
 }
 
-/** Routes that change a game's game-day board: game day's own writes, check-in and a host's attendance mark. */
-const BOARD_ROUTES = /^\/api\/v1\/games\/:id\/(game-day(\/|$)|check-in$|attendance\/:userId$)/;
+/** Routes that change a game's game-day board: game day's own writes, check-in, a host's attendance mark, a player's guests. */
+const BOARD_ROUTES = /^\/api\/v1\/games\/:id\/(game-day(\/|$)|check-in$|attendance\/:userId$|participants\/me\/guests$)/;
 
 /**
  * The board live (#37): after a change to a game's board answered success, everyone on the board gets

@@ -52,10 +52,11 @@ export class GameDayKit {
   }
 
   /** A game two days ahead with `count` players who joined; the clock is left at 30 minutes before its start. */
-  async gameWithPlayers(count: number, names = 'Player'): Promise<{ game: Game; players: TestUser[] }> {
+  async gameWithPlayers(count: number, names = 'Player', overrides: Record<string, unknown> = {}): Promise<{ game: Game; players: TestUser[] }> {
     this.#days += 3;
     this.clock.set(new Date(this.#origin.getTime() + this.#days * DAY));
-    const game = await this.ok('POST', '/api/v1/games', this.host, gameBody(this.sport, this.clock.now(), 48, { slots: 20, selfCheckIn: true }), 201);
+    const body = gameBody(this.sport, this.clock.now(), 48, { slots: 20, selfCheckIn: true, ...overrides });
+    const game = await this.ok('POST', '/api/v1/games', this.host, body, 201);
     const players: TestUser[] = [];
     for (let i = 0; i < count; i++) {
       const player = await onboardedUser(this.t.app, `${names} ${String.fromCharCode(65 + i)}`);

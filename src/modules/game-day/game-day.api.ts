@@ -1,5 +1,5 @@
 import type { RouteSpec } from '../../platform/http/route-set.ts';
-import { Board, GameIdParams, Match, MatchParams, OpenBody, Proposal, RoundParams, ScoreBody, SwapBody } from './game-day.schemas.ts';
+import { Board, GameIdParams, LeaveBody, Match, MatchParams, OpenBody, Proposal, RoundParams, ScoreBody, SwapBody } from './game-day.schemas.ts';
 
 /** What each game-day route accepts and answers. */
 export const GameDayApi = {
@@ -12,7 +12,13 @@ export const GameDayApi = {
     status: 201,
   },
   board: { summary: 'The board: matches per court, the next round, who rests and for how long (players and hosts)', params: GameIdParams, data: Board, message: 'Board' },
-  leave: { summary: "I'm leaving: out of the next rounds (a checked-in player)", params: GameIdParams, data: Board, message: 'Left' },
+  leave: {
+    summary: "I'm leaving: out of the next rounds (a checked-in player); with guestId, their guest is (said by that player or a host). The body is optional",
+    params: GameIdParams,
+    body: LeaveBody,
+    data: Board,
+    message: 'Left',
+  },
   propose: {
     summary: 'Propose the next round (or, per court, the next match for a free court); an open proposal is answered as it is (organiser or co-host)',
     params: GameIdParams,

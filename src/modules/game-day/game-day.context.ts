@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { closed, gameNotFound, notOpen } from './game-day.errors.ts';
+import { bringerOf, guestName, isGuest, type Party, withGuests } from './game-day.guests.ts';
 import type { SessionRows } from './game-day.input.ts';
 import type { GameDayAttendance, GameDayEvents, GameDayGames, GameDaySkill, GameDayUsers } from './game-day.ports.ts';
 import { GameDayRepository, type GameDayRow } from './game-day.repository.ts';
@@ -50,10 +51,29 @@ export async function sessionRows(deps: GameDayDeps, day: GameDayRow, activityId
   // Rounds and their matches from one snapshot: read apart, a proposal committed in between showed its
   // matches holding every court but not its round, and a host asking at that moment got no_free_court.
   const { leavers, rounds, matches } = executor === deps.db ? await deps.db.transaction(read, ONE_SNAPSHOT) : await read(executor);
-  const ids = new Set([...checkedIn.map((player) => player.userId), ...matches.flatMap((match) => [...match.sideA, ...match.sideB])]);
-  const names = await deps.users.namesOf([...ids]);
-  if (!activityId) return { day, checkedIn, leavers, rounds, matches, names };
-  const skill = await deps.skill.ratingsOf([...ids], activityId, skillKind(day.format));
+  const parties = await deps.games.activeParties(day.gameId);
+  const present = withGuests(day.gameId, checkedIn, parties);
+  const ids = new Set([...present.map((player) => player.userId), ...matches.flatMap((match) => [...match.sideA, ...match.sideB])]);
+  const names = await namesOf(deps, day.gameId, [...ids], parties);
+  const base = { day, checkedIn: present, parties, leavers, rounds, matches, names };
+  if (!activityId) return base;
+  // Guests have no rating: the rotation takes them at the starting estimate.
+  const skill = await deps.skill.ratingsOf(
+    [...ids].filter((id) => !isGuest(id)),
+    activityId,
+    skillKind(day.format),
+  );
   const ratings = new Map([...skill].map(([userId, { mu, sigma }]) => [userId, { mu, sigma }]));
-  return { day, checkedIn, leavers, rounds, matches, names, skill, ratings };
+  return { ...base, skill, ratings };
+}
+
+/** Names of users and guests alike: a guest by the name their player gave, else as their player's guest. */
+export async function namesOf(deps: GameDayDeps, gameId: string, ids: string[], parties?: Party[]): Promise<Map<string, string | null>> {
+  const guests = ids.filter(isGuest);
+  const known = guests.length > 0 ? (parties ?? (await deps.games.activeParties(gameId))) : [];
+  const found = guests.map((id) => ({ id, guest: bringerOf(gameId, id, known) }));
+  const users = [...new Set([...ids.filter((id) => !isGuest(id)), ...found.flatMap(({ guest }) => (guest ? [guest.guestOf] : []))])];
+  const names = await deps.users.namesOf(users);
+  for (const { id, guest } of found) names.set(id, guest ? guestName(guest, names.get(guest.guestOf) ?? null) : null);
+  return names;
 }

@@ -15,6 +15,8 @@ export const alreadyOpen = conflict('game_day_already_open', 'Game day is open f
 export const notOpen = conflict('game_day_not_open', 'Game day is not open for this game.');
 export const closed = conflict('game_day_closed', 'Game day is closed for this game.');
 export const notCheckedIn = conflict('not_checked_in', 'You are not checked in to this game.');
+export const guestNotFound = missing('guest_not_found', 'No player of this game brings a guest with this id.');
+export const notYourGuest = conflict('not_your_guest', 'Only the player who brought this guest, or a host, says they are leaving.');
 export const noFreeCourt = conflict('no_free_court', 'Every court has a match; enter a score to free one.');
 export const notEnoughPlayers = conflict('not_enough_players', 'Not enough players are waiting for a match.');
 export const alreadyStarted = conflict('round_already_started', 'This round has started already.');
@@ -30,7 +32,9 @@ const hosts = ['game_not_found'];
 export const GAME_DAY_ERRORS: RouteDocsTable = {
   'POST /api/v1/games/:id/game-day': { errors: { 404: hosts, 409: ['game_day_window_closed', 'game_day_already_open'] } },
   'GET /api/v1/games/:id/game-day': { errors: { 404: hosts } },
-  'POST /api/v1/games/:id/game-day/leave': { errors: { 404: hosts, 409: ['game_day_not_open', 'game_day_closed', 'not_checked_in'] } },
+  'POST /api/v1/games/:id/game-day/leave': {
+    errors: { 404: ['game_not_found', 'guest_not_found'], 409: ['game_day_not_open', 'game_day_closed', 'not_your_guest', 'not_checked_in'] },
+  },
   'POST /api/v1/games/:id/game-day/rounds': { errors: { 404: hosts, 409: ['game_day_not_open', 'game_day_closed', 'no_free_court', 'not_enough_players'] } },
   'POST /api/v1/games/:id/game-day/rounds/:roundId/swap': {
     errors: { 404: ['game_not_found', 'round_not_found'], 409: ['game_day_not_open', 'game_day_closed', 'round_already_started', 'swap_not_possible'] },

@@ -1,4 +1,5 @@
 /** What the session's rows say about each player, read into the rotation's input (pure: no I/O). */
+import type { Party } from './game-day.guests.ts';
 import type { GameDayRow, LeaverRow, MatchRow, RoundRow } from './game-day.repository.ts';
 import { winnerOf } from './game-day.rules.ts';
 import type { PlayerSkill } from '../skill/index.ts';
@@ -9,8 +10,10 @@ export const DEFAULT_RATING: Rating = { mu: 25, sigma: 25 / 3 };
 
 export interface SessionRows {
   day: GameDayRow;
-  /** Players checked in (attendance ATTENDED), in the order they came. */
-  checkedIn: Array<{ userId: string; at: Date }>;
+  /** Players checked in (attendance ATTENDED), in the order they came, each one's guests right after them (`guestOf`). */
+  checkedIn: Array<{ userId: string; at: Date; guestOf?: string }>;
+  /** The players holding a place, with their guests. */
+  parties: Party[];
   leavers: LeaverRow[];
   rounds: RoundRow[];
   matches: MatchRow[];
@@ -38,7 +41,7 @@ export function playedIn(matches: MatchRow[]): string[] {
 }
 
 /** The players present now: checked in and not gone, in the order they came. */
-export function presentPlayers(rows: SessionRows): Array<{ userId: string; at: Date }> {
+export function presentPlayers(rows: SessionRows): Array<{ userId: string; at: Date; guestOf?: string }> {
   const gone = new Set(rows.leavers.map((leaver) => leaver.userId));
   return rows.checkedIn.filter((player) => !gone.has(player.userId));
 }

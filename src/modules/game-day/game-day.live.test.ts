@@ -82,6 +82,20 @@ for (const backend of backends) {
       assert.equal((await kit.req('POST', `/api/v1/games/${game.id}/game-day/rounds`, kit.host)).statusCode, 409);
       assert.equal(await quiet(watching), 0);
     });
+
+    it('a checked-in player bringing a guest, and the guest leaving, reach everyone on the board', async () => {
+      const { game, players } = await kit.gameWithPlayers(1, 'Guesting', { maxGuestsPerPlayer: 1 });
+      const [a] = players as [TestUser];
+      assert.equal((await kit.open(game)).statusCode, 201);
+      await kit.checkIn(game, [a]);
+      const watching = await connect(kit.host);
+      await kit.ok('PUT', `/api/v1/games/${game.id}/participants/me/guests`, a, { guests: 1 });
+      assert.equal(await nextBoard(watching), game.id, 'a guest came');
+      const guest = ((await kit.board(game)).players as Array<{ userId: string; guestOf?: string }>).find((p) => p.guestOf === a.id)!;
+      await kit.ok('POST', `/api/v1/games/${game.id}/game-day/leave`, a, { guestId: guest.userId });
+      assert.equal(await nextBoard(watching), game.id, 'the guest left');
+      assert.equal(await quiet(watching), 0);
+    });
   });
 }
 

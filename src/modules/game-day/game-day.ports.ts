@@ -2,9 +2,11 @@ import type { Executor } from '../../platform/db/index.ts';
 import type { GameStanding } from '../games/index.ts';
 import type { MatchResult, PlayerSkill, SkillKind } from '../skill/index.ts';
 
-/** What game day asks of games: who the caller is to the game. */
+/** What game day asks of games: who the caller is to the game, and who brings guests. */
 export interface GameDayGames {
   standing(gameId: string, userId: string): Promise<GameStanding | undefined>;
+  /** The players holding a place, each with their guests (count and the names given, one per guest at most). */
+  activeParties(gameId: string): Promise<Array<{ userId: string; guests: number; guestNames: string[] }>>;
 }
 
 /** Who is checked in (attendance's ATTENDED marks: self check-in or a host's mark), in the order they came. */

@@ -1,4 +1,5 @@
 import { presentShared } from '../skill/index.ts';
+import { isGuest } from './game-day.guests.ts';
 import type { SessionRows } from './game-day.input.ts';
 import { onCourt, presentPlayers } from './game-day.input.ts';
 import type { MatchRow, RoundRow, ScoreChangeRow } from './game-day.repository.ts';
@@ -60,9 +61,9 @@ const wonBy = (match: MatchRow, userId: string) => {
   return (won === 'A' && match.sideA.includes(userId)) || (won === 'B' && match.sideB.includes(userId));
 };
 
-/** Games, wins and partners of each player who played. */
+/** Games, wins and partners of each player who played; guests have no line of their own but are named as partners. */
 function summary(rows: SessionRows) {
-  const ids = [...new Set(rows.matches.filter((m) => m.status !== 'PROPOSED').flatMap((m) => [...m.sideA, ...m.sideB]))];
+  const ids = [...new Set(rows.matches.filter((m) => m.status !== 'PROPOSED').flatMap((m) => [...m.sideA, ...m.sideB]))].filter((id) => !isGuest(id));
   return ids.map((userId) => {
     const own = rows.matches.filter((m) => m.status !== 'PROPOSED' && (m.sideA.includes(userId) || m.sideB.includes(userId)));
     const partners = [...new Set(own.flatMap((m) => (m.sideA.includes(userId) ? m.sideA : m.sideB)).filter((id) => id !== userId))];
@@ -88,7 +89,7 @@ export function presentBoard(rows: SessionRows | undefined, gameId: string, view
   const proposed = matches.filter((match) => match.status === 'PROPOSED');
   const courtOf = (list: MatchRow[], userId: string) => list.find((m) => m.sideA.includes(userId) || m.sideB.includes(userId))?.court ?? null;
   const live = matches.filter((match) => match.status === 'PLAYING');
-  const players = rows.checkedIn.map(({ userId, at }) => {
+  const players = rows.checkedIn.map(({ userId, at, guestOf }) => {
     const own = matches.filter((m) => m.status !== 'PROPOSED' && (m.sideA.includes(userId) || m.sideB.includes(userId)));
     const state: 'LEFT' | 'PLAYING' | 'NEXT' | 'RESTING' = left.has(userId)
       ? 'LEFT'
@@ -107,6 +108,7 @@ export function presentBoard(rows: SessionRows | undefined, gameId: string, view
       wins: own.filter((m) => wonBy(m, userId)).length,
       restingSince: state === 'RESTING' || state === 'NEXT' ? new Date(rested).toISOString() : null,
       rating: shownRating(rows, userId, viewer.userId),
+      ...(guestOf ? { guestOf } : {}),
     };
   });
   const match = (row: MatchRow) => presentMatch(row, numberOf.get(row.roundId) ?? 0, names, changes);

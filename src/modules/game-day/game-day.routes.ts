@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { userRouteSet } from '../../platform/http/route-set.ts';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { signedIn } from '../access/index.ts';
@@ -18,7 +19,13 @@ export async function gameDayRoutes(app: TypedApp, { session, rounds, scores }: 
   const base = '/api/v1/games/:id/game-day';
   routes.post(base, GameDayApi.open, (request, { userId }) => session.open(userId, request.params.id, request.body));
   routes.get(base, GameDayApi.board, (request, { userId }) => session.board(userId, request.params.id));
-  routes.post(`${base}/leave`, GameDayApi.leave, (request, { userId }) => session.leave(userId, request.params.id));
+  // The body is optional: without one the caller is leaving, as before guests played.
+  const aloneWithoutBody = async (request: FastifyRequest) => {
+    request.body ??= {};
+  };
+  routes.post(`${base}/leave`, { ...GameDayApi.leave, preValidation: aloneWithoutBody }, (request, { userId }) =>
+    session.leave(userId, request.params.id, request.body.guestId),
+  );
   routes.post(`${base}/close`, GameDayApi.close, (request, { userId }) => session.close(userId, request.params.id));
   routes.post(`${base}/rounds`, GameDayApi.propose, (request, { userId }) => rounds.propose(userId, request.params.id));
   routes.post(`${base}/rounds/:roundId/swap`, GameDayApi.swap, (request, { userId }) =>

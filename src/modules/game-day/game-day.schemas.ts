@@ -82,6 +82,15 @@ export const BoardPlayer = Type.Object({
   wins: Type.Integer(),
   restingSince: Nullable(Instant),
   rating: SharedRating,
+  guestOf: Type.Optional(
+    Type.String({ format: 'uuid', description: 'A guest (no account): the player who brought them. Their userId is derived, stable for the session' }),
+  ),
+});
+
+export const LeaveBody = Type.Object({
+  guestId: Type.Optional(
+    Type.String({ format: 'uuid', description: "A guest's id (players[].userId): that guest is leaving, said by their player or a host" }),
+  ),
 });
 
 export const SummaryLine = Type.Object({

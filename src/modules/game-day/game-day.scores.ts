@@ -1,6 +1,7 @@
 import type { AuditActor, AuditTrail } from '../audit/index.ts';
-import { type GameDayDeps, hostOf, openDay, roleIn } from './game-day.context.ts';
+import { type GameDayDeps, hostOf, namesOf, openDay, roleIn } from './game-day.context.ts';
 import { alreadyEntered, badScore, matchNotFound, notDisputed, nothingToAnswer, notOnCourt, notOpen, notOtherSide } from './game-day.errors.ts';
+import { isGuest, playsOn } from './game-day.guests.ts';
 import { presentMatch } from './game-day.presenter.ts';
 import { GameDayRepository, type GameDayRow, type MatchRow } from './game-day.repository.ts';
 import type { Executor } from '../../platform/db/index.ts';
@@ -30,7 +31,7 @@ export class GameDayScores {
     const standing = await roleIn(this.#deps, gameId, userId);
     const day = await openDay(db, gameId);
     const match = await this.#match(gameId, matchId);
-    if (!standing.host && !match.sideA.includes(userId) && !match.sideB.includes(userId)) throw notOnCourt();
+    if (!standing.host && !playsOn(gameId, match.sideA, userId) && !playsOn(gameId, match.sideB, userId)) throw notOnCourt();
     if (!scoreFits(day.scoreRule, score.a, score.b)) throw badScore();
     const now = clock.now();
     const row = await db.transaction(async (tx) => {
@@ -51,8 +52,8 @@ export class GameDayScores {
     const match = await this.#match(gameId, matchId);
     if (match.scoreState !== 'ENTERED') throw nothingToAnswer();
     const by = match.scoreEnteredBy ?? '';
-    const other = match.sideA.includes(by) ? match.sideB : match.sideB.includes(by) ? match.sideA : [...match.sideA, ...match.sideB];
-    if (!other.includes(userId)) throw notOtherSide();
+    const other = playsOn(gameId, match.sideA, by) ? match.sideB : playsOn(gameId, match.sideB, by) ? match.sideA : [...match.sideA, ...match.sideB];
+    if (!playsOn(gameId, other, userId)) throw notOtherSide();
     const now = clock.now();
     const row = await db.transaction(async (tx) => {
       const repository = new GameDayRepository(tx);
@@ -90,8 +91,12 @@ export class GameDayScores {
     return this.#present(gameId, row);
   }
 
-  /** A final result moves the players' ratings, in the transaction that made it final (skill counts each match once). */
+  /**
+   * A final result moves the players' ratings, in the transaction that made it final (skill counts each
+   * match once). Not with a guest in it: a guest has no rating, and one guessed would move the others' by chance.
+   */
   async #learn(match: MatchRow, day: GameDayRow, activityId: string, tx: Executor) {
+    if ([...match.sideA, ...match.sideB].some(isGuest)) return;
     const result = { matchId: match.id, gameId: match.gameId, activityId, kind: skillKind(day.format), sideA: match.sideA, sideB: match.sideB };
     await this.#deps.skill.recordResult({ ...result, winner: winnerOf(match.scoreA!, match.scoreB!) }, tx);
   }
@@ -112,7 +117,7 @@ export class GameDayScores {
   async #present(gameId: string, row: MatchRow) {
     const repository = new GameDayRepository(this.#deps.db);
     const round = (await repository.rounds(gameId)).find((r) => r.id === row.roundId);
-    const names = await this.#deps.users.namesOf([...row.sideA, ...row.sideB]);
+    const names = await namesOf(this.#deps, gameId, [...row.sideA, ...row.sideB]);
     return presentMatch(row, round?.number ?? 0, names, await repository.changes([row.id]));
   }
 }

@@ -1,7 +1,8 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../platform/db/index.ts';
 import { type GameDayDeps, hostOf, openDay, roleIn, sessionRows } from './game-day.context.ts';
-import { alreadyOpen, closed, notCheckedIn, notOpen, windowClosed } from './game-day.errors.ts';
+import { alreadyOpen, closed, guestNotFound, notCheckedIn, notOpen, notYourGuest, windowClosed } from './game-day.errors.ts';
+import { bringerOf, isGuest } from './game-day.guests.ts';
 import { playedIn, presentPlayers } from './game-day.input.ts';
 import { presentBoard } from './game-day.presenter.ts';
 import { GameDayRepository } from './game-day.repository.ts';
@@ -46,13 +47,22 @@ export class GameDayService {
     return presentBoard(rows, gameId, viewer, changes);
   }
 
-  /** "I'm leaving": out of the next rounds; a match being played is finished as usual. */
-  async leave(userId: string, gameId: string) {
-    await roleIn(this.#deps, gameId, userId);
+  /**
+   * "I'm leaving": out of the next rounds; a match being played is finished as usual. A guest cannot
+   * sign in, so their player (or a host) says it for them; a player leaving leaves their guests playing.
+   */
+  async leave(userId: string, gameId: string, guestId?: string) {
+    const standing = await roleIn(this.#deps, gameId, userId);
     const day = await openDay(this.#deps.db, gameId);
     const rows = await sessionRows(this.#deps, day);
-    if (!presentPlayers(rows).some((player) => player.userId === userId)) throw notCheckedIn();
-    await new GameDayRepository(this.#deps.db).leave(gameId, userId, this.#deps.clock.now());
+    const leaving = guestId ?? userId;
+    if (guestId) {
+      const guest = bringerOf(gameId, guestId, rows.parties);
+      if (!guest) throw guestNotFound();
+      if (guest.guestOf !== userId && !standing.host) throw notYourGuest();
+    }
+    if (!presentPlayers(rows).some((player) => player.userId === leaving)) throw notCheckedIn();
+    await new GameDayRepository(this.#deps.db).leave(gameId, leaving, this.#deps.clock.now());
     return this.board(userId, gameId);
   }
 
@@ -68,7 +78,8 @@ export class GameDayService {
     const closedNow = await db.transaction(async (tx) => {
       const repository = new GameDayRepository(tx);
       if (!(await repository.close(gameId, now))) return false;
-      const played = playedIn(await repository.matches(gameId));
+      // Guests have no account: nothing to mark, nobody to tell.
+      const played = playedIn(await repository.matches(gameId)).filter((id) => !isGuest(id));
       await attendance.markPlayed(game, played, userId, now, tx);
       if (played.length > 0) await events.emit({ type: 'GAME_DAY_SUMMARY', gameId, recipients: played, title: game.title }, tx);
       return true;

@@ -137,6 +137,11 @@ export class GameLookups {
     return new MembersRepository(this.#deps.db).activePlayerIds(gameId);
   }
 
+  /** The parties holding places, each with their guests and the names given (game day). */
+  activeParties(gameId: string) {
+    return new MembersRepository(this.#deps.db).activeParties(gameId);
+  }
+
   /**
    * What a game asks of its players in money: its price, organiser and the parties holding places
    * (the payments module); undefined when there is no such game.

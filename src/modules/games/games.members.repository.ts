@@ -12,13 +12,13 @@ export class MembersRepository extends Repository {
     return found.map((row) => row.user_id);
   }
 
-  /** The parties holding places (a player and their guests), for what each place owes (the payments module). */
-  async activeParties(gameId: string): Promise<Array<{ userId: string; guests: number }>> {
-    const found = await rows<{ user_id: string; guests: number }>(
+  /** The parties holding places (a player and their guests): what each place owes (payments), who plays (game day). */
+  async activeParties(gameId: string): Promise<Array<{ userId: string; guests: number; guestNames: string[] }>> {
+    const found = await rows<{ user_id: string; guests: number; guest_names: string[] | null }>(
       this.db,
-      sql`SELECT user_id, guests FROM game_participants WHERE game_id = ${gameId}::uuid AND status = 'ACTIVE' ORDER BY seq`,
+      sql`SELECT user_id, guests, guest_names FROM game_participants WHERE game_id = ${gameId}::uuid AND status = 'ACTIVE' ORDER BY seq`,
     );
-    return found.map((row) => ({ userId: row.user_id, guests: Number(row.guests) }));
+    return found.map((row) => ({ userId: row.user_id, guests: Number(row.guests), guestNames: row.guest_names ?? [] }));
   }
 
   async hasRequested(gameId: string, userId: string): Promise<boolean> {

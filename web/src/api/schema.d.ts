@@ -853,7 +853,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** I'm leaving: out of the next rounds (a checked-in player) */
+        /** I'm leaving: out of the next rounds (a checked-in player); with guestId, their guest is (said by that player or a host). The body is optional */
         post: operations["postGamesByIdGameDayLeave"];
         delete?: never;
         options?: never;
@@ -13048,6 +13048,11 @@ export interface operations {
                             gameId: string;
                             players: {
                                 court: number | null;
+                                /**
+                                 * Format: uuid
+                                 * @description A guest (no account): the player who brought them. Their userId is derived, stable for the session
+                                 */
+                                guestOf?: string;
                                 name: string | null;
                                 played: number;
                                 /** @description The player’s skill rating for this game’s activity and kind; null when they hide it from others */
@@ -13378,6 +13383,11 @@ export interface operations {
                             gameId: string;
                             players: {
                                 court: number | null;
+                                /**
+                                 * Format: uuid
+                                 * @description A guest (no account): the player who brought them. Their userId is derived, stable for the session
+                                 */
+                                guestOf?: string;
                                 name: string | null;
                                 played: number;
                                 /** @description The player’s skill rating for this game’s activity and kind; null when they hide it from others */
@@ -13811,6 +13821,11 @@ export interface operations {
                             gameId: string;
                             players: {
                                 court: number | null;
+                                /**
+                                 * Format: uuid
+                                 * @description A guest (no account): the player who brought them. Their userId is derived, stable for the session
+                                 */
+                                guestOf?: string;
                                 name: string | null;
                                 played: number;
                                 /** @description The player’s skill rating for this game’s activity and kind; null when they hide it from others */
@@ -14165,7 +14180,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A guest's id (players[].userId): that guest is leaving, said by their player or a host
+                     */
+                    guestId?: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -14221,6 +14246,11 @@ export interface operations {
                             gameId: string;
                             players: {
                                 court: number | null;
+                                /**
+                                 * Format: uuid
+                                 * @description A guest (no account): the player who brought them. Their userId is derived, stable for the session
+                                 */
+                                guestOf?: string;
                                 name: string | null;
                                 played: number;
                                 /** @description The player’s skill rating for this game’s activity and kind; null when they hide it from others */
@@ -14375,7 +14405,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: validation_failed */
+            /** @description Bad Request: validation_failed, invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14394,7 +14424,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
-                        code?: "validation_failed";
+                        code?: "validation_failed" | "invalid_json";
                     };
                 };
             };
@@ -14446,7 +14476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not Found: game_not_found */
+            /** @description Not Found: game_not_found, guest_not_found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14465,11 +14495,11 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
-                        code?: "game_not_found";
+                        code?: "game_not_found" | "guest_not_found";
                     };
                 };
             };
-            /** @description Conflict: game_day_not_open, game_day_closed, not_checked_in */
+            /** @description Conflict: game_day_not_open, game_day_closed, not_your_guest, not_checked_in */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14488,7 +14518,30 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["ProblemDetail"] & {
                         /** @enum {string} */
-                        code?: "game_day_not_open" | "game_day_closed" | "not_checked_in";
+                        code?: "game_day_not_open" | "game_day_closed" | "not_your_guest" | "not_checked_in";
+                    };
+                };
+            };
+            /** @description Payload Too Large: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for people.",
+                     *       "instance": "/api/v1/…",
+                     *       "timestamp": "2026-03-01T10:00:00.000Z",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetail"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
                     };
                 };
             };

@@ -72,5 +72,11 @@ export const gameday = {
   leaving: "I'm leaving",
   leaveTitle: 'Leave game day?',
   leaveBody: 'You drop out of the next rounds. A match you are playing finishes as usual.',
+  // Guests: no account, so their player (or a host) answers for them
+  guestOf: (name: string) => `Guest of ${name}`,
+  yourGuests: 'Your guests',
+  guestLeaving: (name: string) => `${name} is leaving`,
+  guestLeaveTitle: (name: string) => `${name} is leaving game day?`,
+  guestLeaveBody: 'They drop out of the next rounds. A match they are playing finishes as usual.',
   youPlayed: (games: number, wins: number) => `You played ${plural(games, { one: '# game', other: '# games' })} and won ${wins}.`,
 };

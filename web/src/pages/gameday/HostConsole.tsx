@@ -11,7 +11,8 @@ import './gameday.css';
 
 const g = t.gameday;
 
-function Players({ board }: { board: Board }) {
+function Players({ board, onGuestLeaving }: { board: Board; onGuestLeaving?: (guest: Board['players'][number]) => void }) {
+  const nameOf = (userId: string) => board.players.find((player) => player.userId === userId)?.name ?? g.someone;
   return (
     <Section title={g.playersHeading} id="players">
       <p className="muted">{g.checkedInCount(board.players.filter((player) => player.state !== 'LEFT').length)}</p>
@@ -19,9 +20,13 @@ function Players({ board }: { board: Board }) {
         {board.players.map((player) => (
           <Card as="li" key={player.userId} className="gd-player">
             <span>{player.name ?? g.someone}</span>
+            {player.guestOf && <small className="muted">{g.guestOf(nameOf(player.guestOf))}</small>}
             <Badge tone={player.state === 'PLAYING' ? 'accent' : player.state === 'LEFT' ? 'neutral' : 'success'}>
               {player.court ? `${g.states2[player.state]} · ${g.court(player.court)}` : g.states2[player.state]}
             </Badge>
+            {player.guestOf && player.state !== 'LEFT' && onGuestLeaving && (
+              <Button onClick={() => onGuestLeaving(player)}>{g.guestLeaving(player.name ?? g.someone)}</Button>
+            )}
           </Card>
         ))}
       </ul>
@@ -39,6 +44,12 @@ export function HostConsole({ id }: { id: string }) {
   const close = async () => {
     if (!(await confirm({ title: g.closeTitle, body: g.closeBody, confirm: g.close, danger: true }))) return;
     write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day/close', { params: { path: { id } } })));
+  };
+  // A guest cannot sign in to say they are leaving: the host says it for them.
+  const guestLeaving = async (guest: { userId: string; name: string | null }) => {
+    const name = guest.name ?? g.someone;
+    if (!(await confirm({ title: g.guestLeaveTitle(name), body: g.guestLeaveBody, confirm: g.guestLeaving(name), danger: true }))) return;
+    write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day/leave', { params: { path: { id } }, body: { guestId: guest.userId } })));
   };
   return (
     <Page title={g.consoleTitle}>
@@ -58,7 +69,7 @@ export function HostConsole({ id }: { id: string }) {
       {session && !session.closedAt && b.viewer.host && <ProposalPanel gameId={id} board={b} />}
       {session && <Courts gameId={id} board={b} canScore={b.viewer.host} />}
       {session && <Results gameId={id} board={b} />}
-      {session && <Players board={b} />}
+      {session && <Players board={b} onGuestLeaving={b.viewer.host && !session.closedAt ? (guest) => void guestLeaving(guest) : undefined} />}
       {session?.closedAt && <p>{g.closedNote}</p>}
       <Summary board={b} />
       {session && !session.closedAt && b.viewer.host && (

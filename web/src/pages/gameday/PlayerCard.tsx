@@ -8,17 +8,23 @@ import { ScoreForm } from './ScoreForm';
 
 const g = t.gameday;
 
-const plays = (match: Match, userId: string) => [...match.sideA, ...match.sideB].some((player) => player.userId === userId);
+/** The ids a player answers for on court: their own and their guests' (guests cannot sign in). */
+type Party = (id: string) => string[];
+const partyOf =
+  (board: Board): Party =>
+  (id) => [id, ...board.players.filter((player) => player.guestOf === id).map((player) => player.userId)];
+
+const onSide = (side: Match['sideA'], ids: string[]) => side.some((player) => ids.includes(player.userId));
+const plays = (match: Match, ids: string[]) => onSide(match.sideA, ids) || onSide(match.sideB, ids);
 
 /** Whether the viewer is on the other side of whoever entered the score (either side when a host off court entered it). */
-function answers(match: Match, userId: string) {
+function answers(match: Match, userId: string, party: Party) {
   if (match.score?.state !== 'ENTERED') return false;
-  const by = match.score.enteredBy;
-  const inA = (id: string) => match.sideA.some((p) => p.userId === id);
-  const inB = (id: string) => match.sideB.some((p) => p.userId === id);
-  if (inA(by)) return inB(userId);
-  if (inB(by)) return inA(userId);
-  return plays(match, userId);
+  const by = party(match.score.enteredBy);
+  const mine = party(userId);
+  if (onSide(match.sideA, by)) return onSide(match.sideB, mine);
+  if (onSide(match.sideB, by)) return onSide(match.sideA, mine);
+  return plays(match, mine);
 }
 
 function Where({ board }: { board: Board }) {
@@ -38,12 +44,15 @@ export function PlayerCard({ gameId, around }: { gameId: string; around: boolean
   const b = board.data;
   if (!b?.session) return null;
   const userId = b.viewer.userId;
-  const mine = b.courts.flatMap(({ match }) => (match && plays(match, userId) ? [match] : []));
-  const toAnswer = b.results.filter((match) => answers(match, userId));
+  const party = partyOf(b);
+  const ids = party(userId);
+  const mine = b.courts.flatMap(({ match }) => (match && plays(match, ids) ? [match] : []));
+  const toAnswer = b.results.filter((match) => answers(match, userId, party));
   // Their own scores still open (waiting for the other side, or disputed): they see where it stands.
   const open = b.results.filter(
-    (match) => plays(match, userId) && !answers(match, userId) && (match.score?.state === 'ENTERED' || match.score?.state === 'DISPUTED'),
+    (match) => plays(match, ids) && !answers(match, userId, party) && (match.score?.state === 'ENTERED' || match.score?.state === 'DISPUTED'),
   );
+  const guests = b.players.filter((player) => player.guestOf === userId && player.state !== 'LEFT');
   const path = (matchId: string) => ({ params: { path: { id: gameId, matchId } } });
   const enter = (matchId: string, a: number, s: number) =>
     write.mutate(() => data(api.PUT('/api/v1/games/{id}/game-day/matches/{matchId}/score', { ...path(matchId), body: { a, b: s } })));
@@ -57,7 +66,12 @@ export function PlayerCard({ gameId, around }: { gameId: string; around: boolean
     );
   const leave = async () => {
     if (!(await confirm({ title: g.leaveTitle, body: g.leaveBody, confirm: g.leaving, danger: true }))) return;
-    write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day/leave', { params: { path: { id: gameId } } })));
+    write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day/leave', { params: { path: { id: gameId } }, body: {} })));
+  };
+  const guestLeaves = async (guest: { userId: string; name: string | null }) => {
+    const name = guest.name ?? g.someone;
+    if (!(await confirm({ title: g.guestLeaveTitle(name), body: g.guestLeaveBody, confirm: g.guestLeaving(name), danger: true }))) return;
+    write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day/leave', { params: { path: { id: gameId } }, body: { guestId: guest.userId } })));
   };
   const line = b.summary?.find((entry) => entry.userId === userId);
   return (
@@ -90,6 +104,18 @@ export function PlayerCard({ gameId, around }: { gameId: string; around: boolean
         <Button variant="danger" busy={write.isPending} onClick={() => void leave()}>
           {g.leaving}
         </Button>
+      )}
+      {!b.session.closedAt && guests.length > 0 && (
+        <div className="stack">
+          <h3>{g.yourGuests}</h3>
+          <div className="actions">
+            {guests.map((guest) => (
+              <Button key={guest.userId} busy={write.isPending} onClick={() => void guestLeaves(guest)}>
+                {g.guestLeaving(guest.name ?? g.someone)}
+              </Button>
+            ))}
+          </div>
+        </div>
       )}
       <Problem error={write.error} />
     </Card>
