@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { GameDayKit, MINUTES, sideIds } from '../../../test/helpers/game-day.ts';
+import { type BoardMatch, GameDayKit, MINUTES, sideIds } from '../../../test/helpers/game-day.ts';
 import type { Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { buildTestApp } from '../../../test/helpers/test-app.ts';
@@ -120,6 +120,36 @@ for (const backend of backends) {
       assert.deepEqual(marked, [a.id, b.id, c.id].sort(), 'only users are marked');
       const told = await userIdsOf(sql`SELECT user_id FROM notifications WHERE resource_id = ${game.id}::uuid AND type = 'GAME_DAY_SUMMARY'`);
       assert.deepEqual(told, [b.id, c.id].sort(), 'guests are told nothing');
+    });
+
+    it('a player whose guests stand on both sides cannot confirm the score their own side entered', async () => {
+      const { game, players } = await kit.gameWithPlayers(3, 'Player', { maxGuestsPerPlayer: 2 });
+      const [a, b, c] = players as [TestUser, TestUser, TestUser];
+      await bring(game, a, 2);
+      assert.equal((await kit.open(game)).statusCode, 201);
+      await kit.checkIn(game, [a, b, c]);
+      assert.equal((await leave(game, a)).statusCode, 200);
+      const [g1, g2] = (await playersOf(game)).filter((p) => p.guestOf === a.id).map((p) => p.userId) as [string, string];
+      const proposed = await kit.propose(game);
+      assert.equal(proposed.statusCode, 200, proposed.body);
+      const { roundId, matches } = proposed.json().data as { roundId: string; matches: BoardMatch[] };
+      const [sideA, sideB] = [sideIds(matches[0]!.sideA), sideIds(matches[0]!.sideB)];
+      if (sideA.includes(g1) === sideA.includes(g2)) {
+        // The host puts the two guests on opposite sides.
+        const across = (sideA.includes(g2) ? sideB : sideA).find((id) => id !== g1 && id !== g2)!;
+        assert.equal((await kit.req('POST', `/api/v1/games/${game.id}/game-day/rounds/${roundId}/swap`, kit.host, { out: g2, in: across })).statusCode, 200);
+      }
+      const [match] = (await kit.start(game, roundId)).json().data.matches as BoardMatch[];
+      const s1 = sideIds(match!.sideA);
+      assert.ok(s1.includes(g1) !== s1.includes(g2), 'the guests play on opposite sides');
+      const enterer = s1.includes(b.id) ? b : c;
+      const answerer = enterer === b ? c : b;
+      assert.ok(!s1.includes(answerer.id) || !s1.includes(enterer.id), 'B and C play on opposite sides');
+
+      kit.at(game, 15 * MINUTES);
+      assert.equal((await kit.score(game, match!.id, enterer, 21, 15)).statusCode, 200);
+      assertProblem(await kit.req('POST', `/api/v1/games/${game.id}/game-day/matches/${match!.id}/confirm`, a), 409, 'not_other_side');
+      assert.equal((await kit.req('POST', `/api/v1/games/${game.id}/game-day/matches/${match!.id}/confirm`, answerer)).statusCode, 200);
     });
 
     it('a guest leaving drops out of the next proposal; only their player or a host says it', async () => {

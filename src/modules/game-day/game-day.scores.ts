@@ -52,8 +52,10 @@ export class GameDayScores {
     const match = await this.#match(gameId, matchId);
     if (match.scoreState !== 'ENTERED') throw nothingToAnswer();
     const by = match.scoreEnteredBy ?? '';
-    const other = playsOn(gameId, match.sideA, by) ? match.sideB : playsOn(gameId, match.sideB, by) ? match.sideA : [...match.sideA, ...match.sideB];
-    if (!playsOn(gameId, other, userId)) throw notOtherSide();
+    const own = playsOn(gameId, match.sideA, by) ? match.sideA : playsOn(gameId, match.sideB, by) ? match.sideB : [];
+    const other = own === match.sideA ? match.sideB : own === match.sideB ? match.sideA : [...match.sideA, ...match.sideB];
+    // A player whose guests stand on both sides is on the enterer's side too: they never confirm a score their side entered.
+    if (!playsOn(gameId, other, userId) || playsOn(gameId, own, userId)) throw notOtherSide();
     const now = clock.now();
     const row = await db.transaction(async (tx) => {
       const repository = new GameDayRepository(tx);
