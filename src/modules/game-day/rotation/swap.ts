@@ -45,18 +45,26 @@ export function swapCost(input: RotationInput, proposal: RotationProposal, swap:
 
 /** Every promise a proposal breaks, keyed so that a swap's new breaches can be told apart. */
 function* breaches(input: RotationInput, proposal: RotationProposal, history: History, context: ReasonContext): Generator<[string, string]> {
-  const name = (id: string) => nameOf(context, id);
   const playing = input.players.filter((p) => proposal.matches.some((m) => m.sides.flat().includes(p.id)));
-  const resting = input.players.filter((p) => proposal.resting.includes(p.id));
+  yield* restBreaches(input, proposal, playing);
+  yield* countBreaches(input, playing, context);
+  for (const match of proposal.matches) yield* pairingBreaches(input, match, history, context);
+}
+
+/** Nobody sits out a second time while someone present has not sat out once. */
+function* restBreaches(input: RotationInput, proposal: RotationProposal, playing: RotationInput['players']): Generator<[string, string]> {
   const fresh = playing.filter((p) => p.satOut === 0).sort((a, b) => a.name.localeCompare(b.name));
-  for (const player of resting) {
-    if (player.satOut > 0 && fresh.length > 0) {
-      yield [
-        `sits:${player.id}`,
-        `${player.name} sits out again while ${list(fresh.slice(0, 2).map((p) => p.name))} ${fresh.length === 1 ? 'has' : 'have'} not sat out yet`,
-      ];
-    }
+  if (fresh.length === 0) return;
+  for (const player of input.players.filter((p) => proposal.resting.includes(p.id) && p.satOut > 0)) {
+    yield [
+      `sits:${player.id}`,
+      `${player.name} sits out again while ${list(fresh.slice(0, 2).map((p) => p.name))} ${fresh.length === 1 ? 'has' : 'have'} not sat out yet`,
+    ];
   }
+}
+
+/** Games played differ by at most one between players present the whole time. */
+function* countBreaches(input: RotationInput, playing: RotationInput['players'], context: ReasonContext): Generator<[string, string]> {
   const throughout = input.players.filter((p) => p.presentThroughout);
   const after = (id: string) => context.players.get(id)!.played + (playing.some((p) => p.id === id) ? 1 : 0);
   for (const high of throughout) {
@@ -65,22 +73,28 @@ function* breaches(input: RotationInput, proposal: RotationProposal, history: Hi
       if (gap > 1) yield [`gap:${high.id}:${low.id}`, `${high.name} will have played ${gap} games more than ${low.name}`];
     }
   }
-  for (const match of proposal.matches) {
-    for (const side of match.sides) {
-      const [a, b] = side;
-      if (a === undefined || b === undefined) continue;
-      const times = history.partnered(a, b);
-      if (input.format !== 'FIXED_PAIRS' && times > 0) yield [`partner:${[a, b].sort().join(':')}`, `${name(a)}–${name(b)} partnered before (${times}×)`];
-      const [pa, pb] = [context.players.get(a)?.pairId, context.players.get(b)?.pairId];
-      if (input.format === 'FIXED_PAIRS' && pa !== pb) yield [`split:${[a, b].sort().join(':')}`, `${name(a)} and ${name(b)} are not a fixed pair`];
-    }
-    if (input.format === 'SINGLES' || input.format === 'FIXED_PAIRS') {
-      const [a, b] = [match.sides[0][0]!, match.sides[1][0]!];
-      const met = match.sides[0].some((x) => match.sides[1].some((y) => history.faced(x, y) > 0));
-      if (met)
-        yield [`met:${[a, b].sort().join(':')}`, `${list(match.sides[0].map(name))} and ${list(match.sides[1].map(name))} have played each other before`];
-    }
+}
+
+/** No partner repeats (fixed pairs stay together), and in singles or pairs no meeting repeats. */
+function* pairingBreaches(
+  input: RotationInput,
+  match: RotationProposal['matches'][number],
+  history: History,
+  context: ReasonContext,
+): Generator<[string, string]> {
+  const name = (id: string) => nameOf(context, id);
+  for (const side of match.sides) {
+    const [a, b] = side;
+    if (a === undefined || b === undefined) continue;
+    const times = history.partnered(a, b);
+    if (input.format !== 'FIXED_PAIRS' && times > 0) yield [`partner:${[a, b].sort().join(':')}`, `${name(a)}–${name(b)} partnered before (${times}×)`];
+    const [pa, pb] = [context.players.get(a)?.pairId, context.players.get(b)?.pairId];
+    if (input.format === 'FIXED_PAIRS' && pa !== pb) yield [`split:${[a, b].sort().join(':')}`, `${name(a)} and ${name(b)} are not a fixed pair`];
   }
+  if (input.format !== 'SINGLES' && input.format !== 'FIXED_PAIRS') return;
+  const [a, b] = [match.sides[0][0]!, match.sides[1][0]!];
+  const met = match.sides[0].some((x) => match.sides[1].some((y) => history.faced(x, y) > 0));
+  if (met) yield [`met:${[a, b].sort().join(':')}`, `${list(match.sides[0].map(name))} and ${list(match.sides[1].map(name))} have played each other before`];
 }
 
 function balanceCosts(before: RotationProposal, after: RotationProposal, context: ReasonContext): string[] {
