@@ -31,7 +31,7 @@ import { CalendarsService } from './modules/calendars/index.ts';
 import { ChatReports, ChatService } from './modules/chat/index.ts';
 import { AuditService, AuditTrail } from './modules/audit/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
-import { PayeesService, PaymentReleases, PaymentReminders, PaymentsService, Sealer } from './modules/payments/index.ts';
+import { PayeesService, PaymentReleases, PaymentReminders, PaymentsService, Sealer, SeriesPaymentRules } from './modules/payments/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { generationReader, PageCache } from './platform/cache/page-cache.ts';
 import { ReadRoute } from './platform/db/read-route.ts';
@@ -187,7 +187,9 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   });
   const coHosts = new GameCoHosts({ db, clock, events: notifications, users, invitations, audit });
   const seriesGames = { occurrences: new GameOccurrences({ shareLinks, events: notifications }), commands, participation, coHosts };
-  const series = createSeriesModule({ db, clock, timeZone: config.timeZone, games: seriesGames, profiles, users, events: notifications, invitations, audit });
+  // A series' money rules live in payments, which copies them onto the series' games in the series' transactions.
+  const seriesParts = { games: seriesGames, events: notifications, payments: new SeriesPaymentRules({ db, clock }) };
+  const series = createSeriesModule({ db, clock, timeZone: config.timeZone, profiles, users, invitations, audit, ...seriesParts });
   const { members } = series.routes;
   const acceptors: Record<InvitationKind, InvitationAcceptor> = {
     SERIES_REGULAR: members.regularAcceptor,

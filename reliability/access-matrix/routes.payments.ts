@@ -99,6 +99,21 @@ export const PAYMENTS_CASES: Record<string, RouteCase[]> = {
       },
     },
   ],
+  'GET /api/v1/games/:id/payment-rules': [
+    {
+      label: "A's private game's rules (C co-hosts, H plays)",
+      scope: 'owner-or-co-host',
+      success: 200,
+      prepare: async (world) => {
+        const hosted = await withHelper(world);
+        return {
+          url: `/api/v1/games/${hosted.id}/payment-rules`,
+          resourceId: hosted.id,
+          check: (response) => assert.deepEqual(json(response).data, { payBy: 'AFTER', releaseUnpaidHoursBefore: null, source: 'DEFAULT' }),
+        };
+      },
+    },
+  ],
   'PUT /api/v1/games/:id/payment-rules': [
     {
       label: "A's private game's rules set to pay before, unpaid places held until 24 hours before (C co-hosts, H plays)",

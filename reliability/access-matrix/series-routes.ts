@@ -196,6 +196,23 @@ export const SERIES_ROUTE_CASES: Record<string, RouteCase[]> = {
       },
     },
   ],
+  'GET /api/v1/series/:id/payment-rules': readCase('/payment-rules'),
+  'PUT /api/v1/series/:id/payment-rules': [
+    {
+      label: "A's private series' money rules set to pay before, unpaid places held until 24 hours before (C co-hosts)",
+      scope: 'owner-or-co-host',
+      success: 200,
+      prepare: async (world) => {
+        const { id } = await coHostedSeries(world);
+        return {
+          url: `/api/v1/series/${id}/payment-rules`,
+          payload: { payBy: 'BEFORE', releaseUnpaidHoursBefore: 24 },
+          resourceId: id,
+          snapshot: () => read(world, `/api/v1/series/${id}/payment-rules`, world.owner),
+        };
+      },
+    },
+  ],
   'GET /api/v1/series/:id/regulars': readCase('/regulars'),
   'POST /api/v1/series/:id/regulars': [
     {

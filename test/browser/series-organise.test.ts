@@ -1,7 +1,8 @@
 /**
  * An organiser's weekly series in the app: created in the browser, one date changed with the dates
  * after it (the later dates show the change, the earlier one keeps its time), one date cancelled
- * (the confirmation says who is told; its game is cancelled), and the series ended.
+ * (the confirmation says who is told; its game is cancelled), the series' money rules set (its open
+ * games take them), and the series ended.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -79,6 +80,28 @@ describe('weekly series: the organiser', { skip: chromiumMissing }, () => {
     await page.getByRole('link', { name: 'Evening smash' }).waitFor();
     await page.getByText('You organise').waitFor();
     await checkScreen(page, 'my series');
+  });
+
+  it("sets the series' money rules: its open games take them, and their ledgers say so", async () => {
+    const { page } = olivia;
+    const series = await weeklySeries(journey, olivia, 'Paid smash', '13:00');
+    const opened = (await datesOf(journey, olivia, series.id)).find((date) => date.state === 'OPENED');
+    await page.goto(`/app/series/${series.id}`);
+    await page.getByRole('heading', { name: 'Money' }).waitFor();
+    await page.getByLabel('Players pay').selectOption('BEFORE');
+    await page.getByText('Payment rule saved').waitFor();
+    await page.getByLabel('Hold an unpaid place').selectOption('24');
+    await page.getByText('Payment rule saved').last().waitFor();
+    await checkScreen(page, 'series page, money rules');
+    const rules = await journey.api<{ payBy: string; releaseUnpaidHoursBefore: number | null; source: string }>(
+      olivia,
+      'GET',
+      `/api/v1/games/${opened!.gameId}/payment-rules`,
+    );
+    assert.deepEqual(rules.data, { payBy: 'BEFORE', releaseUnpaidHoursBefore: 24, source: 'SERIES' });
+    await page.goto(`/app/games/${opened!.gameId}/manage`);
+    await page.getByText("These rules come from the game's series.", { exact: false }).waitFor();
+    assert.equal(await page.getByLabel('Players pay').inputValue(), 'BEFORE');
   });
 
   it('cancels one date (its players are told) and then ends the series (its games still to come are cancelled)', async () => {

@@ -6,3 +6,5 @@ export { Sealer } from './payments.sealing.ts';
 export { paymentsRoutes } from './payments.routes.ts';
 export { PAYMENTS_ERRORS } from './payments.errors.ts';
 export type { PaymentGames } from './payments.ports.ts';
+export { SeriesPaymentRules, type PaymentRulesInput } from './series-rules.service.ts';
+export { PaymentRules, PaymentRulesBody } from './payments.schemas.ts';

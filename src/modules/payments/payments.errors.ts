@@ -13,6 +13,7 @@ export const PAYMENTS_ERRORS: RouteDocsTable = {
   'GET /api/v1/games/:id/ledger': { errors: { 404: ['game_not_found'] } },
   'GET /api/v1/games/:id/ledger.csv': { errors: { 404: ['game_not_found'] } },
   'POST /api/v1/games/:id/ledger/:entryId': { errors: { 404: ['game_not_found', 'payment_not_found'], 409: ['payment_state_changed'] } },
+  'GET /api/v1/games/:id/payment-rules': { errors: { 404: ['game_not_found'] } },
   'PUT /api/v1/games/:id/payment-rules': { errors: { 404: ['game_not_found'] } },
   'PUT /api/v1/me/paynow': { errors: { 400: ['invalid_paynow_proxy'] } },
 };

@@ -1,9 +1,18 @@
 import { amountText } from './paynow/index.ts';
 import type { MoneyFacts } from './payments.ports.ts';
-import type { EntryRow, Rules } from './payments.repository.ts';
+import type { EntryRow, Rules, RulesSource } from './payments.repository.ts';
 import { billReference, priceCents, releaseDeadline, type PaymentState } from './payments.rules.ts';
 
 const releaseAt = (startTime: Date, rules: Rules) => releaseDeadline(startTime, rules.releaseUnpaidHoursBefore)?.toISOString() ?? null;
+
+export function presentRules(rules: Rules) {
+  return { payBy: rules.payBy, releaseUnpaidHoursBefore: rules.releaseUnpaidHoursBefore };
+}
+
+/** A game's rules for its hosts, with where they came from. */
+export function presentGameRules(rules: Rules & { source: RulesSource }) {
+  return { ...presentRules(rules), source: rules.source };
+}
 
 export function presentEntry(row: EntryRow) {
   return {

@@ -7,6 +7,8 @@ export interface Rules {
   payBy: PayBy;
   releaseUnpaidHoursBefore: ReleaseHours | null;
 }
+/** Where a game's rules came from: none set, set on the game, or copied from its series. */
+export type RulesSource = 'DEFAULT' | 'GAME' | 'SERIES';
 import { paymentEntries, paymentPayees, paymentReleases, paymentReminders, paymentRules, paymentSummaries } from './payments.table.ts';
 
 export type EntryRow = typeof paymentEntries.$inferSelect;
@@ -136,9 +138,10 @@ export class PaymentsRepository extends Repository {
     await this.db.delete(paymentReleases).where(eq(paymentReleases.gameId, gameId));
   }
 
-  async rules(gameId: string): Promise<Rules> {
+  async rules(gameId: string): Promise<Rules & { source: RulesSource }> {
     const row = await this.first(paymentRules, eq(paymentRules.gameId, gameId));
-    return { payBy: row?.payBy ?? 'AFTER', releaseUnpaidHoursBefore: row?.releaseUnpaidHoursBefore ?? null };
+    const source = !row ? 'DEFAULT' : row.seriesId ? 'SERIES' : 'GAME';
+    return { payBy: row?.payBy ?? 'AFTER', releaseUnpaidHoursBefore: row?.releaseUnpaidHoursBefore ?? null, source };
   }
 
   /** Of these games, the ones releasing unpaid places: how many hours before the start, and when the rule was saved. */
@@ -199,11 +202,12 @@ export class PaymentsRepository extends Repository {
     return new Set(rows.map((row) => row.gameId));
   }
 
+  /** Rules set on the game itself: from now on a change of its series' rules leaves them alone. */
   async saveRules(gameId: string, rules: Rules, now: Date): Promise<void> {
     await this.db
       .insert(paymentRules)
-      .values({ gameId, ...rules, updatedAt: now })
-      .onConflictDoUpdate({ target: paymentRules.gameId, set: { ...rules, updatedAt: now } });
+      .values({ gameId, ...rules, seriesId: null, updatedAt: now })
+      .onConflictDoUpdate({ target: paymentRules.gameId, set: { ...rules, seriesId: null, updatedAt: now } });
   }
 
   /** The user's reminder and summary rows go with their account. */

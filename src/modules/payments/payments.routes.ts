@@ -22,6 +22,7 @@ export async function paymentsRoutes(app: TypedApp, { payments, payees }: Paymen
   routes.post('/api/v1/games/:id/ledger/:entryId', PaymentsApi.move, (request, { userId }) =>
     payments.move(userId, request.params.id, request.params.entryId, request.body.state, auditActor(request)),
   );
+  routes.get('/api/v1/games/:id/payment-rules', PaymentsApi.gameRules, (request, { userId }) => payments.rules(userId, request.params.id));
   routes.put('/api/v1/games/:id/payment-rules', PaymentsApi.rules, (request, { userId }) => payments.setRules(userId, request.params.id, request.body));
   routes.get('/api/v1/me/money', PaymentsApi.mine, (_request, { userId }) => payments.mine(userId));
   routes.get('/api/v1/me/paynow', PaymentsApi.payee, (_request, { userId }) => payees.get(userId));

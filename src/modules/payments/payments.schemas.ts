@@ -75,6 +75,14 @@ export const PaymentRulesBody = Type.Object({
   releaseUnpaidHoursBefore: Type.Optional(Type.Union(ReleaseHours.anyOf, { description: `${RELEASE_TEXT}; omitted: off (the rules are replaced as a whole)` })),
 });
 export const PaymentRules = Type.Object({ payBy: PayBy, releaseUnpaidHoursBefore: ReleaseHours });
+export const GamePaymentRules = Type.Object({
+  payBy: PayBy,
+  releaseUnpaidHoursBefore: ReleaseHours,
+  source: Type.Union([Type.Literal('DEFAULT'), Type.Literal('GAME'), Type.Literal('SERIES')], {
+    description:
+      "Where the rules came from: DEFAULT (none set), GAME (set on this game: a change of its series' rules leaves them alone) or SERIES (copied from its series: the series' next change replaces them)",
+  }),
+});
 const ReleaseAt = Type.Union([Instant, Type.Null()], {
   description: "The deadline: a place still DUE then goes to the waitlist. null: the organiser's rule is off",
 });

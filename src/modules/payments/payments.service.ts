@@ -6,7 +6,7 @@ import type { MoneyFacts, PaymentGames, PaymentUsers } from './payments.ports.ts
 import { PaymentsRepository, type EntryRow } from './payments.repository.ts';
 import { billReference, HOST_MOVES, OWED, priceCents, type HostMove, type PayBy, type ReleaseHours } from './payments.rules.ts';
 import type { PayeesService } from './payees.service.ts';
-import { presentEntry, presentLedger, presentMoneyLines, presentOwn } from './payments.presenter.ts';
+import { presentEntry, presentGameRules, presentLedger, presentMoneyLines, presentOwn } from './payments.presenter.ts';
 import { ledgerCsv } from './payments.csv.ts';
 
 export interface PaymentsDeps {
@@ -65,7 +65,14 @@ export class PaymentsService {
     return presentLedger({ facts, rules, entries, names });
   }
 
-  /** The organiser's (or a co-host's) rules for the game, replaced as a whole: pay before or after it, and the release of unpaid places (omitted: off). */
+  /** The game's rules for its organiser and co-hosts, and whether they were set on it or came from its series. */
+  async rules(hostId: string, gameId: string) {
+    const standing = await this.#deps.games.standing(gameId, hostId);
+    if (!standing?.host) throw gameNotFound();
+    return presentGameRules(await new PaymentsRepository(this.#deps.db).rules(gameId));
+  }
+
+  /** The organiser's (or a co-host's) rules for the game, replaced as a whole: pay before or after it, and the release of unpaid places (omitted: off). A later change of its series' rules leaves them alone. */
   async setRules(hostId: string, gameId: string, input: { payBy: PayBy; releaseUnpaidHoursBefore?: ReleaseHours | null }) {
     const standing = await this.#deps.games.standing(gameId, hostId);
     if (!standing?.host) throw gameNotFound();

@@ -99,10 +99,27 @@ export const paymentRules = pgTable(
     gameId: uuid('game_id').primaryKey(),
     payBy: text('pay_by').$type<PayBy>().notNull(),
     releaseUnpaidHoursBefore: integer('release_unpaid_hours_before').$type<ReleaseHours>(),
+    /** The series whose rules these are (a change of them replaces these); null: set on the game itself, and they win. */
+    seriesId: uuid('series_id'),
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     check('payment_rules_pay_by', sql`${table.payBy} IN ('BEFORE', 'AFTER')`),
     check('payment_rules_release_hours', sql`${table.releaseUnpaidHoursBefore} IS NULL OR ${table.releaseUnpaidHoursBefore} IN (2, 6, 12, 24, 48, 72)`),
+  ],
+);
+
+/** The organiser's rules for a series (no row: AFTER, release off): copied onto each game it opens, and onto its games still to come when set. */
+export const seriesPaymentRules = pgTable(
+  'series_payment_rules',
+  {
+    seriesId: crossModuleId('series_id').primaryKey(),
+    payBy: text('pay_by').$type<PayBy>().notNull(),
+    releaseUnpaidHoursBefore: integer('release_unpaid_hours_before').$type<ReleaseHours>(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [
+    check('series_payment_rules_pay_by', sql`${table.payBy} IN ('BEFORE', 'AFTER')`),
+    check('series_payment_rules_release_hours', sql`${table.releaseUnpaidHoursBefore} IS NULL OR ${table.releaseUnpaidHoursBefore} IN (2, 6, 12, 24, 48, 72)`),
   ],
 );

@@ -2,13 +2,13 @@ import { AppError, conflict, notFound } from '../../platform/http/errors.ts';
 import { dateOf, dayOf, localDay } from '../../platform/local-time.ts';
 import type { UpdateGameInput } from '../games/index.ts';
 import { lockManaged, rolesOf, seriesNotFound } from './series.access.ts';
+import { seriesEnded } from './series.errors.ts';
 import type { SeriesDeps } from './series.ports.ts';
 import { presentSeries } from './series.presenter.ts';
 import { SeriesRepository, type SeriesRow } from './series.repository.ts';
 import { minutesOf, occurrenceTimes, seriesDays } from './series.rules.ts';
 import type { EditOccurrenceInput } from './series.schemas.ts';
 
-const seriesEnded = () => conflict('series_ended', 'The series has ended; it cannot change any more.');
 const occurrenceNotFound = () => notFound('The series has no game on that date.', 'occurrence_not_found');
 
 /** The organiser's (and co-hosts') changes: edit this game or this and following, cancel a date, end the series. */

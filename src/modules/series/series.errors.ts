@@ -1,4 +1,7 @@
 import type { RouteDocsTable } from '../../platform/http/openapi-document.ts';
+import { conflict } from '../../platform/http/errors.ts';
+
+export const seriesEnded = () => conflict('series_ended', 'The series has ended; it cannot change any more.');
 
 /** The domain error codes each series route can answer (the API document and docs/errors.md list them). */
 export const SERIES_ERRORS: RouteDocsTable = {
@@ -19,6 +22,8 @@ export const SERIES_ERRORS: RouteDocsTable = {
       409: ['occurrence_past', 'game_not_joinable', 'leave_window_closed'],
     },
   },
+  'GET /api/v1/series/:id/payment-rules': { errors: { 404: ['series_not_found'] } },
+  'PUT /api/v1/series/:id/payment-rules': { errors: { 404: ['series_not_found'], 409: ['series_ended'] } },
   'GET /api/v1/series/:id/regulars': { errors: { 404: ['series_not_found'] } },
   'POST /api/v1/series/:id/regulars': { errors: { 404: ['series_not_found'], 409: ['approval_required', 'series_ended', 'already_regular'] } },
   'DELETE /api/v1/series/:id/regulars/:userId': { errors: { 404: ['series_not_found', 'regular_not_found'] } },

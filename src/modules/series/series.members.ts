@@ -4,6 +4,7 @@ import type { AuditActor } from '../audit/index.ts';
 import type { InvitationAcceptor, InvitationRow } from '../invitations/index.ts';
 import { dateOf, dayOf, localDay } from '../../platform/local-time.ts';
 import { lockManaged, seriesNotFound, visibleSeries } from './series.access.ts';
+import { seriesEnded } from './series.errors.ts';
 import type { SeriesDeps } from './series.ports.ts';
 import { presentMembers, type PresentedMember } from './series.presenter.ts';
 import { SeriesRepository } from './series.repository.ts';
@@ -13,7 +14,6 @@ import { occurrenceTimes, seriesDays } from './series.rules.ts';
 export const MAX_SERIES_CO_HOSTS = 5;
 
 const unknownUser = () => validationFailed([{ field: 'userId', location: 'body', message: 'is not a known user' }]);
-const seriesEnded = () => conflict('series_ended', 'The series has ended; it cannot change any more.');
 const alreadyRegular = () => conflict('already_regular', 'The player is already a regular of this series.');
 const coHostLimit = () => conflict('co_host_limit', `A series has at most ${MAX_SERIES_CO_HOSTS} co-hosts.`);
 

@@ -67,7 +67,7 @@ export class SeriesOpening {
   }
 
   async #openOne(id: string, day: number): Promise<number> {
-    const { db, clock, timeZone, games, events } = this.#deps;
+    const { db, clock, timeZone, games, events, payments } = this.#deps;
     return db.transaction(async (tx) => {
       const repository = new SeriesRepository(tx);
       // The row lock orders this against an edit or the end of the series.
@@ -84,6 +84,7 @@ export class SeriesOpening {
       const outcome = await games.occurrences.open(spec, now, tx);
       if ('gameId' in outcome) {
         await repository.settle(id, occursOn, { state: 'OPENED', gameId: outcome.gameId });
+        await payments.gameOpened(id, outcome.gameId, tx);
         return 1;
       }
       await repository.settle(id, occursOn, { state: 'SKIPPED' });

@@ -2,6 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import type { GameCoHosts, GameCommands, GameOccurrences, GameParticipation } from '../games/index.ts';
 import type { Invitations } from '../invitations/index.ts';
+import type { SeriesPaymentRules } from '../payments/index.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { ProfilesService } from '../profiles/index.ts';
 import type { UsersService } from '../users/index.ts';
@@ -42,4 +43,6 @@ export interface SeriesDeps {
   invitations: Pick<Invitations, 'invite' | 'withdraw' | 'openFor' | 'expiry'>;
   /** Co-host invitations sent and withdrawn, and co-hosts removed, are recorded in the change's transaction. */
   audit: AuditTrail;
+  /** The payments module keeps the series' money rules and copies them onto its games, in the transaction handed in. */
+  payments: Pick<SeriesPaymentRules, 'rules' | 'setRules' | 'gameOpened'>;
 }

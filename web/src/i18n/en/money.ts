@@ -54,6 +54,10 @@ export const money = {
   releaseOff: 'Until the game (off)',
   releaseHours: (hours: number) => `Until ${hours} hours before the start`,
   releaseAt: (when: string) => `Deadline: ${when}.`,
+  rulesFromSeries:
+    "These rules come from the game's series. Changing them here makes them this game's own: later changes to the series' rules leave this game alone.",
+  seriesRulesHeading: 'Money',
+  seriesRulesHint: 'Each game the series opens takes these rules, and so do its games still to come. A game whose rules you set on its own page keeps them.',
   payByDeadline: (when: string) => `Pay by ${when} or your place goes to the waitlist.`,
   nobodyOwes: 'No payments yet: places in a priced game show here.',
   someone: 'A player',

@@ -1,15 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
-import { moment, t } from '../../i18n';
-import { Badge, Button, Card, EmptyState, Field, Loading, Problem, Section, useToast } from '../../ui';
+import { t } from '../../i18n';
+import { Badge, Button, Card, EmptyState, Loading, Problem, Section, useToast } from '../../ui';
 import { amountOf } from './amounts';
+import { PaymentRulesFields, type PaymentRules } from './PaymentRulesFields';
 import './money.css';
 
 const m = t.money;
 type Move = 'PAID' | 'WAIVED' | 'NOT_RECEIVED' | 'REFUNDED';
-type Rules = { payBy: 'BEFORE' | 'AFTER'; releaseUnpaidHoursBefore: 2 | 6 | 12 | 24 | 48 | 72 | null };
-/** The choices the API takes (anything else is refused with 400). */
-const RELEASE_HOURS = [2, 6, 12, 24, 48, 72] as const;
 
 /** What a host may do from each state (the API refuses anything else with 409): offered as buttons, one tap each. */
 const MOVES: Record<string, Array<[Move, string]>> = {
@@ -38,6 +36,9 @@ export function LedgerSection({ gameId }: { gameId: string }) {
   const client = useQueryClient();
   const say = useToast();
   const key = ['game', gameId, 'ledger'];
+  const sourceKey = ['game', gameId, 'payment-rules'];
+  // Only to say where the rules came from: the ledger carries the rules themselves.
+  const source = useQuery({ queryKey: sourceKey, queryFn: () => data(api.GET('/api/v1/games/{id}/payment-rules', { params: { path: { id: gameId } } })) });
   const ledger = useQuery({ queryKey: key, queryFn: () => data(api.GET('/api/v1/games/{id}/ledger', { params: { path: { id: gameId } } })) });
   const move = useMutation({
     mutationFn: ({ entryId, state }: { entryId: string; state: Move }) =>
@@ -46,10 +47,9 @@ export function LedgerSection({ gameId }: { gameId: string }) {
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
   const rules = useMutation({
-    // The rules are replaced as a whole: both travel together, so changing one keeps the other.
-    mutationFn: (body: Rules) => data(api.PUT('/api/v1/games/{id}/payment-rules', { params: { path: { id: gameId } }, body })),
+    mutationFn: (body: PaymentRules) => data(api.PUT('/api/v1/games/{id}/payment-rules', { params: { path: { id: gameId } }, body })),
     onSuccess: () => say(m.payBySaved, 'success'),
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: sourceKey })]),
   });
   const book = ledger.data;
   // @calls GET /api/v1/games/{id}/ledger.csv (a download the browser makes with the session cookie)
@@ -60,42 +60,15 @@ export function LedgerSection({ gameId }: { gameId: string }) {
       {ledger.isPending && <Loading />}
       <Problem error={ledger.error ?? move.error ?? rules.error} />
       {book && (
-        <Field label={m.payByLabel} id="pay-by" hint={m.payByHint}>
-          <select
-            id="pay-by"
-            aria-describedby="pay-by-hint"
-            value={book.payBy}
-            disabled={rules.isPending}
-            onChange={(event) =>
-              rules.mutate({ payBy: event.target.value === 'BEFORE' ? 'BEFORE' : 'AFTER', releaseUnpaidHoursBefore: book.releaseUnpaidHoursBefore })
-            }
-          >
-            <option value="AFTER">{m.payByAfter}</option>
-            <option value="BEFORE">{m.payByBefore}</option>
-          </select>
-        </Field>
+        <PaymentRulesFields
+          idPrefix="game"
+          rules={{ payBy: book.payBy, releaseUnpaidHoursBefore: book.releaseUnpaidHoursBefore }}
+          releaseAt={book.releaseAt}
+          busy={rules.isPending}
+          onChange={(body) => rules.mutate(body)}
+        />
       )}
-      {book && (
-        <Field label={m.releaseLabel} id="release-unpaid" hint={book.releaseAt ? `${m.releaseHint} ${m.releaseAt(moment(book.releaseAt))}` : m.releaseHint}>
-          <select
-            id="release-unpaid"
-            aria-describedby="release-unpaid-hint"
-            value={book.releaseUnpaidHoursBefore ?? ''}
-            disabled={rules.isPending}
-            onChange={(event) => {
-              const hours = RELEASE_HOURS.find((choice) => String(choice) === event.target.value) ?? null;
-              rules.mutate({ payBy: book.payBy, releaseUnpaidHoursBefore: hours });
-            }}
-          >
-            <option value="">{m.releaseOff}</option>
-            {RELEASE_HOURS.map((hours) => (
-              <option key={hours} value={hours}>
-                {m.releaseHours(hours)}
-              </option>
-            ))}
-          </select>
-        </Field>
-      )}
+      {source.data?.source === 'SERIES' && <p className="muted">{m.rulesFromSeries}</p>}
       {book && (
         <dl className="money-facts" aria-label={m.totals}>
           <dt>{m.expected}</dt>

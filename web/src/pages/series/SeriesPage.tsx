@@ -8,6 +8,7 @@ import { Dates } from './Dates';
 import { Members } from './Members';
 import { useSeries, useVenues, type Series } from './queries';
 import { scheduleOf } from './SeriesList';
+import { SeriesMoney } from './SeriesMoney';
 import './series.css';
 
 /** One series: its dates and what can be done with each, its regulars and co-hosts, and its end. */
@@ -36,6 +37,7 @@ function SeriesView({ series }: { series: Series }) {
       <Dates series={series} />
       <Members series={series} kind="regulars" />
       <Members series={series} kind="co-hosts" />
+      {active && (viewer.isOrganizer || viewer.isCoHost) && Number(series.price) > 0 && <SeriesMoney series={series} />}
       {active && viewer.isOrganizer && <EndSeries series={series} />}
     </Page>
   );
