@@ -7,7 +7,7 @@ import { parseDatabaseTopology, parseRedisTarget, type DatabaseTopology } from '
 import { parseQuietHours, type QuietHoursConfig } from './quiet-hours.ts';
 import { ClientJwksError, parseNationalClientJwks } from './national-jwks.ts';
 import { checkedWith } from './checked.ts';
-import { ConfigError, reader } from './reader.ts';
+import { ConfigError, reader, type Reader } from './reader.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -128,12 +128,59 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
   const read = reader(env);
   const profile = read.oneOf<Profile>('APP_PROFILE', 'development', ['development', 'test', 'production']);
   const production = profile === 'production';
+  const server = readServer(read);
+  const secrets = readSecrets(read, production);
+  const switches = readSwitches(read, production, server.baseUrl);
+  const webUrl = webUrlReader(read, production);
+  const config: Config = {
+    profile,
+    ...server,
+    jwt: readJwt(read, secrets.signingKeys),
+    loginStateTtl: read.integer('LOGIN_STATE_TTL', 300, 1, 3600),
+    accessUserCacheMs: read.integer('ACCESS_USER_CACHE_MS', 5000, 0, 60_000),
+    pageCacheBytes: read.integer('PAGE_CACHE_MB', 16, 0, 4096) * 1024 * 1024,
+    national: readNational(read, webUrl, server.baseUrl),
+    social: readSocial(read, webUrl, server.baseUrl),
+    frontendCallbackUrl: webUrl('FRONTEND_CALLBACK_URL', 'http://localhost:3000/auth/callback')!,
+    mobileCallbackScheme: switches.mobileCallbackScheme,
+    internalSecret: secrets.internalSecret,
+    devMintEndpointEnabled: read.boolean('AUTH_DEV_MINT_ENDPOINT_ENABLED', false),
+    localIdentityProviders: switches.localIdentityProviders,
+    sampleGames: switches.sampleGames,
+    trustProxy: switches.trustProxy,
+    corsAllowedOrigins: read.list('CORS_ALLOWED_ORIGINS', ''),
+    rateLimits: read.attempt(() => parseRateLimits(read)),
+    ...read.attempt(() => parseBounds(read)),
+    timeZone: read.attempt(() => parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore'))),
+    mapTileUrl: webUrl('MAP_TILE_URL', undefined) ?? '',
+    waitlistQuietHours: read.attempt(() =>
+      parseQuietHours(read.string('WAITLIST_OFFER_QUIET_HOURS', '22:00-08:00'), (reason) => new ConfigError('WAITLIST_OFFER_QUIET_HOURS', reason)),
+    ),
+    mobileAppIds: read.list('MOBILE_APP_IDS', ''),
+    jobsEnabled: read.boolean('JOBS_ENABLED', true),
+    auditRetentionDays: read.integer('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+    push: read.attempt(() => parsePushConfig(read.raw, (variable, reason) => new ConfigError(variable, reason))),
+    logLevel: switches.logLevel,
+    paymentsEncryptionKey: secrets.paymentsEncryptionKey,
+  };
+  read.finish();
+  return deepFreeze(config);
+}
+
+/** Where the service listens and what it stores in. */
+function readServer(read: Reader) {
   const port = read.integer('PORT', 8080, 0, 65535);
   const host = read.string('HOST', '127.0.0.1');
   const baseUrl = read.url('BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!.replace(/\/+$/, '');
   const databaseUrl = read.url('DATABASE_URL', undefined, ['postgres:', 'postgresql:', 'memory:']);
   const database = read.attempt(() => parseDatabaseTopology(read, databaseUrl));
   const redisUrl = read.attempt(() => parseRedisTarget(read.raw('REDIS_URL')));
+  const dataDir = path.resolve(read.string('DATA_DIR', './data'));
+  return { port, host, baseUrl, secureCookies: baseUrl.startsWith('https:'), databaseUrl, database, dataDir, redisUrl };
+}
+
+/** Keys and secrets: production refuses to start with a missing or weak one. */
+function readSecrets(read: Reader, production: boolean) {
   const signingKeys = read.json('JWT_SIGNING_KEYS');
   if (production && !signingKeys) {
     read.refuse('JWT_SIGNING_KEYS', 'is required when APP_PROFILE is production');
@@ -144,6 +191,11 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
   }
   const paymentsEncryptionKey = read.attempt(() => parsePaymentsKey(read.raw('PAYMENTS_ENCRYPTION_KEY')));
   if (production && !paymentsEncryptionKey) read.refuse('PAYMENTS_ENCRYPTION_KEY', 'is required when APP_PROFILE is production');
+  return { signingKeys, internalSecret, paymentsEncryptionKey };
+}
+
+/** Settings some of whose values production does not allow. */
+function readSwitches(read: Reader, production: boolean, baseUrl: string) {
   const localIdentityProviders = read.boolean('LOCAL_IDENTITY_PROVIDERS', false);
   if (production && localIdentityProviders) {
     read.refuse('LOCAL_IDENTITY_PROVIDERS', 'is not allowed in production');
@@ -158,81 +210,58 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
   if (!LOG_LEVELS.includes(logLevel)) read.refuse('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   // Production cookies must be Secure, which needs https.
   if (production && !baseUrl.startsWith('https:')) read.refuse('BASE_URL', 'must use https: when APP_PROFILE is production');
-  // Production speaks to identity providers and sends browsers on only over https: an http issuer's
-  // discovery, keys and token answers (or a redirect carrying a session) could be read or changed on the way.
-  const webUrl = (name: string, fallback: string | undefined) => {
-    const value = read.url(name, fallback, ['http:', 'https:']);
-    if (production && value?.startsWith('http:')) read.refuse(name, 'must use https: when APP_PROFILE is production');
-    return value;
-  };
   const trustProxy = read.attempt(() => parseTrustProxy(read.raw('TRUST_PROXY')), false);
   // true believes the left-most X-Forwarded-For, which is whatever the client wrote.
   if (production && trustProxy === true) {
     read.refuse('TRUST_PROXY', 'must be a hop count or a list of proxy addresses when APP_PROFILE is production, not true');
   }
+  return { localIdentityProviders, sampleGames, mobileCallbackScheme, logLevel, trustProxy };
+}
 
-  const config: Config = {
-    profile,
-    port,
-    host,
-    baseUrl,
-    secureCookies: baseUrl.startsWith('https:'),
-    databaseUrl,
-    database,
-    dataDir: path.resolve(read.string('DATA_DIR', './data')),
-    redisUrl,
-    jwt: {
-      issuer: read.string('JWT_ISSUER', 'service'),
-      audience: read.string('JWT_AUDIENCE', 'service'),
-      signingKeys,
-      accessTokenTtl: read.integer('ACCESS_TOKEN_TTL', 900, 1, 86_400),
-      refreshTokenTtl: read.integer('REFRESH_TOKEN_TTL', 604_800, 1, 31_536_000),
-      refreshReuseGraceMs: read.integer('REFRESH_REUSE_GRACE_MS', 5000, 0, 60_000),
-    },
-    loginStateTtl: read.integer('LOGIN_STATE_TTL', 300, 1, 3600),
-    accessUserCacheMs: read.integer('ACCESS_USER_CACHE_MS', 5000, 0, 60_000),
-    pageCacheBytes: read.integer('PAGE_CACHE_MB', 16, 0, 4096) * 1024 * 1024,
-    national: {
-      issuer: webUrl('NATIONAL_ISSUER', undefined),
-      clientId: read.raw('NATIONAL_CLIENT_ID'),
-      clientJwks: read.attempt(() => nationalClientJwks(read.json('NATIONAL_CLIENT_JWKS'))),
-      redirectUri: webUrl('NATIONAL_REDIRECT_URI', `${baseUrl}/callback/national`)!,
-      scope: read.string('NATIONAL_SCOPE', 'openid'),
-      authParams: parseAuthParams(read.raw('NATIONAL_AUTH_PARAMS')),
-    },
-    social: {
-      issuer: webUrl('SOCIAL_ISSUER', undefined),
-      clientId: read.raw('SOCIAL_CLIENT_ID'),
-      clientSecret: read.raw('SOCIAL_CLIENT_SECRET'),
-      redirectUri: webUrl('SOCIAL_REDIRECT_URI', `${baseUrl}/callback/social`)!,
-      scope: read.string('SOCIAL_SCOPE', 'openid profile email'),
-      connections: read.list('SOCIAL_CONNECTIONS', 'google-oauth2,apple,email'),
-      connectionParam: read.string('SOCIAL_CONNECTION_PARAM', 'connection'),
-    },
-    frontendCallbackUrl: webUrl('FRONTEND_CALLBACK_URL', 'http://localhost:3000/auth/callback')!,
-    mobileCallbackScheme,
-    internalSecret,
-    devMintEndpointEnabled: read.boolean('AUTH_DEV_MINT_ENDPOINT_ENABLED', false),
-    localIdentityProviders,
-    sampleGames,
-    trustProxy,
-    corsAllowedOrigins: read.list('CORS_ALLOWED_ORIGINS', ''),
-    rateLimits: read.attempt(() => parseRateLimits(read)),
-    ...read.attempt(() => parseBounds(read)),
-    timeZone: read.attempt(() => parseTimeZone(read.string('APP_TIME_ZONE', 'Asia/Singapore'))),
-    mapTileUrl: webUrl('MAP_TILE_URL', undefined) ?? '',
-    waitlistQuietHours: read.attempt(() =>
-      parseQuietHours(read.string('WAITLIST_OFFER_QUIET_HOURS', '22:00-08:00'), (reason) => new ConfigError('WAITLIST_OFFER_QUIET_HOURS', reason)),
-    ),
-    mobileAppIds: read.list('MOBILE_APP_IDS', ''),
-    jobsEnabled: read.boolean('JOBS_ENABLED', true),
-    auditRetentionDays: read.integer('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
-    push: read.attempt(() => parsePushConfig(read.raw, (variable, reason) => new ConfigError(variable, reason))),
-    logLevel,
-    paymentsEncryptionKey,
+type WebUrl = (name: string, fallback: string | undefined) => string | undefined;
+
+// Production speaks to identity providers and sends browsers on only over https: an http issuer's
+// discovery, keys and token answers (or a redirect carrying a session) could be read or changed on the way.
+function webUrlReader(read: Reader, production: boolean): WebUrl {
+  return (name, fallback) => {
+    const value = read.url(name, fallback, ['http:', 'https:']);
+    if (production && value?.startsWith('http:')) read.refuse(name, 'must use https: when APP_PROFILE is production');
+    return value;
   };
-  read.finish();
-  return deepFreeze(config);
+}
+
+function readJwt(read: Reader, signingKeys: string | undefined): Config['jwt'] {
+  return {
+    issuer: read.string('JWT_ISSUER', 'service'),
+    audience: read.string('JWT_AUDIENCE', 'service'),
+    signingKeys,
+    accessTokenTtl: read.integer('ACCESS_TOKEN_TTL', 900, 1, 86_400),
+    refreshTokenTtl: read.integer('REFRESH_TOKEN_TTL', 604_800, 1, 31_536_000),
+    refreshReuseGraceMs: read.integer('REFRESH_REUSE_GRACE_MS', 5000, 0, 60_000),
+  };
+}
+
+function readNational(read: Reader, webUrl: WebUrl, baseUrl: string): Config['national'] {
+  return {
+    issuer: webUrl('NATIONAL_ISSUER', undefined),
+    clientId: read.raw('NATIONAL_CLIENT_ID'),
+    clientJwks: read.attempt(() => nationalClientJwks(read.json('NATIONAL_CLIENT_JWKS'))),
+    redirectUri: webUrl('NATIONAL_REDIRECT_URI', `${baseUrl}/callback/national`)!,
+    scope: read.string('NATIONAL_SCOPE', 'openid'),
+    authParams: parseAuthParams(read.raw('NATIONAL_AUTH_PARAMS')),
+  };
+}
+
+function readSocial(read: Reader, webUrl: WebUrl, baseUrl: string): Config['social'] {
+  return {
+    issuer: webUrl('SOCIAL_ISSUER', undefined),
+    clientId: read.raw('SOCIAL_CLIENT_ID'),
+    clientSecret: read.raw('SOCIAL_CLIENT_SECRET'),
+    redirectUri: webUrl('SOCIAL_REDIRECT_URI', `${baseUrl}/callback/social`)!,
+    scope: read.string('SOCIAL_SCOPE', 'openid profile email'),
+    connections: read.list('SOCIAL_CONNECTIONS', 'google-oauth2,apple,email'),
+    connectionParam: read.string('SOCIAL_CONNECTION_PARAM', 'connection'),
+  };
 }
 
 function deepFreeze<T>(value: T): Readonly<T> {

@@ -112,6 +112,12 @@ function parseVapid(raw: (name: string) => string | undefined, refuse: Refuse): 
   if (!publicKey) throw refuse('VAPID_PUBLIC_KEY', 'must be set with VAPID_PRIVATE_KEY and VAPID_SUBJECT (or none of them)');
   if (!privateKey) throw refuse('VAPID_PRIVATE_KEY', 'must be set with VAPID_PUBLIC_KEY and VAPID_SUBJECT (or none of them)');
   if (!subject) throw refuse('VAPID_SUBJECT', 'must be set with VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (or none of them)');
+  checkVapidPair(publicKey, privateKey, refuse);
+  if (!/^mailto:[^\s@]+@[^\s@]+$/.test(subject) && !/^https:\/\/[^\s]+$/.test(subject)) throw refuse('VAPID_SUBJECT', 'must be a mailto: or https: URL');
+  return { publicKey, privateKey, subject };
+}
+
+function checkVapidPair(publicKey: string, privateKey: string, refuse: Refuse): void {
   const point = BASE64URL.test(publicKey) ? Buffer.from(publicKey, 'base64url') : Buffer.alloc(0);
   if (point.length !== 65 || point[0] !== 4) throw refuse('VAPID_PUBLIC_KEY', 'must be an uncompressed P-256 public key in base64url (65 bytes)');
   const secret = BASE64URL.test(privateKey) ? Buffer.from(privateKey, 'base64url') : Buffer.alloc(0);
@@ -125,6 +131,4 @@ function parseVapid(raw: (name: string) => string | undefined, refuse: Refuse): 
     throw refuse('VAPID_PRIVATE_KEY', 'must be a P-256 private key in base64url (32 bytes)');
   }
   if (!derived.equals(point)) throw refuse('VAPID_PRIVATE_KEY', 'must be the private half of VAPID_PUBLIC_KEY');
-  if (!/^mailto:[^\s@]+@[^\s@]+$/.test(subject) && !/^https:\/\/[^\s]+$/.test(subject)) throw refuse('VAPID_SUBJECT', 'must be a mailto: or https: URL');
-  return { publicKey, privateKey, subject };
 }

@@ -58,57 +58,59 @@ export function reader(env: RawEnv) {
       if (first) throw new ConfigError(first.variable, first.reason, more);
     },
     string: (name: string, fallback: string) => raw(name) ?? fallback,
-    integer: (name: string, fallback: number, min: number, max: number): number =>
-      attempt(() => {
-        const value = raw(name);
-        if (value === undefined) return fallback;
-        const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-        if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) throw new ConfigError(name, `must be an integer from ${min} to ${max}`);
-        return parsed;
-      }, fallback),
-    boolean: (name: string, fallback: boolean): boolean =>
-      attempt(() => {
-        const value = raw(name)?.toLowerCase();
-        if (value === undefined) return fallback;
-        if (value === 'true' || value === '1') return true;
-        if (value === 'false' || value === '0') return false;
-        throw new ConfigError(name, 'must be true or false');
-      }, fallback),
-    oneOf: <T extends string>(name: string, fallback: T, allowed: readonly T[]): T =>
-      attempt(() => {
-        const value = raw(name) ?? fallback;
-        if (!allowed.includes(value as T)) throw new ConfigError(name, `must be one of ${allowed.join(', ')}`);
-        return value as T;
-      }, fallback),
+    integer: (name: string, fallback: number, min: number, max: number): number => attempt(() => integerValue(name, raw(name), fallback, min, max), fallback),
+    boolean: (name: string, fallback: boolean): boolean => attempt(() => booleanValue(name, raw(name), fallback), fallback),
+    oneOf: <T extends string>(name: string, fallback: T, allowed: readonly T[]): T => attempt(() => oneOfValue(name, raw(name) ?? fallback, allowed), fallback),
     url: (name: string, fallback: string | undefined, protocols: string[]): string | undefined =>
-      attempt(() => {
-        const value = raw(name) ?? fallback;
-        if (value === undefined) return undefined;
-        let parsed: URL;
-        try {
-          parsed = new URL(value);
-        } catch {
-          throw new ConfigError(name, 'must be an absolute URL');
-        }
-        if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `must use ${protocols.join(' or ')}`);
-        return value;
-      }, fallback),
+      attempt(() => urlValue(name, raw(name) ?? fallback, protocols), fallback),
     list: (name: string, fallback: string) =>
       (raw(name) ?? fallback)
         .split(',')
         .map((item) => item.trim())
         .filter(Boolean),
-    json: (name: string): string | undefined =>
-      attempt(() => {
-        const value = raw(name);
-        if (value === undefined) return undefined;
-        try {
-          const parsed = JSON.parse(value) as { keys?: unknown };
-          if (!Array.isArray(parsed.keys) || parsed.keys.length === 0) throw new Error('no keys');
-        } catch {
-          throw new ConfigError(name, 'must be a JSON Web Key Set with at least one key');
-        }
-        return value;
-      }),
+    json: (name: string): string | undefined => attempt(() => jwksValue(name, raw(name))),
   };
+}
+
+function integerValue(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) throw new ConfigError(name, `must be an integer from ${min} to ${max}`);
+  return parsed;
+}
+
+function booleanValue(name: string, written: string | undefined, fallback: boolean): boolean {
+  const value = written?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ConfigError(name, 'must be true or false');
+}
+
+function oneOfValue<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!allowed.includes(value as T)) throw new ConfigError(name, `must be one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+function urlValue(name: string, value: string | undefined, protocols: string[]): string | undefined {
+  if (value === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, 'must be an absolute URL');
+  }
+  if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `must use ${protocols.join(' or ')}`);
+  return value;
+}
+
+function jwksValue(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(value) as { keys?: unknown };
+    if (!Array.isArray(parsed.keys) || parsed.keys.length === 0) throw new Error('no keys');
+  } catch {
+    throw new ConfigError(name, 'must be a JSON Web Key Set with at least one key');
+  }
+  return value;
 }

@@ -8,7 +8,7 @@ import type { GameRemovalStep, GameShareLinks } from './games.ports.ts';
 import type { PresentedGame } from './games.presenter.ts';
 import { gameNotFound, type GameQueries } from './games.queries.ts';
 import { JoinRequestsRepository } from './games.join-requests.repository.ts';
-import { GamesRepository, type GameValues } from './games.repository.ts';
+import { GamesRepository, type GameRow, type GameValues } from './games.repository.ts';
 import { confirmGame } from './games.decisions.ts';
 import {
   effectiveStatus,
@@ -83,13 +83,38 @@ export class GameCommands {
   /** By the organiser or a co-host. */
   async update(actorId: string, gameId: string, patch: UpdateGameInput): Promise<PresentedGame> {
     const { db, clock, events } = this.#deps;
-    // Checked before the transaction: other modules' reads use their own connection (and the
-    // embedded database has only one). The activity never changes, so the check stays true.
+    await this.#checkEditRequest(actorId, gameId, patch);
+    await db.transaction(async (tx) => {
+      const repository = new GamesRepository(tx);
+      const game = await lockManaged(repository, tx, gameId, actorId);
+      const now = clock.now();
+      const values = valuesFromPatch(patch);
+      const { startTime, endTime, timesChanged } = checkedEdit(game, patch, values, now);
+      if (timesChanged) {
+        await repository.lockOrganizerSchedule(game.organizerId);
+        if (await repository.hasOverlap(game.organizerId, startTime, endTime, game.id)) throw overlapping();
+      }
+      // A change the players did not agree to frees them from the leave window for a day (and bars late NO_SHOW marks).
+      const material = materiallyChanged(game, { ...game, ...values, startTime, endTime });
+      await repository.update(game.id, material ? { ...values, materiallyChangedAt: now } : values, now);
+      const updated = { ...game, ...values, title: values.title !== undefined ? values.title : game.title };
+      await announceUpdate(events, tx, repository, updated, actorId, material ? leaveFreeUntil({ materiallyChangedAt: now }, now) : undefined);
+      if (game.waitlistMode === 'OFFER' && updated.waitlistMode === 'AUTO') await settleOffers(tx, events, updated, actorId);
+      // More slots (or another mode): the waitlist moves up, first come first served, whole parties only.
+      await fillPlaces(events, this.#deps.waitlist, tx, updated, actorId, now);
+    });
+    return this.#deps.queries.written(gameId, actorId);
+  }
+
+  /**
+   * What an edit can be refused for before its transaction: other modules' reads use their own
+   * connection (and the embedded database has only one). The activity never changes, so the check stays true.
+   */
+  async #checkEditRequest(actorId: string, gameId: string, patch: UpdateGameInput): Promise<void> {
+    const { db } = this.#deps;
     const current = await new GamesRepository(db).find(gameId);
     if (!current || (current.organizerId !== actorId && !(await new CoHostsRepository(db).isCoHost(gameId, actorId)))) throw gameNotFound();
-    const errors: FieldError[] = [];
-    if (patch.activityId !== undefined && patch.activityId !== current.activityId) errors.push(bodyError('activityId', 'cannot be changed'));
-    if (patch.visibility !== undefined && patch.visibility !== current.visibility) errors.push(bodyError('visibility', 'cannot be changed'));
+    const errors = fixedFieldErrors(current, patch);
     if (errors.length) throw validationFailed(errors);
     if (patch.venueId || patch.skillLevelFromId || patch.skillLevelToId) {
       await this.checkReferences(
@@ -99,54 +124,6 @@ export class GameCommands {
         patch.skillLevelToId ?? current.skillLevelToId,
       );
     }
-    await db.transaction(async (tx) => {
-      const repository = new GamesRepository(tx);
-      const game = await lockManaged(repository, tx, gameId, actorId);
-      const now = clock.now();
-      const status = effectiveStatus(game, now);
-      if (status !== 'SCHEDULED') throw conflict('game_not_editable', `A ${status.toLowerCase()} game cannot be changed.`);
-      const values = valuesFromPatch(patch);
-      const startTime = values.startTime ?? game.startTime;
-      const endTime = values.endTime ?? game.endTime;
-      const timesChanged = patch.startTime !== undefined || patch.endTime !== undefined;
-      if (timesChanged) {
-        const timing = timeErrors(startTime, endTime, patch.startTime !== undefined, now);
-        if (timing.length) throw validationFailed(timing);
-      }
-      // Places held for offers count: the parties offered them may still accept.
-      const taken = game.playersJoined + game.placesOnOffer;
-      if (patch.slots !== undefined && patch.slots < taken) {
-        throw conflict('slots_below_participants', `The game already has ${taken} places taken or offered; slots cannot go below that.`);
-      }
-      const quorumChanged = patch.minPlayers !== undefined || patch.decisionHoursBefore !== undefined;
-      if (quorumChanged && game.decidedAt !== null) throw conflict('decision_made', 'The go / no-go decision has been made; the quorum cannot change now.');
-      const quorum = { ...game, ...values, startTime };
-      const quorumProblems = quorumErrors(quorum, quorumChanged || (timesChanged && game.decidedAt === null), now);
-      if (quorumProblems.length) throw validationFailed(quorumProblems);
-      if (timesChanged) {
-        await repository.lockOrganizerSchedule(game.organizerId);
-        if (await repository.hasOverlap(game.organizerId, startTime, endTime, game.id)) throw overlapping();
-      }
-      // A change the players did not agree to frees them from the leave window for a day (and bars late NO_SHOW marks).
-      const material = materiallyChanged(game, { ...game, ...values, startTime, endTime });
-      await repository.update(game.id, material ? { ...values, materiallyChangedAt: now } : values, now);
-      const title = values.title !== undefined ? values.title : game.title;
-      const change = { gameId: game.id, actorId, title };
-      const freeUntil = material ? leaveFreeUntil({ materiallyChangedAt: now }, now) : undefined;
-      // A co-host's edit is news to the organiser too; only the players are told they may leave.
-      await announce(events, tx, { ...change, type: 'GAME_UPDATED', recipients: [game.organizerId] });
-      await announce(events, tx, {
-        ...change,
-        type: 'GAME_UPDATED',
-        recipients: (await repository.playerIds(game.id)).filter((id) => id !== game.organizerId),
-        leaveFreeUntil: freeUntil,
-      });
-      const updated = { ...game, ...values, title };
-      if (game.waitlistMode === 'OFFER' && updated.waitlistMode === 'AUTO') await settleOffers(tx, events, updated, actorId);
-      // More slots (or another mode): the waitlist moves up, first come first served, whole parties only.
-      await fillPlaces(events, this.#deps.waitlist, tx, updated, actorId, now);
-    });
-    return this.#deps.queries.written(gameId, actorId);
   }
 
   /** Game on, whatever the quorum says (organiser or co-host): the decision job will leave the game alone. Again: no-op. */
@@ -205,4 +182,54 @@ export class GameCommands {
     const errors = referenceErrors(check);
     if (errors.length) throw validationFailed(errors);
   }
+}
+
+function fixedFieldErrors(current: GameRow, patch: UpdateGameInput): FieldError[] {
+  const errors: FieldError[] = [];
+  if (patch.activityId !== undefined && patch.activityId !== current.activityId) errors.push(bodyError('activityId', 'cannot be changed'));
+  if (patch.visibility !== undefined && patch.visibility !== current.visibility) errors.push(bodyError('visibility', 'cannot be changed'));
+  return errors;
+}
+
+/** Refuses an edit the game's state does not allow; answers the times the game will have. */
+function checkedEdit(game: GameRow, patch: UpdateGameInput, values: Partial<GameValues>, now: Date) {
+  const status = effectiveStatus(game, now);
+  if (status !== 'SCHEDULED') throw conflict('game_not_editable', `A ${status.toLowerCase()} game cannot be changed.`);
+  const startTime = values.startTime ?? game.startTime;
+  const endTime = values.endTime ?? game.endTime;
+  const timesChanged = patch.startTime !== undefined || patch.endTime !== undefined;
+  if (timesChanged) {
+    const timing = timeErrors(startTime, endTime, patch.startTime !== undefined, now);
+    if (timing.length) throw validationFailed(timing);
+  }
+  // Places held for offers count: the parties offered them may still accept.
+  const taken = game.playersJoined + game.placesOnOffer;
+  if (patch.slots !== undefined && patch.slots < taken) {
+    throw conflict('slots_below_participants', `The game already has ${taken} places taken or offered; slots cannot go below that.`);
+  }
+  const quorumChanged = patch.minPlayers !== undefined || patch.decisionHoursBefore !== undefined;
+  if (quorumChanged && game.decidedAt !== null) throw conflict('decision_made', 'The go / no-go decision has been made; the quorum cannot change now.');
+  const quorum = { ...game, ...values, startTime };
+  const quorumProblems = quorumErrors(quorum, quorumChanged || (timesChanged && game.decidedAt === null), now);
+  if (quorumProblems.length) throw validationFailed(quorumProblems);
+  return { startTime, endTime, timesChanged };
+}
+
+// A co-host's edit is news to the organiser too; only the players are told they may leave.
+async function announceUpdate(
+  events: GameCommandsDeps['events'],
+  tx: Executor,
+  repository: GamesRepository,
+  game: GameRow,
+  actorId: string,
+  freeUntil: Date | undefined,
+): Promise<void> {
+  const change = { gameId: game.id, actorId, title: game.title };
+  await announce(events, tx, { ...change, type: 'GAME_UPDATED', recipients: [game.organizerId] });
+  await announce(events, tx, {
+    ...change,
+    type: 'GAME_UPDATED',
+    recipients: (await repository.playerIds(game.id)).filter((id) => id !== game.organizerId),
+    leaveFreeUntil: freeUntil,
+  });
 }

@@ -1,6 +1,6 @@
 import type { FieldError } from '../../platform/http/errors.ts';
-import type { GameRow, GameValues } from './games.repository.ts';
-import type { GameFilterInput, UpdateGameInput } from './games.schemas.ts';
+import type { GameRow } from './games.repository.ts';
+import type { GameFilterInput } from './games.schemas.ts';
 
 /** The rules of a game that need no database: each answers from the values it is given. */
 
@@ -10,6 +10,8 @@ export type ParticipantStatus = 'ACTIVE' | 'WAITLISTED';
 /** Players may not leave within this long of the start. */
 export const LEAVE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+export { valuesFromPatch } from './games.patch.ts';
+
 const bodyField = (name: string, message: string): FieldError => ({ field: name, location: 'body', message });
 
 /** The status a client sees: the stored one, moved on by the clock (the status job may not have run yet). */
@@ -18,34 +20,6 @@ export function effectiveStatus(game: Pick<GameRow, 'status' | 'startTime' | 'en
   if (now.getTime() >= game.endTime.getTime()) return 'COMPLETED';
   if (now.getTime() >= game.startTime.getTime()) return 'STARTED';
   return game.status;
-}
-
-/**
- * The columns a create body or an edit patch sets: fields present replace, text is trimmed and an
- * empty title or description becomes null. The activity and the visibility are never patched.
- */
-export function valuesFromPatch(patch: UpdateGameInput): Partial<GameValues> {
-  const values: Partial<GameValues> = {};
-  if (patch.venueId !== undefined) values.venueId = patch.venueId;
-  if (patch.skillLevelFromId !== undefined) values.skillLevelFromId = patch.skillLevelFromId;
-  if (patch.skillLevelToId !== undefined) values.skillLevelToId = patch.skillLevelToId;
-  if (patch.title !== undefined) values.title = patch.title?.trim() || null;
-  if (patch.description !== undefined) values.description = patch.description?.trim() || null;
-  if (patch.currency !== undefined) values.currency = patch.currency;
-  if (patch.price !== undefined) values.price = patch.price;
-  if (patch.slots !== undefined) values.slots = patch.slots;
-  if (patch.startTime !== undefined) values.startTime = new Date(patch.startTime);
-  if (patch.endTime !== undefined) values.endTime = new Date(patch.endTime);
-  if (patch.gameType !== undefined) values.gameType = patch.gameType;
-  if (patch.minPlayers !== undefined) values.minPlayers = patch.minPlayers;
-  if (patch.decisionHoursBefore !== undefined) values.decisionHoursBefore = patch.decisionHoursBefore;
-  if (patch.joinPolicy !== undefined) values.joinPolicy = patch.joinPolicy;
-  if (patch.offLevelPolicy !== undefined) values.offLevelPolicy = patch.offLevelPolicy;
-  if (patch.maxGuestsPerPlayer !== undefined) values.maxGuestsPerPlayer = patch.maxGuestsPerPlayer;
-  if (patch.waitlistMode !== undefined) values.waitlistMode = patch.waitlistMode;
-  if (patch.selfCheckIn !== undefined) values.selfCheckIn = patch.selfCheckIn;
-  if (patch.maxRecentNoShows !== undefined) values.maxRecentNoShows = patch.maxRecentNoShows;
-  return values;
 }
 
 /** A start must lie ahead (when it is being set) and the end after the start. */

@@ -5,8 +5,8 @@ import { JoinRequestsRepository } from './games.join-requests.repository.ts';
 import { entryOf } from './games.join-requests.ts';
 import type { OrganizerContacts, PlayerLevels, RecentNoShows, ViewerAttendance } from './games.ports.ts';
 import { gameNotFound } from './games.queries.ts';
-import { GamesRepository } from './games.repository.ts';
-import { effectiveStatus, leaveWindow } from './games.rules.ts';
+import { GamesRepository, type ParticipantRow } from './games.repository.ts';
+import { effectiveStatus, leaveWindow, type GameStatus } from './games.rules.ts';
 import type { ViewerPlace } from './games.schemas.ts';
 import type { Static } from 'typebox';
 
@@ -19,6 +19,8 @@ export interface GameViewerPlaceDeps {
   attendance: ViewerAttendance;
   contacts: OrganizerContacts;
 }
+
+type OwnAttendance = Awaited<ReturnType<ViewerAttendance['ownOf']>>;
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
@@ -61,17 +63,30 @@ export class GameViewerPlace {
       entry,
       recentNoShows: noShows ?? null,
       request: request ? { message: request.message, requestedAt: request.requestedAt.toISOString() } : null,
-      guests: mine?.guests ?? 0,
-      guestNames: mine?.guestNames ?? [],
-      waitlistPosition: mine?.status === 'WAITLISTED' ? waiting.indexOf(mine) + 1 : null,
-      offerExpiresAt: iso(mine?.offerExpiresAt),
+      ...partyPlace(mine, waiting),
       leave: leave ? { allowed: leave.allowed, reason: leave.reason, closesAt: iso(leave.closesAt) } : null,
-      checkIn:
-        own && game.selfCheckIn && status !== 'CANCELLED' ? { opensAt: own.checkIn.opensAt.toISOString(), closesAt: own.checkIn.closesAt.toISOString() } : null,
-      attendance: own?.status ?? null,
-      rateFrom: own && status !== 'CANCELLED' ? own.rateFrom.toISOString() : null,
-      rating: own?.rating ?? null,
+      ...attendancePlace(own, game.selfCheckIn, status),
       organizerContact: contact ?? null,
     };
   }
+}
+
+/** The viewer's party: its guests, its place in the waitlist, the place offered to it. */
+function partyPlace(mine: ParticipantRow | undefined, waiting: ParticipantRow[]) {
+  return {
+    guests: mine?.guests ?? 0,
+    guestNames: mine?.guestNames ?? [],
+    waitlistPosition: mine?.status === 'WAITLISTED' ? waiting.indexOf(mine) + 1 : null,
+    offerExpiresAt: iso(mine?.offerExpiresAt),
+  };
+}
+
+/** A player's check-in window, attendance mark and rating; nothing for anyone else. */
+function attendancePlace(own: OwnAttendance | undefined, selfCheckIn: boolean, status: GameStatus) {
+  return {
+    checkIn: own && selfCheckIn && status !== 'CANCELLED' ? { opensAt: own.checkIn.opensAt.toISOString(), closesAt: own.checkIn.closesAt.toISOString() } : null,
+    attendance: own?.status ?? null,
+    rateFrom: own && status !== 'CANCELLED' ? own.rateFrom.toISOString() : null,
+    rating: own?.rating ?? null,
+  };
 }

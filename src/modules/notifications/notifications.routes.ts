@@ -26,6 +26,39 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
     count: await notifications.unreadCount(userId),
   }));
 
+  streamRoute(app, notifications, streams);
+
+  routes.put('/api/v1/notifications/read-all', NotificationsApi.readAll, async (_request, { userId }) => ({
+    updated: await notifications.markAllRead(userId),
+  }));
+  routes.put('/api/v1/notifications/:id/read', NotificationsApi.read, async (request, { userId }) =>
+    presentNotification(await notifications.markRead(userId, request.params.id)),
+  );
+  routes.delete('/api/v1/notifications/:id', NotificationsApi.remove, (request, { userId }) => notifications.remove(userId, request.params.id));
+
+  routes.post('/api/v1/device-tokens', NotificationsApi.registerDevice, async (request, { userId }) =>
+    presentDeviceToken(await notifications.registerDevice(userId, request.body.deviceToken, request.body.platform)),
+  );
+  routes.delete('/api/v1/device-tokens', NotificationsApi.unregisterDevice, (request, { userId }) =>
+    notifications.unregisterDevice(userId, request.query.deviceToken),
+  );
+
+  routes.get('/api/v1/push/web-config', NotificationsApi.webPushConfig, async () => notifications.webPush.config());
+  routes.post('/api/v1/me/push-subscriptions', NotificationsApi.subscribeWebPush, async (request, { userId }) =>
+    presentWebPushSubscription(await notifications.webPush.subscribe(userId, request.body)),
+  );
+  routes.delete('/api/v1/me/push-subscriptions', NotificationsApi.unsubscribeWebPush, (request, { userId }) =>
+    notifications.webPush.unsubscribe(userId, request.body.endpoint),
+  );
+
+  routes.get('/api/v1/me/notification-preferences', NotificationsApi.preferences, (_request, { userId }) => notifications.preferences.get(userId));
+  routes.put('/api/v1/me/notification-preferences', NotificationsApi.changePreferences, (request, { userId }) =>
+    notifications.preferences.update(userId, request.body),
+  );
+}
+
+/** The server-sent event stream: written by hand, so it is declared on the app itself. */
+function streamRoute(app: TypedApp, notifications: NotificationsService, streams: NotificationStreams) {
   app.get(
     '/api/v1/notifications/stream',
     {
@@ -62,33 +95,5 @@ export async function notificationsRoutes(app: TypedApp, { notifications, stream
       reply.hijack();
       streams.open(request.raw, reply.raw, { userId, after, expiresAt, address: request.ip }, reply.getHeaders() as OutgoingHttpHeaders);
     },
-  );
-
-  routes.put('/api/v1/notifications/read-all', NotificationsApi.readAll, async (_request, { userId }) => ({
-    updated: await notifications.markAllRead(userId),
-  }));
-  routes.put('/api/v1/notifications/:id/read', NotificationsApi.read, async (request, { userId }) =>
-    presentNotification(await notifications.markRead(userId, request.params.id)),
-  );
-  routes.delete('/api/v1/notifications/:id', NotificationsApi.remove, (request, { userId }) => notifications.remove(userId, request.params.id));
-
-  routes.post('/api/v1/device-tokens', NotificationsApi.registerDevice, async (request, { userId }) =>
-    presentDeviceToken(await notifications.registerDevice(userId, request.body.deviceToken, request.body.platform)),
-  );
-  routes.delete('/api/v1/device-tokens', NotificationsApi.unregisterDevice, (request, { userId }) =>
-    notifications.unregisterDevice(userId, request.query.deviceToken),
-  );
-
-  routes.get('/api/v1/push/web-config', NotificationsApi.webPushConfig, async () => notifications.webPush.config());
-  routes.post('/api/v1/me/push-subscriptions', NotificationsApi.subscribeWebPush, async (request, { userId }) =>
-    presentWebPushSubscription(await notifications.webPush.subscribe(userId, request.body)),
-  );
-  routes.delete('/api/v1/me/push-subscriptions', NotificationsApi.unsubscribeWebPush, (request, { userId }) =>
-    notifications.webPush.unsubscribe(userId, request.body.endpoint),
-  );
-
-  routes.get('/api/v1/me/notification-preferences', NotificationsApi.preferences, (_request, { userId }) => notifications.preferences.get(userId));
-  routes.put('/api/v1/me/notification-preferences', NotificationsApi.changePreferences, (request, { userId }) =>
-    notifications.preferences.update(userId, request.body),
   );
 }

@@ -83,6 +83,11 @@ export function endpointProblem(endpoint: string, allowLoopback: boolean): strin
   if (loopback) return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : 'must use https';
   if (url.protocol !== 'https:') return 'must use https';
   if (url.port !== '') return 'must use the default https port';
+  return hostProblem(host, literal);
+}
+
+/** An address must be public; a name must look like one a public DNS answers for. */
+function hostProblem(host: string, literal: boolean): string | undefined {
   if (literal) return allowedAddress(host, false) ? undefined : 'must not be a private, loopback or reserved address';
   if (!host.includes('.') || host === 'localhost' || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) return 'must name a public host';
   return undefined;

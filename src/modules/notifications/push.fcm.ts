@@ -160,23 +160,31 @@ export class FcmPushGateway implements PushGateway {
   }
 
   #classify(response: Response, body: FcmErrorBody): PushResult {
-    const status = body.error?.status ?? String(response.status);
-    const details = body.error?.details ?? [];
-    const code = details.find((detail) => detail.errorCode)?.errorCode ?? status;
+    const code = errorCode(response, body);
     const wait = retryAfterMs(response.headers.get('retry-after'), Date.now());
     if (response.status === 401) {
       this.#tokens.forget();
       return { outcome: 'retry', reason: 'UNAUTHENTICATED' };
     }
     if (code === 'UNREGISTERED' || code === 'SENDER_ID_MISMATCH') return { outcome: 'dead-token', reason: code };
-    if (code === 'INVALID_ARGUMENT') {
-      // Only a complaint about the token condemns it; a malformed message is our fault, not the device's.
-      const aboutToken =
-        details.some((detail) => detail.fieldViolations?.some((violation) => violation.field === 'message.token')) ||
-        /registration token/i.test(body.error?.message ?? '');
-      return aboutToken ? { outcome: 'dead-token', reason: code } : { outcome: 'failed', reason: code };
-    }
+    if (code === 'INVALID_ARGUMENT') return blamesToken(body) ? { outcome: 'dead-token', reason: code } : { outcome: 'failed', reason: code };
     if (response.status === 429 || response.status >= 500) return { outcome: 'retry', reason: code, ...(wait !== undefined ? { afterMs: wait } : {}) };
     return { outcome: 'failed', reason: code };
   }
+}
+
+/** The most specific code FCM gave: a detail's error code, else the error's status, else the HTTP status. */
+function errorCode(response: Response, body: FcmErrorBody): string {
+  const status = body.error?.status ?? String(response.status);
+  const details = body.error?.details ?? [];
+  return details.find((detail) => detail.errorCode)?.errorCode ?? status;
+}
+
+/** Only a complaint about the token condemns it; a malformed message is our fault, not the device's. */
+function blamesToken(body: FcmErrorBody): boolean {
+  const details = body.error?.details ?? [];
+  return (
+    details.some((detail) => detail.fieldViolations?.some((violation) => violation.field === 'message.token')) ||
+    /registration token/i.test(body.error?.message ?? '')
+  );
 }

@@ -81,48 +81,88 @@ export async function loadSampleGames(deps: SampleGamesDeps): Promise<SampleGame
   const now = deps.clock.now();
   const today = localDay(now, deps.timeZone);
   let created = 0;
-  const privateShareUrls: Array<{ start: number; url: string }> = [];
+  const privateShareUrls: ShareUrl[] = [];
   for (const [index, template] of TEMPLATES.entries()) {
-    const organiserId = ids.get(template.organiser)!;
-    const hosted = await deps.games.hosted(organiserId, { size: 100, includePast: false });
-    const existing = new Map(hosted.content.map((game) => [new Date(game.startTime).getTime(), game]));
     const activity = activities.get(template.activity)!;
-    const levels = [...activity.levels].sort((a, b) => a.sortOrder - b.sortOrder);
-    const offered = venues.filter((item) => item.activityIds.includes(activity.activity.id));
-    for (let day = today; day < today + DAYS; day++) {
-      if (!template.on(day)) continue;
-      const startTime = instantAt(day, template.start, deps.timeZone);
-      if (startTime.getTime() - now.getTime() < LEAD_MS) continue;
-      const isPrivate = template.private?.(day) ?? false;
-      let game = existing.get(startTime.getTime());
-      if (!game) {
-        game = await deps.games.create(organiserId, {
-          activityId: activity.activity.id,
-          venueId: offered[(day + index) % offered.length]!.venue.id,
-          skillLevelFromId: levels[template.levels[0]]!.id,
-          skillLevelToId: levels[Math.min(template.levels[1], levels.length - 1)]!.id,
-          title: isPrivate ? `${template.title} (invitation only)` : template.title,
-          currency: 'SGD',
-          price: template.price,
-          slots: template.slots,
-          startTime: startTime.toISOString(),
-          endTime: new Date(startTime.getTime() + template.minutes * 60_000).toISOString(),
-          visibility: isPrivate ? 'PRIVATE' : 'PUBLIC',
-          gameType: template.gameType,
-          joinAsOrganizer: true,
-        });
-        created++;
-        const players = SAMPLE_PLAYERS.map((person) => ids.get(person.username)!);
-        for (const playerId of pick(players, day + index, fillFor(day + index, template.slots))) {
-          // Invited to a private game as if through its share link.
-          if (isPrivate) await deps.games.grantShareAccess(playerId, game.id);
-          await deps.games.join(playerId, game.id);
-        }
-      }
-      if (game.visibility === 'PRIVATE' && game.shareLink) privateShareUrls.push({ start: startTime.getTime(), url: game.shareLink.shareUrl });
-    }
+    const plan: Plan = {
+      template,
+      index,
+      organiserId: ids.get(template.organiser)!,
+      activity,
+      levels: [...activity.levels].sort((a, b) => a.sortOrder - b.sortOrder),
+      offered: venues.filter((item) => item.activityIds.includes(activity.activity.id)),
+    };
+    const filled = await fillDays(deps, ids, plan, now, today);
+    created += filled.created;
+    privateShareUrls.push(...filled.privateShareUrls);
   }
   return { created, privateShareUrls: privateShareUrls.sort((a, b) => a.start - b.start).map((entry) => entry.url) };
+}
+
+type ActivityItem = Awaited<ReturnType<SampleGamesDeps['activities']['page']>>['rows'][number];
+type VenueItem = Awaited<ReturnType<SampleGamesDeps['venues']['list']>>['rows'][number];
+
+/** One template's games: who hosts them, at which activity, its levels in order, the venues offering it. */
+interface Plan {
+  template: (typeof TEMPLATES)[number];
+  index: number;
+  organiserId: string;
+  activity: ActivityItem;
+  levels: ActivityItem['levels'];
+  offered: VenueItem[];
+}
+
+interface ShareUrl {
+  start: number;
+  url: string;
+}
+
+/** Creates a template's games missing over the next DAYS days; answers how many, and the private ones' share URLs. */
+async function fillDays(deps: SampleGamesDeps, ids: Map<string, string>, plan: Plan, now: Date, today: number) {
+  const hosted = await deps.games.hosted(plan.organiserId, { size: 100, includePast: false });
+  const existing = new Map(hosted.content.map((game) => [new Date(game.startTime).getTime(), game]));
+  let created = 0;
+  const privateShareUrls: ShareUrl[] = [];
+  for (let day = today; day < today + DAYS; day++) {
+    if (!plan.template.on(day)) continue;
+    const startTime = instantAt(day, plan.template.start, deps.timeZone);
+    if (startTime.getTime() - now.getTime() < LEAD_MS) continue;
+    const isPrivate = plan.template.private?.(day) ?? false;
+    let game = existing.get(startTime.getTime());
+    if (!game) {
+      game = await createGame(deps, ids, plan, day, startTime, isPrivate);
+      created++;
+    }
+    if (game.visibility === 'PRIVATE' && game.shareLink) privateShareUrls.push({ start: startTime.getTime(), url: game.shareLink.shareUrl });
+  }
+  return { created, privateShareUrls };
+}
+
+/** A sample game on `day`, with sample players joined to it. */
+async function createGame(deps: SampleGamesDeps, ids: Map<string, string>, plan: Plan, day: number, startTime: Date, isPrivate: boolean) {
+  const { template, index, organiserId, activity, levels, offered } = plan;
+  const game = await deps.games.create(organiserId, {
+    activityId: activity.activity.id,
+    venueId: offered[(day + index) % offered.length]!.venue.id,
+    skillLevelFromId: levels[template.levels[0]]!.id,
+    skillLevelToId: levels[Math.min(template.levels[1], levels.length - 1)]!.id,
+    title: isPrivate ? `${template.title} (invitation only)` : template.title,
+    currency: 'SGD',
+    price: template.price,
+    slots: template.slots,
+    startTime: startTime.toISOString(),
+    endTime: new Date(startTime.getTime() + template.minutes * 60_000).toISOString(),
+    visibility: isPrivate ? 'PRIVATE' : 'PUBLIC',
+    gameType: template.gameType,
+    joinAsOrganizer: true,
+  });
+  const players = SAMPLE_PLAYERS.map((person) => ids.get(person.username)!);
+  for (const playerId of pick(players, day + index, fillFor(day + index, template.slots))) {
+    // Invited to a private game as if through its share link.
+    if (isPrivate) await deps.games.grantShareAccess(playerId, game.id);
+    await deps.games.join(playerId, game.id);
+  }
+  return game;
 }
 
 /** How many players join besides the organiser: full, full with a waitlist, half full, nearly empty. */

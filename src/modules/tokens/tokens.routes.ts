@@ -67,20 +67,24 @@ export async function tokensRoutes(app: TypedApp, { config, tokens, keys }: Toke
     app.log.warn(
       'The dev token mint is on (AUTH_DEV_MINT_ENDPOINT_ENABLED): it mints tokens for any user to a loopback caller, and any proxy on this host that adds no Forwarded or X-Forwarded-For header (npm run web:dev, nginx proxy_pass, socat, ssh -L) makes every caller of that proxy one',
     );
-    app.post(
-      '/api/v1/auth/dev/tokens',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Mint tokens for a user (development, loopback only)',
-          body: DevTokenBody,
-          response: { 200: Envelope(TokenPairSchema) },
-        },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return envelope(request, await tokens.mintForDevelopment(request.body.userId), 'Development tokens minted');
-      },
-    );
+    devMintRoute(app, tokens);
   }
+}
+
+function devMintRoute(app: TypedApp, tokens: TokensService) {
+  app.post(
+    '/api/v1/auth/dev/tokens',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mint tokens for a user (development, loopback only)',
+        body: DevTokenBody,
+        response: { 200: Envelope(TokenPairSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return envelope(request, await tokens.mintForDevelopment(request.body.userId), 'Development tokens minted');
+    },
+  );
 }

@@ -111,13 +111,18 @@ export function operationIdFor(method: string, path: string): string {
   return `${method.toLowerCase()}${words.join('')}`;
 }
 
+/** An operation with a body or parameters refuses what its schema does not allow, unless it reads them itself. */
+function validatesInput(operation: Operation, facts: OperationFacts): boolean {
+  return (operation.requestBody !== undefined || (operation.parameters?.length ?? 0) > 0) && facts.validates !== false;
+}
+
 function codesFor(method: string, operation: Operation, facts: OperationFacts): Map<number, string[]> {
   const codes = new Map<number, string[]>();
   const add = (status: number, ...more: readonly string[]) => {
     if (more.length) codes.set(status, [...new Set([...(codes.get(status) ?? []), ...more])]);
   };
   const body = operation.requestBody !== undefined;
-  if ((body || (operation.parameters?.length ?? 0) > 0) && facts.validates !== false) add(400, 'validation_failed');
+  if (validatesInput(operation, facts)) add(400, 'validation_failed');
   // Any body sent as JSON is parsed before the route sees it, whatever media type the route takes.
   if (body) add(400, 'invalid_json');
   add(401, ...UNAUTHORIZED[facts.caller]);
@@ -197,27 +202,7 @@ export function completeDocument<T extends Json>(
       if (typeof operation !== 'object' || !operation.responses) continue;
       for (const tag of (operation.tags as string[] | undefined) ?? []) used.add(tag);
       const facts = factsOf(method.toUpperCase(), path.replace(/\{([^}]+)\}/g, ':$1'));
-      if (!facts) continue;
-      operation.operationId ??= operationIdFor(method, path);
-      for (const parameter of operation.parameters ?? []) {
-        parameter.example ??= exampleOf(parameter.schema);
-        if (parameter.in !== 'query') continue;
-        if (parameter.schema && 'default' in parameter.schema) parameter.required = false;
-        if (facts.requiredQuery?.includes(parameter.name)) parameter.required = true;
-      }
-      if (!operation.security) {
-        if (facts.caller === 'user' || facts.caller === 'admin') operation.security = USER_SECURITY;
-        else if (facts.caller === 'internal') operation.security = INTERNAL_SECURITY;
-        // A token is optional on public reads: it identifies the caller when present.
-        else if (facts.caller === 'anyone') operation.security = [{}, ...USER_SECURITY];
-        else operation.security = [{}];
-      }
-      // Fastify's generator gives a route without a response schema a 200 it may never answer.
-      if (facts.succeeds === false && operation.responses['200']?.description === 'Default Response') delete operation.responses['200'];
-      if (facts.conditional || operation.responses['304']) documentConditional(operation);
-      for (const [status, codes] of codesFor(method, operation, facts)) {
-        operation.responses[String(status)] ??= problemResponse(status, codes);
-      }
+      if (facts) completeOperation(method, path, operation, facts);
     }
   }
   const components = ((document as Json).components ??= {}) as Json;
@@ -226,4 +211,33 @@ export function completeDocument<T extends Json>(
   schemas.FieldError = FIELD_ERROR;
   (document as Json).tags = [...used].sort().map((name) => ({ name, description: tags[name] ?? name }));
   return document;
+}
+
+function completeOperation(method: string, path: string, operation: Operation, facts: OperationFacts): void {
+  const responses = operation.responses!;
+  operation.operationId ??= operationIdFor(method, path);
+  for (const parameter of operation.parameters ?? []) completeParameter(parameter, facts);
+  if (!operation.security) operation.security = securityFor(facts.caller);
+  // Fastify's generator gives a route without a response schema a 200 it may never answer.
+  if (facts.succeeds === false && responses['200']?.description === 'Default Response') delete responses['200'];
+  if (facts.conditional || responses['304']) documentConditional(operation);
+  for (const [status, codes] of codesFor(method, operation, facts)) {
+    responses[String(status)] ??= problemResponse(status, codes);
+  }
+}
+
+/** An example for every parameter; a query parameter required exactly when the service needs it. */
+function completeParameter(parameter: NonNullable<Operation['parameters']>[number], facts: OperationFacts): void {
+  parameter.example ??= exampleOf(parameter.schema);
+  if (parameter.in !== 'query') return;
+  if (parameter.schema && 'default' in parameter.schema) parameter.required = false;
+  if (facts.requiredQuery?.includes(parameter.name)) parameter.required = true;
+}
+
+function securityFor(caller: Caller): unknown[] {
+  if (caller === 'user' || caller === 'admin') return USER_SECURITY;
+  if (caller === 'internal') return INTERNAL_SECURITY;
+  // A token is optional on public reads: it identifies the caller when present.
+  if (caller === 'anyone') return [{}, ...USER_SECURITY];
+  return [{}];
 }

@@ -68,57 +68,48 @@ function patternWords(parent: Record<string, unknown> | undefined, pattern: unkn
   return description ? `must be ${description.charAt(0).toLowerCase()}${description.slice(1)}` : 'is not in the expected format';
 }
 
+type Sentence = (field: string, params: Record<string, unknown>, schema: Record<string, unknown> | undefined) => string;
+
+/** The value given is none of those allowed: the values when the schema lists them, else the types. */
+const notAllowed: Sentence = (field, _params, schema) => {
+  const allowed = allowedValues(schema);
+  if (allowed) return `${field} must be one of ${list(allowed)}`;
+  const types = [...new Set(typesOf(schema))].map((type) => TYPE_WORDS[type] ?? type);
+  return types.length ? `${field} must be ${types.join(' or ')}` : `${field} is not valid`;
+};
+
+/** By Ajv keyword. */
+const SENTENCES: Record<string, Sentence> = {
+  required: (field) => `${field} is required`,
+  additionalProperties: (field) => `${field} is not allowed`,
+  type: (field, p) => {
+    const types = String(p.type)
+      .split(',')
+      .map((type) => TYPE_WORDS[type] ?? type);
+    return `${field} must be ${types.join(' or ')}`;
+  },
+  enum: notAllowed,
+  const: notAllowed,
+  anyOf: notAllowed,
+  oneOf: notAllowed,
+  pattern: (field, p, schema) => `${field} ${patternWords(schema, p.pattern)}`,
+  format: (field, p) => `${field} must be ${FORMAT_WORDS[String(p.format)] ?? `in the ${String(p.format)} format`}`,
+  minLength: (field, p) => (p.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${plural(p.limit, 'character')} long`),
+  maxLength: (field, p) => `${field} must be at most ${plural(p.limit, 'character')} long`,
+  minimum: (field, p) => `${field} must be at least ${String(p.limit)}`,
+  maximum: (field, p) => `${field} must be at most ${String(p.limit)}`,
+  exclusiveMinimum: (field, p) => `${field} must be greater than ${String(p.limit)}`,
+  exclusiveMaximum: (field, p) => `${field} must be less than ${String(p.limit)}`,
+  minItems: (field, p) => `${field} must have at least ${plural(p.limit, 'item')}`,
+  maxItems: (field, p) => `${field} must have at most ${plural(p.limit, 'item')}`,
+  uniqueItems: (field) => `${field} must not repeat an item`,
+  multipleOf: (field, p) => `${field} must be a multiple of ${String(p.multipleOf)}`,
+};
+
 /** One human sentence per violation, naming the field: "price must be a decimal with at most 2 places". */
 function sentence(field: string, violation: Violation): string {
-  const p = violation.params;
-  const schema = violation.parentSchema;
-  switch (violation.keyword) {
-    case 'required':
-      return `${field} is required`;
-    case 'additionalProperties':
-      return `${field} is not allowed`;
-    case 'type': {
-      const types = String(p.type)
-        .split(',')
-        .map((type) => TYPE_WORDS[type] ?? type);
-      return `${field} must be ${types.join(' or ')}`;
-    }
-    case 'enum':
-    case 'const':
-    case 'anyOf':
-    case 'oneOf': {
-      const allowed = allowedValues(schema);
-      if (allowed) return `${field} must be one of ${list(allowed)}`;
-      const types = [...new Set(typesOf(schema))].map((type) => TYPE_WORDS[type] ?? type);
-      return types.length ? `${field} must be ${types.join(' or ')}` : `${field} is not valid`;
-    }
-    case 'pattern':
-      return `${field} ${patternWords(schema, p.pattern)}`;
-    case 'format':
-      return `${field} must be ${FORMAT_WORDS[String(p.format)] ?? `in the ${String(p.format)} format`}`;
-    case 'minLength':
-      return p.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${plural(p.limit, 'character')} long`;
-    case 'maxLength':
-      return `${field} must be at most ${plural(p.limit, 'character')} long`;
-    case 'minimum':
-      return `${field} must be at least ${String(p.limit)}`;
-    case 'maximum':
-      return `${field} must be at most ${String(p.limit)}`;
-    case 'exclusiveMinimum':
-      return `${field} must be greater than ${String(p.limit)}`;
-    case 'exclusiveMaximum':
-      return `${field} must be less than ${String(p.limit)}`;
-    case 'minItems':
-      return `${field} must have at least ${plural(p.limit, 'item')}`;
-    case 'maxItems':
-      return `${field} must have at most ${plural(p.limit, 'item')}`;
-    case 'uniqueItems':
-      return `${field} must not repeat an item`;
-    case 'multipleOf':
-      return `${field} must be a multiple of ${String(p.multipleOf)}`;
-    default:
-      return `${field} ${violation.message ?? 'is not valid'}`;
-  }
+  if (!Object.hasOwn(SENTENCES, violation.keyword)) return `${field} ${violation.message ?? 'is not valid'}`;
+  return SENTENCES[violation.keyword]!(field, violation.params, violation.parentSchema);
 }
 
 /** `contactMethods[0].value` from Ajv's `/contactMethods/0/value` (plus a missing or extra property). */

@@ -34,6 +34,15 @@ function wait(query: URLSearchParams, fallback: number): number {
   return Number(value);
 }
 
+/** `user:password` as written before the hosts; each part only when given. */
+function authOf(credentials: string | undefined): { username?: string; password?: string } {
+  const [user, ...rest] = (credentials ?? '').split(':');
+  return {
+    ...(user ? { username: decodeURIComponent(user) } : {}),
+    ...(rest.length && rest.join(':') ? { password: decodeURIComponent(rest.join(':')) } : {}),
+  };
+}
+
 /**
  * `redis[s]://[user:password@]host:port[/db]` (one server),
  * `redis[s]-sentinel://[user:password@]host:port,host:port/masterName[?db=N&sentinelPassword=…&waitReplicas=N]`,
@@ -49,11 +58,7 @@ export function parseRedisUrl(value: string): RedisTarget {
   const [, scheme, kind, credentials, hosts, pathPart, search] = match;
   const query = new URLSearchParams(search ?? '');
   if (!kind) return { mode: 'standalone', url: value, waitReplicas: wait(query, 0) };
-  const [user, ...rest] = (credentials ?? '').split(':');
-  const auth = {
-    ...(user ? { username: decodeURIComponent(user) } : {}),
-    ...(rest.length && rest.join(':') ? { password: decodeURIComponent(rest.join(':')) } : {}),
-  };
+  const auth = authOf(credentials);
   const tls = scheme === 'rediss';
   if (kind === '-cluster') {
     if (pathPart && pathPart !== '/') throw new RedisUrlError('names no database with a Cluster (a Cluster has only db 0)');

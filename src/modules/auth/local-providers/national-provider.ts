@@ -58,6 +58,21 @@ function encryptionSetting(clientJwks: string, setting: IdTokenEncryption = {}) 
   return { jwk: jwk as JWK & { kid: string }, crv: jwk.crv, alg, enc: setting.enc ?? 'A256GCM', registered };
 }
 
+/** The one registered client: signs its own assertions, receives encrypted ID tokens, binds tokens with DPoP. */
+function nationalClient(redirectUris: string[], encryption: ReturnType<typeof encryptionSetting>) {
+  return {
+    ...codeFlowClient(NATIONAL_CLIENT_ID, redirectUris),
+    token_endpoint_auth_method: 'private_key_jwt',
+    token_endpoint_auth_signing_alg: 'ES256',
+    jwks: { keys: encryption.registered },
+    id_token_signed_response_alg: 'ES256',
+    id_token_encrypted_response_alg: encryption.alg,
+    id_token_encrypted_response_enc: encryption.enc,
+    require_pushed_authorization_requests: true,
+    dpop_bound_access_tokens: true,
+  };
+}
+
 /** FAPI 2.0 shaped: PAR, PKCE S256, private_key_jwt, DPoP, ES256-signed and encrypted ID tokens. */
 export async function createNationalProvider(issuer: string, options: NationalProviderOptions, signing?: SigningKey): Promise<NationalProvider> {
   signing ??= await generateSigningKey('ES256');
@@ -67,19 +82,7 @@ export async function createNationalProvider(issuer: string, options: NationalPr
 
   const provider = new Provider(issuer, {
     ...baseConfiguration('national', issuer, accounts, signing),
-    clients: [
-      {
-        ...codeFlowClient(NATIONAL_CLIENT_ID, options.redirectUris),
-        token_endpoint_auth_method: 'private_key_jwt',
-        token_endpoint_auth_signing_alg: 'ES256',
-        jwks: { keys: encryption.registered },
-        id_token_signed_response_alg: 'ES256',
-        id_token_encrypted_response_alg: encryption.alg,
-        id_token_encrypted_response_enc: encryption.enc,
-        require_pushed_authorization_requests: true,
-        dpop_bound_access_tokens: true,
-      },
-    ],
+    clients: [nationalClient(options.redirectUris, encryption)],
     clientAuthMethods: ['private_key_jwt'],
     clientDefaults: { id_token_signed_response_alg: 'ES256', token_endpoint_auth_method: 'private_key_jwt' },
     // Like the real national provider's basic profile: the name comes with the default scope, in the ID token.
