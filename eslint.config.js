@@ -57,11 +57,6 @@ export default tseslint.config(
       complexity: ['error', 15],
     },
   },
-  // TEMPORARY: being split on another branch
-  {
-    files: ['src/app-services.ts', 'src/modules/game-day/**', 'src/modules/series/**', 'src/modules/payments/**'],
-    rules: { 'max-lines-per-function': 'off', complexity: 'off' },
-  },
   // Hooks called in the same order on every render, and effects that list what they read.
   {
     files: ['web/src/**/*.{ts,tsx}'],

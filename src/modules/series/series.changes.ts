@@ -9,6 +9,21 @@ import { SeriesRepository, type SeriesRow } from './series.repository.ts';
 import { minutesOf, occurrenceTimes, seriesDays } from './series.rules.ts';
 import type { EditOccurrenceInput } from './series.schemas.ts';
 
+interface Target {
+  occursOn: string;
+  gameId: string;
+}
+
+/** What an edit may change of each game (undefined: unchanged). */
+const editedFields = (input: EditOccurrenceInput) => ({
+  title: input.title,
+  description: input.description,
+  venueId: input.venueId,
+  price: input.price,
+  currency: input.currency,
+  slots: input.slots,
+});
+
 const occurrenceNotFound = () => notFound('The series has no game on that date.', 'occurrence_not_found');
 
 /** The organiser's (and co-hosts') changes: edit this game or this and following, cancel a date, end the series. */
@@ -29,7 +44,7 @@ export class SeriesChanges {
   }
 
   async edit(actorId: string, id: string, date: string, input: EditOccurrenceInput) {
-    const { db, clock, timeZone, games } = this.#deps;
+    const { db, timeZone, games } = this.#deps;
     const repository = new SeriesRepository(db);
     const current = await repository.find(id);
     if (!current || (current.organizerId !== actorId && !(await repository.isCoHost(id, actorId)))) throw seriesNotFound();
@@ -38,14 +53,7 @@ export class SeriesChanges {
     if (input.venueId) await games.commands.checkReferences(current.activityId, input.venueId, current.skillLevelFromId, current.skillLevelToId);
     const startMinutes = input.startTime !== undefined ? minutesOf(input.startTime) : current.startMinutes;
     const durationMinutes = input.durationMinutes ?? current.durationMinutes;
-    const fields = {
-      title: input.title,
-      description: input.description,
-      venueId: input.venueId,
-      price: input.price,
-      currency: input.currency,
-      slots: input.slots,
-    };
+    const fields = editedFields(input);
     const timed = input.startTime !== undefined || input.durationMinutes !== undefined;
     const patchFor = (gameDay: number): UpdateGameInput => {
       const patch: UpdateGameInput = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
@@ -53,42 +61,64 @@ export class SeriesChanges {
       const times = occurrenceTimes(gameDay, startMinutes, durationMinutes, timeZone);
       return { ...patch, startTime: times.startTime.toISOString(), endTime: times.endTime.toISOString() };
     };
-    let targets: Array<{ occursOn: string; gameId: string }>;
-    if (input.scope === 'THIS') {
-      const occurrence = await repository.occurrence(id, date);
-      if (occurrence?.state !== 'OPENED' || !occurrence.gameId)
-        throw conflict('occurrence_not_open', 'That date has no game yet: edit it once it opens, or edit it and the following ones.');
-      targets = [{ occursOn: date, gameId: occurrence.gameId }];
-    } else {
-      // Dates not yet open follow the series; one still waiting before this date would change with it.
-      const settled = new Set((await repository.occurrences(id)).map((row) => row.occursOn));
-      const today = localDay(clock.now(), timeZone);
-      const waiting = seriesDays(current, day - 1).find((earlier) => earlier >= today && !settled.has(dateOf(earlier)));
-      if (waiting !== undefined)
-        throw conflict('occurrence_not_open', 'An earlier date of the series has not opened yet: edit from the first date not yet open.');
-      await db.transaction(async (tx) => {
-        const locked = await lockManaged(new SeriesRepository(tx), id, actorId, true);
-        if (locked.status === 'ENDED') throw seriesEnded();
-        const values = Object.fromEntries(
-          Object.entries({ ...fields, title: input.title === undefined ? undefined : input.title?.trim() || null }).filter(([, value]) => value !== undefined),
-        );
-        await new SeriesRepository(tx).update(id, { ...values, startMinutes, durationMinutes, updatedAt: clock.now() });
-      });
-      targets = await repository.openedFrom(id, date);
-    }
+    const targets =
+      input.scope === 'THIS'
+        ? await this.#thisOne(id, date)
+        : await this.#thisAndFollowing(actorId, current, day, date, input, { startMinutes, durationMinutes });
+    const results = await this.#editGames(actorId, targets, input.scope, patchFor);
+    const series = (await repository.find(id))!;
+    return { series: presentSeries(series, await rolesOf(repository, series, actorId), timeZone), games: results };
+  }
+
+  /** Only the date's game, which must have opened. */
+  async #thisOne(id: string, date: string): Promise<Target[]> {
+    const occurrence = await new SeriesRepository(this.#deps.db).occurrence(id, date);
+    if (occurrence?.state !== 'OPENED' || !occurrence.gameId)
+      throw conflict('occurrence_not_open', 'That date has no game yet: edit it once it opens, or edit it and the following ones.');
+    return [{ occursOn: date, gameId: occurrence.gameId }];
+  }
+
+  /** The series itself changes (dates not yet open follow it), then every game opened from the date on. */
+  async #thisAndFollowing(
+    actorId: string,
+    current: SeriesRow,
+    day: number,
+    date: string,
+    input: EditOccurrenceInput,
+    times: { startMinutes: number; durationMinutes: number },
+  ): Promise<Target[]> {
+    const { db, clock, timeZone } = this.#deps;
+    const id = current.id;
+    const repository = new SeriesRepository(db);
+    // One still waiting before this date would change with it.
+    const settled = new Set((await repository.occurrences(id)).map((row) => row.occursOn));
+    const today = localDay(clock.now(), timeZone);
+    const waiting = seriesDays(current, day - 1).find((earlier) => earlier >= today && !settled.has(dateOf(earlier)));
+    if (waiting !== undefined)
+      throw conflict('occurrence_not_open', 'An earlier date of the series has not opened yet: edit from the first date not yet open.');
+    await db.transaction(async (tx) => {
+      const locked = await lockManaged(new SeriesRepository(tx), id, actorId, true);
+      if (locked.status === 'ENDED') throw seriesEnded();
+      const fields = { ...editedFields(input), title: input.title === undefined ? undefined : input.title?.trim() || null };
+      const values = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+      await new SeriesRepository(tx).update(id, { ...values, ...times, updatedAt: clock.now() });
+    });
+    return repository.openedFrom(id, date);
+  }
+
+  /** Each game through the games module's own edit (its checks, its notifications); one refused is reported, not fatal. */
+  async #editGames(actorId: string, targets: Target[], scope: EditOccurrenceInput['scope'], patchFor: (gameDay: number) => UpdateGameInput) {
     const results = [];
-    // Each game through the games module's own edit (its checks, its notifications); one refused is reported, not fatal.
     for (const target of targets) {
       try {
-        await games.commands.update(actorId, target.gameId, patchFor(dayOf(target.occursOn)));
+        await this.#deps.games.commands.update(actorId, target.gameId, patchFor(dayOf(target.occursOn)));
         results.push({ date: target.occursOn, gameId: target.gameId, updated: true, code: null });
       } catch (error) {
-        if (!(error instanceof AppError) || input.scope === 'THIS') throw error;
+        if (!(error instanceof AppError) || scope === 'THIS') throw error;
         results.push({ date: target.occursOn, gameId: target.gameId, updated: false, code: error.code });
       }
     }
-    const series = (await repository.find(id))!;
-    return { series: presentSeries(series, await rolesOf(repository, series, actorId), timeZone), games: results };
+    return results;
   }
 
   /** By the organiser: the date never opens, or its game is cancelled (its players told). Again: no-op. */

@@ -9,6 +9,37 @@ import { SeriesRepository } from './series.repository.ts';
 import { minutesOf, occurrenceTimes, ruleErrors, seriesDays } from './series.rules.ts';
 import type { CreateSeriesInput } from './series.schemas.ts';
 
+/** A new series' template, defaults filled in, from what the organiser gave. */
+function seriesValues(organizerId: string, input: CreateSeriesInput) {
+  return {
+    organizerId,
+    activityId: input.activityId,
+    venueId: input.venueId,
+    skillLevelFromId: input.skillLevelFromId,
+    skillLevelToId: input.skillLevelToId,
+    title: input.title?.trim() || null,
+    description: input.description?.trim() || null,
+    currency: input.currency,
+    price: input.price,
+    slots: input.slots,
+    visibility: input.visibility,
+    gameType: input.gameType,
+    minPlayers: input.minPlayers ?? null,
+    decisionHoursBefore: input.decisionHoursBefore ?? 3,
+    joinPolicy: input.joinPolicy ?? 'OPEN',
+    offLevelPolicy: input.offLevelPolicy ?? 'ALLOW',
+    // Absent: the column's default, which is the game's (one declaration, games.columns.ts).
+    maxGuestsPerPlayer: input.maxGuestsPerPlayer,
+    waitlistMode: input.waitlistMode,
+    selfCheckIn: input.selfCheckIn,
+    maxRecentNoShows: input.maxRecentNoShows,
+    joinAsOrganizer: input.joinAsOrganizer ?? false,
+    startMinutes: minutesOf(input.startTime),
+    durationMinutes: input.durationMinutes,
+    openDaysAhead: input.openDaysAhead ?? 7,
+  };
+}
+
 /** Creating a series and reading it: the series, the list of one's series and its dates. */
 export class SeriesService {
   readonly #deps: SeriesDeps;
@@ -35,36 +66,7 @@ export class SeriesService {
       errors.push({ field: 'minPlayers', location: 'body', message: 'must not exceed slots' });
     if (errors.length) throw validationFailed(errors);
     await games.commands.checkReferences(input.activityId, input.venueId, input.skillLevelFromId, input.skillLevelToId);
-    const row = await new SeriesRepository(db).insert({
-      organizerId,
-      activityId: input.activityId,
-      venueId: input.venueId,
-      skillLevelFromId: input.skillLevelFromId,
-      skillLevelToId: input.skillLevelToId,
-      title: input.title?.trim() || null,
-      description: input.description?.trim() || null,
-      currency: input.currency,
-      price: input.price,
-      slots: input.slots,
-      visibility: input.visibility,
-      gameType: input.gameType,
-      minPlayers: input.minPlayers ?? null,
-      decisionHoursBefore: input.decisionHoursBefore ?? 3,
-      joinPolicy: input.joinPolicy ?? 'OPEN',
-      offLevelPolicy: input.offLevelPolicy ?? 'ALLOW',
-      // Absent: the column's default, which is the game's (one declaration, games.columns.ts).
-      maxGuestsPerPlayer: input.maxGuestsPerPlayer,
-      waitlistMode: input.waitlistMode,
-      selfCheckIn: input.selfCheckIn,
-      maxRecentNoShows: input.maxRecentNoShows,
-      joinAsOrganizer: input.joinAsOrganizer ?? false,
-      ...rule,
-      startMinutes: minutesOf(input.startTime),
-      durationMinutes: input.durationMinutes,
-      openDaysAhead: input.openDaysAhead ?? 7,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const row = await new SeriesRepository(db).insert({ ...seriesValues(organizerId, input), ...rule, createdAt: now, updatedAt: now });
     // The dates already within the horizon open now rather than at the job's next round.
     await new SeriesOpening(this.#deps).openSeries(row.id);
     return this.get(row.id, organizerId);
