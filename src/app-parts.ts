@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppOverrides } from './app-overrides.ts';
 import type { Config } from './config/index.ts';
 import type { Clock } from './platform/clock.ts';
-import type { DatabaseHandle } from './platform/db/index.ts';
+import type { Database, DatabaseHandle } from './platform/db/index.ts';
 import type { ReadRoute } from './platform/db/read-route.ts';
 import type { KeyValueStore } from './platform/kv/index.ts';
 import type { Spans } from './platform/observability/spans.ts';
@@ -17,9 +17,20 @@ import {
 } from './modules/auth/index.ts';
 import type { SigningKeys, TokensService } from './modules/tokens/index.ts';
 import type { UsersService } from './modules/users/index.ts';
-import { createNotificationsModule } from './modules/notifications/index.ts';
+import { createNotificationsModule, StreamEvents } from './modules/notifications/index.ts';
 import { JobsService, standardJobs, type StandardJobsDeps } from './modules/jobs/index.ts';
 import { describeError } from './platform/http/error-facts.ts';
+import { ChatService, type ChatPushes } from './modules/chat/index.ts';
+import type { GameLookups } from './modules/games/index.ts';
+import { CursorCodec } from './platform/http/cursor.ts';
+import {
+  PaymentReleases,
+  PaymentReminders,
+  Sealer,
+  type PaymentReleasesDeps,
+  type PaymentRemindersDeps,
+  type PaymentsService,
+} from './modules/payments/index.ts';
 
 // The parts of the composition root that tie a module to the app's lifecycle (start and close
 // hooks); app.ts calls them in its dependency order, so it still shows every edge.
@@ -123,4 +134,73 @@ export function announceBoardChanges(app: FastifyInstance, board: { changed(game
     if (!gameId) return;
     await board.changed(gameId).catch((error: Error) => request.log.warn({ err: describeError(error) }, 'the board event could not be written'));
   });
+}
+
+/** PAYMENTS_ENCRYPTION_KEY, or (never in production: config refuses it) a key derived from the signing keys' seed. */
+export function paymentsSealer(key: string | undefined, seed: Buffer, app: FastifyInstance): Sealer {
+  if (key) return new Sealer(Buffer.from(key, 'base64'));
+  app.log.warn('PAYMENTS_ENCRYPTION_KEY is not set: PayNow details are sealed with a key derived from the signing keys (development only)');
+  return Sealer.derived(seed);
+}
+
+/**
+ * Money's jobs: reminders go through the notifications' producer, after bringing entries in line
+ * with the roster; the organiser's release of unpaid places goes through the games module's
+ * participation (the waitlist moves with it).
+ */
+export function composeMoneyJobs(
+  infra: Infrastructure,
+  parts: {
+    games: PaymentRemindersDeps['games'] & PaymentReleasesDeps['games'];
+    events: PaymentRemindersDeps['events'];
+    payments: PaymentsService;
+    participation: { releaseUnpaid: PaymentReleasesDeps['release'] };
+  },
+) {
+  const { clock } = infra;
+  const { db } = infra.database;
+  const follow = (id: string) => parts.payments.followRoster(id);
+  const reminders = new PaymentReminders({ db, clock, timeZone: infra.config.timeZone, games: parts.games, events: parts.events, follow });
+  const releases = new PaymentReleases({
+    db,
+    clock,
+    games: parts.games,
+    release: (gameId, userId, tx) => parts.participation.releaseUnpaid(gameId, userId, tx),
+    follow,
+  });
+  return { remindDue: () => reminders.remindDue(), summarise: () => reminders.summarise(), releaseDue: () => releases.releaseDue() };
+}
+
+/**
+ * The chat asks games where a user stands (host, player, waiting) and who is in a game, nothing of
+ * their tables; its live events and the board's go out over the notification stream.
+ */
+export function composeChat(infra: Infrastructure, core: { keys: SigningKeys; users: UsersService; notifications: ChatPushes }, lookups: GameLookups) {
+  const streamEvents = new StreamEvents(infra.clock);
+  const chatGames = {
+    standing: (gameId: string, userId: string) => lookups.standing(gameId, userId),
+    audience: (gameId: string) => lookups.audience(gameId),
+    gamesOf: (userId: string) => lookups.gamesOf(userId),
+  };
+  const chat = new ChatService({
+    db: infra.database.db,
+    clock: infra.clock,
+    cursors: new CursorCodec(core.keys.secretSeed),
+    games: chatGames,
+    names: (ids) => core.users.namesOf(ids),
+    live: streamEvents,
+    pushes: core.notifications,
+  });
+  return { streamEvents, chatGames, chat };
+}
+
+/** Everyone on the board: its hosts and the players with a place. */
+export function boardLive(db: Database, lookups: GameLookups, streamEvents: StreamEvents) {
+  return {
+    changed: async (gameId: string) => {
+      const board = (await lookups.audience(gameId)).filter((member) => member.host || member.player === 'ACTIVE');
+      const recipients = board.map((member) => ({ userId: member.userId, payload: { gameId } }));
+      await streamEvents.publish({ name: 'game-day.board', gameId, recipients }, db);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppOverrides } from './app-overrides.ts';
-import { composeJobs, composeNotifications, type Infrastructure } from './app-parts.ts';
+import { boardLive, composeChat, composeJobs, composeMoneyJobs, composeNotifications, paymentsSealer, type Infrastructure } from './app-parts.ts';
 import { AccessTokens, RefreshTokens, TokensService, loadSigningKeys } from './modules/tokens/index.ts';
 import { createUsersModule } from './modules/users/index.ts';
 import { ActivitiesService } from './modules/activities/index.ts';
@@ -19,7 +19,6 @@ import {
   gamesUseActivity,
   type PresentedGame,
 } from './modules/games/index.ts';
-import { StreamEvents } from './modules/notifications/index.ts';
 import { ShareLinksService } from './modules/share-links/index.ts';
 import { BookmarkMarks, BookmarksService } from './modules/bookmarks/index.ts';
 import { createSeriesModule, forgetSeriesUser } from './modules/series/index.ts';
@@ -28,19 +27,77 @@ import { AttendanceService, CheckedIn, DisputesService, OwnMarks, RatingAverages
 import { GameDayRounds, GameDayScores, GameDayService } from './modules/game-day/index.ts';
 import { SkillService } from './modules/skill/index.ts';
 import { CalendarsService } from './modules/calendars/index.ts';
-import { ChatReports, ChatService } from './modules/chat/index.ts';
+import { ChatReports } from './modules/chat/index.ts';
 import { AuditService, AuditTrail } from './modules/audit/index.ts';
 import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
-import { PayeesService, PaymentReleases, PaymentReminders, PaymentsService, Sealer, SeriesPaymentRules } from './modules/payments/index.ts';
+import { PayeesService, PaymentsService, SeriesPaymentRules } from './modules/payments/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { generationReader, PageCache } from './platform/cache/page-cache.ts';
 import { ReadRoute } from './platform/db/read-route.ts';
 
 /**
  * The composition root: every module's services, handed what they need, in dependency order.
- * Each edge between modules is an argument here; no module reaches another by itself.
+ * Each edge between modules is an argument here; no module reaches another by itself. The stages
+ * below run top to bottom, each handed what the ones before it built.
  */
 export async function composeServices(app: FastifyInstance, infra: Infrastructure, overrides: AppOverrides) {
+  const core = await composeCore(app, infra, overrides);
+  const reads = composeGameReads(infra, core);
+  const people = composePeople(app, infra, core, reads);
+  const hosting = composeHosting(infra, core, reads, people);
+  const { config, clock, db } = { ...infra, db: infra.database.db };
+  const { lookups, queries, participation, chat, streamEvents, chatGames } = reads;
+  const schedule = new GameSchedule({ db, clock, events: core.notifications, waitlist: reads.waitlist });
+  const auditLog = new AuditService({ db, clock, cursors: new CursorCodec(core.keys.secretSeed), retentionDays: config.auditRetentionDays });
+  const payments = composeMoneyJobs(infra, { games: lookups, events: core.notifications, payments: people.payments, participation });
+  const jobParts = { games: schedule, series: hosting.series.opening, notifications: core.notifications, chat, audit: auditLog, payments };
+  const jobs = composeJobs(app, infra, jobParts, overrides.jobsIntervalMs);
+  if (config.sampleGames) await startSample(app, infra, { ...core, ...people, ...reads, ...hosting });
+  const { users, audit, keys, tokens, activities, venues, live } = core;
+  return {
+    reads: reads.reads,
+    keys,
+    users,
+    tokens,
+    activities,
+    venues,
+    profiles: people.profiles,
+    shareLinks: reads.shareLinks,
+    bookmarks: reads.bookmarks,
+    jobs,
+    audit: auditLog,
+    series: hosting.series.routes,
+    invitations: new InvitationInbox({ db, clock, users, acceptors: hosting.acceptors, audit }),
+    attendance: people.attendance,
+    gameDay: people.gameDay,
+    skill: reads.skill,
+    calendars: reads.calendars,
+    payments: { payments: people.payments, payees: people.payees },
+    chat,
+    boardLive: boardLive(db, lookups, streamEvents),
+    chatReports: new ChatReports({ db, clock, names: (ids) => users.namesOf(ids), games: chatGames, live: streamEvents, audit }),
+    ...live,
+    games: {
+      queries,
+      commands: hosting.commands,
+      participation,
+      coHosts: hosting.coHosts,
+      requests: new GameJoinRequests({ db, clock, events: core.notifications, users, activities, levels: reads.levels, audit }),
+      place: new GameViewerPlace({
+        db,
+        clock,
+        activities,
+        levels: reads.levels,
+        recentNoShows: reads.noShows,
+        attendance: new OwnMarks(db),
+        contacts: reads.contacts,
+      }),
+    },
+  };
+}
+
+/** Signing keys, users and tokens, the catalogue (activities, venues), the audit trail and notifications. */
+async function composeCore(app: FastifyInstance, infra: Infrastructure, overrides: AppOverrides) {
   const { config, database, store, clock } = infra;
   const { db } = database;
   const keys = await loadSigningKeys(config);
@@ -50,14 +107,7 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   const pageGeneration = database.reader === db ? generation : generationReader(database.reader);
   // Admins', organisers' and co-hosts' changes to others' or shared data: each written by the change's transaction.
   const audit = new AuditTrail(clock);
-  const usersModule = await createUsersModule({
-    database,
-    clock,
-    audit,
-    log: app.log,
-    accessCacheMs: config.accessUserCacheMs,
-    version: generation,
-  });
+  const usersModule = await createUsersModule({ database, clock, audit, log: app.log, accessCacheMs: config.accessUserCacheMs, version: generation });
   app.addHook('onClose', async () => usersModule.close());
   const { users } = usersModule;
   const tokens = new TokensService({
@@ -73,15 +123,24 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   // (PostgreSQL: `npm run db:seed`); instances starting together load it one after the other.
   if (config.databaseUrl === undefined || config.sampleGames) await database.exclusively(SAMPLE_LOCK, () => loadSampleData({ activities, venues }));
   const live = await composeNotifications(app, infra, usersModule, overrides);
-  const { notifications } = live;
+  return { keys, pageGeneration, audit, users, tokens, activities, venues, live, notifications: live.notifications };
+}
+type Core = Awaited<ReturnType<typeof composeCore>>;
 
-  // Games read share links and bookmarks to present a game; share links and bookmarks ask games
-  // through the narrow parts that do not need them back (lookups, queries).
+/**
+ * Games read share links and bookmarks to present a game; share links and bookmarks ask games
+ * through the narrow parts that do not need them back (lookups, queries). Then the chat, the
+ * skill ratings and joining.
+ */
+function composeGameReads(infra: Infrastructure, core: Core) {
+  const { config, database, store, clock } = infra;
+  const { db } = database;
+  const { activities, venues, users, keys, notifications } = core;
   const refs = { activities, venues, users };
   const reads = new ReadRoute({ database, store, afterWriteSeconds: config.database.readAfterWriteSeconds });
   const contacts = new ProfileContacts(db);
   const lookups = new GameLookups({ db, clock, ...refs });
-  const shareLinks = new ShareLinksService({ db, config, games: lookups, store: infra.store, clock });
+  const shareLinks = new ShareLinksService({ db, config, games: lookups, store, clock });
   const queries = new GameQueries({
     db,
     clock,
@@ -93,28 +152,11 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     ratings: new RatingAverages(db),
     contacts,
     // The page cache reads its generation where it reads its pages: an entry is never newer-labelled than its data.
-    pages: new PageCache({ generation: pageGeneration, clock, maxBytes: config.pageCacheBytes }),
+    pages: new PageCache({ generation: core.pageGeneration, clock, maxBytes: config.pageCacheBytes }),
     reads,
   });
   const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
-  // The chat asks games where a user stands (host, player, waiting) and who is in a game, nothing of
-  // their tables; its live events and the board's go out over the notification stream.
-  const streamEvents = new StreamEvents(clock);
-  const chatGames = {
-    standing: (gameId: string, userId: string) => lookups.standing(gameId, userId),
-    audience: (gameId: string) => lookups.audience(gameId),
-    gamesOf: (userId: string) => lookups.gamesOf(userId),
-  };
-  const chat = new ChatService({
-    db,
-    clock,
-    cursors: new CursorCodec(keys.secretSeed),
-    games: chatGames,
-    names: (ids) => users.namesOf(ids),
-    live: streamEvents,
-    pushes: notifications,
-  });
   // A player the organiser removed may not come back through the game's links. Games read a player's
   // level through profiles' narrow part, which needs nothing back (profiles need participation).
   const levels = new ProfileLevels(db);
@@ -129,19 +171,43 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     activities,
     levels,
     waitlist,
-    audit,
+    audit: core.audit,
     onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
     recentNoShows: noShows,
   });
-  // Invitations to be a regular or co-host: the series and games modules send them; accepting runs their acceptors (below).
+  return {
+    reads,
+    contacts,
+    lookups,
+    shareLinks,
+    queries,
+    calendars,
+    bookmarks,
+    levels,
+    skill,
+    waitlist,
+    noShows,
+    participation,
+    ...composeChat(infra, core, lookups),
+  };
+}
+type GameReads = ReturnType<typeof composeGameReads>;
+
+/** Invitations, money, profiles (with an account's deletion steps), attendance and game day. */
+function composePeople(app: FastifyInstance, infra: Infrastructure, core: Core, reads: GameReads) {
+  const { config, clock } = infra;
+  const { db } = infra.database;
+  const { users, activities, audit, notifications } = core;
+  const { lookups, participation, bookmarks, calendars, skill } = reads;
+  // Invitations to be a regular or co-host: the series and games modules send them; accepting runs their acceptors.
   const invitations = new Invitations({ clock });
-  const payees = new PayeesService({ db, clock, sealer: paymentsSealer(config.paymentsEncryptionKey, keys.secretSeed, app) });
+  const payees = new PayeesService({ db, clock, sealer: paymentsSealer(config.paymentsEncryptionKey, core.keys.secretSeed, app) });
   const payments = new PaymentsService({ db, clock, games: lookups, users, payees, audit });
   const profiles = new ProfilesService({
     db,
     users,
     activities,
-    revokeTokens: (id) => tokens.revokeAll(id),
+    revokeTokens: (id) => core.tokens.revokeAll(id),
     gameTotals: (id) => lookups.totals(id),
     // Games first: hosted games are cancelled and joined ones left while the account still exists.
     deletionSteps: [
@@ -164,12 +230,22 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
   // Game day reads who is checked in from attendance, and who the caller is to the game from games.
   const gameDayDeps = { db, clock, games: lookups, attendance: new CheckedIn(db), users, skill, events: notifications };
   const gameDay = { session: new GameDayService(gameDayDeps), rounds: new GameDayRounds(gameDayDeps), scores: new GameDayScores({ ...gameDayDeps, audit }) };
+  return { invitations, payees, payments, profiles, attendance, gameDay };
+}
+type People = ReturnType<typeof composePeople>;
+
+/** A game's commands (with what a hard delete removes elsewhere), co-hosts, and series built on them. */
+function composeHosting(infra: Infrastructure, core: Core, reads: GameReads, people: People) {
+  const { config, clock } = infra;
+  const { db } = infra.database;
+  const { activities, venues, audit, notifications, users } = core;
+  const { shareLinks, bookmarks, chat, queries, waitlist, participation } = reads;
   const commands = new GameCommands({
     db,
     clock,
     activities,
     venues,
-    profiles,
+    profiles: people.profiles,
     shareLinks,
     events: notifications,
     queries,
@@ -180,11 +256,12 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
       (id, tx) => bookmarks.forgetGame(id, tx),
       (id, tx) => chat.forgetGame(id, tx),
       (id, tx) => notifications.forgetGame(id, tx),
-      (id, tx) => attendance.ratings.forgetGame(id, tx),
-      (id, tx) => payments.forgetGame(id, tx),
-      (id, tx) => gameDay.session.forgetGame(id, tx),
+      (id, tx) => people.attendance.ratings.forgetGame(id, tx),
+      (id, tx) => people.payments.forgetGame(id, tx),
+      (id, tx) => people.gameDay.session.forgetGame(id, tx),
     ],
   });
+  const { invitations, profiles } = people;
   const coHosts = new GameCoHosts({ db, clock, events: notifications, users, invitations, audit });
   const seriesGames = { occurrences: new GameOccurrences({ shareLinks, events: notifications }), commands, participation, coHosts };
   // A series' money rules live in payments, which copies them onto the series' games in the series' transactions.
@@ -196,85 +273,20 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     SERIES_CO_HOST: members.coHostAcceptor,
     GAME_CO_HOST: { accept: (invitation, tx) => coHosts.confirm(invitation.targetId, invitation.userId, tx) },
   };
-  const schedule = new GameSchedule({ db, clock, events: notifications, waitlist });
-  const auditLog = new AuditService({ db, clock, cursors: new CursorCodec(keys.secretSeed), retentionDays: config.auditRetentionDays });
-  // Money's reminders go through the notifications' producer, after bringing entries in line with the roster.
-  const paymentReminders = new PaymentReminders({
-    db,
-    clock,
-    timeZone: config.timeZone,
-    games: lookups,
-    events: notifications,
-    follow: (id) => payments.followRoster(id),
-  });
-  // The organiser's release of unpaid places goes through the games module's participation (the waitlist moves with it).
-  const paymentReleases = new PaymentReleases({
-    db,
-    clock,
-    games: lookups,
-    release: (gameId, userId, tx) => participation.releaseUnpaid(gameId, userId, tx),
-    follow: (id) => payments.followRoster(id),
-  });
-  const paymentJobs = {
-    remindDue: () => paymentReminders.remindDue(),
-    summarise: () => paymentReminders.summarise(),
-    releaseDue: () => paymentReleases.releaseDue(),
-  };
-  const jobParts = { games: schedule, series: series.opening, notifications, chat, audit: auditLog, payments: paymentJobs };
-  const jobs = composeJobs(app, infra, jobParts, overrides.jobsIntervalMs);
-  if (config.sampleGames) {
-    const games = {
-      hosted: queries.hosted.bind(queries),
-      create: commands.create.bind(commands),
-      join: participation.join.bind(participation),
-      grantShareAccess: lookups.grantShareAccess.bind(lookups),
-    };
-    await database.exclusively(SAMPLE_LOCK, () => startSampleGames(app.log, { users, profiles, activities, venues, games, clock, timeZone: config.timeZone }));
-  }
-  return {
-    reads,
-    keys,
-    users,
-    tokens,
-    activities,
-    venues,
-    profiles,
-    shareLinks,
-    bookmarks,
-    jobs,
-    audit: auditLog,
-    series: series.routes,
-    invitations: new InvitationInbox({ db, clock, users, acceptors, audit }),
-    attendance,
-    gameDay,
-    skill,
-    calendars,
-    payments: { payments, payees },
-    chat,
-    // Everyone on the board: its hosts and the players with a place.
-    boardLive: {
-      changed: async (gameId: string) => {
-        const board = (await lookups.audience(gameId)).filter((member) => member.host || member.player === 'ACTIVE');
-        const recipients = board.map((member) => ({ userId: member.userId, payload: { gameId } }));
-        await streamEvents.publish({ name: 'game-day.board', gameId, recipients }, db);
-      },
-    },
-    chatReports: new ChatReports({ db, clock, names: (ids) => users.namesOf(ids), games: chatGames, live: streamEvents, audit }),
-    ...live,
-    games: {
-      queries,
-      commands,
-      participation,
-      coHosts,
-      requests: new GameJoinRequests({ db, clock, events: notifications, users, activities, levels, audit }),
-      place: new GameViewerPlace({ db, clock, activities, levels, recentNoShows: noShows, attendance: new OwnMarks(db), contacts }),
-    },
-  };
+  return { commands, coHosts, series, acceptors };
 }
 
-/** PAYMENTS_ENCRYPTION_KEY, or (never in production: config refuses it) a key derived from the signing keys' seed. */
-function paymentsSealer(key: string | undefined, seed: Buffer, app: FastifyInstance): Sealer {
-  if (key) return new Sealer(Buffer.from(key, 'base64'));
-  app.log.warn('PAYMENTS_ENCRYPTION_KEY is not set: PayNow details are sealed with a key derived from the signing keys (development only)');
-  return Sealer.derived(seed);
+/** SAMPLE_GAMES: sample organisers host games through the games module, one instance at a time. */
+async function startSample(app: FastifyInstance, infra: Infrastructure, built: Core & People & GameReads & ReturnType<typeof composeHosting>) {
+  const { users, profiles, activities, venues, queries, participation, lookups, commands } = built;
+  const games = {
+    hosted: queries.hosted.bind(queries),
+    create: commands.create.bind(commands),
+    join: participation.join.bind(participation),
+    grantShareAccess: lookups.grantShareAccess.bind(lookups),
+  };
+  const { clock, config } = infra;
+  await infra.database.exclusively(SAMPLE_LOCK, () =>
+    startSampleGames(app.log, { users, profiles, activities, venues, games, clock, timeZone: config.timeZone }),
+  );
 }
