@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
+import { fcmSettings } from '../../../test/helpers/push-app.ts';
 import { startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
@@ -65,7 +66,7 @@ for (const backend of backends) {
 
     before(async () => {
       fcm = await startFakeFcm();
-      t = await buildTestApp(backend, { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url }, { clock, pushPollMs: 20 });
+      t = await buildTestApp(backend, fcmSettings(fcm), { clock, pushPollMs: 20 });
       sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Floodball' });
     });
     after(async () => {
@@ -179,8 +180,7 @@ for (const backend of backends) {
       t = await buildTestApp(
         backend,
         {
-          FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson,
-          FCM_BASE_URL: fcm.url,
+          ...fcmSettings(fcm),
           RATE_LIMIT_DEVICE_REGISTRATION: '100000',
           RATE_LIMIT_PARTICIPATION: '100000',
         },

@@ -3,9 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
+import { buildPushTestApp, fcmSettings } from '../../../test/helpers/push-app.ts';
 import { FCM, startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import type { TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -53,17 +54,7 @@ for (const backend of backends) {
 
     before(async () => {
       fcm = await startFakeFcm();
-      t = await buildTestApp(
-        backend,
-        { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url },
-        {
-          clock,
-          pushPollMs: 20,
-          onDatabase: (handle) => {
-            db = handle.db;
-          },
-        },
-      );
+      ({ t, db } = await buildPushTestApp(backend, fcm, clock));
       sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Push ball' });
     });
     after(async () => {
@@ -191,7 +182,7 @@ if (realBackend) {
 
     before(async () => {
       fcm = await startFakeFcm();
-      cluster = await buildTestCluster(realBackend!, 2, { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url }, { pushPollMs: 20 });
+      cluster = await buildTestCluster(realBackend!, 2, fcmSettings(fcm), { pushPollMs: 20 });
     });
     after(async () => {
       await cluster.close();
