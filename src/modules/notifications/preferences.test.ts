@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { buildPushTestApp } from '../../../test/helpers/push-app.ts';
+import { buildPushTestApp, registerDevice } from '../../../test/helpers/push-app.ts';
 import { startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
@@ -71,13 +71,7 @@ for (const backend of backends) {
     };
     const hostWithPhone = async (token: string) => {
       const host = await onboardedUser(t.app, 'Host Prefs');
-      const device = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/device-tokens',
-        headers: host.auth,
-        payload: { deviceToken: token, platform: 'ANDROID' },
-      });
-      assert.equal(device.statusCode, 201, device.body);
+      await registerDevice(t.app, host, token);
       return host;
     };
     const join = async (gameId: string) => {
