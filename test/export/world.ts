@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/platform/db/index.ts';
 import { realBackend } from '../helpers/backends.ts';
 import type { TestClock } from '../helpers/clock.ts';
-import { INTERNAL_SECRET } from '../helpers/test-app.ts';
+import { testEnv } from '../helpers/test-app.ts';
 import { mintTokens } from '../helpers/users.ts';
 
 /** Where a service's data lives: the embedded database in a folder, or a PostgreSQL database (with Redis). */
@@ -47,13 +47,7 @@ export function openPlace(place: Place): Promise<DatabaseHandle> {
 /** The whole service on `place`, with the test's clock; jobs off, so nothing changes between reads. */
 export async function startService(place: Place, clock: TestClock, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const config = loadConfig({
-    APP_PROFILE: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: place.dataDir,
-    DATABASE_URL: place.url,
-    REDIS_URL: place.kind === 'postgres' ? realBackend!.redisUrl : undefined,
-    INTERNAL_SECRET,
-    JOBS_ENABLED: 'false',
+    ...testEnv({ dataDir: place.dataDir, databaseUrl: place.url, redisUrl: place.kind === 'postgres' ? realBackend!.redisUrl : undefined }),
     AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
     RATE_LIMIT_PUBLIC_ANON: '100000',
     ...env,

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../../src/app.ts';
 import { loadConfig, type RawEnv } from '../../src/config/index.ts';
 import type { Backend } from './backends.ts';
-import { INTERNAL_SECRET } from './test-app.ts';
+import { testEnv } from './test-app.ts';
 
 export interface TestCluster {
   /** Service instances sharing one database and one key prefix on Redis, as in a deployment. */
@@ -28,13 +28,7 @@ export async function buildTestCluster(backend: Backend, size = 2, env: RawEnv =
   try {
     for (let i = 0; i < size; i++) {
       const config = loadConfig({
-        APP_PROFILE: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        REDIS_URL: backend.redisUrl,
-        INTERNAL_SECRET,
-        JOBS_ENABLED: 'false',
+        ...testEnv({ dataDir, databaseUrl: database.url, redisUrl: backend.redisUrl }),
         AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
         ...env,
       });

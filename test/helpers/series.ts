@@ -3,7 +3,7 @@ import { wallClockAt } from '../../src/platform/local-time.ts';
 import type { Backend } from './backends.ts';
 import { TestClock } from './clock.ts';
 import { createSport, onboardedUser, type Sport } from './games.ts';
-import { buildTestApp, INTERNAL_SECRET, type TestApp } from './test-app.ts';
+import { buildTestApp, runJob, type TestApp } from './test-app.ts';
 import { createUser, mintTokens, type TestUser } from './users.ts';
 
 export const ZONE = 'Europe/Berlin';
@@ -103,14 +103,8 @@ export class SeriesWorld {
     return response.json().data.content;
   }
 
-  async runJob(): Promise<number> {
-    const response = await this.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/internal/jobs/series-occurrences/run',
-      headers: { 'x-internal-secret': INTERNAL_SECRET },
-    });
-    assert.equal(response.statusCode, 200, response.body);
-    return response.json().data.processed as number;
+  runJob(): Promise<number> {
+    return runJob(this.t.app, 'series-occurrences');
   }
 
   async game(id: string, who = this.host) {

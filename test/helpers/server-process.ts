@@ -111,3 +111,19 @@ export async function runJobOver(base: string, name: string, secret: string): Pr
   if (response.status !== 200) throw new Error(`job ${name} answered ${response.status}`);
   return ((await response.json()) as { data: { processed: number } }).data.processed;
 }
+
+/**
+ * Runs a job twenty times at once, taking the instances in turn, then once more on each: answers the
+ * items all the racing runs handled together and what each later run handled (none, when no item was missed).
+ */
+export async function raceJob(ports: number[], name: string, secret: string): Promise<{ handled: number; after: number[] }> {
+  const run = (port: number) => runJobOver(`http://127.0.0.1:${port}`, name, secret);
+  const rounds = await Promise.all(Array.from({ length: 20 }, (_, i) => run(ports[i % ports.length]!)));
+  return { handled: rounds.reduce((a, b) => a + b, 0), after: await Promise.all(ports.map(run)) };
+}
+
+/** Stops spawned instances as a deployment does (SIGTERM) and waits until each has exited. */
+export async function stopServers(servers: ServerProcess[]): Promise<void> {
+  for (const server of servers) server.child.kill('SIGTERM');
+  await Promise.all(servers.map((server) => server.exited()));
+}

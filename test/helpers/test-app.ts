@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,18 +16,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Runs a job in process as the scheduler does (`POST /api/v1/internal/jobs/{name}/run`, answered 200): how many items it handled. */
+export async function runJob(app: FastifyInstance, name: string): Promise<number> {
+  const response = await app.inject({ method: 'POST', url: `/api/v1/internal/jobs/${name}/run`, headers: { 'x-internal-secret': INTERNAL_SECRET } });
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json().data.processed as number;
+}
+
+/** What every in-process test instance runs with: quiet, jobs off (tests run them when they mean to), the test secret. */
+export function testEnv(place: { dataDir: string; databaseUrl?: string; redisUrl?: string }): RawEnv {
+  return {
+    APP_PROFILE: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: place.dataDir,
+    DATABASE_URL: place.databaseUrl,
+    REDIS_URL: place.redisUrl,
+    INTERNAL_SECRET,
+    JOBS_ENABLED: 'false',
+  };
+}
+
 /** A whole service on a fresh database (and a private key prefix on Redis). */
 export async function buildTestApp(backend: Backend, env: RawEnv = {}, overrides: AppOverrides = {}): Promise<TestApp> {
   const database = await backend.freshDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-test-'));
   const config = loadConfig({
-    APP_PROFILE: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    REDIS_URL: backend.redisUrl,
-    INTERNAL_SECRET,
-    JOBS_ENABLED: 'false',
+    ...testEnv({ dataDir, databaseUrl: database.url, redisUrl: backend.redisUrl }),
     AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
     ...env,
   });

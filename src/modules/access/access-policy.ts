@@ -50,6 +50,18 @@ const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const writes = (rateLimit: WriteLimitClass, paths: string[]): PolicyEntry[] =>
   WRITE_METHODS.flatMap((method) => entries(method, 'authenticated', rateLimit, paths));
 
+/** A signed-in person's own part of the API: any write there is in the `write` class, and any method needs a token. */
+const SIGNED_IN_AREA = [
+  '/api/v1/me/*',
+  '/api/v1/games',
+  '/api/v1/games/*',
+  '/api/v1/series',
+  '/api/v1/series/*',
+  '/api/v1/game-bookmarks',
+  '/api/v1/game-bookmarks/*',
+  '/api/v1/share-links',
+];
+
 export const ACCESS_POLICY: readonly PolicyEntry[] = [
   // Whole trees first: admin routes need the role, internal ones the secret.
   entry('*', '/api/v1/admin/*', 'admin'),
@@ -118,33 +130,10 @@ export const ACCESS_POLICY: readonly PolicyEntry[] = [
   // What one person says to everyone in a game: a message.
   entry('POST', '/api/v1/games/:id/chat/messages', 'authenticated', 'chat'),
   ...writes('profile', ['/api/v1/me', '/api/v1/me/notification-preferences', '/api/v1/me/calendar']),
-  ...writes('write', [
-    '/api/v1/me/*',
-    '/api/v1/games',
-    '/api/v1/games/*',
-    '/api/v1/series',
-    '/api/v1/series/*',
-    '/api/v1/game-bookmarks',
-    '/api/v1/game-bookmarks/*',
-    '/api/v1/share-links',
-    '/api/v1/share-links/rotate',
-    '/api/v1/notifications',
-    '/api/v1/notifications/*',
-    '/api/v1/device-tokens',
-  ]),
+  ...writes('write', [...SIGNED_IN_AREA, '/api/v1/share-links/rotate', '/api/v1/notifications', '/api/v1/notifications/*', '/api/v1/device-tokens']),
 
   // Everything else needs a token.
-  ...entries('*', 'authenticated', undefined, [
-    '/api/v1/me',
-    '/api/v1/me/*',
-    '/api/v1/games',
-    '/api/v1/games/*',
-    '/api/v1/series',
-    '/api/v1/series/*',
-    '/api/v1/game-bookmarks',
-    '/api/v1/game-bookmarks/*',
-    '/api/v1/share-links',
-  ]),
+  ...entries('*', 'authenticated', undefined, ['/api/v1/me', ...SIGNED_IN_AREA]),
   entry('POST', '/api/v1/share-links/rotate', 'authenticated'),
   ...entries('*', 'authenticated', undefined, ['/api/v1/notifications', '/api/v1/notifications/*', '/api/v1/device-tokens']),
   entry('GET', '/api/v1/push/web-config', 'authenticated'),

@@ -5,16 +5,12 @@ import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
-import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
+import { buildTestApp, runJob, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 const DAY_S = 24 * 3600;
 
-const runRetention = async (app: FastifyInstance) => {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/internal/jobs/chat-retention/run', headers: { 'x-internal-secret': INTERNAL_SECRET } });
-  assert.equal(response.statusCode, 200, response.body);
-  return response.json().data.processed as number;
-};
+const runRetention = (app: FastifyInstance) => runJob(app, 'chat-retention');
 const say = async (app: FastifyInstance, who: TestUser, gameId: string, body: string) => {
   const response = await app.inject({ method: 'POST', url: `/api/v1/games/${gameId}/chat/messages`, headers: who.auth, payload: { body } });
   assert.equal(response.statusCode, 201, response.body);

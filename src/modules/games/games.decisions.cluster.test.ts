@@ -9,8 +9,8 @@ import { loadConfig } from '../../config/index.ts';
 import { realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
-import { freePort, startServer, waitHealthy } from '../../../test/helpers/server-process.ts';
-import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
+import { freePort, raceJob, startServer, stopServers, waitHealthy } from '../../../test/helpers/server-process.ts';
+import { INTERNAL_SECRET, testEnv } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
 const HOUR = 3_600_000;
@@ -27,16 +27,7 @@ describe(
       const realNow = Date.now();
       const clock = new TestClock(new Date(realNow - 4 * HOUR));
       const setup = await buildApp(
-        loadConfig({
-          APP_PROFILE: 'test',
-          LOG_LEVEL: 'silent',
-          DATA_DIR: dataDir,
-          DATABASE_URL: database.url,
-          REDIS_URL: realBackend!.redisUrl,
-          INTERNAL_SECRET,
-          JOBS_ENABLED: 'false',
-          AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
-        }),
+        loadConfig({ ...testEnv({ dataDir, databaseUrl: database.url, redisUrl: realBackend!.redisUrl }), AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' }),
         { clock, storeKeyPrefix: `t:${randomBytes(6).toString('hex')}:` },
       );
       await setup.ready();
@@ -82,22 +73,9 @@ describe(
           }),
         );
         await Promise.all(ports.map((port) => waitHealthy(`http://127.0.0.1:${port}`, 20_000)));
-        const run = async (port: number) => {
-          const response = await fetch(`http://127.0.0.1:${port}/api/v1/internal/jobs/game-decisions/run`, {
-            method: 'POST',
-            headers: { 'x-internal-secret': INTERNAL_SECRET },
-          });
-          assert.equal(response.status, 200);
-          return ((await response.json()) as { data: { processed: number } }).data.processed;
-        };
-        const rounds = await Promise.all(Array.from({ length: 20 }, (_, i) => run(ports[i % 2]!)));
-        const again = await Promise.all(ports.map(run));
-        assert.equal(
-          rounds.reduce((a, b) => a + b, 0),
-          games.length,
-          'every due game decided once in all',
-        );
-        assert.deepEqual(again, [0, 0]);
+        const { handled, after } = await raceJob(ports, 'game-decisions', INTERNAL_SECRET);
+        assert.equal(handled, games.length, 'every due game decided once in all');
+        assert.deepEqual(after, [0, 0]);
 
         for (const { id, enough } of games) {
           const game = (await setup.inject({ url: `/api/v1/games/${id}` })).json().data as { status: string; confirmed: boolean; cancelReason: string | null };
@@ -120,8 +98,7 @@ describe(
           }
         }
       } finally {
-        for (const server of servers) server.child.kill('SIGTERM');
-        await Promise.all(servers.map((server) => server.exited()));
+        await stopServers(servers);
         await setup.close();
         await database.drop();
         rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { Repository, type Counted } from '../../platform/db/index.ts';
-import { rows } from './games.sql.ts';
+import { Repository, rowsOf, type Counted } from '../../platform/db/index.ts';
 import { gameJoinRequests } from './games.table.ts';
 
 export type JoinRequestRow = typeof gameJoinRequests.$inferSelect;
@@ -41,7 +40,7 @@ export class JoinRequestsRepository extends Repository {
 
   /** The games that have started (or were cancelled) with requests still open. */
   async gamesToClose(now: Date): Promise<string[]> {
-    const found = await rows<{ game_id: string }>(
+    const found = await rowsOf<{ game_id: string }>(
       this.db,
       sql`SELECT DISTINCT r.game_id FROM game_join_requests r JOIN games g ON g.id = r.game_id
       WHERE g.start_time <= ${now.toISOString()}::timestamptz OR g.status = 'CANCELLED' ORDER BY r.game_id`,

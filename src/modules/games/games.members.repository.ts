@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { equalsAny, Repository } from '../../platform/db/index.ts';
-import { rows } from './games.sql.ts';
+import { equalsAny, Repository, rowsOf } from '../../platform/db/index.ts';
 
 /** What attendance and calendars ask of games: SQL only. */
 export class MembersRepository extends Repository {
   async activePlayerIds(gameId: string): Promise<string[]> {
-    const found = await rows<{ user_id: string }>(
+    const found = await rowsOf<{ user_id: string }>(
       this.db,
       sql`SELECT user_id FROM game_participants WHERE game_id = ${gameId}::uuid AND status = 'ACTIVE' ORDER BY seq`,
     );
@@ -14,7 +13,7 @@ export class MembersRepository extends Repository {
 
   /** The parties holding places (a player and their guests): what each place owes (payments), who plays (game day). */
   async activeParties(gameId: string): Promise<Array<{ userId: string; guests: number; guestNames: string[] }>> {
-    const found = await rows<{ user_id: string; guests: number; guest_names: string[] | null }>(
+    const found = await rowsOf<{ user_id: string; guests: number; guest_names: string[] | null }>(
       this.db,
       sql`SELECT user_id, guests, guest_names FROM game_participants WHERE game_id = ${gameId}::uuid AND status = 'ACTIVE' ORDER BY seq`,
     );
@@ -22,7 +21,10 @@ export class MembersRepository extends Repository {
   }
 
   async hasRequested(gameId: string, userId: string): Promise<boolean> {
-    const found = await rows<{ n: number }>(this.db, sql`SELECT 1 AS n FROM game_join_requests WHERE game_id = ${gameId}::uuid AND user_id = ${userId}::uuid`);
+    const found = await rowsOf<{ n: number }>(
+      this.db,
+      sql`SELECT 1 AS n FROM game_join_requests WHERE game_id = ${gameId}::uuid AND user_id = ${userId}::uuid`,
+    );
     return found.length > 0;
   }
 
@@ -31,7 +33,7 @@ export class MembersRepository extends Repository {
    * waiting for one, and those whose join request is pending (the game's chat, the board's audience).
    */
   async audience(gameId: string): Promise<Array<{ userId: string; host: boolean; player: 'ACTIVE' | 'WAITLISTED' | null }>> {
-    const found = await rows<{ user_id: string; host: boolean; player: 'ACTIVE' | 'WAITLISTED' | null }>(
+    const found = await rowsOf<{ user_id: string; host: boolean; player: 'ACTIVE' | 'WAITLISTED' | null }>(
       this.db,
       sql`SELECT user_id, bool_or(host) AS host, max(player) AS player FROM (
         SELECT organizer_id AS user_id, true AS host, NULL::text AS player FROM games WHERE id = ${gameId}::uuid
@@ -45,7 +47,7 @@ export class MembersRepository extends Repository {
 
   /** The games the user is in now, in any of the ways `audience` counts. */
   async gamesOf(userId: string): Promise<string[]> {
-    const found = await rows<{ id: string }>(
+    const found = await rowsOf<{ id: string }>(
       this.db,
       sql`SELECT id FROM games WHERE organizer_id = ${userId}::uuid
         UNION SELECT game_id FROM game_co_hosts WHERE user_id = ${userId}::uuid
@@ -60,7 +62,7 @@ export class MembersRepository extends Repository {
    * subscribed calendar must learn of the cancellation), ending after `since`, by start.
    */
   async calendarOf(userId: string, since: Date, limit: number): Promise<Array<{ id: string; sequence: number; waitlisted: boolean }>> {
-    const found = await rows<{ id: string; sequence: number; waitlisted: boolean }>(
+    const found = await rowsOf<{ id: string; sequence: number; waitlisted: boolean }>(
       this.db,
       sql`SELECT g.id, g.sequence, COALESCE(p.status = 'WAITLISTED', false) AS waitlisted FROM games g
       LEFT JOIN game_participants p ON p.game_id = g.id AND p.user_id = ${userId}::uuid
@@ -72,7 +74,7 @@ export class MembersRepository extends Repository {
 
   async sequencesOf(ids: string[]): Promise<Map<string, number>> {
     if (ids.length === 0) return new Map();
-    const found = await rows<{ id: string; sequence: number }>(this.db, sql`SELECT g.id, g.sequence FROM games g WHERE g.id ${equalsAny(ids, 'uuid')}`);
+    const found = await rowsOf<{ id: string; sequence: number }>(this.db, sql`SELECT g.id, g.sequence FROM games g WHERE g.id ${equalsAny(ids, 'uuid')}`);
     return new Map(found.map((row) => [row.id, Number(row.sequence)]));
   }
 }

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { rowsOf, type Executor } from '../../platform/db/index.ts';
 import type { GameEvents, GameShareLinks } from './games.ports.ts';
 import { GamesRepository, type GameValues } from './games.repository.ts';
 import { CoHostsRepository } from './games.co-hosts.repository.ts';
 import { joinPlan } from './games.rules.ts';
 import { ParticipationRepository } from './games.participation.repository.ts';
-import { rows } from './games.sql.ts';
 import { announce } from './games.writes.ts';
 
 /** One occurrence of a series as an ordinary game: its values, who helps run it and who plays (in order). */
@@ -41,7 +40,7 @@ export class GameOccurrences {
     const { values } = spec;
     const repository = new GamesRepository(tx);
     await repository.lockOrganizerSchedule(values.organizerId);
-    const [overlap] = await rows<{ id: string }>(
+    const [overlap] = await rowsOf<{ id: string }>(
       tx,
       sql`SELECT g.id FROM games g WHERE g.organizer_id = ${values.organizerId}::uuid AND g.status <> 'CANCELLED'
         AND g.start_time < ${values.endTime.toISOString()}::timestamptz AND g.end_time > ${values.startTime.toISOString()}::timestamptz

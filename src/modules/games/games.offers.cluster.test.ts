@@ -9,7 +9,7 @@ import { loadConfig } from '../../config/index.ts';
 import { realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
-import { freePort, startServer, STARTUP_WAIT_MS, waitHealthy } from '../../../test/helpers/server-process.ts';
+import { freePort, raceJob, startServer, stopServers, STARTUP_WAIT_MS, waitHealthy } from '../../../test/helpers/server-process.ts';
 import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
@@ -54,21 +54,9 @@ describe('waitlist offers across two server processes', { skip: !realBackend && 
           }),
         ),
       );
-      const run = async (port: number) => {
-        const response = await fetch(`http://127.0.0.1:${port}/api/v1/internal/jobs/waitlist-offers/run`, {
-          method: 'POST',
-          headers: { 'x-internal-secret': INTERNAL_SECRET },
-        });
-        assert.equal(response.status, 200);
-        return ((await response.json()) as { data: { processed: number } }).data.processed;
-      };
-      const rounds = await Promise.all(Array.from({ length: 20 }, (_, i) => run(ports[i % 2]!)));
-      assert.equal(
-        rounds.reduce((a, b) => a + b, 0),
-        games.length,
-        'every run-out offer expired once in all',
-      );
-      assert.deepEqual(await Promise.all(ports.map(run)), [0, 0]);
+      const { handled, after } = await raceJob(ports, 'waitlist-offers', INTERNAL_SECRET);
+      assert.equal(handled, games.length, 'every run-out offer expired once in all');
+      assert.deepEqual(after, [0, 0]);
 
       const told = async (who: TestUser, gameId: string, type: string) => {
         const list = (await setup.inject({ url: '/api/v1/notifications?size=100', headers: who.auth })).json().data.content as Array<{
@@ -93,8 +81,7 @@ describe('waitlist offers across two server processes', { skip: !realBackend && 
         assert.deepEqual([game.playersJoined, game.placesOnOffer, game.waitlisted], [0, 1, 1]);
       }
     } finally {
-      for (const server of servers) server.child.kill('SIGTERM');
-      await Promise.all(servers.map((server) => server.exited()));
+      await stopServers(servers);
       await setup.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
+import { buildTestApp, runJob, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 type OfferGame = Game & { waitlistMode: string; placesOnOffer: number };
@@ -63,15 +63,7 @@ for (const backend of backends) {
       }>;
       return list.filter((n) => n.type === type && n.resourceId === gameId).length;
     };
-    const expire = async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/internal/jobs/waitlist-offers/run',
-        headers: { 'x-internal-secret': INTERNAL_SECRET },
-      });
-      assert.equal(response.statusCode, 200, response.body);
-      return response.json().data.processed as number;
-    };
+    const expire = () => runJob(t.app, 'waitlist-offers');
     const offering = (startTime: string, overrides: Record<string, unknown> = {}) => {
       const start = new Date(startTime);
       return createGame(

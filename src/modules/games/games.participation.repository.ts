@@ -1,7 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { arrayParam, Repository } from '../../platform/db/index.ts';
+import { arrayParam, Repository, rowsOf } from '../../platform/db/index.ts';
 import type { NotificationText } from './games.ports.ts';
-import { rows } from './games.sql.ts';
 import { gameParticipants, games } from './games.table.ts';
 
 export type ParticipantRow = typeof gameParticipants.$inferSelect;
@@ -167,7 +166,7 @@ export class ParticipationRepository extends Repository {
    * One statement: promoted (`offerUntil` undefined) or given an offer until `offerUntil`.
    */
   async fillFromWaitlist(gameId: string, offerUntil: Date | undefined): Promise<MovedParty[]> {
-    const moved = await rows<{ user_id: string; size: number }>(
+    const moved = await rowsOf<{ user_id: string; size: number }>(
       this.db,
       sql`SELECT user_id, size FROM game_fill_waitlist(${gameId}::uuid, ${offerUntil?.toISOString() ?? null}::timestamptz)`,
     );
@@ -176,14 +175,14 @@ export class ParticipationRepository extends Repository {
 
   /** `game_join` (sql/game_join.sql): the whole join under the game's row lock, one round trip; see JoinOutcome. */
   async join(args: JoinStatementArgs): Promise<JoinOutcome> {
-    const [found] = await rows<{ result: RawJoinOutcome | string }>(this.db, joinStatement(args));
+    const [found] = await rowsOf<{ result: RawJoinOutcome | string }>(this.db, joinStatement(args));
     const result = parsed<RawJoinOutcome>(found!.result);
     return result.outcome === 'ok' ? { outcome: 'ok', row: participantFromJson(result.row) } : result;
   }
 
   /** `game_leave` (sql/game_leave.sql): the whole leave with the waitlist's moves under the game's row lock, one round trip. */
   async leave(args: LeaveStatementArgs): Promise<LeaveOutcome> {
-    const [found] = await rows<{ result: LeaveOutcome | string }>(this.db, leaveStatement(args));
+    const [found] = await rowsOf<{ result: LeaveOutcome | string }>(this.db, leaveStatement(args));
     return parsed<LeaveOutcome>(found!.result);
   }
 
@@ -224,7 +223,7 @@ export class ParticipationRepository extends Repository {
 
   /** Games with an offer run out by `now` (the offer job's scan). */
   async gamesWithExpiredOffers(now: Date): Promise<string[]> {
-    const found = await rows<{ game_id: string }>(
+    const found = await rowsOf<{ game_id: string }>(
       this.db,
       sql`SELECT DISTINCT game_id FROM game_participants WHERE offer_expires_at <= ${now.toISOString()}::timestamptz ORDER BY game_id`,
     );

@@ -4,7 +4,7 @@ import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
+import { buildTestApp, runJob, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 type Quorum = Game & { minPlayers: number | null; decisionHoursBefore: number; decisionAt: string | null; confirmed: boolean; cancelReason: string | null };
@@ -39,15 +39,7 @@ for (const backend of backends) {
       assert.equal(response.statusCode, status, response.body);
       return response;
     };
-    const decide = async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/internal/jobs/game-decisions/run',
-        headers: { 'x-internal-secret': INTERNAL_SECRET },
-      });
-      assert.equal(response.statusCode, 200, response.body);
-      return response.json().data.processed as number;
-    };
+    const decide = () => runJob(t.app, 'game-decisions');
     const told = async (who: TestUser, gameId: string, type: string) => {
       const response = await req('GET', '/api/v1/notifications?size=100', who);
       assert.equal(response.statusCode, 200, response.body);

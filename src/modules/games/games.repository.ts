@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { equalsAny, IdRepository, inAny } from '../../platform/db/index.ts';
+import { equalsAny, IdRepository, inAny, rowsOf } from '../../platform/db/index.ts';
 import type { ParticipantRow } from './games.participation.repository.ts';
-import { filterConditions, rows, visibleTo, where, type GameFilter } from './games.sql.ts';
+import { filterConditions, visibleTo, where, type GameFilter } from './games.sql.ts';
 import { shareAccessCut } from './games.share-access.ts';
 import { gameParticipants, games } from './games.table.ts';
 
@@ -34,7 +34,7 @@ export class GamesRepository extends IdRepository<typeof games> {
   }
 
   async hasOverlap(organizerId: string, startTime: Date, endTime: Date, exceptId?: string): Promise<boolean> {
-    const found = await rows<{ id: string }>(
+    const found = await rowsOf<{ id: string }>(
       this.db,
       sql`SELECT g.id FROM games g
       WHERE g.organizer_id = ${organizerId}::uuid AND g.status <> 'CANCELLED'
@@ -86,17 +86,17 @@ export class GamesRepository extends IdRepository<typeof games> {
   ): Promise<{ venueIds: string[]; levelIds: string[]; startTimes: string[]; gameTypes: string[] }> {
     const filtered = sql`FROM games g WHERE ${where([visibleTo(viewerId, filter.now), sql`g.status <> 'CANCELLED'`, ...filterConditions(filter)])}`;
     const [venues, levels, times, types] = [
-      await rows<{ v: string }>(this.db, sql`SELECT DISTINCT g.venue_id AS v ${filtered}`),
-      await rows<{ v: string }>(this.db, sql`SELECT DISTINCT unnest(ARRAY[g.skill_level_from_id, g.skill_level_to_id]) AS v ${filtered}`),
-      await rows<{ v: string }>(this.db, sql`SELECT DISTINCT to_char(g.start_time AT TIME ZONE ${filter.timeZone}, 'HH24:MI') AS v ${filtered} ORDER BY 1`),
-      await rows<{ v: string }>(this.db, sql`SELECT DISTINCT g.game_type AS v ${filtered} ORDER BY 1`),
+      await rowsOf<{ v: string }>(this.db, sql`SELECT DISTINCT g.venue_id AS v ${filtered}`),
+      await rowsOf<{ v: string }>(this.db, sql`SELECT DISTINCT unnest(ARRAY[g.skill_level_from_id, g.skill_level_to_id]) AS v ${filtered}`),
+      await rowsOf<{ v: string }>(this.db, sql`SELECT DISTINCT to_char(g.start_time AT TIME ZONE ${filter.timeZone}, 'HH24:MI') AS v ${filtered} ORDER BY 1`),
+      await rowsOf<{ v: string }>(this.db, sql`SELECT DISTINCT g.game_type AS v ${filtered} ORDER BY 1`),
     ];
     return { venueIds: venues.map((r) => r.v), levelIds: levels.map((r) => r.v), startTimes: times.map((r) => r.v), gameTypes: types.map((r) => r.v) };
   }
 
   /** The same rule the join and leave statements apply (game_visible_to, sql/game_visible_to.sql). */
   async isVisible(gameId: string, viewerId: string | null, now: Date): Promise<boolean> {
-    const [found] = await rows<{ visible: boolean }>(
+    const [found] = await rowsOf<{ visible: boolean }>(
       this.db,
       sql`SELECT game_visible_to(${gameId}::uuid, ${viewerId}::uuid, ${shareAccessCut(now).toISOString()}::timestamptz) AS visible`,
     );
@@ -106,7 +106,7 @@ export class GamesRepository extends IdRepository<typeof games> {
   /** Of `ids`, those the viewer may see. */
   async visibleAmong(ids: string[], viewerId: string | null, now: Date): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const found = await rows<{ id: string }>(this.db, sql`SELECT g.id FROM games g WHERE g.id ${equalsAny(ids, 'uuid')} AND ${visibleTo(viewerId, now)}`);
+    const found = await rowsOf<{ id: string }>(this.db, sql`SELECT g.id FROM games g WHERE g.id ${equalsAny(ids, 'uuid')} AND ${visibleTo(viewerId, now)}`);
     return new Set(found.map((row) => row.id));
   }
 
@@ -118,7 +118,7 @@ export class GamesRepository extends IdRepository<typeof games> {
   }
 
   async totals(userId: string): Promise<{ joined: number; hosted: number }> {
-    const [row] = await rows<{ joined: number; hosted: number }>(
+    const [row] = await rowsOf<{ joined: number; hosted: number }>(
       this.db,
       sql`SELECT
       (SELECT count(*)::int FROM game_participants p JOIN games g ON g.id = p.game_id
@@ -148,7 +148,7 @@ export class GamesRepository extends IdRepository<typeof games> {
 
   /** Games not yet started in which the user plays or waits. */
   async futureJoined(userId: string, now: Date): Promise<string[]> {
-    const found = await rows<{ id: string }>(
+    const found = await rowsOf<{ id: string }>(
       this.db,
       sql`SELECT g.id FROM games g JOIN game_participants p ON p.game_id = g.id
       WHERE p.user_id = ${userId}::uuid AND g.status = 'SCHEDULED' AND g.start_time > ${now.toISOString()}::timestamptz ORDER BY g.id`,
@@ -158,7 +158,7 @@ export class GamesRepository extends IdRepository<typeof games> {
 
   /** Priced games, not cancelled, starting in [from, to): the payments module reminds their players. */
   async pricedStartingBetween(from: Date, to: Date): Promise<string[]> {
-    const found = await rows<{ id: string }>(
+    const found = await rowsOf<{ id: string }>(
       this.db,
       sql`SELECT id FROM games WHERE price > 0 AND status <> 'CANCELLED'
       AND start_time >= ${from.toISOString()}::timestamptz AND start_time < ${to.toISOString()}::timestamptz ORDER BY start_time, id`,

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
-import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
+import { buildTestApp, runJob, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 /** Issue #32 item 19: a join request nobody answered is closed with its game, and its sender is told. */
@@ -25,10 +25,7 @@ for (const backend of backends) {
       assert.equal((await req('POST', `/api/v1/games/${game.id}/join-requests`, player, {})).statusCode, 201);
       return { game, player };
     };
-    const runStatusJob = async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v1/internal/jobs/game-status/run', headers: { 'x-internal-secret': INTERNAL_SECRET } });
-      assert.equal(response.statusCode, 200, response.body);
-    };
+    const runStatusJob = () => runJob(t.app, 'game-status');
 
     before(async () => {
       t = await buildTestApp(backend, {}, { clock });

@@ -9,8 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { backends } from '../../../test/helpers/backends.ts';
-import { openDatabase, type DatabaseHandle, type Transaction } from '../../platform/db/index.ts';
-import { rowsOf } from '../../platform/db/portable/catalog.ts';
+import { openDatabase, rowsOf, type DatabaseHandle, type Transaction } from '../../platform/db/index.ts';
 import { joinStatement, leaveStatement } from './games.participation.repository.ts';
 import { effectiveStatus, joinPlan, leaveRefused, type GameStatus } from './games.rules.ts';
 

@@ -1,18 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
-import { parseUuidArray, rows } from './games.sql.ts';
+import { Repository, rowsOf } from '../../platform/db/index.ts';
+import { parseUuidArray } from './games.sql.ts';
 
 /** The SQL of the scheduled jobs: status by the clock, quorum decisions due, reminders, . */
 export class GameScheduleRepository extends Repository {
   /** Stores the status the clock implies: SCHEDULED → STARTED at start, → COMPLETED at end. Answers how many rows moved. */
   async advanceStatuses(now: Date): Promise<number> {
     const at = now.toISOString();
-    const completed = await rows<{ id: string }>(
+    const completed = await rowsOf<{ id: string }>(
       this.db,
       sql`UPDATE games SET status = 'COMPLETED', updated_at = ${at}::timestamptz
       WHERE status IN ('SCHEDULED', 'STARTED') AND end_time <= ${at}::timestamptz RETURNING id`,
     );
-    const started = await rows<{ id: string }>(
+    const started = await rowsOf<{ id: string }>(
       this.db,
       sql`UPDATE games SET status = 'STARTED', updated_at = ${at}::timestamptz
       WHERE status = 'SCHEDULED' AND start_time <= ${at}::timestamptz RETURNING id`,
@@ -22,7 +22,7 @@ export class GameScheduleRepository extends Repository {
 
   /** Quorum games whose decision moment has come and that nobody has decided yet. */
   async dueDecisions(now: Date): Promise<string[]> {
-    const found = await rows<{ id: string }>(
+    const found = await rowsOf<{ id: string }>(
       this.db,
       sql`SELECT g.id FROM games g
       WHERE g.min_players IS NOT NULL AND g.decided_at IS NULL AND g.status = 'SCHEDULED'
@@ -34,7 +34,7 @@ export class GameScheduleRepository extends Repository {
 
   /** SCHEDULED games starting in (from, to], each with its ACTIVE players. */
   async startingBetween(from: Date, to: Date): Promise<Array<{ gameId: string; title: string | null; startTime: Date; playerIds: string[] }>> {
-    const found = await rows<{ id: string; title: string | null; start_time: string | Date; player_ids: string[] | null }>(
+    const found = await rowsOf<{ id: string; title: string | null; start_time: string | Date; player_ids: string[] | null }>(
       this.db,
       sql`
       SELECT g.id, g.title, g.start_time, array_agg(p.user_id ORDER BY p.seq) AS player_ids

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { Repository } from '../../platform/db/index.ts';
-import { rows } from './games.sql.ts';
+import { Repository, rowsOf } from '../../platform/db/index.ts';
 import { SHARE_ACCESS_AFTER_END_MS } from './games.share-access.ts';
 import { gameShareAccess } from './games.table.ts';
 
@@ -19,7 +18,7 @@ export class ShareAccessRepository extends Repository {
   async purge(now: Date): Promise<number> {
     const cut = new Date(now.getTime() - SHARE_ACCESS_AFTER_END_MS).toISOString();
     return (
-      await rows<{ game_id: string }>(
+      await rowsOf<{ game_id: string }>(
         this.db,
         sql`DELETE FROM game_share_access s USING games g
       WHERE g.id = s.game_id AND g.end_time <= ${cut}::timestamptz RETURNING s.game_id`,

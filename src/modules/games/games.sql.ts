@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { arrayLiteral, type Executor } from '../../platform/db/index.ts';
+import { arrayLiteral } from '../../platform/db/index.ts';
 import { shareAccessCut, sharedGameIds } from './games.share-access.ts';
 
 /** What a listing asks for, as its SQL reads it (games.filter.ts makes it from a query). */
@@ -33,12 +33,6 @@ export interface Position {
 }
 
 export const ISO = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
-
-/** The games module's raw reads answer rows as both drivers give them; callers cast what they select. */
-export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
-  const result: unknown = await executor.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * The values a listing statement takes per request, by name. A statement is built over either the

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
+import { fcmSettings, registerDevice } from '../../../test/helpers/push-app.ts';
 import { startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
@@ -65,7 +66,7 @@ for (const backend of backends) {
 
     before(async () => {
       fcm = await startFakeFcm();
-      t = await buildTestApp(backend, { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url }, { clock, pushPollMs: 20 });
+      t = await buildTestApp(backend, fcmSettings(fcm), { clock, pushPollMs: 20 });
       sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Floodball' });
     });
     after(async () => {
@@ -179,8 +180,7 @@ for (const backend of backends) {
       t = await buildTestApp(
         backend,
         {
-          FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson,
-          FCM_BASE_URL: fcm.url,
+          ...fcmSettings(fcm),
           RATE_LIMIT_DEVICE_REGISTRATION: '100000',
           RATE_LIMIT_PARTICIPATION: '100000',
         },
@@ -203,15 +203,7 @@ for (const backend of backends) {
     it("1,000 registrations keep 10 devices; a notification makes at most 10 pushes; another user's push goes in the first batch", async () => {
       const flooder = await onboardedUser(t.app, 'Flo Flooder');
       const tokens = Array.from({ length: 1000 }, () => deviceToken('flood'));
-      const register = async (token: string) => {
-        const response = await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/device-tokens',
-          headers: flooder.auth,
-          payload: { deviceToken: token, platform: 'ANDROID' },
-        });
-        assert.equal(response.statusCode, 201, response.body);
-      };
+      const register = (token: string) => registerDevice(t.app, flooder, token);
       // 990 in concurrent waves (the cap must hold under concurrency), then the last ten one by one, each later.
       for (let i = 0; i < 990; i += 55) await Promise.all(tokens.slice(i, Math.min(i + 55, 990)).map(register));
       for (const token of tokens.slice(990)) {
@@ -220,11 +212,7 @@ for (const backend of backends) {
       }
       const quiet = await onboardedUser(t.app, 'Quinn Quiet');
       const quietPhone = deviceToken('quiet');
-      assert.equal(
-        (await t.app.inject({ method: 'POST', url: '/api/v1/device-tokens', headers: quiet.auth, payload: { deviceToken: quietPhone, platform: 'IOS' } }))
-          .statusCode,
-        201,
-      );
+      await registerDevice(t.app, quiet, quietPhone, 'IOS');
 
       // The flooder hosts a game and five players join it (five notifications), then one joins the quiet user's.
       const flooded = await createGame(t.app, flooder, gameBody(sport, clock.now(), 48, { slots: 10 }));
@@ -247,15 +235,9 @@ for (const backend of backends) {
     it('re-registering a device makes it recent again: the least recently used one is evicted instead', async () => {
       const user = await onboardedUser(t.app, 'Rita Reuse');
       const tokens = Array.from({ length: 10 }, () => deviceToken('reuse'));
-      const register = async (token: string) => {
+      const register = (token: string) => {
         clock.advance(1);
-        const response = await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/device-tokens',
-          headers: user.auth,
-          payload: { deviceToken: token, platform: 'WEB' },
-        });
-        assert.equal(response.statusCode, 201, response.body);
+        return registerDevice(t.app, user, token, 'WEB');
       };
       for (const token of tokens) await register(token);
       await register(tokens[0]!);

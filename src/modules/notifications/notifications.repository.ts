@@ -21,26 +21,26 @@ const HORIZON = sql`(SELECT coalesce(
 /** Channel of the database's NOTIFY: its payload is a recipient's user id ("look for new rows"). */
 export const SIGNAL_CHANNEL = 'notifications';
 
+/** A game's or a series' notification, apart from which game or series it is about. */
+interface SubjectNotification {
+  type: string;
+  recipients: string[];
+  title: string;
+  message: string;
+  createdAt: Date;
+  minute: number;
+  /** Repeats with this key within `windowSeconds` update the recipient's earlier row (drizzle/0019). */
+  coalesceKey: string | null;
+  windowSeconds: number;
+}
+
 export class NotificationsRepository extends Repository {
   /**
    * A game notification for its recipients as their preferences decide, with its outbox rows and
    * the signal on SIGNAL_CHANNEL (delivered on commit, dropped on rollback): `notify_game`, drizzle/0012.
    */
-  async writeForGame(n: {
-    type: string;
-    gameId: string;
-    recipients: string[];
-    title: string;
-    message: string;
-    createdAt: Date;
-    minute: number;
-    /** Repeats with this key within `windowSeconds` update the recipient's earlier row (drizzle/0019). */
-    coalesceKey: string | null;
-    windowSeconds: number;
-  }): Promise<void> {
-    await this.db.execute(
-      sql`SELECT notify_game(${n.type}, ${n.gameId}::uuid, ${arrayParam(n.recipients, 'uuid')}, ${n.title}, ${n.message}, ${n.createdAt.toISOString()}::timestamptz, ${n.minute}::int, ${n.coalesceKey}::text, ${n.windowSeconds}::int)`,
-    );
+  async writeForGame(n: SubjectNotification & { gameId: string }): Promise<void> {
+    await this.#notifySubject('notify_game', n.gameId, n);
   }
 
   /** A chat message's pushes (notify_chat, drizzle/0029): each recipient with their type; batched per minute. */
@@ -66,19 +66,13 @@ export class NotificationsRepository extends Repository {
   }
 
   /** The same for a series (notify_series: both share notify_subject, drizzle/0020); games' mutes do not apply. */
-  async writeForSeries(n: {
-    type: string;
-    seriesId: string;
-    recipients: string[];
-    title: string;
-    message: string;
-    createdAt: Date;
-    minute: number;
-    coalesceKey: string | null;
-    windowSeconds: number;
-  }): Promise<void> {
+  async writeForSeries(n: SubjectNotification & { seriesId: string }): Promise<void> {
+    await this.#notifySubject('notify_series', n.seriesId, n);
+  }
+
+  async #notifySubject(fn: 'notify_game' | 'notify_series', subjectId: string, n: SubjectNotification): Promise<void> {
     await this.db.execute(
-      sql`SELECT notify_series(${n.type}, ${n.seriesId}::uuid, ${arrayParam(n.recipients, 'uuid')}, ${n.title}, ${n.message}, ${n.createdAt.toISOString()}::timestamptz, ${n.minute}::int, ${n.coalesceKey}::text, ${n.windowSeconds}::int)`,
+      sql`SELECT ${sql.raw(fn)}(${n.type}, ${subjectId}::uuid, ${arrayParam(n.recipients, 'uuid')}, ${n.title}, ${n.message}, ${n.createdAt.toISOString()}::timestamptz, ${n.minute}::int, ${n.coalesceKey}::text, ${n.windowSeconds}::int)`,
     );
   }
 

@@ -3,11 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
+import { buildPushTestApp, registerDevice } from '../../../test/helpers/push-app.ts';
 import { startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { listen, openStream, type SseClient } from '../../../test/helpers/sse.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import type { TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 import type { Database } from '../../platform/db/index.ts';
 
@@ -37,17 +38,7 @@ for (const backend of backends) {
 
     before(async () => {
       fcm = await startFakeFcm();
-      t = await buildTestApp(
-        backend,
-        { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url },
-        {
-          clock,
-          pushPollMs: 20,
-          onDatabase: (handle) => {
-            db = handle.db;
-          },
-        },
-      );
+      ({ t, db } = await buildPushTestApp(backend, fcm, clock));
       base = await listen(t.app);
       sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Quiet ball' });
     });
@@ -80,13 +71,7 @@ for (const backend of backends) {
     };
     const hostWithPhone = async (token: string) => {
       const host = await onboardedUser(t.app, 'Host Prefs');
-      const device = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/device-tokens',
-        headers: host.auth,
-        payload: { deviceToken: token, platform: 'ANDROID' },
-      });
-      assert.equal(device.statusCode, 201, device.body);
+      await registerDevice(t.app, host, token);
       return host;
     };
     const join = async (gameId: string) => {

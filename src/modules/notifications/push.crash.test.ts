@@ -7,6 +7,7 @@ import { realBackend, withClient } from '../../../test/helpers/backends.ts';
 import { FCM, startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
 import { createSport, gameBody, onboardedUser, createGame } from '../../../test/helpers/games.ts';
 import { httpApp } from '../../../test/helpers/http-app.ts';
+import { registerDevice } from '../../../test/helpers/push-app.ts';
 import { freePort, startServer, STARTUP_WAIT_MS, waitHealthy, type ServerProcess } from '../../../test/helpers/server-process.ts';
 import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
@@ -68,13 +69,7 @@ if (realBackend) {
       const app = httpApp(base);
       const sport = await createSport(app, await createUser(app, { admin: true }), { name: 'Crash ball' });
       const host = await onboardedUser(app, 'Host Crash');
-      const device = await app.inject({
-        method: 'POST',
-        url: '/api/v1/device-tokens',
-        headers: host.auth,
-        payload: { deviceToken: 'crash-phone-token', platform: 'ANDROID' },
-      });
-      assert.equal(device.statusCode, 201, device.body);
+      await registerDevice(app, host, 'crash-phone-token');
       const game = await createGame(app, host, gameBody(sport, new Date(), 48, { slots: 5 }));
       joinAs = async () => {
         const response = await app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: (await createUser(app)).auth });

@@ -3,22 +3,17 @@ import { after, before, describe, it } from 'node:test';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
+import { buildPushTestApp, fcmSettings, registerDevice } from '../../../test/helpers/push-app.ts';
 import { FCM, startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import type { TestApp } from '../../../test/helpers/test-app.ts';
+import { createUser } from '../../../test/helpers/users.ts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.ts';
 
 let tokenCounter = 0;
 const deviceToken = (label: string) => `${label}-${++tokenCounter}-${'x'.repeat(40)}`;
-
-async function registerDevice(app: FastifyInstance, user: TestUser, token: string, platform = 'ANDROID'): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/device-tokens', headers: user.auth, payload: { deviceToken: token, platform } });
-  assert.equal(response.statusCode, 201, response.body);
-  return response.json().data.createdAt as string;
-}
 
 /** A host with a game; each call of `join` makes a new player join it, which notifies the host. */
 async function hostedGame(app: FastifyInstance, sport: Sport, now: Date, slots = 10) {
@@ -53,17 +48,7 @@ for (const backend of backends) {
 
     before(async () => {
       fcm = await startFakeFcm();
-      t = await buildTestApp(
-        backend,
-        { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url },
-        {
-          clock,
-          pushPollMs: 20,
-          onDatabase: (handle) => {
-            db = handle.db;
-          },
-        },
-      );
+      ({ t, db } = await buildPushTestApp(backend, fcm, clock));
       sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Push ball' });
     });
     after(async () => {
@@ -191,7 +176,7 @@ if (realBackend) {
 
     before(async () => {
       fcm = await startFakeFcm();
-      cluster = await buildTestCluster(realBackend!, 2, { FCM_SERVICE_ACCOUNT_JSON: fcm.serviceAccountJson, FCM_BASE_URL: fcm.url }, { pushPollMs: 20 });
+      cluster = await buildTestCluster(realBackend!, 2, fcmSettings(fcm), { pushPollMs: 20 });
     });
     after(async () => {
       await cluster.close();

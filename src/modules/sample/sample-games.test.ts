@@ -8,7 +8,7 @@ import { buildApp } from '../../app.ts';
 import { ConfigError, loadConfig } from '../../config/index.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { buildTestApp, INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
+import { buildTestApp, testEnv } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
 import { subjectFor } from '../auth/index.ts';
 
@@ -41,18 +41,7 @@ async function hostedBy(app: FastifyInstance, username: string, name: string): P
 
 /** The service as `npm start` opens it (embedded database in DATA_DIR, SAMPLE_GAMES on), at the clock's time. */
 function openAsNpmStart(dataDir: string, clock: TestClock) {
-  return buildApp(
-    loadConfig({
-      APP_PROFILE: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      INTERNAL_SECRET,
-      JOBS_ENABLED: 'false',
-      AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
-      SAMPLE_GAMES: 'true',
-    }),
-    { clock },
-  );
+  return buildApp(loadConfig({ ...testEnv({ dataDir }), AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true', SAMPLE_GAMES: 'true' }), { clock });
 }
 
 describe('sample games (npm start)', () => {

@@ -9,7 +9,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/index.ts';
 import { realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
+import { testEnv } from '../../../test/helpers/test-app.ts';
 
 interface Listed {
   title: string;
@@ -34,13 +34,7 @@ describe('sample data loaded by two instances at once', { skip: realBackend ? fa
 
   const start = async () => {
     const config = loadConfig({
-      APP_PROFILE: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      REDIS_URL: realBackend!.redisUrl,
-      INTERNAL_SECRET,
-      JOBS_ENABLED: 'false',
+      ...testEnv({ dataDir, databaseUrl: database.url, redisUrl: realBackend!.redisUrl }),
       SAMPLE_GAMES: 'true',
       RATE_LIMIT_PUBLIC_ANON: '100000',
     });

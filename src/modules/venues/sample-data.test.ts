@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/index.ts';
 import { backends } from '../../../test/helpers/backends.ts';
-import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
+import { buildTestApp, testEnv, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
 import { childEnv } from '../../../test/helpers/server-process.ts';
 
@@ -23,17 +23,7 @@ async function venuesTotal(app: FastifyInstance): Promise<number> {
 
 /** The service as `npm start` opens it: embedded database in DATA_DIR, no DATABASE_URL. */
 function openDefault(dataDir: string, databaseUrl?: string) {
-  return buildApp(
-    loadConfig({
-      APP_PROFILE: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      INTERNAL_SECRET,
-      JOBS_ENABLED: 'false',
-      AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true',
-    }),
-  );
+  return buildApp(loadConfig({ ...testEnv({ dataDir, databaseUrl }), AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' }));
 }
 
 describe('sample data on the embedded default database', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './database.ts';
-import { rowsOf } from './portable/catalog.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * The SQL functions are kept as source files, one per function, in the `sql/` folder of the module

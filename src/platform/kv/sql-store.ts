@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/index.ts';
+import { rowsOf, type Database, type Executor } from '../db/index.ts';
 import { kvEntries, kvSetMembers } from './kv.table.ts';
 import type { KeyValueStore, StoreWrite } from './store.ts';
 
@@ -57,22 +57,26 @@ export class SqlStore implements KeyValueStore {
 
   async consume(key: string) {
     // The row lock makes concurrent callers queue; each then sees the previous one's mark.
-    const result = await this.#db.execute<{ value: string; consumed: boolean }>(sql`
+    const [row] = await rowsOf<{ value: string; consumed: boolean }>(
+      this.#db,
+      sql`
       WITH current AS (
         SELECT key, value, consumed FROM ${kvEntries}
         WHERE key = ${key} AND expires_at > now() FOR UPDATE
       )
       UPDATE ${kvEntries} SET consumed = true FROM current
       WHERE ${kvEntries}.key = current.key
-      RETURNING current.value AS value, current.consumed AS consumed`);
-    const row = rowsOf<{ value: string; consumed: boolean }>(result)[0];
+      RETURNING current.value AS value, current.consumed AS consumed`,
+    );
     return row ? { value: row.value, firstUse: !row.consumed } : null;
   }
 
   async consumeAndWrite(key: string, unless: string, writes: StoreWrite[]) {
     // One statement: the consume's row lock queues concurrent callers, and the writes (CTEs that
     // read `allowed`) happen only for the first use while `unless` is absent.
-    const result = await this.#db.execute<{ value: string; consumed: boolean; written: boolean }>(sql`
+    const [row] = await rowsOf<{ value: string; consumed: boolean; written: boolean }>(
+      this.#db,
+      sql`
       WITH current AS (
         SELECT key, value, consumed FROM ${kvEntries}
         WHERE key = ${key}::text AND expires_at > now() FOR UPDATE
@@ -87,8 +91,8 @@ export class SqlStore implements KeyValueStore {
         writes.map((write, index) => sql`, ${sql.raw(`w${index}`)} AS (${writeIfAllowed(write)})`),
         sql``,
       )}
-      SELECT value, consumed, EXISTS (SELECT 1 FROM allowed) AS written FROM used`);
-    const row = rowsOf<{ value: string; consumed: boolean; written: boolean }>(result)[0];
+      SELECT value, consumed, EXISTS (SELECT 1 FROM allowed) AS written FROM used`,
+    );
     return row ? { value: row.value, firstUse: !row.consumed, written: row.written } : null;
   }
 
@@ -190,9 +194,4 @@ function writeIfAllowed(write: StoreWrite) {
       SELECT key, member, ${expiresAt} FROM ${kvSetMembers}
       WHERE key = ${write.key}::text AND member <> ${write.member}::text AND expires_at < ${expiresAt} AND EXISTS (SELECT 1 FROM allowed)
     ON CONFLICT (key, member) DO UPDATE SET expires_at = excluded.expires_at`;
-}
-
-/** node-postgres answers `{rows}`, PGlite answers `{rows}` too, but typed apart. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? [];
 }

@@ -2,7 +2,7 @@
  * Numbers, money, plurals, distances and day headings through Intl, in the app's one locale and the
  * service's time zone, so a translation changes LOCALE and the string files, never a component.
  */
-import { TIME_ZONE } from '../time';
+import { formatDateTime, TIME_ZONE } from '../time';
 
 export const LOCALE = 'en-GB';
 
@@ -56,15 +56,7 @@ export function timeUntil(iso: string, now = Date.now()): string {
 }
 
 const list = new Intl.ListFormat(LOCALE, { style: 'long', type: 'conjunction' });
-const momentFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-/** A moment with its day and time, in the service's time zone: "Sun 11 Jul, 19:00". */
-export const moment = (iso: string) => momentFormat.format(new Date(iso));
+/** A moment with its day and time, in the service's time zone: "Sun 11 Jul, 19:00" (the one format the whole app writes). */
+export const moment = formatDateTime;
 
 export const andList = (items: string[]) => list.format(items);

@@ -91,3 +91,37 @@ export function Field({ label, id, error, hint, children }: { label: string; id:
     </div>
   );
 }
+
+/** A Field holding a plain text area; a hint, when there is one, is what the area is described by. */
+export function TextArea({
+  label,
+  id,
+  hint,
+  error,
+  maxLength,
+  rows,
+  value,
+  onChange,
+}: {
+  label: string;
+  id: string;
+  hint?: string;
+  error?: string;
+  maxLength: number;
+  rows: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} id={id} hint={hint} error={error}>
+      <textarea
+        id={id}
+        maxLength={maxLength}
+        rows={rows}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+    </Field>
+  );
+}

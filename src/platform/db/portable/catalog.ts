@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../database.ts';
+import { rowsOf } from '../rows.ts';
 
 /**
  * What the database holds, read from its own catalog rather than from the drizzle table files, so
@@ -41,11 +42,6 @@ export const SESSION_TABLES = ['kv_entries', 'kv_set_members'];
  * these rows already; the import replaces them with the exported ones.
  */
 export const MIGRATION_FILLED_TABLES = ['page_generations'];
-
-export async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
-  const result: unknown = await executor.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 export function ident(name: string): SQL {
   return sql.raw(`"${name.replace(/"/g, '""')}"`);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { create } from 'tar';
 import type { DatabaseHandle, Executor } from '../database.ts';
-import { exactText, ident, readSequences, readTables, rowsOf, SESSION_TABLES, type Table } from './catalog.ts';
+import { rowsOf } from '../rows.ts';
+import { exactText, ident, readSequences, readTables, SESSION_TABLES, type Table } from './catalog.ts';
 import { FORMAT, FORMAT_VERSION, migrationLevel, serviceVersion, type Manifest } from './manifest.ts';
 
 export interface ExportOptions {

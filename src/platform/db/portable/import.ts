@@ -5,18 +5,8 @@ import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { extract } from 'tar';
 import type { DatabaseHandle, Executor } from '../database.ts';
-import {
-  exactText,
-  ident,
-  loadOrder,
-  MIGRATION_FILLED_TABLES,
-  readForeignKeys,
-  readTables,
-  readTriggers,
-  rowsOf,
-  SESSION_TABLES,
-  type Table,
-} from './catalog.ts';
+import { exactText, ident, loadOrder, MIGRATION_FILLED_TABLES, readForeignKeys, readTables, readTriggers, SESSION_TABLES, type Table } from './catalog.ts';
+import { rowsOf } from '../rows.ts';
 import { FORMAT, FORMAT_VERSION, levelMismatch, migrationLevel, type Manifest } from './manifest.ts';
 
 /** An export that cannot go into this database; the message says why and what to do. Nothing was written. */

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../database.ts';
-import { rowsOf, type Column, type SequenceState } from './catalog.ts';
+import { rowsOf } from '../rows.ts';
+import type { Column, SequenceState } from './catalog.ts';
 
 export const FORMAT = 'match-service-export';
 export const FORMAT_VERSION = 1;

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { t } from '../../i18n';
 import { Link, useLocation } from '../../router';
-import { Page } from '../../ui';
+import { EmptyState, Loading, Page, Problem, Section } from '../../ui';
 import './admin.css';
 
 const SECTIONS = ['users', 'activities', 'venues', 'games', 'disputes', 'chat-reports', 'audit'] as const;
@@ -21,5 +21,44 @@ export function AdminFrame({ section, children }: { section: AdminSection; child
       </nav>
       {children}
     </Page>
+  );
+}
+
+/** An admin section that is one list: what leads it, loading, its problem, the empty state, then an item each (a `li` card). */
+export function AdminList<T>({
+  section,
+  title,
+  id,
+  lead,
+  pending,
+  error,
+  retry,
+  empty,
+  items,
+  children,
+}: {
+  section: AdminSection;
+  title: string;
+  id: string;
+  lead: ReactNode;
+  pending: boolean;
+  error: unknown;
+  retry?: () => void;
+  empty: string;
+  items: T[] | undefined;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <AdminFrame section={section}>
+      <Section title={title} id={id}>
+        {lead}
+        {pending && <Loading />}
+        <Problem error={error} retry={retry} />
+        {items?.length === 0 && <EmptyState title={empty} />}
+        <ul className="admin-list" aria-label={title}>
+          {items?.map((item) => children(item))}
+        </ul>
+      </Section>
+    </AdminFrame>
   );
 }

@@ -4,8 +4,8 @@ import { api, data } from '../../api/client';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { formatDateTime } from '../../time';
-import { Button, Card, EmptyState, Loading, Problem, Section, useConfirm, useToast } from '../../ui';
-import { AdminFrame } from './Admin';
+import { Button, Card, useConfirm, useToast } from '../../ui';
+import { AdminList } from './Admin';
 
 const s = t.admin.disputes;
 type Outcome = 'uphold' | 'dismiss';
@@ -34,43 +34,45 @@ export function DisputesPage() {
     if (yes) settle.mutate({ gameId, userId, outcome });
   };
   return (
-    <AdminFrame section="disputes">
-      <Section title={s.list} id="admin-disputes">
-        <p className="muted">{s.intro}</p>
-        {queue.isPending && <Loading />}
-        <Problem error={queue.error ?? settle.error} retry={queue.error ? () => void queue.refetch() : undefined} />
-        {queue.data?.length === 0 && <EmptyState title={s.none} />}
-        <ul className="admin-list" aria-label={s.list}>
-          {queue.data?.map((dispute) => {
-            const player = dispute.playerName ?? s.unknownPlayer;
-            const busy = settle.isPending && settle.variables?.gameId === dispute.gameId && settle.variables.userId === dispute.userId;
-            return (
-              <Card as="li" key={`${dispute.gameId}:${dispute.userId}`} className="admin-item" aria-label={player}>
-                <div className="admin-item-head">
-                  <strong>{player}</strong>
-                </div>
-                <p>
-                  <Link to={`/games/${dispute.gameId}`}>{dispute.gameTitle ?? s.unknownGame}</Link> · {formatDateTime(dispute.gameStart)}
-                </p>
-                <p className="muted">
-                  {s.marked(formatDateTime(dispute.markedAt))}
-                  {dispute.markedByName ? ` · ${dispute.markedByName}` : ''}
-                  {dispute.disputedAt ? ` · ${s.disputed(formatDateTime(dispute.disputedAt))}` : ''}
-                </p>
-                <blockquote className="admin-reason">{dispute.reason ?? s.noReason}</blockquote>
-                <div className="admin-actions">
-                  <Button variant="danger" busy={busy} onClick={() => void ask(dispute.gameId, dispute.userId, player, 'uphold')}>
-                    {s.uphold}
-                  </Button>
-                  <Button busy={busy} onClick={() => void ask(dispute.gameId, dispute.userId, player, 'dismiss')}>
-                    {s.dismiss}
-                  </Button>
-                </div>
-              </Card>
-            );
-          })}
-        </ul>
-      </Section>
-    </AdminFrame>
+    <AdminList
+      section="disputes"
+      title={s.list}
+      id="admin-disputes"
+      lead={<p className="muted">{s.intro}</p>}
+      pending={queue.isPending}
+      error={queue.error ?? settle.error}
+      retry={queue.error ? () => void queue.refetch() : undefined}
+      empty={s.none}
+      items={queue.data}
+    >
+      {(dispute) => {
+        const player = dispute.playerName ?? s.unknownPlayer;
+        const busy = settle.isPending && settle.variables?.gameId === dispute.gameId && settle.variables.userId === dispute.userId;
+        return (
+          <Card as="li" key={`${dispute.gameId}:${dispute.userId}`} className="admin-item" aria-label={player}>
+            <div className="admin-item-head">
+              <strong>{player}</strong>
+            </div>
+            <p>
+              <Link to={`/games/${dispute.gameId}`}>{dispute.gameTitle ?? s.unknownGame}</Link> · {formatDateTime(dispute.gameStart)}
+            </p>
+            <p className="muted">
+              {s.marked(formatDateTime(dispute.markedAt))}
+              {dispute.markedByName ? ` · ${dispute.markedByName}` : ''}
+              {dispute.disputedAt ? ` · ${s.disputed(formatDateTime(dispute.disputedAt))}` : ''}
+            </p>
+            <blockquote className="admin-reason">{dispute.reason ?? s.noReason}</blockquote>
+            <div className="admin-actions">
+              <Button variant="danger" busy={busy} onClick={() => void ask(dispute.gameId, dispute.userId, player, 'uphold')}>
+                {s.uphold}
+              </Button>
+              <Button busy={busy} onClick={() => void ask(dispute.gameId, dispute.userId, player, 'dismiss')}>
+                {s.dismiss}
+              </Button>
+            </div>
+          </Card>
+        );
+      }}
+    </AdminList>
   );
 }

@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { t } from '../../i18n';
 import { useMe } from '../../session';
-import { Badge, Button, Card, EmptyState, Field, Loading, Problem, Section, useConfirm, useToast } from '../../ui';
-import { AdminFrame } from './Admin';
+import { Badge, Button, Card, Field, useConfirm, useToast } from '../../ui';
+import { AdminList } from './Admin';
 
 const s = t.admin.users;
 
@@ -37,50 +37,53 @@ export function UsersPage() {
     if (yes) setRoles.mutate({ id, admin, name });
   };
   return (
-    <AdminFrame section="users">
-      <Section title={t.admin.sections.users} id="admin-users">
+    <AdminList
+      section="users"
+      title={t.admin.sections.users}
+      id="admin-users"
+      lead={
         <Field label={s.search} id="user-search" hint={s.searchHint}>
           <input id="user-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} aria-describedby="user-search-hint" />
         </Field>
-        {users.isPending && <Loading />}
-        <Problem error={users.error ?? setRoles.error} />
-        {users.data?.content.length === 0 && <EmptyState title={s.none} />}
-        <ul className="admin-list" aria-label={t.admin.sections.users}>
-          {users.data?.content.map((user) => {
-            const name = user.name ?? s.notOnboarded;
-            const admin = user.roles.includes('ADMIN');
-            const own = user.id === me.data?.userId;
-            return (
-              <Card as="li" key={user.id} className="admin-item">
-                <div className="admin-item-head">
-                  <strong>{name}</strong>
-                  {own && <Badge tone="accent">{s.you}</Badge>}
-                  {admin && <Badge tone="success">{s.admin}</Badge>}
-                </div>
-                <p className="muted">
-                  {s.via(user.authProvider)}
-                  {user.email ? ` · ${user.email}` : ''}
-                </p>
-                <div className="admin-actions">
-                  {admin ? (
-                    <Button
-                      variant="danger"
-                      busy={setRoles.isPending && setRoles.variables?.id === user.id}
-                      onClick={() => void change(user.id, user.name ?? s.someone, false)}
-                    >
-                      {s.revoke(user.name ?? s.someone)}
-                    </Button>
-                  ) : (
-                    <Button busy={setRoles.isPending && setRoles.variables?.id === user.id} onClick={() => void change(user.id, user.name ?? s.someone, true)}>
-                      {s.grant(user.name ?? s.someone)}
-                    </Button>
-                  )}
-                </div>
-              </Card>
-            );
-          })}
-        </ul>
-      </Section>
-    </AdminFrame>
+      }
+      pending={users.isPending}
+      error={users.error ?? setRoles.error}
+      empty={s.none}
+      items={users.data?.content}
+    >
+      {(user) => {
+        const name = user.name ?? s.notOnboarded;
+        const admin = user.roles.includes('ADMIN');
+        const own = user.id === me.data?.userId;
+        return (
+          <Card as="li" key={user.id} className="admin-item">
+            <div className="admin-item-head">
+              <strong>{name}</strong>
+              {own && <Badge tone="accent">{s.you}</Badge>}
+              {admin && <Badge tone="success">{s.admin}</Badge>}
+            </div>
+            <p className="muted">
+              {s.via(user.authProvider)}
+              {user.email ? ` · ${user.email}` : ''}
+            </p>
+            <div className="admin-actions">
+              {admin ? (
+                <Button
+                  variant="danger"
+                  busy={setRoles.isPending && setRoles.variables?.id === user.id}
+                  onClick={() => void change(user.id, user.name ?? s.someone, false)}
+                >
+                  {s.revoke(user.name ?? s.someone)}
+                </Button>
+              ) : (
+                <Button busy={setRoles.isPending && setRoles.variables?.id === user.id} onClick={() => void change(user.id, user.name ?? s.someone, true)}>
+                  {s.grant(user.name ?? s.someone)}
+                </Button>
+              )}
+            </div>
+          </Card>
+        );
+      }}
+    </AdminList>
   );
 }

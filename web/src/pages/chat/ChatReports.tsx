@@ -4,8 +4,8 @@ import { api, data, done } from '../../api/client';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { formatDateTime } from '../../time';
-import { Badge, Button, Card, EmptyState, Loading, Problem, Section, useConfirm, useToast } from '../../ui';
-import { AdminFrame } from '../admin/Admin';
+import { Badge, Button, Card, useConfirm, useToast } from '../../ui';
+import { AdminList } from '../admin/Admin';
 import './chat.css';
 
 const s = t.chat.reports;
@@ -28,41 +28,42 @@ export function ChatReportsPage() {
     if (yes) resolve.mutate({ id, removeMessage });
   };
   return (
-    <AdminFrame section="chat-reports">
-      <Section title={s.list} id="admin-chat-reports">
-        <p className="muted">{s.intro}</p>
-        {queue.isPending && <Loading />}
-        <Problem error={queue.error ?? resolve.error} />
-        {queue.data?.length === 0 && <EmptyState title={s.none} />}
-        <ul className="admin-list" aria-label={s.list}>
-          {queue.data?.map((report) => {
-            const busy = resolve.isPending && resolve.variables?.id === report.id;
-            return (
-              <Card as="li" key={report.id} className="admin-item">
-                <p className="muted">
-                  {s.wrote(report.author.name ?? s.someone, formatDateTime(report.writtenAt))} ·{' '}
-                  {s.reportedBy(report.reporter.name ?? s.someone, formatDateTime(report.reportedAt))}
-                </p>
-                <blockquote className="admin-reason chat-body">{report.body}</blockquote>
-                {report.messageDeleted && <Badge tone="warning">{s.deleted}</Badge>}
-                <p>
-                  <Link to={`/games/${report.gameId}`}>{s.game}</Link>
-                </p>
-                <div className="admin-actions">
-                  {!report.messageDeleted && (
-                    <Button variant="danger" busy={busy} onClick={() => void ask(report.id, true)}>
-                      {s.remove}
-                    </Button>
-                  )}
-                  <Button busy={busy} onClick={() => void ask(report.id, false)}>
-                    {s.keep}
-                  </Button>
-                </div>
-              </Card>
-            );
-          })}
-        </ul>
-      </Section>
-    </AdminFrame>
+    <AdminList
+      section="chat-reports"
+      title={s.list}
+      id="admin-chat-reports"
+      lead={<p className="muted">{s.intro}</p>}
+      pending={queue.isPending}
+      error={queue.error ?? resolve.error}
+      empty={s.none}
+      items={queue.data}
+    >
+      {(report) => {
+        const busy = resolve.isPending && resolve.variables?.id === report.id;
+        return (
+          <Card as="li" key={report.id} className="admin-item">
+            <p className="muted">
+              {s.wrote(report.author.name ?? s.someone, formatDateTime(report.writtenAt))} ·{' '}
+              {s.reportedBy(report.reporter.name ?? s.someone, formatDateTime(report.reportedAt))}
+            </p>
+            <blockquote className="admin-reason chat-body">{report.body}</blockquote>
+            {report.messageDeleted && <Badge tone="warning">{s.deleted}</Badge>}
+            <p>
+              <Link to={`/games/${report.gameId}`}>{s.game}</Link>
+            </p>
+            <div className="admin-actions">
+              {!report.messageDeleted && (
+                <Button variant="danger" busy={busy} onClick={() => void ask(report.id, true)}>
+                  {s.remove}
+                </Button>
+              )}
+              <Button busy={busy} onClick={() => void ask(report.id, false)}>
+                {s.keep}
+              </Button>
+            </div>
+          </Card>
+        );
+      }}
+    </AdminList>
   );
 }

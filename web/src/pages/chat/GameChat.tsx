@@ -5,7 +5,7 @@ import type { paths } from '../../api/schema';
 import { LOCALE, t } from '../../i18n';
 import { Link } from '../../router';
 import { TIME_ZONE } from '../../time';
-import { Badge, Button, Card, EmptyState, Field, Loading, Problem, Section, useConfirm, useToast } from '../../ui';
+import { Badge, Button, Card, EmptyState, Loading, Problem, Section, TextArea, useConfirm, useToast } from '../../ui';
 import { useStreamUp } from '../../live';
 import { linkify } from './linkify';
 import './chat.css';
@@ -140,16 +140,7 @@ function Composer({ gameId }: { gameId: string }) {
         );
       }}
     >
-      <Field label={s.message} id="chat-message" hint={s.hint}>
-        <textarea
-          id="chat-message"
-          maxLength={1000}
-          rows={2}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-describedby="chat-message-hint"
-        />
-      </Field>
+      <TextArea label={s.message} id="chat-message" hint={s.hint} maxLength={1000} rows={2} value={text} onChange={setText} />
       <Button type="submit" variant="primary" busy={write.isPending} disabled={!text.trim()}>
         {s.send}
       </Button>

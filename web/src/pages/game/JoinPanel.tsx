@@ -3,16 +3,24 @@ import { api, data, done } from '../../api/client';
 import { t } from '../../i18n';
 import { offerPushAfterJoin } from '../../push/PushOffer';
 import { formatDateTime } from '../../time';
-import { Button, Card, Field, Problem, useConfirm } from '../../ui';
+import { Button, Card, Field, Problem, TextArea, useConfirm } from '../../ui';
 import type { Game, ViewerPlace } from './types';
 import { useGameWrite } from './write';
 
+/** The guests a player brings, with the names given so far. */
+interface GuestChoice {
+  guests: number;
+  names: string[];
+}
+
 /** Guests to bring (0 to the game's limit), with optional names: used when joining and when changing them later. */
-function GuestPicker({ max, guests, names, onChange }: { max: number; guests: number; names: string[]; onChange: (guests: number, names: string[]) => void }) {
+function GuestPicker({ max, value, onChange }: { max: number; value: GuestChoice; onChange: (value: GuestChoice) => void }) {
+  const { guests, names } = value;
+  const pick = (count: number, list: string[]) => onChange({ guests: count, names: list });
   return (
     <>
       <Field label={t.game.guests} id="guests">
-        <select id="guests" value={guests} onChange={(event) => onChange(Number(event.target.value), names.slice(0, Number(event.target.value)))}>
+        <select id="guests" value={guests} onChange={(event) => pick(Number(event.target.value), names.slice(0, Number(event.target.value)))}>
           {Array.from({ length: max + 1 }, (_, count) => (
             <option key={count} value={count}>
               {count === 0 ? t.game.noGuests : t.game.guestCount(count)}
@@ -26,7 +34,7 @@ function GuestPicker({ max, guests, names, onChange }: { max: number; guests: nu
             id={`guest-${index}`}
             maxLength={100}
             value={names[index] ?? ''}
-            onChange={(event) => onChange(guests, Object.assign([...names], { [index]: event.target.value }))}
+            onChange={(event) => pick(guests, Object.assign([...names], { [index]: event.target.value }))}
           />
         </Field>
       ))}
@@ -39,8 +47,8 @@ const named = (names: string[]) => names.map((name) => name.trim()).filter(Boole
 /** A visitor's way in: join (with guests), join the waitlist, or ask the host with a message; the button says which. */
 export function JoinForm({ game, place }: { game: Game; place: ViewerPlace }) {
   const write = useGameWrite(game.id);
-  const [guests, setGuests] = useState(0);
-  const [names, setNames] = useState<string[]>([]);
+  const [party, setParty] = useState<GuestChoice>({ guests: 0, names: [] });
+  const { guests, names } = party;
   const [message, setMessage] = useState('');
   const path = { params: { path: { id: game.id } } };
   if (place.entry === 'REFUSED') return <p className="notice warning">{t.game.refused}</p>;
@@ -59,16 +67,7 @@ export function JoinForm({ game, place }: { game: Game; place: ViewerPlace }) {
           ask();
         }}
       >
-        <Field label={t.game.requestMessage} id="request-message" hint={t.game.requestHint}>
-          <textarea
-            id="request-message"
-            maxLength={500}
-            rows={3}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            aria-describedby="request-message-hint"
-          />
-        </Field>
+        <TextArea label={t.game.requestMessage} id="request-message" hint={t.game.requestHint} maxLength={500} rows={3} value={message} onChange={setMessage} />
         <Button type="submit" variant="primary" busy={write.isPending}>
           {t.game.askToJoin}
         </Button>
@@ -97,17 +96,7 @@ export function JoinForm({ game, place }: { game: Game; place: ViewerPlace }) {
         join();
       }}
     >
-      {game.maxGuestsPerPlayer > 0 && (
-        <GuestPicker
-          max={game.maxGuestsPerPlayer}
-          guests={guests}
-          names={names}
-          onChange={(count, list) => {
-            setGuests(count);
-            setNames(list);
-          }}
-        />
-      )}
+      {game.maxGuestsPerPlayer > 0 && <GuestPicker max={game.maxGuestsPerPlayer} value={party} onChange={setParty} />}
       <Button type="submit" variant="primary" busy={write.isPending} aria-describedby="leave-rule">
         {label}
       </Button>
@@ -141,8 +130,8 @@ export function PendingRequest({ game, place }: { game: Game; place: ViewerPlace
 export function Party({ game, place }: { game: Game; place: ViewerPlace }) {
   const write = useGameWrite(game.id);
   const [editing, setEditing] = useState(false);
-  const [guests, setGuests] = useState(place.guests);
-  const [names, setNames] = useState(place.guestNames);
+  const [party, setParty] = useState<GuestChoice>({ guests: place.guests, names: place.guestNames });
+  const { guests, names } = party;
   const canChange = game.status === 'SCHEDULED' && game.maxGuestsPerPlayer > 0;
   const save = () =>
     write.mutate(
@@ -172,15 +161,7 @@ export function Party({ game, place }: { game: Game; place: ViewerPlace }) {
             save();
           }}
         >
-          <GuestPicker
-            max={game.maxGuestsPerPlayer}
-            guests={guests}
-            names={names}
-            onChange={(count, list) => {
-              setGuests(count);
-              setNames(list);
-            }}
-          />
+          <GuestPicker max={game.maxGuestsPerPlayer} value={party} onChange={setParty} />
           <Button type="submit" busy={write.isPending}>
             {t.game.saveGuests}
           </Button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api, data, done } from '../../api/client';
 import { t, timeUntil } from '../../i18n';
 import { formatDateTime, formatTime } from '../../time';
-import { Badge, Button, Card, Field, Problem, useConfirm } from '../../ui';
+import { Badge, Button, Card, Problem, TextArea, useConfirm } from '../../ui';
 import { useTicking } from './clock';
 import type { Game, ViewerPlace } from './types';
 import { useGameWrite } from './write';
@@ -123,9 +123,7 @@ export function Rate({ game, place, now }: { game: Game; place: ViewerPlace; now
             </label>
           ))}
         </fieldset>
-        <Field label={t.game.note} id="rating-note">
-          <textarea id="rating-note" rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
-        </Field>
+        <TextArea label={t.game.note} id="rating-note" maxLength={500} rows={2} value={note} onChange={setNote} />
         <Button type="submit" variant="primary" disabled={score === 0} busy={write.isPending}>
           {t.game.rate}
         </Button>

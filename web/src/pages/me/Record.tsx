@@ -4,7 +4,7 @@ import { api, data } from '../../api/client';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { formatDateTime } from '../../time';
-import { Badge, Button, Card, Dialog, EmptyState, Field, fieldError, Page, Problem, Section, useToast, Waiting } from '../../ui';
+import { Badge, Button, Card, Dialog, EmptyState, fieldError, Page, Problem, Section, TextArea, useToast, Waiting } from '../../ui';
 import './me.css';
 
 function DisputeDialog({ gameId, onClose }: { gameId: string | undefined; onClose: () => void }) {
@@ -28,9 +28,15 @@ function DisputeDialog({ gameId, onClose }: { gameId: string | undefined; onClos
   return (
     <Dialog open={!!gameId} onClose={onClose} title={t.me.disputeTitle}>
       <form className="form" onSubmit={submit} noValidate>
-        <Field label={t.me.disputeReason} id="dispute-reason" error={fieldError(send.error, 'reason')}>
-          <textarea id="dispute-reason" maxLength={500} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
-        </Field>
+        <TextArea
+          label={t.me.disputeReason}
+          id="dispute-reason"
+          error={fieldError(send.error, 'reason')}
+          maxLength={500}
+          rows={3}
+          value={reason}
+          onChange={setReason}
+        />
         <Problem error={send.error} />
         <Button type="submit" variant="primary" busy={send.isPending}>
           {t.me.disputeSend}
