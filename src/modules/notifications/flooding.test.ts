@@ -184,7 +184,11 @@ for (const backend of backends) {
           RATE_LIMIT_DEVICE_REGISTRATION: '100000',
           RATE_LIMIT_PARTICIPATION: '100000',
         },
-        { clock, pushPollMs: 20, pushGateway: gateway },
+        // Woken only by the notifications' signals, never by a poll: a poll's pass that found nothing
+        // pending could claim the first join's pushes a moment later and send them past the gate
+        // (only a pass that finds pushes pending waits for the gateway), and the batches would not be
+        // the ones this test means. A signal's pass always finds its own pushes pending.
+        { clock, pushPollMs: 3_600_000, pushGateway: gateway },
       );
       gateway.inner = new FcmPushGateway(t.config.push.fcm!);
       sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Devicebol' });
