@@ -19,4 +19,4 @@ import { series } from './en/series';
 import { skill } from './en/skill';
 
 export const t = { common, nav, find, game, gameday, host, series, me, admin, push, money: moneyTexts, offline, chat, skill };
-export { LOCALE, plural, money, distance, localDay, dayHeading, timeUntil, andList, moment } from './format';
+export { LOCALE, plural, money, currencyFormat, distance, localDay, dayHeading, timeUntil, andList, moment } from './format';

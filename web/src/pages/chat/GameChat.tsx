@@ -4,7 +4,7 @@ import { api, data, done } from '../../api/client';
 import type { paths } from '../../api/schema';
 import { LOCALE, t } from '../../i18n';
 import { Link } from '../../router';
-import { TIME_ZONE } from '../../time';
+import { onFirstUse, TIME_ZONE } from '../../time';
 import { Badge, Button, Card, EmptyState, Loading, Problem, Section, TextArea, useConfirm, useToast } from '../../ui';
 import { useStreamUp } from '../../live';
 import { linkify } from './linkify';
@@ -14,7 +14,7 @@ type ChatState = paths['/api/v1/games/{id}/chat']['get']['responses'][200]['cont
 type Message = paths['/api/v1/games/{id}/chat/messages']['get']['responses'][200]['content']['application/json']['data']['content'][number];
 
 const s = t.chat;
-const clockTime = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit' });
+const clockTime = onFirstUse(() => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit' }));
 // Messages come over the notification stream; only while it is down does the open chat ask again, this often.
 const FALLBACK_REFRESH_MS = 30_000;
 // Messages on screen this long count as read.
@@ -94,7 +94,7 @@ function MessageItem({ message, chat, gameId, pinned }: { message: Message; chat
       run: () => data(api.PUT('/api/v1/games/{id}/chat', { params: { path: { id: gameId } }, body: { pinnedMessageId } })),
       done: s.settingsSaved,
     });
-  const at = clockTime.format(new Date(message.createdAt));
+  const at = clockTime().format(new Date(message.createdAt));
   return (
     <li className={message.mine ? 'chat-message mine' : 'chat-message'}>
       <p className="chat-meta">
