@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../../src/app.ts';
 import { loadConfig, type RawEnv } from '../../src/config/index.ts';
@@ -50,4 +51,22 @@ export async function buildTestCluster(backend: Backend, size = 2, env: RawEnv =
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Called in a describe: two instances on `backend` (the real one: pass it even when the suite is
+ * skipped without it) built before its tests; after them, the streams pushed to `open` are closed,
+ * then the instances.
+ */
+export function twoInstances(backend: Backend | undefined): { apps(): [FastifyInstance, FastifyInstance]; open: Array<{ close(): void }> } {
+  let cluster: TestCluster | undefined;
+  const open: Array<{ close(): void }> = [];
+  before(async () => {
+    cluster = await buildTestCluster(backend!);
+  });
+  after(async () => {
+    for (const stream of open) stream.close();
+    await cluster?.close();
+  });
+  return { apps: () => cluster!.apps as [FastifyInstance, FastifyInstance], open };
 }

@@ -3,6 +3,7 @@ import { openDatabase } from '../../src/platform/db/index.ts';
 import { openStore, type KeyValueStore } from '../../src/platform/kv/index.ts';
 import { PrivateRedisCluster } from '../../reliability/harness/redis-topology.ts';
 import type { Backend } from './backends.ts';
+import { TestClock } from './clock.ts';
 
 export interface StoreVariant {
   name: string;
@@ -16,6 +17,8 @@ export interface TestStore {
   store: KeyValueStore;
   /** The Redis the store uses (the private Cluster's when there is one). */
   redisUrl: string | undefined;
+  /** The clock the embedded store judges expiry by; none for Redis, which expires keys on its own. */
+  clock: TestClock | undefined;
   close(): Promise<void>;
 }
 
@@ -25,10 +28,12 @@ export async function openTestStore(variant: StoreVariant, prefix: string): Prom
   const redisUrl = cluster?.url ?? variant.redisUrl;
   const fresh = await variant.backend.freshDatabase();
   const database = await openDatabase({ url: fresh.url, dataDir: '/nonexistent' });
-  const store = await openStore({ redisUrl, db: database.db, keyPrefix: `${prefix}:${randomBytes(4).toString('hex')}:` });
+  const clock = redisUrl ? undefined : new TestClock();
+  const store = await openStore({ redisUrl, db: database.db, keyPrefix: `${prefix}:${randomBytes(4).toString('hex')}:`, clock });
   return {
     store,
     redisUrl,
+    clock,
     async close() {
       await store.close();
       await database.close();

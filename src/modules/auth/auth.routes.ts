@@ -44,29 +44,19 @@ export async function authRoutes(app: TypedApp, { auth, config }: AuthRoutesOpti
   const loginResponses = { 200: AuthorizationUrl, 302: { type: 'null', description: 'Redirect to the provider (web)' } };
   const callbackResponses = { 302: { type: 'null', description: 'Redirect to the web app, or the app link of a mobile sign-in' } };
 
-  app.get(
-    '/api/v1/auth/login/national',
-    { schema: openRoute('auth', 'Start sign-in with the national provider (FAPI 2.0)', { querystring: LoginQuery, response: loginResponses }) },
-    login('national'),
-  );
-
-  app.get(
-    '/api/v1/auth/login/social',
-    { schema: openRoute('auth', 'Start sign-in with the social provider', { querystring: SocialLoginQuery, response: loginResponses }) },
-    login('social'),
-  );
-
-  app.get(
-    '/callback/national',
-    { schema: openRoute('auth', "The national provider's redirect back (internal)", { querystring: CallbackQuery, response: callbackResponses }) },
-    callback('national'),
-  );
-
-  app.get(
-    '/callback/social',
-    { schema: openRoute('auth', "The social provider's redirect back (internal)", { querystring: CallbackQuery, response: callbackResponses }) },
-    callback('social'),
-  );
+  const logins = {
+    national: { summary: 'Start sign-in with the national provider (FAPI 2.0)', querystring: LoginQuery },
+    social: { summary: 'Start sign-in with the social provider', querystring: SocialLoginQuery },
+  };
+  // Every login first, then every callback: the API document lists them in this order.
+  for (const provider of ['national', 'social'] as const) {
+    const { summary, querystring } = logins[provider];
+    app.get(`/api/v1/auth/login/${provider}`, { schema: openRoute('auth', summary, { querystring, response: loginResponses }) }, login(provider));
+  }
+  for (const provider of ['national', 'social'] as const) {
+    const summary = `The ${provider} provider's redirect back (internal)`;
+    app.get(`/callback/${provider}`, { schema: openRoute('auth', summary, { querystring: CallbackQuery, response: callbackResponses }) }, callback(provider));
+  }
 
   // Any other provider name: the static routes above win, so only unknown names land here.
   const unknown = { schema: { tags: ['auth'], summary: 'Any other provider: 400 invalid_provider', params: ProviderParams } };

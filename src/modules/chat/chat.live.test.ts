@@ -2,13 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
+import { twoInstances } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
 import { addCoHost } from '../../../test/helpers/invitations.ts';
 import { listen, openStream, STREAM, type SseClient, type SseEvent } from '../../../test/helpers/sse.ts';
 import { buildTestApp, runJob, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
-import type { FastifyInstance } from 'fastify';
 
 interface Live {
   gameId: string;
@@ -205,18 +204,10 @@ for (const backend of backends) {
 }
 
 describe('the chat live across two instances (postgres+redis)', { skip: !realBackend }, () => {
-  let cluster: TestCluster;
-  const open: SseClient[] = [];
-  before(async () => {
-    cluster = await buildTestCluster(realBackend!);
-  });
-  after(async () => {
-    for (const stream of open) stream.close();
-    await cluster.close();
-  });
+  const instances = twoInstances(realBackend);
 
   it('a message posted on one instance reaches a stream on the other, and a resume there has no gap', async () => {
-    const [one, two] = cluster.apps as [FastifyInstance, FastifyInstance];
+    const [one, two] = instances.apps();
     const admin = await createUser(one, { admin: true });
     const sport = await createSport(one, admin, { name: 'Badminton' });
     const host = await onboardedUser(one, 'Host Tan');
@@ -225,7 +216,7 @@ describe('the chat live across two instances (postgres+redis)', { skip: !realBac
     assert.equal((await one.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: player.auth })).statusCode, 201);
     const base = await listen(two);
     const stream = await openStream(`${base}${STREAM}`, player.auth);
-    open.push(stream);
+    instances.open.push(stream);
     const post = async (body: string) => {
       const response = await one.inject({ method: 'POST', url: `/api/v1/games/${game.id}/chat/messages`, headers: host.auth, payload: { body } });
       assert.equal(response.statusCode, 201, response.body);
@@ -237,7 +228,7 @@ describe('the chat live across two instances (postgres+redis)', { skip: !realBac
     await post('while away 1');
     await post('while away 2');
     const resumed = await openStream(`${base}${STREAM}`, { ...player.auth, 'last-event-id': first.id! });
-    open.push(resumed);
+    instances.open.push(resumed);
     assert.deepEqual(
       (await drainLive(resumed)).map((event) => event.live.message!.body),
       ['while away 1', 'while away 2'],

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
+import { twoInstances } from '../../../test/helpers/cluster.ts';
 import { GameDayKit, MINUTES } from '../../../test/helpers/game-day.ts';
 import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
 import { listen, openStream, STREAM, type SseClient } from '../../../test/helpers/sse.ts';
@@ -100,18 +99,10 @@ for (const backend of backends) {
 }
 
 describe('the game-day board live across two instances (postgres+redis)', { skip: !realBackend }, () => {
-  let cluster: TestCluster;
-  const open: SseClient[] = [];
-  before(async () => {
-    cluster = await buildTestCluster(realBackend!);
-  });
-  after(async () => {
-    for (const stream of open) stream.close();
-    await cluster.close();
-  });
+  const instances = twoInstances(realBackend);
 
   it('game day opened on one instance: a player’s stream on the other gets the board event', async () => {
-    const [one, two] = cluster.apps as [FastifyInstance, FastifyInstance];
+    const [one, two] = instances.apps();
     const sport = await createSport(one, await createUser(one, { admin: true }), { name: 'Badminton' });
     const host = await onboardedUser(one, 'Host Tan');
     const player = await onboardedUser(one, 'Pat Ong');
@@ -119,7 +110,7 @@ describe('the game-day board live across two instances (postgres+redis)', { skip
     const game = await createGame(one, host, gameBody(sport, new Date(), 1 / 3, { slots: 4 }));
     assert.equal((await one.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: player.auth })).statusCode, 201);
     const stream = await openStream(`${await listen(two)}${STREAM}`, player.auth);
-    open.push(stream);
+    instances.open.push(stream);
     const opened = await one.inject({
       method: 'POST',
       url: `/api/v1/games/${game.id}/game-day`,

@@ -58,28 +58,10 @@ for (const backend of backends) {
       const pickle = await createSport(t.app, admin, { name: 'Pickleball' });
       const organiser = await onboardedUser(t.app, 'Picky');
       // 2031-03-10 09:30 and 18:00 in Singapore (UTC+8).
-      await createGame(
-        t.app,
-        organiser,
-        gameBody(pickle, clock.now(), 0, {
-          startTime: '2031-03-10T01:30:00Z',
-          endTime: '2031-03-10T03:00:00Z',
-          gameType: 'SINGLE',
-          skillLevelFromId: pickle.levels.beginner,
-          skillLevelToId: pickle.levels.intermediate,
-        }),
-      );
-      await createGame(
-        t.app,
-        organiser,
-        gameBody(pickle, clock.now(), 0, {
-          startTime: '2031-03-10T10:00:00Z',
-          endTime: '2031-03-10T11:00:00Z',
-          gameType: 'DOUBLE',
-          skillLevelFromId: pickle.levels.advanced,
-          skillLevelToId: pickle.levels.advanced,
-        }),
-      );
+      const organise = (startTime: string, endTime: string, gameType: string, skillLevelFromId: string, skillLevelToId: string) =>
+        createGame(t.app, organiser, gameBody(pickle, clock.now(), 0, { startTime, endTime, gameType, skillLevelFromId, skillLevelToId }));
+      await organise('2031-03-10T01:30:00Z', '2031-03-10T03:00:00Z', 'SINGLE', pickle.levels.beginner, pickle.levels.intermediate);
+      await organise('2031-03-10T10:00:00Z', '2031-03-10T11:00:00Z', 'DOUBLE', pickle.levels.advanced, pickle.levels.advanced);
       const options = async (query: string) => {
         const response = await req('GET', `/api/v1/games/filter-options?activityId=${pickle.activityId}&${query}`);
         assert.equal(response.statusCode, 200, response.body);

@@ -252,12 +252,10 @@ export class NotificationsRepository extends Repository {
 
   /** Records a reminder per user; answers only the users whose row is new (each reminded once). */
   async recordReminders(gameId: string, userIds: string[], now: Date): Promise<string[]> {
-    if (userIds.length === 0) return [];
-    const rows = await this.db
-      .insert(gameReminders)
-      .values(userIds.map((userId) => ({ gameId, userId, sentAt: now })))
-      .onConflictDoNothing()
-      .returning({ userId: gameReminders.userId });
+    const rows = await this.insertedNew(
+      gameReminders,
+      userIds.map((userId) => ({ gameId, userId, sentAt: now })),
+    );
     return rows.map((row) => row.userId);
   }
 

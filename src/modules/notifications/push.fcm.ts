@@ -1,6 +1,6 @@
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
 import type { FcmServiceAccount } from '../../config/index.ts';
-import type { PushGateway, PushMessage, PushResult, PushTarget } from './push.ts';
+import { retryAfterMs, type PushGateway, type PushMessage, type PushResult, type PushTarget } from './push.ts';
 
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 const TIMEOUT_MS = 10_000;
@@ -113,14 +113,6 @@ export function fcmMessage(message: PushMessage, target: PushTarget) {
 
 interface FcmErrorBody {
   error?: { status?: string; message?: string; details?: Array<{ errorCode?: string; fieldViolations?: Array<{ field?: string }> }> };
-}
-
-/** Retry-After as seconds or an HTTP date; undefined when absent or unreadable. */
-function retryAfterMs(header: string | null, nowMs: number): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
 /** Sends through FCM HTTP v1 (`projects/{id}/messages:send`), one device per request. */

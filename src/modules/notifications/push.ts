@@ -9,6 +9,14 @@ export interface PushMessage {
   resourceId: string;
 }
 
+/** A push service's Retry-After (FCM's and the browsers' alike): seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null | undefined, nowMs: number): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
 export type PushPlatform = 'ANDROID' | 'IOS' | 'WEB' | 'WEB_PUSH';
 
 export interface PushTarget {

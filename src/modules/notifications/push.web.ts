@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import webpush from 'web-push';
 import type { VapidKeys } from '../../config/index.ts';
 import { endpointProblem, guardedLookup, PrivateAddressError } from './push.endpoint.ts';
-import type { PushGateway, PushMessage, PushResult, PushTarget } from './push.ts';
+import { retryAfterMs, type PushGateway, type PushMessage, type PushResult, type PushTarget } from './push.ts';
 
 const TIMEOUT_MS = 10_000;
 /** How long the push service keeps a message for a browser that is offline: a day, then it is stale news. */
@@ -32,14 +32,6 @@ export function webPushPayload(message: PushMessage) {
 interface Answer {
   status: number;
   retryAfter: string | undefined;
-}
-
-/** Retry-After as seconds or an HTTP date; undefined when absent or unreadable. */
-function retryAfterMs(header: string | undefined, nowMs: number): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
 /**

@@ -156,12 +156,7 @@ export class PaymentsRepository extends Repository {
 
   /** Claims the game's release at this deadline: false when another run already made it. */
   async recordRelease(gameId: string, deadline: Date, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .insert(paymentReleases)
-      .values({ gameId, deadline, releasedAt: now })
-      .onConflictDoNothing()
-      .returning({ gameId: paymentReleases.gameId });
-    return rows.length > 0;
+    return (await this.insertedIfNew(paymentReleases, { gameId, deadline, releasedAt: now })) !== undefined;
   }
 
   async purgeReleases(releasedBefore: Date): Promise<number> {
@@ -238,12 +233,10 @@ export class PaymentsRepository extends Repository {
 
   /** Claims the reminder rows; only the users whose row this call inserted are to be reminded. */
   async recordReminders(gameId: string, userIds: string[], now: Date): Promise<string[]> {
-    if (userIds.length === 0) return [];
-    const rows = await this.db
-      .insert(paymentReminders)
-      .values(userIds.map((userId) => ({ gameId, userId, sentAt: now })))
-      .onConflictDoNothing()
-      .returning({ userId: paymentReminders.userId });
+    const rows = await this.insertedNew(
+      paymentReminders,
+      userIds.map((userId) => ({ gameId, userId, sentAt: now })),
+    );
     return rows.map((row) => row.userId);
   }
 
@@ -275,12 +268,7 @@ export class PaymentsRepository extends Repository {
 
   /** Claims the organiser's summary of the day: false when another run already sent it. */
   async recordSummary(organizerId: string, day: string, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .insert(paymentSummaries)
-      .values({ organizerId, day, sentAt: now })
-      .onConflictDoNothing()
-      .returning({ day: paymentSummaries.day });
-    return rows.length > 0;
+    return (await this.insertedIfNew(paymentSummaries, { organizerId, day, sentAt: now })) !== undefined;
   }
 
   /** Reminder and summary rows older than the reminders look back: no run asks about them again. */

@@ -39,6 +39,14 @@ export abstract class Repository {
     return row;
   }
 
+  /** Inserts the rows that conflict with none already there (claims: of concurrent runs one wins each); answers those. */
+  protected async insertedNew<T extends PgTable>(table: T, values: Array<T['$inferInsert']>): Promise<Array<T['$inferSelect']>> {
+    if (values.length === 0) return [];
+    const into: PgTable = table;
+    const rows: Array<T['$inferSelect']> = await this.db.insert(into).values(values).onConflictDoNothing().returning();
+    return rows;
+  }
+
   /** Deletes the rows of `table` where `where` holds; answers the first one deleted, if any. */
   protected async deleted<T extends PgTable>(table: T, where: SQL | undefined): Promise<T['$inferSelect'] | undefined> {
     const from: PgTable = table;

@@ -11,17 +11,17 @@ local first = redis.call('SET', KEYS[2], '1', 'NX', 'PX', ttl)
 if first then return {v, 1} end
 return {v, 0}`;
 
-// Applies the writes whose keys start at KEYS[first]: ARGV holds (op, value, ttl) per key; 's' does
-// what `set` does, 'a' adds to a set and extends its life.
+// Applies the writes whose keys start at KEYS[first]: ARGV holds (op, value, ttl in ms) per key; 's'
+// does what `set` does, 'a' adds to a set and extends its life.
 const applyWrites = (first: number) => `
 for i = ${first}, #KEYS do
   local j = (i - ${first}) * 3
   local op, value, ttl = ARGV[j + 1], ARGV[j + 2], tonumber(ARGV[j + 3])
   if op == 's' then
-    redis.call('SET', KEYS[i], value, 'EX', ttl)
+    redis.call('SET', KEYS[i], value, 'PX', ttl)
   else
     redis.call('SADD', KEYS[i], value)
-    if redis.call('TTL', KEYS[i]) < ttl then redis.call('EXPIRE', KEYS[i], ttl) end
+    if redis.call('PTTL', KEYS[i]) < ttl then redis.call('PEXPIRE', KEYS[i], ttl) end
   end
 end`;
 
@@ -41,7 +41,7 @@ return {v, 1, 1}`;
 
 const COMPARE_AND_SET = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 return 1`;
 
 const RELEASE = `
@@ -52,7 +52,7 @@ return 0`;
 export interface ScriptCommands {
   kvConsume(key: string, usedKey: string): Promise<[string, number] | null>;
   kvRelease(key: string, token: string): Promise<unknown>;
-  kvCompareAndSet(key: string, expected: string, next: string, ttlSeconds: string): Promise<number>;
+  kvCompareAndSet(key: string, expected: string, next: string, ttlMs: string): Promise<number>;
   kvWriteAll(numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
   kvConsumeAndWrite(numKeys: number, ...keysAndArgs: string[]): Promise<[string, number, number] | null>;
 }

@@ -10,6 +10,9 @@ export interface RedisStoreOptions {
   keyPrefix?: string;
 }
 
+/** TTLs go to Redis in milliseconds, so a fraction of a second (the contract's short TTLs) is kept. */
+const inMs = (ttlSeconds: number) => Math.max(1, Math.round(ttlSeconds * 1000));
+
 /** A client of either shape; both run the same commands and scripts. */
 export type RedisClient = Redis | Cluster;
 
@@ -155,7 +158,7 @@ export class RedisStore implements KeyValueStore {
 
   set(key: string, value: string, ttlSeconds: number) {
     return this.#write(async (client) => {
-      await client.set(this.#k(key), value, 'EX', ttlSeconds);
+      await client.set(this.#k(key), value, 'PX', inMs(ttlSeconds));
     });
   }
 
@@ -181,7 +184,7 @@ export class RedisStore implements KeyValueStore {
   }
 
   async compareAndSet(key: string, expected: string, next: string, ttlSeconds: number) {
-    return (await this.#write((client) => client.kvCompareAndSet(this.#k(key), expected, next, String(ttlSeconds)))) === 1;
+    return (await this.#write((client) => client.kvCompareAndSet(this.#k(key), expected, next, String(inMs(ttlSeconds))))) === 1;
   }
 
   delete(...keys: string[]) {
@@ -210,11 +213,11 @@ export class RedisStore implements KeyValueStore {
     });
   }
 
-  /** Writes as the scripts take them: the full key, then (op, value, ttl). */
+  /** Writes as the scripts take them: the full key, then (op, value, ttl in ms). */
   #encode(writes: StoreWrite[]) {
     return writes.map((write) => ({
       key: this.#k(write.key),
-      args: write.op === 'set' ? ['s', write.value, String(write.ttlSeconds)] : ['a', write.member, String(write.ttlSeconds)],
+      args: write.op === 'set' ? ['s', write.value, String(inMs(write.ttlSeconds))] : ['a', write.member, String(inMs(write.ttlSeconds))],
     }));
   }
 

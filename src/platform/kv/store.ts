@@ -10,7 +10,8 @@ export type RateLimitBackend = { shared: true; redis: Redis | Cluster } | { shar
 /**
  * The key-value store every module shares: login state, refresh tokens, locks.
  * Two implementations keep the same contract (kv.contract.test.ts): Redis, and an embedded
- * one that lives in the service's own database and so survives a restart.
+ * one that lives in the service's own database and so survives a restart. A TTL in seconds
+ * may have a fraction; both keep it to the millisecond.
  */
 export interface KeyValueStore {
   readonly kind: 'redis' | 'embedded';
