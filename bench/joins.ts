@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { joinStatement, leaveStatement } from '../src/modules/games/games.participation.repository.ts';
+import { joinStatement, leaveStatement } from '../src/modules/games/participation/games.participation.repository.ts';
 import { describe } from '../src/modules/notifications/notifications.texts.ts';
 import type { Database } from '../src/platform/db/index.ts';
 import { pgbenchScript, script } from './pgbench.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from '../src/platform/db/index.ts';
-import { GamePagesRepository } from '../src/modules/games/games.pages.repository.ts';
+import { GamePagesRepository } from '../src/modules/games/listing/games.pages.repository.ts';
 import { gameShareCode } from '../src/modules/share-links/share-links.repository.ts';
 import { userNameOf } from '../src/modules/users/users.repository.ts';
 import type { RoundResult } from './load.ts';

@@ -6,10 +6,10 @@ import type { ProfilesService } from '../profiles/index.ts';
 import type { VenuesService } from '../venues/index.ts';
 import type { GameRemovalStep, GameShareLinks } from './games.ports.ts';
 import type { PresentedGame } from './games.presenter.ts';
-import { gameNotFound, type GameQueries } from './games.queries.ts';
-import { JoinRequestsRepository } from './games.join-requests.repository.ts';
+import { gameNotFound, type GameQueries } from './listing/games.queries.ts';
+import { JoinRequestsRepository } from './join-requests/games.join-requests.repository.ts';
 import { GamesRepository, type GameRow, type GameValues } from './games.repository.ts';
-import { confirmGame } from './games.decisions.ts';
+import { confirmGame } from './schedule/games.decisions.ts';
 import {
   effectiveStatus,
   leaveFreeUntil,
@@ -19,12 +19,12 @@ import {
   timeErrors,
   valuesFromPatch,
   type ReferenceCheck,
-} from './games.rules.ts';
+} from './rules/games.rules.ts';
 import type { CreateGameInput, UpdateGameInput } from './games.schemas.ts';
-import { CoHostsRepository } from './games.co-hosts.repository.ts';
+import { CoHostsRepository } from './co-hosts/games.co-hosts.repository.ts';
 import { type Actor, announce, type GameWriterDeps, lockManaged, lockOwned } from './games.writes.ts';
-import { ParticipationRepository } from './games.participation.repository.ts';
-import { fillPlaces, settleOffers, type WaitlistSettings } from './games.waitlist.ts';
+import { ParticipationRepository } from './participation/games.participation.repository.ts';
+import { fillPlaces, settleOffers, type WaitlistSettings } from './participation/games.waitlist.ts';
 
 export interface GameCommandsDeps extends GameWriterDeps {
   activities: ActivitiesService;

@@ -1,12 +1,12 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { refsOf, type GameRefsDeps } from './games.refs.ts';
-import { CoHostsRepository } from './games.co-hosts.repository.ts';
+import { CoHostsRepository } from './co-hosts/games.co-hosts.repository.ts';
 import { GamesRepository, type GameRow } from './games.repository.ts';
-import { ParticipationRepository } from './games.participation.repository.ts';
+import { ParticipationRepository } from './participation/games.participation.repository.ts';
 import { MembersRepository } from './games.members.repository.ts';
-import { ShareAccessRepository } from './games.share-access.repository.ts';
-import { effectiveStatus } from './games.rules.ts';
+import { ShareAccessRepository } from './share-access/games.share-access.repository.ts';
+import { effectiveStatus } from './rules/games.rules.ts';
 
 /** A game as attendance sees it, and where the user stands in it. */
 export interface GameStanding {

@@ -6,7 +6,7 @@ import { realBackend } from '../../../test/helpers/backends.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
-import { GamePagesRepository } from './games.pages.repository.ts';
+import { GamePagesRepository } from './listing/games.pages.repository.ts';
 
 interface PlanNode {
   'Node Type': string;

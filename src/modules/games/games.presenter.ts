@@ -1,8 +1,8 @@
 import type { Static } from 'typebox';
-import type { ViewerMarks } from './games.pages.repository.ts';
+import type { ViewerMarks } from './listing/games.pages.repository.ts';
 import type { ContactMethodView, ShareLinkBlock } from './games.ports.ts';
 import type { GameRow, ParticipantRow } from './games.repository.ts';
-import { CHANGE_FREEDOM_MS, decisionAt } from './games.rules.ts';
+import { CHANGE_FREEDOM_MS, decisionAt } from './rules/games.rules.ts';
 
 /** What a game shows of other modules' records (names, venue, levels). */
 export interface GameRefs {

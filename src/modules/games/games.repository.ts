@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { equalsAny, IdRepository, inAny, rowsOf } from '../../platform/db/index.ts';
-import type { ParticipantRow } from './games.participation.repository.ts';
-import { filterConditions, visibleTo, where, type GameFilter } from './games.sql.ts';
-import { shareAccessCut } from './games.share-access.ts';
+import type { ParticipantRow } from './participation/games.participation.repository.ts';
+import { filterConditions, visibleTo, where, type GameFilter } from './listing/games.sql.ts';
+import { shareAccessCut } from './share-access/games.share-access.ts';
 import { gameParticipants, games } from './games.table.ts';
 
 export type GameRow = typeof games.$inferSelect;

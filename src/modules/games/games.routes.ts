@@ -2,16 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../platform/http/typed-app.ts';
 import { openRouteSet, userRouteSet } from '../../platform/http/route-set.ts';
 import { GamesApi } from './games.api.ts';
-import type { GameCoHosts } from './games.co-hosts.ts';
+import type { GameCoHosts } from './co-hosts/games.co-hosts.ts';
 import type { GameCommands } from './games.commands.ts';
-import type { GameJoinRequests } from './games.join-requests.ts';
-import type { GameParticipation } from './games.participation.ts';
-import type { GameQueries } from './games.queries.ts';
-import type { GameViewerPlace } from './games.viewer-place.ts';
+import type { GameJoinRequests } from './join-requests/games.join-requests.ts';
+import type { GameParticipation } from './participation/games.participation.ts';
+import type { GameQueries } from './listing/games.queries.ts';
+import type { GameViewerPlace } from './participation/games.viewer-place.ts';
 import { signedIn, type Principal } from '../access/index.ts';
-import { joinRequestRoutes } from './games.join-requests.routes.ts';
+import { joinRequestRoutes } from './join-requests/games.join-requests.routes.ts';
 import { auditActor } from '../audit/index.ts';
-import { partyRoutes } from './games.party.routes.ts';
+import { partyRoutes } from './participation/games.party.routes.ts';
 
 export interface GamesRoutesOptions {
   queries: GameQueries;

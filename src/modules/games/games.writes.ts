@@ -1,10 +1,10 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
-import { CoHostsRepository } from './games.co-hosts.repository.ts';
+import { CoHostsRepository } from './co-hosts/games.co-hosts.repository.ts';
 import type { GameEvents, GameEventType } from './games.ports.ts';
-import { gameNotFound } from './games.queries.ts';
+import { gameNotFound } from './listing/games.queries.ts';
 import type { GameRow, GamesRepository } from './games.repository.ts';
-import { recipientsOf } from './games.rules.ts';
+import { recipientsOf } from './rules/games.rules.ts';
 
 /** What every part that writes games needs: the database, the clock, and where changes are announced. */
 export interface GameWriterDeps {
