@@ -61,7 +61,7 @@ export function AuditPage() {
         {entries.isPending && <Loading />}
         <Problem error={entries.error} retry={entries.error ? () => void entries.refetch() : undefined} />
         {entries.isSuccess && list.length === 0 && <EmptyState title={s.none} />}
-        <ul className="admin-list" aria-label={s.list}>
+        <ul className="card-list" aria-label={s.list}>
           {list.map((entry) => (
             <Card as="li" key={entry.id} className="admin-item">
               <div className="admin-item-head">

@@ -52,7 +52,7 @@ export function GamesPage() {
         {games.isPending && <Loading />}
         <Problem error={games.error ?? cancel.error} />
         {games.isSuccess && list.length === 0 && <EmptyState title={s.none} />}
-        <ul className="admin-list" aria-label={s.list}>
+        <ul className="card-list" aria-label={s.list}>
           {list.map((game) => {
             const title = game.title ?? s.untitled(game.activity.name);
             return (

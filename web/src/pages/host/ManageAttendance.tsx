@@ -26,7 +26,7 @@ export function AttendanceSection({ gameId }: { gameId: string }) {
       {attendance.isPending && <Loading />}
       <Problem error={attendance.error ?? mark.error} />
       {attendance.isSuccess && attendance.data.length === 0 && <EmptyState title={m.nobody} />}
-      <ul className="manage-list" aria-label={m.attendanceHeading}>
+      <ul className="card-list manage-list" aria-label={m.attendanceHeading}>
         {attendance.data?.map((entry) => (
           <Card as="li" key={entry.userId} className="manage-item">
             <div className="manage-item-head">
@@ -63,7 +63,7 @@ export function RatingsSection({ gameId }: { gameId: string }) {
       {ratings.isPending && <Loading />}
       <Problem error={ratings.error} />
       {ratings.data && (ratings.data.average === null ? <EmptyState title={m.noRatings} /> : <p>{m.average(ratings.data.average, ratings.data.count)}</p>)}
-      <ul className="manage-list" aria-label={m.ratingsHeading}>
+      <ul className="card-list manage-list" aria-label={m.ratingsHeading}>
         {ratings.data?.ratings
           .filter((rating) => rating.note)
           .map((rating) => (

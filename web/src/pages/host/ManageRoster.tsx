@@ -33,7 +33,7 @@ export function RequestsSection({ gameId }: { gameId: string }) {
       {requests.isPending && <Loading />}
       <Problem error={requests.error ?? answer.error} />
       {requests.isSuccess && list.length === 0 && <EmptyState title={m.noRequests} />}
-      <ul className="manage-list" aria-label={m.requestsHeading}>
+      <ul className="card-list manage-list" aria-label={m.requestsHeading}>
         {list.map((request) => (
           <Card as="li" key={request.userId} className="manage-item">
             <div className="manage-item-head">
@@ -116,13 +116,13 @@ export function RosterSection({ game }: { game: Game }) {
         {players.isPending && <Loading />}
         <Problem error={players.error ?? remove.error} />
         {players.isSuccess && active.length === 0 && <EmptyState title={m.nobody} />}
-        <ul className="manage-list" aria-label={m.rosterHeading}>
+        <ul className="card-list manage-list" aria-label={m.rosterHeading}>
           {active.map(row)}
         </ul>
       </Section>
       {waiting.length > 0 && (
         <Section title={m.waitlistHeading} id="waitlist">
-          <ol className="manage-list" aria-label={m.waitlistHeading}>
+          <ol className="card-list manage-list" aria-label={m.waitlistHeading}>
             {waiting.map(row)}
           </ol>
         </Section>

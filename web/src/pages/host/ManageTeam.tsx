@@ -43,7 +43,7 @@ export function CoHostsSection({ game }: { game: Game }) {
       {coHosts.isPending && <Loading />}
       <Problem error={coHosts.error ?? invite.error ?? remove.error} />
       {coHosts.isSuccess && listed.length === 0 && <EmptyState title={m.noCoHosts} />}
-      <ul className="manage-list" aria-label={m.coHostsHeading}>
+      <ul className="card-list manage-list" aria-label={m.coHostsHeading}>
         {listed.map((coHost) => (
           <Card as="li" key={coHost.userId} className="manage-item">
             <div className="manage-item-head">
