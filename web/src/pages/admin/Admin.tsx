@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { t } from '../../i18n';
 import { Link, useLocation } from '../../router';
-import { EmptyState, Loading, Page, Problem, Section } from '../../ui';
+import { ListState, Page, Section } from '../../ui';
 import './admin.css';
 
 const SECTIONS = ['users', 'activities', 'venues', 'games', 'disputes', 'chat-reports', 'audit'] as const;
@@ -51,9 +51,7 @@ export function AdminList<T>({
     <AdminFrame section={section}>
       <Section title={title} id={`admin-${section}`}>
         {typeof lead === 'string' ? <p className="muted">{lead}</p> : lead}
-        {query.isPending && <Loading />}
-        <Problem error={query.error ?? failed} retry={query.error ? () => void query.refetch() : undefined} />
-        {items?.length === 0 && <EmptyState title={empty} />}
+        <ListState query={query} failed={failed} items={items} empty={empty} />
         <ul className="card-list" aria-label={title}>
           {items?.map((item) => children(item))}
         </ul>

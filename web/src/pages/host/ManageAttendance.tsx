@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { t } from '../../i18n';
-import { Badge, Button, Card, EmptyState, Loading, Problem, Section } from '../../ui';
+import { Badge, Button, Card, EmptyState, ListState, Loading, Problem, Section } from '../../ui';
 
 const m = t.host.manage;
 type Mark = 'ATTENDED' | 'NO_SHOW';
@@ -23,9 +23,7 @@ export function AttendanceSection({ gameId }: { gameId: string }) {
   return (
     <Section title={m.attendanceHeading} id="attendance">
       <p className="muted">{m.attendanceHint}</p>
-      {attendance.isPending && <Loading />}
-      <Problem error={attendance.error ?? mark.error} />
-      {attendance.isSuccess && attendance.data.length === 0 && <EmptyState title={m.nobody} />}
+      <ListState query={attendance} failed={mark.error} items={attendance.data} empty={m.nobody} />
       <ul className="card-list manage-list" aria-label={m.attendanceHeading}>
         {attendance.data?.map((entry) => (
           <Card as="li" key={entry.userId} className="manage-item">

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../time';
-import { Badge, Button, Card, EmptyState, Loading, Problem, Section, useToast } from '../../ui';
+import { Badge, Button, Card, ListState, Loading, Problem, Section, useToast } from '../../ui';
 import { useAskFirst } from './ask';
 import type { ContactMethod, Game, Participant } from './draft';
 
@@ -30,9 +30,7 @@ export function RequestsSection({ gameId }: { gameId: string }) {
   const list = requests.data?.content ?? [];
   return (
     <Section title={m.requestsHeading} id="requests">
-      {requests.isPending && <Loading />}
-      <Problem error={requests.error ?? answer.error} />
-      {requests.isSuccess && list.length === 0 && <EmptyState title={m.noRequests} />}
+      <ListState query={requests} failed={answer.error} items={list} empty={m.noRequests} />
       <ul className="card-list manage-list" aria-label={m.requestsHeading}>
         {list.map((request) => (
           <Card as="li" key={request.userId} className="manage-item">
@@ -113,9 +111,7 @@ export function RosterSection({ game }: { game: Game }) {
   return (
     <>
       <Section title={`${m.rosterHeading} (${game.playersJoined}/${game.slots})`} id="roster">
-        {players.isPending && <Loading />}
-        <Problem error={players.error ?? remove.error} />
-        {players.isSuccess && active.length === 0 && <EmptyState title={m.nobody} />}
+        <ListState query={players} failed={remove.error} items={active} empty={m.nobody} />
         <ul className="card-list manage-list" aria-label={m.rosterHeading}>
           {active.map(row)}
         </ul>
