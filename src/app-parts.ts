@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppOverrides } from './app-overrides.ts';
 import type { Config } from './config/index.ts';
 import type { Clock } from './platform/clock.ts';
@@ -118,24 +118,6 @@ export function markRecentWriters(app: FastifyInstance, reads: ReadRoute): void 
   });
 }
 
-/** Routes that change a game's game-day board: game day's own writes, check-in, a host's attendance mark, a player's guests. */
-const BOARD_ROUTES = /^\/api\/v1\/games\/:id\/(game-day(\/|$)|check-in$|attendance\/:userId$|participants\/me\/guests$)/;
-
-/**
- * The board live (#37): after a change to a game's board answered success, everyone on the board gets
- * a `game-day.board` event and refetches it. Found from the routes, so game day's services need no
- * call of their own; the event carries nothing a refetch does not, so it is written after the
- * response, and the app's slow poll covers one lost to a crash in between.
- */
-export function announceBoardChanges(app: FastifyInstance, board: { changed(gameId: string): Promise<void> }): void {
-  app.addHook('onResponse', async (request, reply) => {
-    if (!CHANGES.has(request.method) || reply.statusCode >= 300 || !BOARD_ROUTES.test(request.routeOptions.url ?? '')) return;
-    const gameId = (request.params as { id?: string }).id;
-    if (!gameId) return;
-    await board.changed(gameId).catch((error: Error) => request.log.warn({ err: describeError(error) }, 'the board event could not be written'));
-  });
-}
-
 /** PAYMENTS_ENCRYPTION_KEY, or (never in production: config refuses it) a key derived from the signing keys' seed. */
 export function paymentsSealer(key: string | undefined, seed: Buffer, app: FastifyInstance): Sealer {
   if (key) return new Sealer(Buffer.from(key, 'base64'));
@@ -194,13 +176,22 @@ export function composeChat(infra: Infrastructure, core: { keys: SigningKeys; us
   return { streamEvents, chatGames, chat };
 }
 
-/** Everyone on the board: its hosts and the players with a place. */
-export function boardLive(db: Database, lookups: GameLookups, streamEvents: StreamEvents) {
+/**
+ * The board live (#37): once a change to a game's board is committed, everyone on it (its hosts and
+ * the players with a place) gets a `game-day.board` event and reads the board again. The services
+ * that change a board call `changed`; the event carries nothing a refetch does not, so it is written
+ * after the change's commit and a failure is only logged: the app's slow poll covers an event lost.
+ */
+export function boardLive(db: Database, lookups: GameLookups, streamEvents: StreamEvents, log: FastifyBaseLogger) {
   return {
     changed: async (gameId: string) => {
-      const board = (await lookups.audience(gameId)).filter((member) => member.host || member.player === 'ACTIVE');
-      const recipients = board.map((member) => ({ userId: member.userId, payload: { gameId } }));
-      await streamEvents.publish({ name: 'game-day.board', gameId, recipients }, db);
+      try {
+        const board = (await lookups.audience(gameId)).filter((member) => member.host || member.player === 'ACTIVE');
+        const recipients = board.map((member) => ({ userId: member.userId, payload: { gameId } }));
+        await streamEvents.publish({ name: 'game-day.board', gameId, recipients }, db);
+      } catch (error) {
+        log.warn({ err: describeError(error), gameId }, 'the board event could not be written');
+      }
     },
   };
 }

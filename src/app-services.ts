@@ -42,7 +42,7 @@ import { ReadRoute } from './platform/db/read-route.ts';
  */
 export async function composeServices(app: FastifyInstance, infra: Infrastructure, overrides: AppOverrides) {
   const core = await composeCore(app, infra, overrides);
-  const reads = composeGameReads(infra, core);
+  const reads = composeGameReads(app, infra, core);
   const people = composePeople(app, infra, core, reads);
   const hosting = composeHosting(infra, core, reads, people);
   const { config, clock, db } = { ...infra, db: infra.database.db };
@@ -74,7 +74,6 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     calendars: reads.calendars,
     payments: { payments: people.payments, payees: people.payees },
     chat,
-    boardLive: boardLive(db, lookups, streamEvents),
     chatReports: new ChatReports({ db, clock, names: (ids) => users.namesOf(ids), games: chatGames, live: streamEvents, audit }),
     ...live,
     games: {
@@ -95,6 +94,8 @@ export async function composeServices(app: FastifyInstance, infra: Infrastructur
     },
   };
 }
+
+export type Services = Awaited<ReturnType<typeof composeServices>>;
 
 /** Signing keys, users and tokens, the catalogue (activities, venues), the audit trail and notifications. */
 async function composeCore(app: FastifyInstance, infra: Infrastructure, overrides: AppOverrides) {
@@ -129,10 +130,10 @@ type Core = Awaited<ReturnType<typeof composeCore>>;
 
 /**
  * Games read share links and bookmarks to present a game; share links and bookmarks ask games
- * through the narrow parts that do not need them back (lookups, queries). Then the chat, the
- * skill ratings and joining.
+ * through the narrow parts that do not need them back (lookups, queries). Then the chat and the
+ * board live over the notification stream, the skill ratings and joining.
  */
-function composeGameReads(infra: Infrastructure, core: Core) {
+function composeGameReads(app: FastifyInstance, infra: Infrastructure, core: Core) {
   const { config, database, store, clock } = infra;
   const { db } = database;
   const { activities, venues, users, keys, notifications } = core;
@@ -164,6 +165,9 @@ function composeGameReads(infra: Infrastructure, core: Core) {
   const skill = new SkillService({ db, clock, activities, levels });
   const waitlist = { quietHours: config.waitlistQuietHours, timeZone: config.timeZone };
   const noShows = recentNoShows(db, clock);
+  const live = composeChat(infra, core, lookups);
+  // Game day, check-in, attendance marks and a player's guests change a game's board: each tells it once committed.
+  const board = boardLive(db, lookups, live.streamEvents, app.log);
   const participation = new GameParticipation({
     db,
     clock,
@@ -174,6 +178,7 @@ function composeGameReads(infra: Infrastructure, core: Core) {
     audit: core.audit,
     onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
     recentNoShows: noShows,
+    boardChanged: board.changed,
   });
   return {
     reads,
@@ -188,7 +193,8 @@ function composeGameReads(infra: Infrastructure, core: Core) {
     waitlist,
     noShows,
     participation,
-    ...composeChat(infra, core, lookups),
+    board,
+    ...live,
   };
 }
 type GameReads = ReturnType<typeof composeGameReads>;
@@ -198,7 +204,7 @@ function composePeople(app: FastifyInstance, infra: Infrastructure, core: Core, 
   const { config, clock } = infra;
   const { db } = infra.database;
   const { users, activities, audit, notifications } = core;
-  const { lookups, participation, bookmarks, calendars, skill } = reads;
+  const { lookups, participation, bookmarks, calendars, skill, board } = reads;
   // Invitations to be a regular or co-host: the series and games modules send them; accepting runs their acceptors.
   const invitations = new Invitations({ clock });
   const payees = new PayeesService({ db, clock, sealer: paymentsSealer(config.paymentsEncryptionKey, core.keys.secretSeed, app) });
@@ -223,12 +229,12 @@ function composePeople(app: FastifyInstance, infra: Infrastructure, core: Core, 
     ],
   });
   const attendance = {
-    attendance: new AttendanceService({ db, clock, games: lookups, users, events: notifications, audit }),
+    attendance: new AttendanceService({ db, clock, games: lookups, users, events: notifications, audit, boardChanged: board.changed }),
     ratings: new RatingsService({ db, clock, games: lookups }),
     disputes: new DisputesService({ db, clock, users, games: lookups, events: notifications, audit }),
   };
   // Game day reads who is checked in from attendance, and who the caller is to the game from games.
-  const gameDayDeps = { db, clock, games: lookups, attendance: new CheckedIn(db), users, skill, events: notifications };
+  const gameDayDeps = { db, clock, games: lookups, attendance: new CheckedIn(db), users, skill, events: notifications, boardChanged: board.changed };
   const gameDay = { session: new GameDayService(gameDayDeps), rounds: new GameDayRounds(gameDayDeps), scores: new GameDayScores({ ...gameDayDeps, audit }) };
   return { invitations, payees, payments, profiles, attendance, gameDay };
 }

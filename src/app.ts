@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppOverrides } from './app-overrides.ts';
-import { announceBoardChanges, composeAuth, markRecentWriters, type Infrastructure } from './app-parts.ts';
+import { composeAuth, markRecentWriters, type Infrastructure } from './app-parts.ts';
 import type { Config } from './config/index.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/index.ts';
@@ -76,6 +76,7 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
 async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: AppOverrides): Promise<void> {
   const { config } = infra;
   const services = await composeServices(app, infra, overrides);
+  overrides.onServices?.(services);
 
   await app.register(httpPlatform);
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
@@ -101,7 +102,6 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
     production: config.profile === 'production',
   });
   markRecentWriters(app, services.reads);
-  announceBoardChanges(app, services.boardLive);
   await registerDocs(app, config);
   await registerWebApp(app, config);
   await registerOperations(app, {

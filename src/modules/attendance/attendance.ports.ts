@@ -21,3 +21,9 @@ export interface AttendanceEvents {
 export interface AttendanceUsers {
   namesOf(ids: string[]): Promise<Map<string, string | null>>;
 }
+
+/**
+ * Tells everyone on a game's game-day board to read it again (who is checked in changed), once the
+ * mark is committed: the event carries nothing a refetch does not, and it never fails the mark.
+ */
+export type BoardChanged = (gameId: string) => Promise<void>;

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditTrail } from '../audit/index.ts';
-import type { AttendanceEvents, AttendanceGames, AttendanceUsers } from './attendance.ports.ts';
+import type { AttendanceEvents, AttendanceGames, AttendanceUsers, BoardChanged } from './attendance.ports.ts';
 import { presentAttendance, presentOwnMark, presentRecord } from './attendance.presenter.ts';
 import { AttendanceRepository } from './attendance.repository.ts';
 import { markingOpen, noShowFair, RECORD_DAYS, recordSince, selfCheckInOpen } from './attendance.rules.ts';
@@ -14,6 +14,7 @@ export interface AttendanceDeps {
   users: AttendanceUsers;
   events: AttendanceEvents;
   audit: AuditTrail;
+  boardChanged: BoardChanged;
 }
 
 export const gameNotFound = () => notFound('The game was not found.', 'game_not_found');
@@ -63,6 +64,7 @@ export class AttendanceService {
       return marked;
     });
     if (!row) throw conflict('mark_disputed', 'The player disputes this mark; an admin decides it.');
+    await this.#deps.boardChanged(gameId);
     const names = await this.#deps.users.namesOf([userId]);
     return presentAttendance(userId, names.get(userId) ?? null, row);
   }
@@ -86,6 +88,7 @@ export class AttendanceService {
       markedAt: now,
     });
     if (row.status === 'NO_SHOW') throw conflict('marked_no_show', 'A host has marked you as a no-show; ask them to change it.');
+    await this.#deps.boardChanged(gameId);
     const names = await this.#deps.users.namesOf([userId]);
     return presentAttendance(userId, names.get(userId) ?? null, row);
   }

@@ -1,9 +1,9 @@
 import type { Clock } from '../../platform/clock.ts';
-import type { Database, Executor } from '../../platform/db/index.ts';
+import type { Database, Executor, Transaction } from '../../platform/db/index.ts';
 import { closed, gameNotFound, notOpen } from './game-day.errors.ts';
 import { bringerOf, guestName, isGuest, type Party, withGuests } from './game-day.guests.ts';
 import type { SessionRows } from './game-day.input.ts';
-import type { GameDayAttendance, GameDayEvents, GameDayGames, GameDaySkill, GameDayUsers } from './game-day.ports.ts';
+import type { BoardChanged, GameDayAttendance, GameDayEvents, GameDayGames, GameDaySkill, GameDayUsers } from './game-day.ports.ts';
 import { GameDayRepository, type GameDayRow } from './game-day.repository.ts';
 import { skillKind } from './game-day.rules.ts';
 
@@ -15,6 +15,7 @@ export interface GameDayDeps {
   users: GameDayUsers;
   skill: GameDaySkill;
   events: GameDayEvents;
+  boardChanged: BoardChanged;
 }
 
 /** Who the caller is to the game: a host (organiser or co-host), a player with a place, or nobody (404). */
@@ -28,6 +29,13 @@ export async function hostOf(deps: GameDayDeps, gameId: string, userId: string) 
   const standing = await deps.games.standing(gameId, userId);
   if (!standing?.host) throw gameNotFound();
   return standing;
+}
+
+/** A change to the board in its own transaction; once it is committed, when it wrote something (it did not lose a race), the board is told. */
+export async function changeBoard<T>(deps: GameDayDeps, gameId: string, change: (tx: Transaction) => Promise<T>): Promise<T> {
+  const changed = await deps.db.transaction(change);
+  if (changed) await deps.boardChanged(gameId);
+  return changed;
 }
 
 /** The session, open and not closed. */

@@ -8,6 +8,7 @@ import { createGame, createSport, gameBody, onboardedUser } from '../../../test/
 import { listen, openStream, STREAM, type SseClient } from '../../../test/helpers/sse.ts';
 import { buildTestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
+import type { Services } from '../../app-services.ts';
 
 /** The next `game-day.board` event's game id, skipping notifications and other events. */
 async function nextBoard(stream: SseClient, timeoutMs = 3000): Promise<string> {
@@ -33,11 +34,12 @@ for (const backend of backends) {
   describe(`the game-day board live (${backend.name})`, () => {
     const clock = new TestClock(new Date('2034-06-01T08:00:00Z'));
     let kit: GameDayKit;
+    let services: Services;
     let base: string;
     const open: SseClient[] = [];
 
     before(async () => {
-      kit = new GameDayKit(await buildTestApp(backend, {}, { clock }), clock);
+      kit = new GameDayKit(await buildTestApp(backend, {}, { clock, onServices: (built) => (services = built) }), clock);
       await kit.setUp();
       base = await listen(kit.t.app);
     });
@@ -93,6 +95,20 @@ for (const backend of backends) {
       const guest = ((await kit.board(game)).players as Array<{ userId: string; guestOf?: string }>).find((p) => p.guestOf === a.id)!;
       await kit.ok('POST', `/api/v1/games/${game.id}/game-day/leave`, a, { guestId: guest.userId });
       assert.equal(await nextBoard(watching), game.id, 'the guest left');
+      assert.equal(await quiet(watching), 0);
+    });
+
+    it('changes made by service calls, with no request at all, reach the board: game day opened, a check-in, a guest', async () => {
+      const { game, players } = await kit.gameWithPlayers(1, 'Direct', { maxGuestsPerPlayer: 1 });
+      const [a] = players as [TestUser];
+      const watching = await connect(kit.host);
+
+      await services.gameDay.session.open(kit.host.id, game.id, { courts: 1, format: 'ROTATING_DOUBLES', scoreRule: 'TO_21' });
+      assert.equal(await nextBoard(watching), game.id, 'opened');
+      await services.attendance.attendance.checkIn(a.id, game.id);
+      assert.equal(await nextBoard(watching), game.id, 'checked in');
+      await services.games.participation.changeGuests(a.id, game.id, { guests: 1 });
+      assert.equal(await nextBoard(watching), game.id, 'a guest came');
       assert.equal(await quiet(watching), 0);
     });
   });

@@ -29,3 +29,9 @@ export interface GameDaySkill {
   ratingsOf(userIds: string[], activityId: string, kind: SkillKind): Promise<Map<string, PlayerSkill>>;
   recordResult(result: MatchResult, tx: Executor): Promise<boolean>;
 }
+
+/**
+ * Tells everyone on a game's board to read it again, once a change to it is committed: the event
+ * carries nothing a refetch does not, so it is never part of the change, and it never fails one.
+ */
+export type BoardChanged = (gameId: string) => Promise<void>;

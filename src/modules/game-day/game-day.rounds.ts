@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '../../platform/db/index.ts';
-import { type GameDayDeps, hostOf, openDay, sessionRows } from './game-day.context.ts';
+import { changeBoard, type GameDayDeps, hostOf, openDay, sessionRows } from './game-day.context.ts';
 import { alreadyStarted, noFreeCourt, notEnoughPlayers, roundNotFound, swapNotPossible } from './game-day.errors.ts';
 import { freeCourts, rotationInput } from './game-day.input.ts';
 import { presentProposal } from './game-day.presenter.ts';
@@ -49,7 +49,7 @@ export class GameDayRounds {
     const proposal = proposeRound(rotationInput(rows, day.pace === 'COURT' ? free.slice(0, 1) : free, now, number));
     if (proposal.matches.length === 0) throw notEnoughPlayers();
     try {
-      await db.transaction((tx) =>
+      await changeBoard(this.#deps, gameId, (tx) =>
         new GameDayRepository(tx).propose({ gameId, resting: proposal.resting, proposedBy: userId, proposedAt: now }, toRows(proposal)),
       );
     } catch (error) {
@@ -74,7 +74,7 @@ export class GameDayRounds {
     const courts = current.matches.map((match) => match.court);
     const { costs } = swapCost(rotationInput(rows, courts, clock.now(), round.number), current, swap);
     const next = applySwap(current, swap);
-    const written = await db.transaction((tx) => new GameDayRepository(tx).rewrite(roundId, next.resting, toRows(next)));
+    const written = await changeBoard(this.#deps, gameId, (tx) => new GameDayRepository(tx).rewrite(roundId, next.resting, toRows(next)));
     if (!written) throw alreadyStarted();
     const repository = new GameDayRepository(db);
     return presentProposal((await repository.round(gameId, roundId))!, await repository.matches(gameId), rows.names, costs);
@@ -86,7 +86,7 @@ export class GameDayRounds {
     await hostOf(this.#deps, gameId, userId);
     const day = await openDay(db, gameId);
     await this.#proposed(gameId, roundId);
-    const started = await db.transaction((tx) => new GameDayRepository(tx).start(gameId, roundId, clock.now()));
+    const started = await changeBoard(this.#deps, gameId, (tx) => new GameDayRepository(tx).start(gameId, roundId, clock.now()));
     if (!started) throw alreadyStarted();
     const rows = await sessionRows(this.#deps, day);
     return presentProposal(started, rows.matches, rows.names);

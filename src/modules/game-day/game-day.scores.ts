@@ -1,5 +1,5 @@
 import type { AuditActor, AuditTrail } from '../audit/index.ts';
-import { type GameDayDeps, hostOf, namesOf, openDay, roleIn } from './game-day.context.ts';
+import { changeBoard, type GameDayDeps, hostOf, namesOf, openDay, roleIn } from './game-day.context.ts';
 import { alreadyEntered, badScore, matchNotFound, notDisputed, nothingToAnswer, notOnCourt, notOpen, notOtherSide } from './game-day.errors.ts';
 import { isGuest, playsOn } from './game-day.guests.ts';
 import { presentMatch } from './game-day.presenter.ts';
@@ -34,7 +34,7 @@ export class GameDayScores {
     if (!standing.host && !playsOn(gameId, match.sideA, userId) && !playsOn(gameId, match.sideB, userId)) throw notOnCourt();
     if (!scoreFits(day.scoreRule, score.a, score.b)) throw badScore();
     const now = clock.now();
-    const row = await db.transaction(async (tx) => {
+    const row = await changeBoard(this.#deps, gameId, async (tx) => {
       const repository = new GameDayRepository(tx);
       const entered = await repository.enter(matchId, score.a, score.b, userId, now);
       if (entered) await repository.record({ matchId, action: 'ENTERED', scoreA: score.a, scoreB: score.b, byUser: userId, at: now });
@@ -46,7 +46,7 @@ export class GameDayScores {
 
   /** The other side of whoever entered the score (both sides when a host off the court entered it) confirms or disputes. */
   async answer(userId: string, gameId: string, matchId: string, answer: 'CONFIRMED' | 'DISPUTED') {
-    const { db, clock } = this.#deps;
+    const { clock } = this.#deps;
     const { game } = await roleIn(this.#deps, gameId, userId);
     const day = await this.#day(gameId);
     const match = await this.#match(gameId, matchId);
@@ -57,7 +57,7 @@ export class GameDayScores {
     // A player whose guests stand on both sides is on the enterer's side too: they never confirm a score their side entered.
     if (!playsOn(gameId, other, userId) || playsOn(gameId, own, userId)) throw notOtherSide();
     const now = clock.now();
-    const row = await db.transaction(async (tx) => {
+    const row = await changeBoard(this.#deps, gameId, async (tx) => {
       const repository = new GameDayRepository(tx);
       const answered = await repository.answer(matchId, 'ENTERED', answer);
       if (answered) await repository.record({ matchId, action: answer, scoreA: answered.scoreA, scoreB: answered.scoreB, byUser: userId, at: now });
@@ -70,14 +70,14 @@ export class GameDayScores {
 
   /** A host's decision on a disputed score: the score they set stands. */
   async settle(userId: string, gameId: string, matchId: string, score: Score, trail: AuditActor) {
-    const { db, clock, audit } = this.#deps;
+    const { clock, audit } = this.#deps;
     const { game } = await hostOf(this.#deps, gameId, userId);
     const day = await this.#day(gameId);
     // A disputed score changes only by settling (the update's condition), so this is the score it replaces.
     const disputed = await this.#match(gameId, matchId);
     if (!scoreFits(day.scoreRule, score.a, score.b)) throw badScore();
     const now = clock.now();
-    const row = await db.transaction(async (tx) => {
+    const row = await changeBoard(this.#deps, gameId, async (tx) => {
       const repository = new GameDayRepository(tx);
       const settled = await repository.answer(matchId, 'DISPUTED', 'SETTLED', score);
       if (!settled) return settled;

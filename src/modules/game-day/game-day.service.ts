@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../platform/db/index.ts';
-import { type GameDayDeps, hostOf, openDay, roleIn, sessionRows } from './game-day.context.ts';
+import { changeBoard, type GameDayDeps, hostOf, openDay, roleIn, sessionRows } from './game-day.context.ts';
 import { alreadyOpen, closed, guestNotFound, notCheckedIn, notOpen, notYourGuest, windowClosed } from './game-day.errors.ts';
 import { bringerOf, isGuest } from './game-day.guests.ts';
 import { playedIn, presentPlayers } from './game-day.input.ts';
@@ -21,16 +21,18 @@ export class GameDayService {
     const { game } = await hostOf(this.#deps, gameId, userId);
     const now = this.#deps.clock.now();
     if (!openingWindow(game, now)) throw windowClosed();
-    const opened = await new GameDayRepository(this.#deps.db).open({
-      gameId,
-      format: body.format,
-      courts: body.courts,
-      scoreRule: body.scoreRule,
-      pace: body.pace ?? 'ROUND',
-      winnerStaysCap: body.winnerStaysCap ?? 2,
-      openedBy: userId,
-      openedAt: now,
-    });
+    const opened = await changeBoard(this.#deps, gameId, (tx) =>
+      new GameDayRepository(tx).open({
+        gameId,
+        format: body.format,
+        courts: body.courts,
+        scoreRule: body.scoreRule,
+        pace: body.pace ?? 'ROUND',
+        winnerStaysCap: body.winnerStaysCap ?? 2,
+        openedBy: userId,
+        openedAt: now,
+      }),
+    );
     if (!opened) throw alreadyOpen();
     return this.board(userId, gameId);
   }
@@ -63,6 +65,7 @@ export class GameDayService {
     }
     if (!presentPlayers(rows).some((player) => player.userId === leaving)) throw notCheckedIn();
     await new GameDayRepository(this.#deps.db).leave(gameId, leaving, this.#deps.clock.now());
+    await this.#deps.boardChanged(gameId);
     return this.board(userId, gameId);
   }
 
@@ -75,7 +78,7 @@ export class GameDayService {
     const { db, clock, attendance, events } = this.#deps;
     const { game } = await hostOf(this.#deps, gameId, userId);
     const now = clock.now();
-    const closedNow = await db.transaction(async (tx) => {
+    const closedNow = await changeBoard(this.#deps, gameId, async (tx) => {
       const repository = new GameDayRepository(tx);
       if (!(await repository.close(gameId, now))) return false;
       // Guests have no account: nothing to mark, nobody to tell.

@@ -93,6 +93,9 @@ export type NotificationText = [string, string, (string | null)?];
 /** Runs after the organiser removed a player (not after a leave), once the removal is committed. */
 export type PlayerRemovalHook = (removal: { gameId: string; userId: string; gameEnds: Date }) => Promise<void>;
 
+/** Tells everyone on a game's game-day board to read it again, once a change to a player's guests is committed. */
+export type BoardChanged = (gameId: string) => Promise<void>;
+
 /** Runs inside the hard delete's transaction, before the game row goes (share links, bookmarks, notifications). */
 export type GameRemovalStep = (gameId: string, executor: Executor) => Promise<void>;
 

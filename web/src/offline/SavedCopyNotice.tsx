@@ -12,7 +12,7 @@ export function SavedCopyNotice() {
   useEffect(() => clearSavedNotes(), [path]);
   if (!savedAt) return null;
   return (
-    <p className="saved-copy" role="status" data-testid="saved-copy">
+    <p className="banner saved-copy" role="status" data-testid="saved-copy">
       {t.offline.savedCopy(formatTime(savedAt))}
     </p>
   );

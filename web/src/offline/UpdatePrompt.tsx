@@ -28,7 +28,7 @@ export function UpdatePrompt() {
     void updateServiceWorker(true);
   };
   return (
-    <div className="update-ready" role="status">
+    <div className="float-bottom update-ready" role="status">
       <p>{t.offline.updateReady}</p>
       <Button variant="primary" onClick={reload}>
         {t.offline.reload}

@@ -11,4 +11,4 @@ export { Tabs, type Tab } from './tabs';
 export { Dialog, Sheet, ConfirmProvider, useConfirm, type ConfirmOptions } from './dialog';
 export { ToastProvider, useToast } from './toast';
 export { Badge, AvatarStack, Skeleton, EmptyState, type Tone } from './bits';
-export { Loading, Problem, Waiting, fieldError, Page, Field, TextArea } from './page';
+export { ListState, Loading, Problem, Waiting, fieldError, Page, Field, TextArea } from './page';

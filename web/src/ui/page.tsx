@@ -2,6 +2,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ApiProblem } from '../api/client';
 import { t } from '../i18n';
+import { EmptyState } from './bits';
 
 export function Loading({ what = t.common.loading }: { what?: string }) {
   return (
@@ -40,6 +41,17 @@ export function Waiting({ query, title, errorTitle = title }: { query: QueryStat
     <Page title={query.isPending ? title : errorTitle}>
       {query.isPending ? <Loading /> : <Problem error={query.error} retry={() => void query.refetch()} />}
     </Page>
+  );
+}
+
+/** A list's query as it stands: "Loading…", its problem (or a change's, `failed`) with a way to try again, or that it is empty. */
+export function ListState({ query, failed, items, empty }: { query: QueryState; failed?: unknown; items: unknown[] | undefined; empty: string }) {
+  return (
+    <>
+      {query.isPending && <Loading />}
+      <Problem error={query.error ?? failed} retry={query.error ? () => void query.refetch() : undefined} />
+      {!query.isPending && !query.error && items?.length === 0 && <EmptyState title={empty} />}
+    </>
   );
 }
 

@@ -26,7 +26,7 @@ export function ToastProvider({ children, lifetimeMs = 5000 }: { children: React
   return (
     <ToastContext.Provider value={say}>
       {children}
-      <div className="toasts" role="status" aria-live="polite">
+      <div className="float-bottom toasts" role="status" aria-live="polite">
         {toasts.map((toast) => (
           <p key={toast.id} className={`toast tag-${toast.tone}`}>
             {toast.text}

@@ -5,7 +5,7 @@ import type { ActivitiesService } from '../../activities/index.ts';
 import type { AuditActor, AuditTrail } from '../../audit/index.ts';
 import { JoinRequestsRepository } from '../join-requests/games.join-requests.repository.ts';
 import { entryOf } from '../join-requests/games.join-requests.ts';
-import type { GameEvents, GameEventType, PlayerLevels, PlayerRemovalHook, RecentNoShows } from '../games.ports.ts';
+import type { BoardChanged, GameEvents, GameEventType, PlayerLevels, PlayerRemovalHook, RecentNoShows } from '../games.ports.ts';
 import { presentParticipation } from '../games.presenter.ts';
 import { gameNotFound } from '../listing/games.queries.ts';
 import { GamesRepository, type GameRow } from '../games.repository.ts';
@@ -29,6 +29,7 @@ export interface GameParticipationDeps extends GameWriterDeps {
   audit: AuditTrail;
   /** For games with maxRecentNoShows: the player's record decides whether they may join. */
   recentNoShows?: RecentNoShows;
+  boardChanged?: BoardChanged;
 }
 
 const notJoinable = (detail: string) => conflict('game_not_joinable', detail);
@@ -215,7 +216,7 @@ export class GameParticipation {
    * need free places for all of them (a party is never split). A waiting party keeps its turn.
    */
   async changeGuests(userId: string, gameId: string, input: GuestsInput) {
-    return this.#db.transaction(async (tx) => {
+    const party = await this.#db.transaction(async (tx) => {
       const repository = new GamesRepository(tx);
       const participation = new ParticipationRepository(tx);
       const game = await repository.lock(gameId);
@@ -241,6 +242,8 @@ export class GameParticipation {
       if (delta < 0) await fillPlaces(this.#events, this.#waitlist, tx, game, userId, now);
       return presentParticipation(row);
     });
+    await this.#entry.boardChanged?.(gameId);
+    return party;
   }
 
   /** Takes the offered place (the party's places were held for it) while the offer runs. */

@@ -24,7 +24,7 @@ export function ActivitiesPage() {
         {activities.isPending && <Loading />}
         <Problem error={activities.error} retry={() => void activities.refetch()} />
         {activities.data?.content.length === 0 && <EmptyState title={s.empty} />}
-        <ul className="admin-list">
+        <ul className="card-list">
           {activities.data?.content.map((activity) => (
             <Card as="li" key={activity.id} className="admin-item">
               {editing === activity.id ? (

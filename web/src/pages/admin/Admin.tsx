@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { t } from '../../i18n';
 import { Link, useLocation } from '../../router';
-import { EmptyState, Loading, Page, Problem, Section } from '../../ui';
+import { ListState, Page, Section } from '../../ui';
 import './admin.css';
 
 const SECTIONS = ['users', 'activities', 'venues', 'games', 'disputes', 'chat-reports', 'audit'] as const;
@@ -24,38 +24,35 @@ export function AdminFrame({ section, children }: { section: AdminSection; child
   );
 }
 
-/** An admin section that is one list: what leads it, loading, its problem, the empty state, then an item each (a `li` card). */
+/**
+ * An admin section that is one list: what leads it (a string: a muted paragraph), its query's loading and problem (or a change's
+ * problem, `failed`), the empty state, then an item each (a `li` card). Its anchor is `admin-<section>`.
+ */
 export function AdminList<T>({
   section,
   title,
-  id,
   lead,
-  pending,
-  error,
-  retry,
+  query,
+  failed,
   empty,
   items,
   children,
 }: {
   section: AdminSection;
   title: string;
-  id: string;
   lead: ReactNode;
-  pending: boolean;
-  error: unknown;
-  retry?: () => void;
+  query: { isPending: boolean; error: unknown; refetch: () => unknown };
+  failed: unknown;
   empty: string;
   items: T[] | undefined;
   children: (item: T) => ReactNode;
 }) {
   return (
     <AdminFrame section={section}>
-      <Section title={title} id={id}>
-        {lead}
-        {pending && <Loading />}
-        <Problem error={error} retry={retry} />
-        {items?.length === 0 && <EmptyState title={empty} />}
-        <ul className="admin-list" aria-label={title}>
+      <Section title={title} id={`admin-${section}`}>
+        {typeof lead === 'string' ? <p className="muted">{lead}</p> : lead}
+        <ListState query={query} failed={failed} items={items} empty={empty} />
+        <ul className="card-list" aria-label={title}>
           {items?.map((item) => children(item))}
         </ul>
       </Section>

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../time';
-import { Badge, Button, Card, EmptyState, Field, Loading, Problem, Section } from '../../ui';
+import { Badge, Button, Card, Field, ListState, Section } from '../../ui';
 import { AdminFrame } from './Admin';
 
 const s = t.admin.audit;
@@ -58,10 +58,8 @@ export function AuditPage() {
             <input id="audit-actor-id" value={actorId} onChange={(e) => setActorId(e.target.value)} aria-describedby="audit-actor-id-hint" />
           </Field>
         </div>
-        {entries.isPending && <Loading />}
-        <Problem error={entries.error} retry={entries.error ? () => void entries.refetch() : undefined} />
-        {entries.isSuccess && list.length === 0 && <EmptyState title={s.none} />}
-        <ul className="admin-list" aria-label={s.list}>
+        <ListState query={entries} items={list} empty={s.none} />
+        <ul className="card-list" aria-label={s.list}>
           {list.map((entry) => (
             <Card as="li" key={entry.id} className="admin-item">
               <div className="admin-item-head">

@@ -34,17 +34,7 @@ export function DisputesPage() {
     if (yes) settle.mutate({ gameId, userId, outcome });
   };
   return (
-    <AdminList
-      section="disputes"
-      title={s.list}
-      id="admin-disputes"
-      lead={<p className="muted">{s.intro}</p>}
-      pending={queue.isPending}
-      error={queue.error ?? settle.error}
-      retry={queue.error ? () => void queue.refetch() : undefined}
-      empty={s.none}
-      items={queue.data}
-    >
+    <AdminList section="disputes" title={s.list} lead={s.intro} query={queue} failed={settle.error} empty={s.none} items={queue.data}>
       {(dispute) => {
         const player = dispute.playerName ?? s.unknownPlayer;
         const busy = settle.isPending && settle.variables?.gameId === dispute.gameId && settle.variables.userId === dispute.userId;

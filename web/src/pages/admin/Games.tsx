@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { api, data, done } from '../../api/client';
 import { t } from '../../i18n';
 import { formatRange } from '../../time';
-import { Badge, Button, Card, Chip, ChipRow, EmptyState, Loading, Problem, Section, useConfirm, useToast } from '../../ui';
+import { Badge, Button, Card, Chip, ChipRow, ListState, Section, useConfirm, useToast } from '../../ui';
 import { AdminFrame } from './Admin';
 import { useAdminActivities } from './Activities';
 
@@ -49,10 +49,8 @@ export function GamesPage() {
           <input type="checkbox" checked={includePast} onChange={(e) => setIncludePast(e.target.checked)} />
           {s.includePast}
         </label>
-        {games.isPending && <Loading />}
-        <Problem error={games.error ?? cancel.error} />
-        {games.isSuccess && list.length === 0 && <EmptyState title={s.none} />}
-        <ul className="admin-list" aria-label={s.list}>
+        <ListState query={games} failed={cancel.error} items={list} empty={s.none} />
+        <ul className="card-list" aria-label={s.list}>
           {list.map((game) => {
             const title = game.title ?? s.untitled(game.activity.name);
             return (

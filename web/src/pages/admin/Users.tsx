@@ -40,14 +40,13 @@ export function UsersPage() {
     <AdminList
       section="users"
       title={t.admin.sections.users}
-      id="admin-users"
       lead={
         <Field label={s.search} id="user-search" hint={s.searchHint}>
           <input id="user-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} aria-describedby="user-search-hint" />
         </Field>
       }
-      pending={users.isPending}
-      error={users.error ?? setRoles.error}
+      query={users}
+      failed={setRoles.error}
       empty={s.none}
       items={users.data?.content}
     >

@@ -42,7 +42,7 @@ export function VenuesPage() {
         <Problem error={venues.error ?? remove.error} />
         {venues.data && <p className="muted">{s.count(venues.data.page.totalElements)}</p>}
         {venues.data?.content.length === 0 && <EmptyState title={s.none} />}
-        <ul className="admin-list" aria-label={s.list}>
+        <ul className="card-list" aria-label={s.list}>
           {venues.data?.content.map((venue) => (
             <Card as="li" key={venue.id} className="admin-item">
               <strong>{venue.name}</strong>

@@ -28,16 +28,7 @@ export function ChatReportsPage() {
     if (yes) resolve.mutate({ id, removeMessage });
   };
   return (
-    <AdminList
-      section="chat-reports"
-      title={s.list}
-      id="admin-chat-reports"
-      lead={<p className="muted">{s.intro}</p>}
-      pending={queue.isPending}
-      error={queue.error ?? resolve.error}
-      empty={s.none}
-      items={queue.data}
-    >
+    <AdminList section="chat-reports" title={s.list} lead={s.intro} query={queue} failed={resolve.error} empty={s.none} items={queue.data}>
       {(report) => {
         const busy = resolve.isPending && resolve.variables?.id === report.id;
         return (

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { t } from '../../i18n';
-import { Badge, Button, Card, EmptyState, Loading, Problem, Section } from '../../ui';
+import { Badge, Button, Card, EmptyState, ListState, Loading, Problem, Section } from '../../ui';
 
 const m = t.host.manage;
 type Mark = 'ATTENDED' | 'NO_SHOW';
@@ -23,10 +23,8 @@ export function AttendanceSection({ gameId }: { gameId: string }) {
   return (
     <Section title={m.attendanceHeading} id="attendance">
       <p className="muted">{m.attendanceHint}</p>
-      {attendance.isPending && <Loading />}
-      <Problem error={attendance.error ?? mark.error} />
-      {attendance.isSuccess && attendance.data.length === 0 && <EmptyState title={m.nobody} />}
-      <ul className="manage-list" aria-label={m.attendanceHeading}>
+      <ListState query={attendance} failed={mark.error} items={attendance.data} empty={m.nobody} />
+      <ul className="card-list manage-list" aria-label={m.attendanceHeading}>
         {attendance.data?.map((entry) => (
           <Card as="li" key={entry.userId} className="manage-item">
             <div className="manage-item-head">
@@ -63,7 +61,7 @@ export function RatingsSection({ gameId }: { gameId: string }) {
       {ratings.isPending && <Loading />}
       <Problem error={ratings.error} />
       {ratings.data && (ratings.data.average === null ? <EmptyState title={m.noRatings} /> : <p>{m.average(ratings.data.average, ratings.data.count)}</p>)}
-      <ul className="manage-list" aria-label={m.ratingsHeading}>
+      <ul className="card-list manage-list" aria-label={m.ratingsHeading}>
         {ratings.data?.ratings
           .filter((rating) => rating.note)
           .map((rating) => (

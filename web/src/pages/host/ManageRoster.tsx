@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../time';
-import { Badge, Button, Card, EmptyState, Loading, Problem, Section, useToast } from '../../ui';
+import { Badge, Button, Card, ListState, Loading, Problem, Section, useToast } from '../../ui';
 import { useAskFirst } from './ask';
 import type { ContactMethod, Game, Participant } from './draft';
 
@@ -30,10 +30,8 @@ export function RequestsSection({ gameId }: { gameId: string }) {
   const list = requests.data?.content ?? [];
   return (
     <Section title={m.requestsHeading} id="requests">
-      {requests.isPending && <Loading />}
-      <Problem error={requests.error ?? answer.error} />
-      {requests.isSuccess && list.length === 0 && <EmptyState title={m.noRequests} />}
-      <ul className="manage-list" aria-label={m.requestsHeading}>
+      <ListState query={requests} failed={answer.error} items={list} empty={m.noRequests} />
+      <ul className="card-list manage-list" aria-label={m.requestsHeading}>
         {list.map((request) => (
           <Card as="li" key={request.userId} className="manage-item">
             <div className="manage-item-head">
@@ -113,16 +111,14 @@ export function RosterSection({ game }: { game: Game }) {
   return (
     <>
       <Section title={`${m.rosterHeading} (${game.playersJoined}/${game.slots})`} id="roster">
-        {players.isPending && <Loading />}
-        <Problem error={players.error ?? remove.error} />
-        {players.isSuccess && active.length === 0 && <EmptyState title={m.nobody} />}
-        <ul className="manage-list" aria-label={m.rosterHeading}>
+        <ListState query={players} failed={remove.error} items={active} empty={m.nobody} />
+        <ul className="card-list manage-list" aria-label={m.rosterHeading}>
           {active.map(row)}
         </ul>
       </Section>
       {waiting.length > 0 && (
         <Section title={m.waitlistHeading} id="waitlist">
-          <ol className="manage-list" aria-label={m.waitlistHeading}>
+          <ol className="card-list manage-list" aria-label={m.waitlistHeading}>
             {waiting.map(row)}
           </ol>
         </Section>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
 import { t } from '../../i18n';
-import { Badge, Button, Card, EmptyState, Field, Loading, Problem, Section, useToast } from '../../ui';
+import { Badge, Button, Card, Field, ListState, Loading, Problem, Section, useToast } from '../../ui';
 import { useAskFirst } from './ask';
 import type { Game } from './draft';
 import { usePlayers } from './ManageRoster';
@@ -40,10 +40,8 @@ export function CoHostsSection({ game }: { game: Game }) {
   return (
     <Section title={m.coHostsHeading} id="co-hosts">
       <p className="muted">{m.coHostsRule}</p>
-      {coHosts.isPending && <Loading />}
-      <Problem error={coHosts.error ?? invite.error ?? remove.error} />
-      {coHosts.isSuccess && listed.length === 0 && <EmptyState title={m.noCoHosts} />}
-      <ul className="manage-list" aria-label={m.coHostsHeading}>
+      <ListState query={coHosts} failed={invite.error ?? remove.error} items={listed} empty={m.noCoHosts} />
+      <ul className="card-list manage-list" aria-label={m.coHostsHeading}>
         {listed.map((coHost) => (
           <Card as="li" key={coHost.userId} className="manage-item">
             <div className="manage-item-head">

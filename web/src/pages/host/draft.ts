@@ -4,17 +4,14 @@ import { api, data } from '../../api/client';
 import type { paths } from '../../api/schema';
 import { t } from '../../i18n';
 import { isoToZoned, zonedToIso } from '../../time';
+import { EMPTY_LISTING, type Listing, listingProblems, priceProblems } from './listing';
 
 type Game = paths['/api/v1/games/{id}']['get']['responses'][200]['content']['application/json']['data'];
 type CreateBody = NonNullable<paths['/api/v1/games']['post']['requestBody']>['content']['application/json'];
 type UpdateBody = NonNullable<paths['/api/v1/games/{id}']['put']['requestBody']>['content']['application/json'];
 export type { Game };
 
-export interface Draft {
-  activityId: string;
-  venueId: string;
-  skillLevelFromId: string;
-  skillLevelToId: string;
+export interface Draft extends Listing {
   title: string;
   description: string;
   price: string;
@@ -38,10 +35,7 @@ export interface Draft {
 export type DraftField = Exclude<keyof Draft, 'selfCheckIn'>;
 
 export const EMPTY: Draft = {
-  activityId: '',
-  venueId: '',
-  skillLevelFromId: '',
-  skillLevelToId: '',
+  ...EMPTY_LISTING,
   title: '',
   description: '',
   price: '0',
@@ -92,15 +86,7 @@ const whole = (value: string, min: number, max: number) => /^\d+$/.test(value) &
 /** The service's input rules, checked as the host types (the service checks them again). */
 export function rules(draft: Draft, levels: { id: string; sortOrder: number }[]): Partial<Record<DraftField, string>> {
   const p = t.host.problems;
-  const problems: Partial<Record<DraftField, string>> = {};
-  if (!draft.activityId) problems.activityId = p.activity;
-  if (!draft.venueId) problems.venueId = p.venue;
-  const from = levels.find((level) => level.id === draft.skillLevelFromId);
-  const to = levels.find((level) => level.id === draft.skillLevelToId);
-  if (!from || !to) problems.skillLevelToId = p.levels;
-  else if (from.sortOrder > to.sortOrder) problems.skillLevelToId = p.levelOrder;
-  if (!/^(0|[1-9][0-9]{0,7})(\.[0-9]{1,2})?$/.test(draft.price)) problems.price = p.price;
-  if (!/^[A-Z]{3}$/.test(draft.currency)) problems.currency = p.currency;
+  const problems: Partial<Record<DraftField, string>> = { ...listingProblems(draft, levels, p), ...priceProblems(draft, p) };
   if (!whole(draft.slots, 1, 100)) problems.slots = p.slots;
   if (!draft.start) problems.start = p.start;
   else if (new Date(zonedToIso(draft.start)).getTime() <= Date.now()) problems.start = p.startPast;

@@ -94,7 +94,7 @@ export function ProfilePage() {
         </>
       )}
       <Section title={t.me.settings}>
-        <ul className="me-links">
+        <ul className="card-list me-links">
           <li>
             <Link to="/me/invitations">{t.me.invitations}</Link> {waiting > 0 && <Badge tone="accent">{t.me.invitationsLink(waiting)}</Badge>}
           </li>

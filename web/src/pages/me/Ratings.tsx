@@ -13,7 +13,7 @@ function RatingCard({ rating }: { rating: OwnRating }) {
   return (
     <Card as="li" className="me-item">
       <h3 className="me-game-title">{heading}</h3>
-      <dl className="skill-facts">
+      <dl className="facts">
         <dt>{t.skill.estimate}</dt>
         <dd>
           {t.skill.value(rating.mu, rating.sigma)} · {t.skill.games(rating.games)}
@@ -26,7 +26,7 @@ function RatingCard({ rating }: { rating: OwnRating }) {
       {rating.history.length > 0 && (
         <details>
           <summary>{t.skill.history}</summary>
-          <ul className="me-links" aria-label={`${heading}: ${t.skill.history}`}>
+          <ul className="card-list me-links" aria-label={`${heading}: ${t.skill.history}`}>
             {rating.history.map((change) => (
               <li key={change.matchId}>
                 {t.skill.result(change.won)} · {t.skill.change(change.muBefore, change.muAfter)} · <span className="muted">{formatDateTime(change.at)}</span>

@@ -70,7 +70,7 @@ export function LedgerSection({ gameId }: { gameId: string }) {
       )}
       {source.data?.source === 'SERIES' && <p className="muted">{m.rulesFromSeries}</p>}
       {book && (
-        <dl className="money-facts" aria-label={m.totals}>
+        <dl className="facts" aria-label={m.totals}>
           <dt>{m.expected}</dt>
           <dd>{amountOf(book.totals.expected, book.currency)}</dd>
           <dt>{m.outstanding}</dt>
@@ -86,7 +86,7 @@ export function LedgerSection({ gameId }: { gameId: string }) {
         </dl>
       )}
       {book && book.players.length === 0 && <EmptyState title={m.nobodyOwes} />}
-      <ul className="money-list" aria-label={m.ledgerHeading}>
+      <ul className="card-list money-list" aria-label={m.ledgerHeading}>
         {book?.players.flatMap((player) =>
           player.entries.map((entry) => (
             <Card as="li" key={entry.id} className="money-item">

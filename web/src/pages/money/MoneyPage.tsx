@@ -15,7 +15,7 @@ type Line = { gameId: string; title: string | null; startTime: string; currency:
 function Lines({ lines, label, empty }: { lines: Line[]; label: string; empty: string }) {
   if (lines.length === 0) return <EmptyState title={empty} />;
   return (
-    <ul className="money-list" aria-label={label}>
+    <ul className="card-list money-list" aria-label={label}>
       {lines.map((line) => (
         <Card as="li" key={line.gameId} className="money-item">
           <div className="money-item-head">

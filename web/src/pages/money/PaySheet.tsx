@@ -49,7 +49,7 @@ export function PaySheet({ gameId }: { gameId: string }) {
   return (
     <Card className="stack">
       <h2>{m.payHeading}</h2>
-      <ul className="money-list" aria-label={m.payHeading}>
+      <ul className="card-list money-list" aria-label={m.payHeading}>
         {mine.entries.map((entry) => (
           <li key={entry.id} className="money-item-head">
             <span>
@@ -87,7 +87,7 @@ export function PaySheet({ gameId }: { gameId: string }) {
           <>
             <p className="muted">{m.scanHint}</p>
             <PayNowQr payload={payNow.payload} label={m.qrAlt(payNow.payeeName, amountOf(payNow.amount, mine.currency))} />
-            <dl className="money-facts">
+            <dl className="facts">
               <dt>{m.proxyType}</dt>
               <dd>{payNow.payeeName}</dd>
               <dt>{payNow.proxyType === 'MOBILE' ? m.mobile : m.uen}</dt>

@@ -1,14 +1,11 @@
 /** The new-series form's values as typed, the checks made while typing (the service checks again), and the body sent. */
 import type { paths } from '../../api/schema';
 import { t } from '../../i18n';
+import { EMPTY_LISTING, type Listing, listingProblems, priceProblems } from '../host/listing';
 
 type CreateBody = NonNullable<paths['/api/v1/series']['post']['requestBody']>['content']['application/json'];
 
-export interface Draft {
-  activityId: string;
-  venueId: string;
-  skillLevelFromId: string;
-  skillLevelToId: string;
+export interface Draft extends Listing {
   title: string;
   weekdays: number[];
   startTime: string;
@@ -29,10 +26,7 @@ export interface Draft {
 }
 
 export const EMPTY: Draft = {
-  activityId: '',
-  venueId: '',
-  skillLevelFromId: '',
-  skillLevelToId: '',
+  ...EMPTY_LISTING,
   title: '',
   weekdays: [],
   startTime: '19:00',
@@ -54,13 +48,7 @@ export const EMPTY: Draft = {
 
 export function rules(draft: Draft, levels: { id: string; sortOrder: number }[]): Partial<Record<keyof Draft, string>> {
   const need = t.series.need;
-  const problems: Partial<Record<keyof Draft, string>> = {};
-  if (!draft.activityId) problems.activityId = need.activity;
-  if (!draft.venueId) problems.venueId = need.venue;
-  const from = levels.find((level) => level.id === draft.skillLevelFromId);
-  const to = levels.find((level) => level.id === draft.skillLevelToId);
-  if (!from || !to) problems.skillLevelToId = need.levels;
-  else if (from.sortOrder > to.sortOrder) problems.skillLevelToId = need.levelOrder;
+  const problems: Partial<Record<keyof Draft, string>> = listingProblems(draft, levels, need);
   if (draft.weekdays.length === 0) problems.weekdays = need.weekdays;
   if (!/^\d\d:\d\d$/.test(draft.startTime)) problems.startTime = need.startTime;
   if (!draft.startsOn) problems.startsOn = need.startsOn;
@@ -68,9 +56,7 @@ export function rules(draft: Draft, levels: { id: string; sortOrder: number }[])
   if (draft.ends === 'date' && !draft.endDate) problems.endDate = need.endDate;
   const slots = Number(draft.slots);
   if (!Number.isInteger(slots) || slots < 1 || slots > 100) problems.slots = need.slots;
-  if (!/^(0|[1-9][0-9]{0,7})(\.[0-9]{1,2})?$/.test(draft.price)) problems.price = need.price;
-  if (!/^[A-Z]{3}$/.test(draft.currency)) problems.currency = need.currency;
-  return problems;
+  return { ...problems, ...priceProblems(draft, need) };
 }
 
 export function bodyOf(draft: Draft): CreateBody {
