@@ -1,7 +1,6 @@
 import type { Clock } from './platform/clock.ts';
 import type { DatabaseHandle } from './platform/db/index.ts';
 import type { PushGateway } from './modules/notifications/index.ts';
-import type { Services } from './app-services.ts';
 
 /** What tests (and only tests) change in the app `buildApp` makes. */
 export interface AppOverrides {
@@ -20,6 +19,4 @@ export interface AppOverrides {
   pushGateway?: PushGateway;
   /** Hands tests the app's own database (the embedded one exists only inside the app). */
   onDatabase?: (database: DatabaseHandle) => void;
-  /** Hands tests the app's services, to change things as a caller other than a route would. */
-  onServices?: (services: Services) => void;
 }

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { AppOverrides } from './app-overrides.ts';
+import type { AppOverrides as ServiceOverrides } from './app-overrides.ts';
 import { composeAuth, markRecentWriters, type Infrastructure } from './app-parts.ts';
 import type { Config } from './config/index.ts';
 import { systemClock } from './platform/clock.ts';
@@ -39,9 +39,16 @@ import { auditRoutes } from './modules/audit/index.ts';
 import { registerDocs } from './api-docs.ts';
 import { registerWebApp } from './web-app.ts';
 import packageJson from '../package.json' with { type: 'json' };
-import { composeServices } from './app-services.ts';
+import { composeServices, type Services } from './app-services.ts';
 
-export type { AppOverrides } from './app-overrides.ts';
+/**
+ * What tests (and only tests) change in the app: the services' overrides (app-overrides.ts), and a
+ * look at the services themselves, to change things as a caller other than a route would. The
+ * latter is declared here, where the services are known, so the overrides need not import them.
+ */
+export interface AppOverrides extends ServiceOverrides {
+  onServices?: (services: Services) => void;
+}
 
 /**
  * Builds the whole service without listening; the server entry and the tests both use it. `spans`:
