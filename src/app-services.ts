@@ -33,6 +33,7 @@ import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
 import { PayeesService, PaymentsService, SeriesPaymentRules } from './modules/payments/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { generationReader, PageCache } from './platform/cache/page-cache.ts';
+import { generationOf } from './platform/cache/local-generation.ts';
 import { ReadRoute } from './platform/db/read-route.ts';
 
 /**
@@ -103,7 +104,7 @@ async function composeCore(app: FastifyInstance, infra: Infrastructure, override
   const keys = await loadSigningKeys(config);
   // The access check's user is kept only while nothing was written to users (or pages) since: read
   // on the primary. Without a replica the pages read the same counter, so both share its reads.
-  const generation = generationReader(db);
+  const generation = await generationOf(database, app.log);
   const pageGeneration = database.reader === db ? generation : generationReader(database.reader);
   // Admins', organisers' and co-hosts' changes to others' or shared data: each written by the change's transaction.
   const audit = new AuditTrail(clock);
