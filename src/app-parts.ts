@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppOverrides } from './app-overrides.ts';
 import type { Config } from './config/index.ts';
+import type { CacheBudget } from './platform/cache/cache-budget.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database, DatabaseHandle } from './platform/db/index.ts';
 import type { ReadRoute } from './platform/db/read-route.ts';
@@ -43,6 +44,8 @@ export interface Infrastructure {
   clock: Clock;
   /** Tracing's spans for work no request started (jobs, pushes); no-ops without tracing. */
   spans: Spans;
+  /** CACHE_MB, split among the in-process caches; the metrics endpoint reads what each holds. */
+  caches: CacheBudget;
 }
 
 /**

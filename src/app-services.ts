@@ -33,6 +33,7 @@ import { SAMPLE_LOCK, startSampleGames } from './modules/sample/index.ts';
 import { PayeesService, PaymentsService, SeriesPaymentRules } from './modules/payments/index.ts';
 import { CursorCodec } from './platform/http/cursor.ts';
 import { generationReader, PageCache } from './platform/cache/page-cache.ts';
+import { generationOf } from './platform/cache/local-generation.ts';
 import { ReadRoute } from './platform/db/read-route.ts';
 
 /**
@@ -104,22 +105,23 @@ async function composeCore(app: FastifyInstance, infra: Infrastructure, override
   const keys = await loadSigningKeys(config);
   // The access check's user is kept only while nothing was written to users (or pages) since: read
   // on the primary. Without a replica the pages read the same counter, so both share its reads.
-  const generation = generationReader(db);
+  const generation = await generationOf(database, app.log);
   const pageGeneration = database.reader === db ? generation : generationReader(database.reader);
   // Admins', organisers' and co-hosts' changes to others' or shared data: each written by the change's transaction.
   const audit = new AuditTrail(clock);
-  const usersModule = await createUsersModule({ database, clock, audit, log: app.log, accessCacheMs: config.accessUserCacheMs, version: generation });
+  const { accessUserCacheMs: accessCacheMs } = config;
+  const usersModule = await createUsersModule({ database, clock, audit, log: app.log, accessCacheMs, version: generation, caches: infra.caches });
   app.addHook('onClose', async () => usersModule.close());
   const { users } = usersModule;
   const tokens = new TokensService({
-    access: new AccessTokens(keys, config.jwt, clock),
+    access: new AccessTokens(keys, config.jwt, clock, infra.caches.meter('verifiedTokens')),
     refresh: new RefreshTokens(store, config.jwt.refreshTokenTtl, { graceMs: config.jwt.refreshReuseGraceMs, clock }),
     users,
     config,
   });
   // Venues and games refer to activities, so an activity they use cannot be deleted.
-  const activities = new ActivitiesService(db, audit, [venuesUseActivity, gamesUseActivity]);
-  const venues = new VenuesService(db, activities, audit);
+  const activities = new ActivitiesService(db, audit, [venuesUseActivity, gamesUseActivity], infra.caches);
+  const venues = new VenuesService(db, activities, audit, infra.caches);
   // Only the on-disk embedded database (or SAMPLE_GAMES) gets sample data by itself, while it never had a venue
   // (PostgreSQL: `npm run db:seed`); instances starting together load it one after the other.
   if (config.databaseUrl === undefined || config.sampleGames) await database.exclusively(SAMPLE_LOCK, () => loadSampleData({ activities, venues }));
@@ -153,7 +155,8 @@ function composeGameReads(app: FastifyInstance, infra: Infrastructure, core: Cor
     ratings: new RatingAverages(db),
     contacts,
     // The page cache reads its generation where it reads its pages: an entry is never newer-labelled than its data.
-    pages: new PageCache({ generation: core.pageGeneration, clock, maxBytes: config.pageCacheBytes }),
+    pages: new PageCache({ generation: core.pageGeneration, clock, meter: infra.caches.meter('pages') }),
+    readerPages: infra.caches.meter('readerPages'),
     reads,
   });
   const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });

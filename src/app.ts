@@ -7,6 +7,7 @@ import type { AppOverrides as ServiceOverrides } from './app-overrides.ts';
 import { composeAuth, markRecentWriters, type Infrastructure } from './app-parts.ts';
 import type { Config } from './config/index.ts';
 import { systemClock } from './platform/clock.ts';
+import { CacheBudget } from './platform/cache/cache-budget.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { openStore } from './platform/kv/index.ts';
 import { httpPlatform } from './platform/http/http.plugin.ts';
@@ -68,7 +69,8 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     await store.close();
     await database.close();
   });
-  const infra: Infrastructure = { config, database, store, storeKeyPrefix, clock: overrides.clock ?? systemClock, spans };
+  const caches = new CacheBudget(config.cacheBytes);
+  const infra: Infrastructure = { config, database, store, storeKeyPrefix, clock: overrides.clock ?? systemClock, spans, caches };
   try {
     await assemble(app, infra, overrides);
   } catch (error) {
@@ -114,6 +116,7 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
   await registerOperations(app, {
     database: infra.database,
     store: infra.store,
+    caches: infra.caches.meters,
     app: { name: packageJson.name, version: packageJson.version },
     profile: config.profile,
   });

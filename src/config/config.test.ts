@@ -75,6 +75,15 @@ describe('configuration', () => {
     assert.equal(loadConfig({ ...VAPID_ENV, VAPID_SUBJECT: 'https://example.com/contact' }).push.vapid?.subject, 'https://example.com/contact');
   });
 
+  it('caches: one budget, CACHE_MB (32 by default); PAGE_CACHE_MB alone still gives the page cache what it names', () => {
+    const MB = 1024 * 1024;
+    assert.equal(loadConfig({}).cacheBytes, 32 * MB);
+    assert.equal(loadConfig({ CACHE_MB: '8' }).cacheBytes, 8 * MB);
+    assert.equal(loadConfig({ CACHE_MB: '0' }).cacheBytes, 0);
+    // The page cache takes half of the budget (CACHE_SHARES).
+    assert.equal(loadConfig({ PAGE_CACHE_MB: '20' }).cacheBytes, 40 * MB);
+  });
+
   it('waitlist offers: quiet hours 22:00-08:00 by default, another range, or off', () => {
     assert.deepEqual(loadConfig({}).waitlistQuietHours, { start: 22 * 60, end: 8 * 60 });
     assert.deepEqual(loadConfig({ WAITLIST_OFFER_QUIET_HOURS: '23:30-07:00' }).waitlistQuietHours, { start: 23 * 60 + 30, end: 7 * 60 });
@@ -108,6 +117,8 @@ describe('configuration', () => {
     ),
     [{ ...PRODUCTION, FRONTEND_CALLBACK_URL: undefined }, 'FRONTEND_CALLBACK_URL'],
     [{ RATE_LIMIT_SIGN_IN: '0' }, 'RATE_LIMIT_SIGN_IN'],
+    [{ CACHE_MB: '-1' }, 'CACHE_MB'],
+    [{ CACHE_MB: '32', PAGE_CACHE_MB: '16' }, 'PAGE_CACHE_MB'],
     [{ FCM_SERVICE_ACCOUNT_JSON: '{"type":"authorized_user"}' }, 'FCM_SERVICE_ACCOUNT_JSON'],
     [{ FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/key.json' }, 'FCM_SERVICE_ACCOUNT_FILE'],
     [{ FCM_BASE_URL: 'http://fcm.example.com' }, 'FCM_BASE_URL'],

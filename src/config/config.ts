@@ -7,6 +7,7 @@ import { parseDatabaseTopology, parseRedisTarget, type DatabaseTopology } from '
 import { parseQuietHours, type QuietHoursConfig } from './quiet-hours.ts';
 import { ClientJwksError, parseNationalClientJwks } from './national-jwks.ts';
 import { checkedWith } from './checked.ts';
+import { readCacheBytes } from './caches.ts';
 import { ConfigError, reader, type Reader } from './reader.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -36,8 +37,8 @@ export interface Config extends Bounds {
   loginStateTtl: number;
   /** How long a token's user (live, roles) is served from memory; revocations end it at once. 0: every request reads it. */
   accessUserCacheMs: number;
-  /** The most the listing's page cache holds, in bytes of the pages' JSON; past it the oldest pages go first. */
-  pageCacheBytes: number;
+  /** The most every in-process cache together holds, in bytes of their entries' JSON (CACHE_MB; see caches.ts). */
+  cacheBytes: number;
   national: {
     issuer: string | undefined;
     clientId: string | undefined;
@@ -138,7 +139,7 @@ export function loadConfig(env: RawEnv): Readonly<Config> {
     jwt: readJwt(read, secrets.signingKeys),
     loginStateTtl: read.integer('LOGIN_STATE_TTL', 300, 1, 3600),
     accessUserCacheMs: read.integer('ACCESS_USER_CACHE_MS', 5000, 0, 60_000),
-    pageCacheBytes: read.integer('PAGE_CACHE_MB', 16, 0, 4096) * 1024 * 1024,
+    cacheBytes: readCacheBytes(read),
     national: readNational(read, webUrl, server.baseUrl),
     social: readSocial(read, webUrl, server.baseUrl),
     frontendCallbackUrl: webUrl('FRONTEND_CALLBACK_URL', 'http://localhost:3000/auth/callback')!,

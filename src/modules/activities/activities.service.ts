@@ -1,5 +1,6 @@
 import { onUniqueViolation, type Counted, type Database, type Executor } from '../../platform/db/index.ts';
 import { ByIdCache, clearAfter } from '../../platform/cache/by-id-cache.ts';
+import type { CacheBudget } from '../../platform/cache/cache-budget.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import { changesBetween, SERVICE_ACTOR, type AuditActor, type AuditTrail } from '../audit/index.ts';
 import { ActivitiesRepository, type ActivityRow, type SkillLevelRow } from './activities.repository.ts';
@@ -35,11 +36,16 @@ export class ActivitiesService {
   readonly #usageChecks: ActivityUsageCheck[];
   readonly #audit: AuditTrail;
   // Every game on every listing page names its activity and levels: read them once, not per page.
-  readonly #names = new ByIdCache<string>({ ttlMs: REFERENCE_TTL_MS });
-  readonly #levels = new ByIdCache<LevelSummary>({ ttlMs: REFERENCE_TTL_MS });
+  readonly #names: ByIdCache<string>;
+  readonly #levels: ByIdCache<LevelSummary>;
 
-  /** `usageChecks`: one per module that refers to activities, so a referenced activity cannot be deleted. */
-  constructor(db: Database, audit: AuditTrail, usageChecks: ActivityUsageCheck[] = []) {
+  /**
+   * `usageChecks`: one per module that refers to activities, so a referenced activity cannot be
+   * deleted. `caches`: the service's budget, whose shares bound the names and levels kept.
+   */
+  constructor(db: Database, audit: AuditTrail, usageChecks: ActivityUsageCheck[] = [], caches?: CacheBudget) {
+    this.#names = new ByIdCache({ ttlMs: REFERENCE_TTL_MS, meter: caches?.meter('activityNames') });
+    this.#levels = new ByIdCache({ ttlMs: REFERENCE_TTL_MS, meter: caches?.meter('skillLevels') });
     this.#db = db;
     this.#audit = audit;
     this.#usageChecks = usageChecks;

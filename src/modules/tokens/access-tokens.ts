@@ -1,6 +1,8 @@
 import { sign } from 'node:crypto';
 import { jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import type { Config } from '../../config/index.ts';
+import { BoundedMap } from '../../platform/cache/bounded-map.ts';
+import { type ByteMeter, entryBytes, unbudgeted } from '../../platform/cache/cache-budget.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 import type { SigningKeys } from './signing-keys.ts';
@@ -20,8 +22,6 @@ export interface AccessClaims extends JWTPayload {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SKEW_SECONDS = 30;
-/** Tokens whose signature this process checked: a signed-in client sends the same one until it expires. */
-const VERIFIED_TOKENS = 10_000;
 
 const encodePart = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -30,9 +30,12 @@ export class AccessTokens {
   readonly #jwt: Readonly<Config>['jwt'];
   readonly #clock: Clock;
   readonly #audiences: string[];
-  readonly #verified = new Map<string, Readonly<AccessClaims>>();
+  /** Tokens whose signature this process checked: a signed-in client sends the same one until it expires. */
+  readonly #verified: BoundedMap<string, Readonly<AccessClaims>>;
 
-  constructor(keys: SigningKeys, jwt: Readonly<Config>['jwt'], clock: Clock) {
+  /** `meter`: the `verifiedTokens` share of CACHE_MB; past it the oldest checked tokens are checked again. */
+  constructor(keys: SigningKeys, jwt: Readonly<Config>['jwt'], clock: Clock, meter: ByteMeter = unbudgeted('verifiedTokens')) {
+    this.#verified = new BoundedMap(meter);
     this.#keys = keys;
     this.#jwt = jwt;
     this.#clock = clock;
@@ -81,9 +84,7 @@ export class AccessTokens {
       this.#verified.delete(token);
     }
     const claims = await this.#check(token);
-    // Bounded whatever the traffic: past the limit, start again rather than track use.
-    if (this.#verified.size >= VERIFIED_TOKENS) this.#verified.clear();
-    this.#verified.set(token, Object.freeze(claims));
+    this.#verified.set(token, Object.freeze(claims), entryBytes(token, claims));
     return claims;
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CacheBudget } from '../../platform/cache/cache-budget.ts';
 import { SignalledCache } from '../../platform/cache/signalled-cache.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
@@ -31,8 +32,15 @@ export async function createUsersModule(deps: {
   audit: AuditTrail;
   /** A counter every write to users bumps in its transaction (page_generations): see SignalledCache's `version`. */
   version?: () => Promise<string>;
+  /** CACHE_MB: the access cache takes its `accessUsers` share. */
+  caches?: CacheBudget;
 }): Promise<UsersModule> {
-  const cache = new SignalledCache<AccessUser>({ clock: deps.clock, ttlMs: deps.accessCacheMs, version: deps.version });
+  const cache = new SignalledCache<AccessUser>({
+    clock: deps.clock,
+    ttlMs: deps.accessCacheMs,
+    version: deps.version,
+    meter: deps.caches?.meter('accessUsers'),
+  });
   const handlers: Array<(userId: string | null) => void> = [];
   const unlisten = await deps.database.listen(
     ACCESS_CHANNEL,

@@ -1,5 +1,6 @@
 import { circleQuery } from '../../platform/http/circle-query.ts';
 import { ByIdCache, clearAfter } from '../../platform/cache/by-id-cache.ts';
+import type { CacheBudget } from '../../platform/cache/cache-budget.ts';
 import { onUniqueViolation, type Counted, type Database, type Executor } from '../../platform/db/index.ts';
 import { conflict, notFound, validationFailed, type FieldError } from '../../platform/http/errors.ts';
 import type { ActivitiesService } from '../activities/index.ts';
@@ -38,9 +39,11 @@ export class VenuesService {
   readonly #activities: ActivitiesService;
   readonly #audit: AuditTrail;
   // Every game on every listing page shows its venue: read summaries once, not per page.
-  readonly #summaries = new ByIdCache<VenueSummary>({ ttlMs: SUMMARY_TTL_MS });
+  readonly #summaries: ByIdCache<VenueSummary>;
 
-  constructor(db: Database, activities: ActivitiesService, audit: AuditTrail) {
+  /** `caches`: the service's budget, whose `venueSummaries` share bounds the summaries kept. */
+  constructor(db: Database, activities: ActivitiesService, audit: AuditTrail, caches?: CacheBudget) {
+    this.#summaries = new ByIdCache({ ttlMs: SUMMARY_TTL_MS, meter: caches?.meter('venueSummaries') });
     this.#db = db;
     this.#activities = activities;
     this.#audit = audit;

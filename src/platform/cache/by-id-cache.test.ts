@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ByIdCache, clearAfter } from './by-id-cache.ts';
+import { ByteMeter, entryBytes } from './cache-budget.ts';
 
 /** A cache over a fake table whose loads are recorded, on a clock the test moves. */
-function setUp(options: { ttlMs?: number; maxEntries?: number } = {}) {
+function setUp(options: { ttlMs?: number; maxBytes?: number } = {}) {
   let now = 0;
   const table = new Map([
     ['a', 'A'],
@@ -11,13 +12,15 @@ function setUp(options: { ttlMs?: number; maxEntries?: number } = {}) {
     ['c', 'C'],
   ]);
   const loads: string[][] = [];
-  const cache = new ByIdCache<string>({ ttlMs: options.ttlMs ?? 1000, maxEntries: options.maxEntries, now: () => now });
+  const meter = new ByteMeter('test', options.maxBytes ?? 1_000_000);
+  const cache = new ByIdCache<string>({ ttlMs: options.ttlMs ?? 1000, meter, now: () => now });
   const load = async (missing: string[]) => {
     loads.push([...missing].sort());
     return new Map(missing.flatMap((id) => (table.has(id) ? [[id, table.get(id)!] as const] : [])));
   };
   return {
     cache,
+    meter,
     table,
     loads,
     load,
@@ -107,12 +110,13 @@ describe('ByIdCache', () => {
     assert.equal((await cache.getMany(['a'], load)).get('a'), 'A2', 'but the cache did not keep it');
   });
 
-  it('stays within its entry limit', async () => {
-    const { cache, loads, load } = setUp({ maxEntries: 2 });
+  it('stays within its byte budget: the oldest entries make room', async () => {
+    const { cache, loads, load, meter } = setUp({ maxBytes: 2 * entryBytes('a', 'A') });
     await cache.getMany(['a', 'b'], load);
     await cache.getMany(['c'], load);
-    await cache.getMany(['c'], load);
+    await cache.getMany(['c', 'b'], load);
     await cache.getMany(['a'], load);
     assert.deepEqual(loads, [['a', 'b'], ['c'], ['a']]);
+    assert.equal(meter.bytes, 2 * entryBytes('a', 'A'));
   });
 });

@@ -1,3 +1,6 @@
+import { BoundedMap } from './bounded-map.ts';
+import { type ByteMeter, entryBytes, unbudgeted } from './cache-budget.ts';
+
 /**
  * A small in-process cache of records by id, for reference data that many requests read and
  * admins rarely write (activity names, skill levels, venue summaries).
@@ -10,15 +13,16 @@
  */
 export class ByIdCache<V> {
   readonly #ttlMs: number;
-  readonly #maxEntries: number;
   readonly #now: () => number;
-  readonly #entries = new Map<string, { value: V; expiresAt: number; version: string | undefined }>();
+  /** Bounded memory whatever the ids: the oldest entries make room. */
+  readonly #entries: BoundedMap<string, { value: V; expiresAt: number; version: string | undefined }>;
   /** Bumped by clear(): a load that started before a write must not store what it read. */
   #generation = 0;
 
-  constructor(options: { ttlMs: number; maxEntries?: number; now?: () => number }) {
+  /** `meter`: this cache's share of CACHE_MB, counted in bytes of each entry's id and JSON. */
+  constructor(options: { ttlMs: number; meter?: ByteMeter; now?: () => number }) {
     this.#ttlMs = options.ttlMs;
-    this.#maxEntries = options.maxEntries ?? 10_000;
+    this.#entries = new BoundedMap(options.meter ?? unbudgeted('by-id'));
     this.#now = options.now ?? (() => performance.now());
   }
 
@@ -40,12 +44,10 @@ export class ByIdCache<V> {
     const generation = this.#generation;
     const loaded = await load([...missing]);
     const store = generation === this.#generation;
-    // Bounded memory whatever the ids: past the limit, start again rather than track usage.
-    if (store && this.#entries.size + loaded.size > this.#maxEntries) this.#entries.clear();
     const expiresAt = this.#now() + this.#ttlMs;
     for (const [id, value] of loaded) {
       found.set(id, value);
-      if (store) this.#entries.set(id, { value, expiresAt, version });
+      if (store) this.#entries.set(id, { value, expiresAt, version }, entryBytes(id, value));
     }
     return found;
   }

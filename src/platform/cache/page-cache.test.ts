@@ -2,15 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { TestClock } from '../../../test/helpers/clock.ts';
+import { ByteMeter, entryBytes } from './cache-budget.ts';
 import { PageCache } from './page-cache.ts';
 
 const page = (size: number) => ({ content: 'x'.repeat(size) });
-const bytesOf = (size: number) => JSON.stringify(page(size)).length;
+/** What a page under a one-letter key counts as. */
+const bytesOf = (size: number) => entryBytes('a', page(size));
 
 describe('the page cache keeps within its byte budget', () => {
   const cacheOf = (maxBytes: number) => {
     const loads: string[] = [];
-    const cache = new PageCache({ generation: async () => '1:1', clock: new TestClock(), maxBytes });
+    const cache = new PageCache({ generation: async () => '1:1', clock: new TestClock(), meter: new ByteMeter('pages', maxBytes) });
     const get = (key: string, size: number) =>
       cache.through(key, async () => {
         loads.push(key);

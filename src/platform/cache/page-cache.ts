@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/index.ts';
+import { BoundedMap } from './bounded-map.ts';
+import { ENTRY_OVERHEAD, type ByteMeter, unbudgeted } from './cache-budget.ts';
 import { freshRead } from './fresh-read.ts';
 import { pageGenerations } from './generation.table.ts';
 
@@ -16,8 +18,6 @@ interface Entry {
   value: unknown;
   etag: string;
   expiresAt: number;
-  /** The length of the value's JSON: what the byte budget counts. */
-  bytes: number;
 }
 
 /** Stripes from this one up are bumped by writes to reference data only (activities, levels, venues). */
@@ -49,8 +49,8 @@ export interface PageCacheOptions {
   /** `generationReader` over the database the pages are read from. */
   generation: () => Promise<string>;
   clock: Clock;
-  /** The budget, in bytes of the entries' JSON; the oldest entries go first past it. */
-  maxBytes?: number;
+  /** The budget (the `pages` share of CACHE_MB), in bytes of the entries' JSON; the oldest entries go first past it. */
+  meter?: ByteMeter;
 }
 
 /**
@@ -76,15 +76,16 @@ export interface PageCacheOptions {
  */
 export class PageCache {
   readonly #clock: Clock;
-  readonly #maxBytes: number;
-  #bytes = 0;
-  readonly #entries = new Map<string, Entry>();
+  readonly #meter: ByteMeter;
+  /** Bounded memory whatever the queries: the oldest entries make room. */
+  readonly #entries: BoundedMap<string, Entry>;
   readonly #tags = new WeakMap<object, string>();
   readonly #generation: () => Promise<string>;
 
   constructor(options: PageCacheOptions) {
     this.#clock = options.clock;
-    this.#maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
+    this.#meter = options.meter ?? unbudgeted('pages');
+    this.#entries = new BoundedMap(this.#meter);
     this.#generation = options.generation;
   }
 
@@ -102,31 +103,14 @@ export class PageCache {
     const json = JSON.stringify(value);
     const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
     const expiresAt = validUntil?.getTime() ?? Infinity;
-    this.#store(key, { generation, value, etag, expiresAt, bytes: json.length });
+    this.#entries.set(key, { generation, value, etag, expiresAt }, key.length + json.length + ENTRY_OVERHEAD);
     if (typeof value === 'object' && value !== null) this.#tags.set(value, etag);
     return { value, etag };
   }
 
   /** What the entries' JSON adds up to: never more than the budget. */
   get bytes(): number {
-    return this.#bytes;
-  }
-
-  /** Bounded memory whatever the queries: the oldest entries (a Map keeps insertion order) make room. */
-  #store(key: string, entry: Entry): void {
-    const replaced = this.#entries.get(key);
-    if (replaced) {
-      this.#entries.delete(key);
-      this.#bytes -= replaced.bytes;
-    }
-    if (entry.bytes > this.#maxBytes) return;
-    for (const [oldest, old] of this.#entries) {
-      if (this.#bytes + entry.bytes <= this.#maxBytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= old.bytes;
-    }
-    this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
+    return this.#meter.bytes;
   }
 
   /** The entity tag of a value this cache answered, so a route can answer `If-None-Match`. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { ByteMeter, entryBytes } from './cache-budget.ts';
 import { PerReaderCache } from './per-reader-cache.ts';
 
 describe('PerReaderCache', () => {
@@ -36,8 +37,9 @@ describe('PerReaderCache', () => {
     assert.equal(await cache.through(page, 'ann', async () => 'A'), 'A');
   });
 
-  it('starts again past its bound of entries, over all values', async () => {
-    const cache = new PerReaderCache<string>({ maxEntries: 2 });
+  it('starts again past its byte budget, over all values', async () => {
+    const meter = new ByteMeter('readerPages', 2 * entryBytes('bob', 'B'));
+    const cache = new PerReaderCache<string>({ meter });
     const { loads, load } = loader();
     const [first, second] = [{}, {}];
     await cache.through(first, 'ann', load('ann', 'A'));
@@ -47,5 +49,6 @@ describe('PerReaderCache', () => {
     await cache.through(first, 'ann', load('ann', 'A'));
     await cache.through(second, 'cy', load('cy', 'C'));
     assert.deepEqual(loads, ['ann', 'bob', 'cy', 'ann']);
+    assert.equal(meter.bytes, entryBytes('cy', 'C') + entryBytes('ann', 'A'));
   });
 });

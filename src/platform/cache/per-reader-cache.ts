@@ -1,3 +1,5 @@
+import { type ByteMeter, entryBytes, unbudgeted } from './cache-budget.ts';
+
 /**
  * What each reader makes of a remembered value (a reader's own page, made of a remembered public
  * page and the reader's marks), kept as long as that very value is: held weakly by the value, so
@@ -5,15 +7,17 @@
  *
  * It is as fresh as the value only if every write that changes what a reader makes of it also
  * replaces the value (the owner's argument; see where it is used). Bounded memory whatever the
- * readers: past `maxEntries` kept since the last start, it starts again rather than track usage.
+ * readers: entries are counted in bytes of their JSON as they are kept (a weak map says nothing
+ * when one goes), and past the budget it starts again rather than track usage, so what it holds
+ * is never more than the meter says.
  */
 export class PerReaderCache<V> {
   #byValue = new WeakMap<object, Map<string, V>>();
-  #size = 0;
-  readonly #maxEntries: number;
+  readonly #meter: ByteMeter;
 
-  constructor(options: { maxEntries?: number } = {}) {
-    this.#maxEntries = options.maxEntries ?? 1_000;
+  /** `meter`: the `readerPages` share of CACHE_MB. */
+  constructor(options: { meter?: ByteMeter } = {}) {
+    this.#meter = options.meter ?? unbudgeted('readerPages');
   }
 
   /** `reader`'s part of `value`: remembered, or loaded (and remembered unless `load` throws). */
@@ -21,10 +25,13 @@ export class PerReaderCache<V> {
     const kept = this.#byValue.get(value)?.get(reader);
     if (kept !== undefined) return kept;
     const loaded = await load();
-    if (++this.#size > this.#maxEntries) [this.#byValue, this.#size] = [new WeakMap(), 1];
+    const bytes = entryBytes(reader, loaded);
+    if (bytes > this.#meter.maxBytes) return loaded;
+    if (this.#meter.bytes + bytes > this.#meter.maxBytes) [this.#byValue, this.#meter.bytes] = [new WeakMap(), 0];
     let readers = this.#byValue.get(value);
     if (!readers) this.#byValue.set(value, (readers = new Map()));
     readers.set(reader, loaded);
+    this.#meter.bytes += bytes;
     return loaded;
   }
 }

@@ -1,10 +1,13 @@
 import type { Clock } from '../clock.ts';
+import { BoundedMap } from './bounded-map.ts';
+import { type ByteMeter, entryBytes, unbudgeted } from './cache-budget.ts';
 
 export interface SignalledCacheOptions {
   clock: Clock;
   /** How long an entry may be served without a signal; 0 turns the cache off (every read loads). */
   ttlMs: number;
-  maxEntries?: number;
+  /** This cache's share of CACHE_MB, counted in bytes of each entry's id and JSON. */
+  meter?: ByteMeter;
   /**
    * The longest this instance bypasses an id it is writing, and a writer waits, when no signal
    * comes (a rolled-back write sends none; a lost listener hears none).
@@ -48,17 +51,17 @@ interface Hold {
 export class SignalledCache<V> {
   readonly #clock: Clock;
   readonly #ttlMs: number;
-  readonly #maxEntries: number;
   readonly #holdMs: number;
   readonly #version: (() => Promise<string>) | undefined;
-  readonly #entries = new Map<string, { value: V; expiresAt: number; version: string }>();
+  /** Bounded memory whatever the ids: the oldest entries make room. */
+  readonly #entries: BoundedMap<string, { value: V; expiresAt: number; version: string }>;
   readonly #flights = new Map<string, Flight<V>>();
   readonly #holds = new Map<string, Hold>();
 
   constructor(options: SignalledCacheOptions) {
     this.#clock = options.clock;
     this.#ttlMs = options.ttlMs;
-    this.#maxEntries = options.maxEntries ?? 10_000;
+    this.#entries = new BoundedMap(options.meter ?? unbudgeted('signalled'));
     this.#holdMs = options.holdMs ?? 2_000;
     this.#version = options.version;
   }
@@ -77,9 +80,7 @@ export class SignalledCache<V> {
       try {
         const value = await load(id);
         if (value !== undefined && this.#flights.get(id) === flight) {
-          // Bounded memory whatever the ids: past the limit, start again rather than track usage.
-          if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
-          this.#entries.set(id, { value, expiresAt: this.#clock.now().getTime() + this.#ttlMs, version });
+          this.#entries.set(id, { value, expiresAt: this.#clock.now().getTime() + this.#ttlMs, version }, entryBytes(id, value));
         }
         return value;
       } finally {

@@ -20,6 +20,8 @@ const START_PARAMS = [
   ...['-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false', '-c', 'io_method=sync'],
   ...['-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0'],
   ...['-c', 'max_parallel_maintenance_workers=0'],
+  // Its one process keeps the page generation in memory, told of each bump (migration 0032).
+  ...['-c', 'app.generation_signal=on'],
   ...['-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=1MB'],
   ...['-c', 'wal_buffers=512kB', '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
 ];

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ByteMeter } from '../cache/cache-budget.ts';
 
 export interface MetricsSources {
   pool: () => { total: number; idle: number; waiting: number };
   storeUp: () => Promise<boolean>;
+  caches?: ByteMeter[];
 }
 
-/** Request counts and latency by route template and status, plus pool and store gauges. */
+/** Request counts and latency by route template and status, plus pool, store and cache gauges. */
 export function registerMetrics(app: FastifyInstance, sources: MetricsSources): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -38,6 +40,8 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     },
   });
 
+  registerCacheGauges(registry, sources.caches ?? []);
+
   app.addHook('onResponse', async (request, reply) => {
     const labels = {
       method: request.method,
@@ -49,4 +53,20 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     latency.observe(labels, reply.elapsedTime / 1000);
   });
   return registry;
+}
+
+/** Each in-process cache's bytes and budget (CACHE_MB's share), labelled by the cache's name. */
+function registerCacheGauges(registry: Registry, meters: ByteMeter[]): void {
+  const gauge = (name: string, help: string, read: (meter: ByteMeter) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['cache'],
+      registers: [registry],
+      collect() {
+        for (const meter of meters) this.set({ cache: meter.name }, read(meter));
+      },
+    });
+  gauge('cache_bytes', 'What an in-process cache holds, in bytes of its entries (keys and JSON)', (meter) => meter.bytes);
+  gauge('cache_budget_bytes', "An in-process cache's share of CACHE_MB", (meter) => meter.maxBytes);
 }

@@ -3,6 +3,7 @@ import type { ReadRoute } from '../../../platform/db/read-route.ts';
 import type { CursorCodec } from '../../../platform/http/cursor.ts';
 import { normalisedKey, type PageCache } from '../../../platform/cache/page-cache.ts';
 import { PerReaderCache } from '../../../platform/cache/per-reader-cache.ts';
+import type { ByteMeter } from '../../../platform/cache/cache-budget.ts';
 import { remembered } from '../../../platform/http/conditional.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
 import type { GameBookmarks, GameContacts, GameRatings, GameShareLinks, ShareLinkBlock } from '../games.ports.ts';
@@ -26,6 +27,7 @@ export interface GameQueriesDeps extends GameRefsDeps, Omit<GameFilterDeps, 'ven
   contacts?: GameContacts;
   /** Anonymous listings, filter options and games, remembered per query until a write. */
   pages?: PageCache;
+  readerPages?: ByteMeter;
   /** Where a viewer's reads go (the replica unless they just wrote); default: `db`. */
   reads?: Pick<ReadRoute, 'for'>;
 }
@@ -41,9 +43,10 @@ export const gameNotFound = () => notFound('The game was not found.', 'game_not_
 export class GameQueries {
   readonly #deps: GameQueriesDeps;
   readonly #db: Database;
-  readonly #readerPages = new PerReaderCache<{ content: PresentedGame[]; nextCursor: string | null } | null>();
+  readonly #readerPages: PerReaderCache<{ content: PresentedGame[]; nextCursor: string | null } | null>;
 
   constructor(deps: GameQueriesDeps) {
+    this.#readerPages = new PerReaderCache({ meter: deps.readerPages });
     this.#deps = deps;
     this.#db = deps.db;
   }

@@ -3,5 +3,10 @@ CREATE OR REPLACE FUNCTION bump_page_generation() RETURNS trigger LANGUAGE plpgs
 BEGIN
   -- One stripe per transaction: concurrent writers rarely share a row lock.
   UPDATE page_generations SET value = value + 1 WHERE stripe = (txid_current() % 32)::smallint;
+  -- Only the embedded database sets this (its one process keeps the generation in memory and
+  -- hears the notification at commit); on PostgreSQL a NOTIFY would cost every commit a lock.
+  IF current_setting('app.generation_signal', true) = 'on' THEN
+    PERFORM pg_notify('page_generation', 'bump');
+  END IF;
   RETURN NULL;
 END $$;
