@@ -161,8 +161,7 @@ function composeGameReads(app: FastifyInstance, infra: Infrastructure, core: Cor
   });
   const calendars = new CalendarsService({ db, clock, games: lookups, views: queries, baseUrl: config.baseUrl, timeZone: config.timeZone });
   const bookmarks = new BookmarksService<PresentedGame>({ db, games: queries });
-  // A player the organiser removed may not come back through the game's links. Games read a player's
-  // level through profiles' narrow part, which needs nothing back (profiles need participation).
+  // Games read a player's level through profiles' narrow part, which needs nothing back (profiles need participation).
   const levels = new ProfileLevels(db);
   // Skill ratings learn from game day's results; they read the ladder from activities and the declared level from profiles.
   const skill = new SkillService({ db, clock, activities, levels });
@@ -179,7 +178,7 @@ function composeGameReads(app: FastifyInstance, infra: Infrastructure, core: Cor
     levels,
     waitlist,
     audit: core.audit,
-    onPlayerRemoved: (removal) => shareLinks.barFromGame(removal),
+    onPlayerRemoved: (removal) => shareLinks.barFromGame(removal), // a removed player may not come back through a link
     recentNoShows: noShows,
     boardChanged: board.changed,
   });
