@@ -1,0 +1,37 @@
+/** Series (recurring games) and what hangs off one, all under ['series'] so a change refreshes the lists and the series alike. */
+import { queryOptions } from '@tanstack/react-query';
+import { api, data } from '../client';
+
+export type MemberKind = 'regulars' | 'co-hosts';
+
+export const seriesKeys = {
+  all: ['series'] as const,
+  mine: ['series', 'mine'] as const,
+  detail: (id: string) => ['series', id] as const,
+  occurrences: (id: string) => ['series', id, 'occurrences'] as const,
+  members: (id: string, kind: MemberKind) => ['series', id, kind] as const,
+  paymentRules: (id: string) => ['series', id, 'payment-rules'] as const,
+};
+
+const path = (id: string) => ({ params: { path: { id } } });
+
+export const mySeriesQuery = () =>
+  queryOptions({ queryKey: seriesKeys.mine, queryFn: () => data(api.GET('/api/v1/series', { params: { query: { size: 50 } } })) });
+
+export const seriesQuery = (id: string) => queryOptions({ queryKey: seriesKeys.detail(id), queryFn: () => data(api.GET('/api/v1/series/{id}', path(id))) });
+
+export const occurrencesQuery = (id: string) =>
+  queryOptions({
+    queryKey: seriesKeys.occurrences(id),
+    queryFn: () => data(api.GET('/api/v1/series/{id}/occurrences', { params: { path: { id }, query: { size: 100 } } })),
+  });
+
+/** Regulars and co-hosts answer the same shape. */
+export const membersQuery = (id: string, kind: MemberKind) =>
+  queryOptions({
+    queryKey: seriesKeys.members(id, kind),
+    queryFn: () => data(kind === 'regulars' ? api.GET('/api/v1/series/{id}/regulars', path(id)) : api.GET('/api/v1/series/{id}/co-hosts', path(id))),
+  });
+
+export const seriesPaymentRulesQuery = (id: string) =>
+  queryOptions({ queryKey: seriesKeys.paymentRules(id), queryFn: () => data(api.GET('/api/v1/series/{id}/payment-rules', path(id))) });
