@@ -77,7 +77,7 @@ export default tseslint.config(
           message: 'Use a query factory or a keys object from web/src/api/queries/ instead of an inline query key.',
         },
         {
-          selector: "CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression",
+          selector: 'CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression',
           message: 'Use a query factory or a keys object from web/src/api/queries/ instead of an inline query key.',
         },
       ],

@@ -78,8 +78,7 @@ export const gameShareLinkQuery = (id: string) =>
     queryFn: () => data(api.POST('/api/v1/share-links', { body: { resourceType: 'GAME', resourceId: id } })),
   });
 
-export const ledgerQuery = (id: string) =>
-  queryOptions({ queryKey: gameKeys.ledger(id), queryFn: () => data(api.GET('/api/v1/games/{id}/ledger', path(id))) });
+export const ledgerQuery = (id: string) => queryOptions({ queryKey: gameKeys.ledger(id), queryFn: () => data(api.GET('/api/v1/games/{id}/ledger', path(id))) });
 
 export const gamePaymentRulesQuery = (id: string) =>
   queryOptions({ queryKey: gameKeys.paymentRules(id), queryFn: () => data(api.GET('/api/v1/games/{id}/payment-rules', path(id))) });
@@ -102,7 +101,9 @@ export const adminGamesQuery = (activityId: string | undefined, includePast: boo
     queryKey: gameListKeys.admin(activityId, includePast),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      data(api.GET('/api/v1/games', { params: { query: { size: 20, includePast, ...(activityId && { activityId }), ...(pageParam && { cursor: pageParam }) } } })),
+      data(
+        api.GET('/api/v1/games', { params: { query: { size: 20, includePast, ...(activityId && { activityId }), ...(pageParam && { cursor: pageParam }) } } }),
+      ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 

@@ -35,8 +35,7 @@ export const paynowQuery = () => queryOptions({ queryKey: meKeys.paynow, queryFn
 export const moneyQuery = () => queryOptions({ queryKey: meKeys.money, queryFn: () => data(api.GET('/api/v1/me/money')) });
 export const invitationsQuery = () => queryOptions({ queryKey: meKeys.invitations, queryFn: () => data(api.GET('/api/v1/me/invitations')) });
 export const reliabilityQuery = () => queryOptions({ queryKey: meKeys.reliability, queryFn: () => data(api.GET('/api/v1/me/reliability')) });
-export const preferencesQuery = () =>
-  queryOptions({ queryKey: meKeys.preferences, queryFn: () => data(api.GET('/api/v1/me/notification-preferences')) });
+export const preferencesQuery = () => queryOptions({ queryKey: meKeys.preferences, queryFn: () => data(api.GET('/api/v1/me/notification-preferences')) });
 export const skillRatingsQuery = () => queryOptions({ queryKey: meKeys.skillRatings, queryFn: () => data(api.GET('/api/v1/me/ratings')) });
 
 export type MyGame = paths['/api/v1/me/games/joined']['get']['responses'][200]['content']['application/json']['data']['content'][number];

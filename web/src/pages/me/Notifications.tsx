@@ -24,7 +24,8 @@ export function NotificationsPage() {
   const say = useToast();
   // Pages by offset, newest first: a notification arriving meanwhile shifts later pages by one, so items are kept once by id.
   const list = useInfiniteQuery(notificationsQuery());
-  const changed = () => Promise.all([client.invalidateQueries({ queryKey: notificationKeys.all }), client.invalidateQueries({ queryKey: notificationKeys.unread })]);
+  const changed = () =>
+    Promise.all([client.invalidateQueries({ queryKey: notificationKeys.all }), client.invalidateQueries({ queryKey: notificationKeys.unread })]);
   const readOne = useMutation({
     mutationFn: (id: string) => data(api.PUT('/api/v1/notifications/{id}/read', { params: { path: { id } } })),
     onSettled: changed,

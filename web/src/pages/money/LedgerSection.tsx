@@ -48,7 +48,8 @@ export function LedgerSection({ gameId }: { gameId: string }) {
   const rules = useMutation({
     mutationFn: (body: PaymentRules) => data(api.PUT('/api/v1/games/{id}/payment-rules', { params: { path: { id: gameId } }, body })),
     onSuccess: () => say(m.payBySaved, 'success'),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: gameKeys.ledger(gameId) }), client.invalidateQueries({ queryKey: gameKeys.paymentRules(gameId) })]),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: gameKeys.ledger(gameId) }), client.invalidateQueries({ queryKey: gameKeys.paymentRules(gameId) })]),
   });
   const book = ledger.data;
   // @calls GET /api/v1/games/{id}/ledger.csv (a download the browser makes with the session cookie)

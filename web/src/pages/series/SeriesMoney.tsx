@@ -18,7 +18,8 @@ export function SeriesMoney({ series }: { series: Series }) {
     mutationFn: (body: PaymentRules) => data(api.PUT('/api/v1/series/{id}/payment-rules', { params: { path: { id: series.id } }, body })),
     onSuccess: () => say(m.payBySaved, 'success'),
     // The series' games still to come took the rules too: their ledgers are stale.
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: seriesKeys.paymentRules(series.id) }), client.invalidateQueries({ queryKey: gameKeys.all })]),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: seriesKeys.paymentRules(series.id) }), client.invalidateQueries({ queryKey: gameKeys.all })]),
   });
   return (
     <Section title={m.seriesRulesHeading} id="series-money">
