@@ -5,7 +5,7 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { onSignedOut, scheduleRefresh } from './api/client';
-import { meKeys } from './api/queries/me';
+import { meKeys } from './api/queries/keys';
 import { t } from './i18n';
 import { useLiveNotifications } from './live';
 import { Link, match, navigate, useLocation } from './router';

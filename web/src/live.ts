@@ -9,10 +9,8 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { chatKeys } from './api/queries/chat';
-import { gameKeys } from './api/queries/games';
-import { myGamesKeys } from './api/queries/me';
-import { notificationKeys } from './api/queries/notifications';
+// The keys alone: the query factories come with the pages that read.
+import { chatKeys, gameKeys, myGamesKeys, notificationKeys } from './api/queries/keys';
 
 let up = false;
 const watchers = new Set<() => void>();

@@ -2,16 +2,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, data } from '../client';
 import type { paths } from '../schema';
+import { adminKeys } from './keys';
 
 export type AuditFilters = Omit<NonNullable<paths['/api/v1/admin/audit']['get']['parameters']['query']>, 'size' | 'cursor'>;
-
-export const adminKeys = {
-  audit: (filters: AuditFilters) => ['admin-audit', filters] as const,
-  users: ['admin-users'] as const,
-  usersFound: (search: string) => ['admin-users', search] as const,
-  disputes: ['admin-disputes'] as const,
-  chatReports: ['admin-chat-reports'] as const,
-};
 
 export const auditQuery = (filters: AuditFilters) =>
   infiniteQueryOptions({
@@ -31,3 +24,5 @@ export const adminUsersQuery = (search: string) =>
 export const disputesQuery = () => queryOptions({ queryKey: adminKeys.disputes, queryFn: () => data(api.GET('/api/v1/admin/attendance-disputes')) });
 
 export const chatReportsQuery = () => queryOptions({ queryKey: adminKeys.chatReports, queryFn: () => data(api.GET('/api/v1/admin/chat-reports')) });
+
+export { adminKeys };

@@ -1,21 +1,10 @@
 /** The reference data: activities with their level ladders, venues, and what the listing's filters can find. */
 import { queryOptions } from '@tanstack/react-query';
 import { api, data } from '../client';
+import { activityKeys, venueKeys } from './keys';
 
 /** Reference data changes rarely, and the admin screens that change it invalidate it. */
 const REFERENCE_STALE_MS = 300_000;
-
-export const activityKeys = {
-  all: ['activities'] as const,
-  detail: (id: string) => ['activities', id] as const,
-};
-
-export const venueKeys = {
-  all: ['venues'] as const,
-  /** '' for every venue. */
-  forActivity: (activityId: string) => ['venues', activityId] as const,
-  admin: (search: string) => ['venues', 'admin', search] as const,
-};
 
 export const activitiesQuery = () =>
   queryOptions({
@@ -49,3 +38,5 @@ export const filterOptionsQuery = (activityId: string) =>
     queryFn: () => data(api.GET('/api/v1/games/filter-options', { params: { query: { activityId } } })),
     staleTime: 60_000,
   });
+
+export { activityKeys, venueKeys };

@@ -1,13 +1,7 @@
 /** A game's chat: its state and messages under ['chat', gameId]; the caller's unread total over all games apart. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, data } from '../client';
-
-export const chatKeys = {
-  all: ['chat'] as const,
-  game: (gameId: string) => ['chat', gameId] as const,
-  messages: (gameId: string) => ['chat', gameId, 'messages'] as const,
-  unread: ['chat-unread'] as const,
-};
+import { chatKeys } from './keys';
 
 export const chatQuery = (gameId: string) =>
   queryOptions({ queryKey: chatKeys.game(gameId), queryFn: () => data(api.GET('/api/v1/games/{id}/chat', { params: { path: { id: gameId } } })) });
@@ -24,3 +18,5 @@ export const chatMessagesQuery = (gameId: string) =>
 
 /** The caller's unread chat messages over their games (the tab bar's My games). */
 export const chatUnreadQuery = () => queryOptions({ queryKey: chatKeys.unread, queryFn: () => data(api.GET('/api/v1/me/chat-unread')) });
+
+export { chatKeys };

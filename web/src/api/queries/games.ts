@@ -6,31 +6,9 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, data } from '../client';
 import type { paths } from '../schema';
 import { t } from '../../i18n';
+import { gameKeys, gameListKeys } from './keys';
 
 export type ListingQuery = NonNullable<paths['/api/v1/games']['get']['parameters']['query']>;
-
-export const gameKeys = {
-  all: ['game'] as const,
-  detail: (id: string) => ['game', id] as const,
-  participants: (id: string) => ['game', id, 'participants'] as const,
-  gameDay: (id: string) => ['game', id, 'game-day'] as const,
-  attendance: (id: string) => ['game', id, 'attendance'] as const,
-  ratings: (id: string) => ['game', id, 'ratings'] as const,
-  joinRequests: (id: string) => ['game', id, 'join-requests'] as const,
-  reliability: (id: string, userId: string) => ['game', id, 'reliability', userId] as const,
-  coHosts: (id: string) => ['game', id, 'co-hosts'] as const,
-  shareLink: (id: string) => ['game', id, 'share-link'] as const,
-  ledger: (id: string) => ['game', id, 'ledger'] as const,
-  paymentRules: (id: string) => ['game', id, 'payment-rules'] as const,
-  ownPayment: (id: string) => ['game', id, 'payment'] as const,
-};
-
-/** The listings: Find's and the admins'. */
-export const gameListKeys = {
-  all: ['games'] as const,
-  find: (query: ListingQuery) => ['games', query] as const,
-  admin: (activityId: string | undefined, includePast: boolean) => ['games', 'admin', activityId, includePast] as const,
-};
 
 const path = (id: string) => ({ params: { path: { id } } });
 
@@ -125,3 +103,5 @@ export const sharePageQuery = (pagePath: string) =>
       return response.text();
     },
   });
+
+export { gameKeys, gameListKeys };

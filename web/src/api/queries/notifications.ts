@@ -1,14 +1,9 @@
 /** The caller's notifications, their unread count, and the game one is about. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, data } from '../client';
+import { notificationKeys } from './keys';
 
 const PAGE = 50;
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  unread: ['unread'] as const,
-  game: (gameId: string) => ['notification-game', gameId] as const,
-};
 
 /** Pages by offset, newest first. */
 export const notificationsQuery = () =>
@@ -31,3 +26,5 @@ export const notificationGameQuery = (gameId: string) =>
     queryFn: () => data(api.GET('/api/v1/games/{id}', { params: { path: { id: gameId } } })),
     retry: false,
   });
+
+export { notificationKeys };

@@ -1,17 +1,9 @@
 /** Series (recurring games) and what hangs off one, all under ['series'] so a change refreshes the lists and the series alike. */
 import { queryOptions } from '@tanstack/react-query';
 import { api, data } from '../client';
+import { seriesKeys } from './keys';
 
 export type MemberKind = 'regulars' | 'co-hosts';
-
-export const seriesKeys = {
-  all: ['series'] as const,
-  mine: ['series', 'mine'] as const,
-  detail: (id: string) => ['series', id] as const,
-  occurrences: (id: string) => ['series', id, 'occurrences'] as const,
-  members: (id: string, kind: MemberKind) => ['series', id, kind] as const,
-  paymentRules: (id: string) => ['series', id, 'payment-rules'] as const,
-};
 
 const path = (id: string) => ({ params: { path: { id } } });
 
@@ -35,3 +27,5 @@ export const membersQuery = (id: string, kind: MemberKind) =>
 
 export const seriesPaymentRulesQuery = (id: string) =>
   queryOptions({ queryKey: seriesKeys.paymentRules(id), queryFn: () => data(api.GET('/api/v1/series/{id}/payment-rules', path(id))) });
+
+export { seriesKeys };

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
 import { gameKeys } from '../../api/queries/games';
-import { myGamesKeys } from '../../api/queries/me';
+import { myGamesKeys } from '../../api/queries/my-games';
 import { t } from '../../i18n';
 import { offerPushAfterJoin } from '../../push/PushOffer';
 import { useToast } from '../../ui';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
 import { gameKeys, gameQuery } from '../../api/queries/games';
-import { myGamesKeys } from '../../api/queries/me';
+import { myGamesKeys } from '../../api/queries/my-games';
 import { t } from '../../i18n';
 import { Link, navigate } from '../../router';
 import { formatDateTime, formatRange } from '../../time';

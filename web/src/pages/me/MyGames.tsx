@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { invitationsQuery, MY_GAMES_TABS, myGamesQuery, type MyGame, type MyGamesTab } from '../../api/queries/me';
+import { invitationsQuery } from '../../api/queries/me';
+import { MY_GAMES_TABS, myGamesQuery, type MyGame, type MyGamesTab } from '../../api/queries/my-games';
 import { t } from '../../i18n';
 import { Link, navigate, useLocation } from '../../router';
 import { formatRange } from '../../time';
