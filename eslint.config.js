@@ -63,6 +63,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  // Query keys are written once, in the query factories of web/src/api/queries/: a key typed inline
+  // elsewhere drifts from the one its invalidations use, and a change then refreshes nothing.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    // shell/unread.ts belongs to the start-up work under way beside this; it moves to unreadCountQuery/chatUnreadQuery next.
+    ignores: ['web/src/api/queries/**', 'web/src/shell/unread.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Use a query factory or a keys object from web/src/api/queries/ instead of an inline query key.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression',
+          message: 'Use a query factory or a keys object from web/src/api/queries/ instead of an inline query key.',
+        },
+      ],
+    },
+  },
   { files: ['eslint.config.js', 'eslint/**'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['**/*.test.ts', 'test/**', 'scripts/**', 'bench/**', 'reliability/**', '**/*.cli.ts'],

@@ -5,6 +5,7 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { onSignedOut, scheduleRefresh } from './api/client';
+import { meKeys } from './api/queries/keys';
 import { t } from './i18n';
 import { useLiveNotifications } from './live';
 import { Link, match, navigate, useLocation } from './router';
@@ -38,7 +39,7 @@ export function App() {
     () =>
       onSignedOut(() => {
         setExpired(true);
-        client.setQueryData(['me'], null);
+        client.setQueryData(meKeys.all, null);
         void forgetSavedCopies();
       }),
     [client],
@@ -53,7 +54,7 @@ export function App() {
     await fetch('/api/v1/auth/logout', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     client.clear();
     await forgetSavedCopies();
-    client.setQueryData(['me'], null);
+    client.setQueryData(meKeys.all, null);
     navigate('/signed-out', { replace: true });
   };
 

@@ -9,6 +9,8 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+// The keys alone: the query factories come with the pages that read.
+import { chatKeys, gameKeys, myGamesKeys, notificationKeys } from './api/queries/keys';
 
 let up = false;
 const watchers = new Set<() => void>();
@@ -34,12 +36,12 @@ const NAMED: Record<string, (client: QueryClient, gameId: string) => void> = {
   'chat.message': (client, gameId) => chatChanged(client, gameId),
   'chat.deleted': (client, gameId) => chatChanged(client, gameId),
   'chat.changed': (client, gameId) => chatChanged(client, gameId),
-  'game-day.board': (client, gameId) => void client.invalidateQueries({ queryKey: ['game', gameId, 'game-day'] }),
+  'game-day.board': (client, gameId) => void client.invalidateQueries({ queryKey: gameKeys.gameDay(gameId) }),
 };
 
 function chatChanged(client: QueryClient, gameId: string) {
-  void client.invalidateQueries({ queryKey: ['chat', gameId] });
-  void client.invalidateQueries({ queryKey: ['chat-unread'] });
+  void client.invalidateQueries({ queryKey: chatKeys.game(gameId) });
+  void client.invalidateQueries({ queryKey: chatKeys.unread });
 }
 
 function gameOf(event: MessageEvent<string>): string | undefined {
@@ -62,17 +64,17 @@ export function useLiveNotifications(signedIn: boolean) {
       source.onopen = () => {
         setUp(true);
         // Whatever happened while the stream was down is read again.
-        void client.invalidateQueries({ queryKey: ['unread'] });
-        void client.invalidateQueries({ queryKey: ['chat'] });
-        void client.invalidateQueries({ queryKey: ['chat-unread'] });
+        void client.invalidateQueries({ queryKey: notificationKeys.unread });
+        void client.invalidateQueries({ queryKey: chatKeys.all });
+        void client.invalidateQueries({ queryKey: chatKeys.unread });
       };
       source.onmessage = (event: MessageEvent<string>) => {
-        void client.invalidateQueries({ queryKey: ['unread'] });
-        void client.invalidateQueries({ queryKey: ['notifications'] });
-        void client.invalidateQueries({ queryKey: ['mine'] });
+        void client.invalidateQueries({ queryKey: notificationKeys.unread });
+        void client.invalidateQueries({ queryKey: notificationKeys.all });
+        void client.invalidateQueries({ queryKey: myGamesKeys.all });
         try {
           const notification = JSON.parse(event.data) as { resourceId?: string };
-          if (notification.resourceId) void client.invalidateQueries({ queryKey: ['game', notification.resourceId] });
+          if (notification.resourceId) void client.invalidateQueries({ queryKey: gameKeys.detail(notification.resourceId) });
         } catch {
           // a comment or keep-alive: nothing to refresh
         }

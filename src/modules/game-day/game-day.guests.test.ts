@@ -148,6 +148,8 @@ for (const backend of backends) {
 
       kit.at(game, 15 * MINUTES);
       assert.equal((await kit.score(game, match!.id, enterer, 21, 15)).statusCode, 200);
+      const mayAnswer = async (who: TestUser) => (await kit.board(game, who)).results[0].viewer.mayAnswer;
+      assert.deepEqual([await mayAnswer(a), await mayAnswer(enterer), await mayAnswer(answerer)], [false, false, true], 'the board says who may answer');
       assertProblem(await kit.req('POST', `/api/v1/games/${game.id}/game-day/matches/${match!.id}/confirm`, a), 409, 'not_other_side');
       assert.equal((await kit.req('POST', `/api/v1/games/${game.id}/game-day/matches/${match!.id}/confirm`, answerer)).statusCode, 200);
     });

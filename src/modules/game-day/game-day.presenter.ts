@@ -3,14 +3,15 @@ import { isGuest } from './game-day.guests.ts';
 import type { SessionRows } from './game-day.input.ts';
 import { onCourt, presentPlayers } from './game-day.input.ts';
 import type { MatchRow, RoundRow, ScoreChangeRow } from './game-day.repository.ts';
-import { winnerOf } from './game-day.rules.ts';
+import { mayAnswer, winnerOf } from './game-day.rules.ts';
 
 type Names = Map<string, string | null>;
 
 const refs = (ids: string[], names: Names) => ids.map((userId) => ({ userId, name: names.get(userId) ?? null }));
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function presentMatch(match: MatchRow, round: number, names: Names, changes: ScoreChangeRow[]) {
+/** `viewerId`: whom the answer is for; it says whether they may confirm or dispute the score. */
+export function presentMatch(match: MatchRow, round: number, names: Names, changes: ScoreChangeRow[], viewerId: string) {
   const score =
     match.scoreState && match.scoreA !== null && match.scoreB !== null && match.scoreEnteredBy
       ? {
@@ -34,15 +35,16 @@ export function presentMatch(match: MatchRow, round: number, names: Names, chang
     score,
     startedAt: iso(match.startedAt),
     endedAt: iso(match.endedAt),
+    viewer: { mayAnswer: mayAnswer(match, viewerId) },
   };
 }
 
-export function presentProposal(round: RoundRow, matches: MatchRow[], names: Names, costs: string[] = []) {
+export function presentProposal(round: RoundRow, matches: MatchRow[], names: Names, viewerId: string, costs: string[] = []) {
   return {
     roundId: round.id,
     number: round.number,
     status: round.status,
-    matches: matches.filter((match) => match.roundId === round.id).map((match) => presentMatch(match, round.number, names, [])),
+    matches: matches.filter((match) => match.roundId === round.id).map((match) => presentMatch(match, round.number, names, [], viewerId)),
     resting: refs(round.resting, names),
     costs,
   };
@@ -111,7 +113,7 @@ export function presentBoard(rows: SessionRows | undefined, gameId: string, view
       ...(guestOf ? { guestOf } : {}),
     };
   });
-  const match = (row: MatchRow) => presentMatch(row, numberOf.get(row.roundId) ?? 0, names, changes);
+  const match = (row: MatchRow) => presentMatch(row, numberOf.get(row.roundId) ?? 0, names, changes, viewer.userId);
   return {
     gameId,
     viewer: { ...viewer, checkedIn: present.some((p) => p.userId === viewer.userId), left: left.has(viewer.userId) },
@@ -128,7 +130,7 @@ export function presentBoard(rows: SessionRows | undefined, gameId: string, view
       const found = live.find((m) => m.court === i + 1);
       return { court: i + 1, match: found ? match(found) : null };
     }),
-    proposal: proposal ? presentProposal(proposal, matches, names) : null,
+    proposal: proposal ? presentProposal(proposal, matches, names, viewer.userId) : null,
     players,
     results: matches
       .filter((m) => m.status === 'DONE')

@@ -41,7 +41,7 @@ export class GameDayRounds {
     const repository = new GameDayRepository(db);
     const rows = await sessionRows(this.#deps, day, game.activityId);
     const open = rows.rounds.find((round) => round.status === 'PROPOSED');
-    if (open) return presentProposal(open, rows.matches, rows.names);
+    if (open) return presentProposal(open, rows.matches, rows.names, userId);
     const free = freeCourts(day, rows.matches);
     if (free.length === 0) throw noFreeCourt();
     const now = clock.now();
@@ -57,7 +57,7 @@ export class GameDayRounds {
     }
     const [round] = (await repository.rounds(gameId)).filter((r) => r.status === 'PROPOSED');
     if (!round) throw alreadyStarted();
-    return presentProposal(round, await repository.matches(gameId), rows.names);
+    return presentProposal(round, await repository.matches(gameId), rows.names, userId);
   }
 
   /** A host's swap is never refused for what it costs: the answer says it (the rotation's swapCost). */
@@ -77,7 +77,7 @@ export class GameDayRounds {
     const written = await changeBoard(this.#deps, gameId, (tx) => new GameDayRepository(tx).rewrite(roundId, next.resting, toRows(next)));
     if (!written) throw alreadyStarted();
     const repository = new GameDayRepository(db);
-    return presentProposal((await repository.round(gameId, roundId))!, await repository.matches(gameId), rows.names, costs);
+    return presentProposal((await repository.round(gameId, roundId))!, await repository.matches(gameId), rows.names, userId, costs);
   }
 
   /** Starts the proposal once: a second start (or one that lost the race) is 409. */
@@ -89,7 +89,7 @@ export class GameDayRounds {
     const started = await changeBoard(this.#deps, gameId, (tx) => new GameDayRepository(tx).start(gameId, roundId, clock.now()));
     if (!started) throw alreadyStarted();
     const rows = await sessionRows(this.#deps, day);
-    return presentProposal(started, rows.matches, rows.names);
+    return presentProposal(started, rows.matches, rows.names, userId);
   }
 
   async #proposed(gameId: string, roundId: string): Promise<RoundRow> {

@@ -1,5 +1,6 @@
-/** Game day's rules that need no database: when it opens, what a valid score is, who won. */
-import type { ScoreRule } from './game-day.table.ts';
+/** Game day's rules that need no database: when it opens, what a valid score is, who answers it, who won. */
+import { playsOn } from './game-day.guests.ts';
+import type { ScoreRule, ScoreState } from './game-day.table.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -27,6 +28,28 @@ export function scoreFits(rule: ScoreRule, a: number, b: number): boolean {
   if (high === 21) return low <= 19;
   if (high > 21 && high < 30) return high - low === 2;
   return high === 30 && (low === 28 || low === 29);
+}
+
+interface Answerable {
+  gameId: string;
+  sideA: string[];
+  sideB: string[];
+  scoreState: ScoreState | null;
+  scoreEnteredBy: string | null;
+}
+
+/**
+ * Who may confirm or dispute an entered score: a player of the other side from whoever entered it
+ * (either side when a host off the court entered it). A player whose guests stand on both sides is on
+ * the enterer's side too: they never answer a score their own side entered.
+ */
+export function mayAnswer(match: Answerable, userId: string): boolean {
+  if (match.scoreState !== 'ENTERED') return false;
+  const { gameId, sideA, sideB } = match;
+  const by = match.scoreEnteredBy ?? '';
+  const own = playsOn(gameId, sideA, by) ? sideA : playsOn(gameId, sideB, by) ? sideB : [];
+  const other = own === sideA ? sideB : own === sideB ? sideA : [...sideA, ...sideB];
+  return playsOn(gameId, other, userId) && !playsOn(gameId, own, userId);
 }
 
 /** 'A', 'B', or null for a draw (FREE allows one). */

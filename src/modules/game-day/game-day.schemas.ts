@@ -62,6 +62,11 @@ export const Match = Type.Object({
   ),
   startedAt: Nullable(Instant),
   endedAt: Nullable(Instant),
+  viewer: Type.Object({
+    mayAnswer: Type.Boolean({
+      description: 'Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it)',
+    }),
+  }),
 });
 
 export const Proposal = Type.Object({

@@ -5,7 +5,7 @@ import { isGuest, playsOn } from './game-day.guests.ts';
 import { presentMatch } from './game-day.presenter.ts';
 import { GameDayRepository, type GameDayRow, type MatchRow } from './game-day.repository.ts';
 import type { Executor } from '../../platform/db/index.ts';
-import { scoreFits, skillKind, winnerOf } from './game-day.rules.ts';
+import { mayAnswer, scoreFits, skillKind, winnerOf } from './game-day.rules.ts';
 
 interface Score {
   a: number;
@@ -41,7 +41,7 @@ export class GameDayScores {
       return entered;
     });
     if (!row) throw alreadyEntered();
-    return this.#present(gameId, row);
+    return this.#present(gameId, row, userId);
   }
 
   /** The other side of whoever entered the score (both sides when a host off the court entered it) confirms or disputes. */
@@ -51,11 +51,8 @@ export class GameDayScores {
     const day = await this.#day(gameId);
     const match = await this.#match(gameId, matchId);
     if (match.scoreState !== 'ENTERED') throw nothingToAnswer();
-    const by = match.scoreEnteredBy ?? '';
-    const own = playsOn(gameId, match.sideA, by) ? match.sideA : playsOn(gameId, match.sideB, by) ? match.sideB : [];
-    const other = own === match.sideA ? match.sideB : own === match.sideB ? match.sideA : [...match.sideA, ...match.sideB];
-    // A player whose guests stand on both sides is on the enterer's side too: they never confirm a score their side entered.
-    if (!playsOn(gameId, other, userId) || playsOn(gameId, own, userId)) throw notOtherSide();
+    // The board's `viewer.mayAnswer` is the same rule: the app offers the answer exactly where this accepts it.
+    if (!mayAnswer(match, userId)) throw notOtherSide();
     const now = clock.now();
     const row = await changeBoard(this.#deps, gameId, async (tx) => {
       const repository = new GameDayRepository(tx);
@@ -65,7 +62,7 @@ export class GameDayScores {
       return answered;
     });
     if (!row) throw nothingToAnswer();
-    return this.#present(gameId, row);
+    return this.#present(gameId, row, userId);
   }
 
   /** A host's decision on a disputed score: the score they set stands. */
@@ -90,7 +87,7 @@ export class GameDayScores {
       return settled;
     });
     if (!row) throw notDisputed();
-    return this.#present(gameId, row);
+    return this.#present(gameId, row, userId);
   }
 
   /**
@@ -116,10 +113,10 @@ export class GameDayScores {
     return match;
   }
 
-  async #present(gameId: string, row: MatchRow) {
+  async #present(gameId: string, row: MatchRow, viewerId: string) {
     const repository = new GameDayRepository(this.#deps.db);
     const round = (await repository.rounds(gameId)).find((r) => r.id === row.roundId);
     const names = await namesOf(this.#deps, gameId, [...row.sideA, ...row.sideB]);
-    return presentMatch(row, round?.number ?? 0, names, await repository.changes([row.id]));
+    return presentMatch(row, round?.number ?? 0, names, await repository.changes([row.id]), viewerId);
   }
 }

@@ -13064,6 +13064,10 @@ export interface operations {
                                     }[];
                                     startedAt: string | null;
                                     status: "PROPOSED" | "PLAYING" | "DONE";
+                                    viewer: {
+                                        /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                        mayAnswer: boolean;
+                                    };
                                 } | null;
                             }[];
                             /** Format: uuid */
@@ -13135,6 +13139,10 @@ export interface operations {
                                     }[];
                                     startedAt: string | null;
                                     status: "PROPOSED" | "PLAYING" | "DONE";
+                                    viewer: {
+                                        /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                        mayAnswer: boolean;
+                                    };
                                 }[];
                                 number: number;
                                 /** @description Who sits this round out, longest-waiting first */
@@ -13185,6 +13193,10 @@ export interface operations {
                                 }[];
                                 startedAt: string | null;
                                 status: "PROPOSED" | "PLAYING" | "DONE";
+                                viewer: {
+                                    /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                    mayAnswer: boolean;
+                                };
                             }[];
                             /** @description null: game day is not open yet */
                             session: {
@@ -13399,6 +13411,10 @@ export interface operations {
                                     }[];
                                     startedAt: string | null;
                                     status: "PROPOSED" | "PLAYING" | "DONE";
+                                    viewer: {
+                                        /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                        mayAnswer: boolean;
+                                    };
                                 } | null;
                             }[];
                             /** Format: uuid */
@@ -13470,6 +13486,10 @@ export interface operations {
                                     }[];
                                     startedAt: string | null;
                                     status: "PROPOSED" | "PLAYING" | "DONE";
+                                    viewer: {
+                                        /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                        mayAnswer: boolean;
+                                    };
                                 }[];
                                 number: number;
                                 /** @description Who sits this round out, longest-waiting first */
@@ -13520,6 +13540,10 @@ export interface operations {
                                 }[];
                                 startedAt: string | null;
                                 status: "PROPOSED" | "PLAYING" | "DONE";
+                                viewer: {
+                                    /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                    mayAnswer: boolean;
+                                };
                             }[];
                             /** @description null: game day is not open yet */
                             session: {
@@ -13837,6 +13861,10 @@ export interface operations {
                                     }[];
                                     startedAt: string | null;
                                     status: "PROPOSED" | "PLAYING" | "DONE";
+                                    viewer: {
+                                        /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                        mayAnswer: boolean;
+                                    };
                                 } | null;
                             }[];
                             /** Format: uuid */
@@ -13908,6 +13936,10 @@ export interface operations {
                                     }[];
                                     startedAt: string | null;
                                     status: "PROPOSED" | "PLAYING" | "DONE";
+                                    viewer: {
+                                        /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                        mayAnswer: boolean;
+                                    };
                                 }[];
                                 number: number;
                                 /** @description Who sits this round out, longest-waiting first */
@@ -13958,6 +13990,10 @@ export interface operations {
                                 }[];
                                 startedAt: string | null;
                                 status: "PROPOSED" | "PLAYING" | "DONE";
+                                viewer: {
+                                    /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                    mayAnswer: boolean;
+                                };
                             }[];
                             /** @description null: game day is not open yet */
                             session: {
@@ -14262,6 +14298,10 @@ export interface operations {
                                     }[];
                                     startedAt: string | null;
                                     status: "PROPOSED" | "PLAYING" | "DONE";
+                                    viewer: {
+                                        /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                        mayAnswer: boolean;
+                                    };
                                 } | null;
                             }[];
                             /** Format: uuid */
@@ -14333,6 +14373,10 @@ export interface operations {
                                     }[];
                                     startedAt: string | null;
                                     status: "PROPOSED" | "PLAYING" | "DONE";
+                                    viewer: {
+                                        /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                        mayAnswer: boolean;
+                                    };
                                 }[];
                                 number: number;
                                 /** @description Who sits this round out, longest-waiting first */
@@ -14383,6 +14427,10 @@ export interface operations {
                                 }[];
                                 startedAt: string | null;
                                 status: "PROPOSED" | "PLAYING" | "DONE";
+                                viewer: {
+                                    /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                    mayAnswer: boolean;
+                                };
                             }[];
                             /** @description null: game day is not open yet */
                             session: {
@@ -14698,6 +14746,10 @@ export interface operations {
                             }[];
                             startedAt: string | null;
                             status: "PROPOSED" | "PLAYING" | "DONE";
+                            viewer: {
+                                /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                mayAnswer: boolean;
+                            };
                         };
                         message: string;
                         path: string;
@@ -14955,6 +15007,10 @@ export interface operations {
                             }[];
                             startedAt: string | null;
                             status: "PROPOSED" | "PLAYING" | "DONE";
+                            viewer: {
+                                /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                mayAnswer: boolean;
+                            };
                         };
                         message: string;
                         path: string;
@@ -15219,6 +15275,10 @@ export interface operations {
                             }[];
                             startedAt: string | null;
                             status: "PROPOSED" | "PLAYING" | "DONE";
+                            viewer: {
+                                /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                mayAnswer: boolean;
+                            };
                         };
                         message: string;
                         path: string;
@@ -15506,6 +15566,10 @@ export interface operations {
                             }[];
                             startedAt: string | null;
                             status: "PROPOSED" | "PLAYING" | "DONE";
+                            viewer: {
+                                /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                mayAnswer: boolean;
+                            };
                         };
                         message: string;
                         path: string;
@@ -15787,6 +15851,10 @@ export interface operations {
                                 }[];
                                 startedAt: string | null;
                                 status: "PROPOSED" | "PLAYING" | "DONE";
+                                viewer: {
+                                    /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                    mayAnswer: boolean;
+                                };
                             }[];
                             number: number;
                             /** @description Who sits this round out, longest-waiting first */
@@ -16058,6 +16126,10 @@ export interface operations {
                                 }[];
                                 startedAt: string | null;
                                 status: "PROPOSED" | "PLAYING" | "DONE";
+                                viewer: {
+                                    /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                    mayAnswer: boolean;
+                                };
                             }[];
                             number: number;
                             /** @description Who sits this round out, longest-waiting first */
@@ -16344,6 +16416,10 @@ export interface operations {
                                 }[];
                                 startedAt: string | null;
                                 status: "PROPOSED" | "PLAYING" | "DONE";
+                                viewer: {
+                                    /** @description Whether the caller may confirm or dispute the entered score now (a player of the other side from whoever entered it) */
+                                    mayAnswer: boolean;
+                                };
                             }[];
                             number: number;
                             /** @description Who sits this round out, longest-waiting first */

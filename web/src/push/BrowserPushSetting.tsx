@@ -1,18 +1,18 @@
 /** Notification settings, "This device": whether push reaches this browser, and the switch for it. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { browserPushQuery, pushKeys } from '../api/queries/push';
 import { t } from '../i18n';
 import { Problem, useToast } from '../ui';
-import { browserPush, turnOffPush, turnOnPush, type BrowserPush } from './push';
+import { turnOffPush, turnOnPush, type BrowserPush } from './push';
 
 export function BrowserPushSetting() {
   const client = useQueryClient();
   const say = useToast();
-  // Asking where the browser stands never prompts: permission is only requested from the switch.
-  const state = useQuery({ queryKey: ['browser-push'], queryFn: browserPush, retry: false });
+  const state = useQuery(browserPushQuery());
   const change = useMutation({
     mutationFn: (on: boolean) => (on ? turnOnPush() : turnOffPush()),
     onSuccess: (next: BrowserPush) => {
-      client.setQueryData(['browser-push'], next);
+      client.setQueryData(pushKeys.browser, next);
       if (next === 'blocked') say(t.push.blocked, 'warning');
     },
   });

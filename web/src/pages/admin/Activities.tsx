@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
+import { activitiesQuery, activityKeys } from '../../api/queries/catalogue';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { Button, Card, EmptyState, Field, Loading, Problem, Section, useToast } from '../../ui';
@@ -12,7 +13,7 @@ const s = t.admin.activities;
 
 /** The same query (and cache entry) the rest of the app reads activities from. */
 export function useAdminActivities() {
-  return useQuery({ queryKey: ['activities'], queryFn: () => data(api.GET('/api/v1/activities', { params: { query: { size: 100 } } })), staleTime: 300_000 });
+  return useQuery(activitiesQuery());
 }
 
 export function ActivitiesPage() {
@@ -73,7 +74,7 @@ function AddActivity() {
     onSuccess: async (created) => {
       setName('');
       say(s.added(created.name), 'success');
-      await client.invalidateQueries({ queryKey: ['activities'] });
+      await client.invalidateQueries({ queryKey: activityKeys.all });
     },
   });
   const submit = (event: FormEvent) => {

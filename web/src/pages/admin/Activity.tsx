@@ -1,7 +1,8 @@
 /** One activity as the service holds it (GET /activities/{id}): its ladder, an editor, and deletion (refused while in use). */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, data, done } from '../../api/client';
+import { api, done } from '../../api/client';
+import { activityKeys, activityQuery } from '../../api/queries/catalogue';
 import { t } from '../../i18n';
 import { Link, navigate } from '../../router';
 import { Button, Card, Loading, Problem, Section, useConfirm, useToast } from '../../ui';
@@ -15,12 +16,12 @@ export function ActivityPage({ id }: { id: string }) {
   const confirm = useConfirm();
   const say = useToast();
   const [editing, setEditing] = useState(false);
-  const activity = useQuery({ queryKey: ['activities', id], queryFn: () => data(api.GET('/api/v1/activities/{id}', { params: { path: { id } } })) });
+  const activity = useQuery(activityQuery(id));
   const remove = useMutation({
     mutationFn: () => done(api.DELETE('/api/v1/admin/activities/{id}', { params: { path: { id } } })),
     onSuccess: async () => {
       say(s.deleted(activity.data!.name), 'success');
-      await client.invalidateQueries({ queryKey: ['activities'] });
+      await client.invalidateQueries({ queryKey: activityKeys.all });
       navigate('/admin/activities');
     },
   });

@@ -1,7 +1,7 @@
 /** The audit trail: who changed what and when, newest first, narrowed to one object or one person. */
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
+import { auditQuery } from '../../api/queries/admin';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../time';
 import { Badge, Button, Card, Field, ListState, Section } from '../../ui';
@@ -23,12 +23,7 @@ export function AuditPage() {
     ...(objectType && objectId.trim() && { objectId: objectId.trim() }),
     ...(UUID.test(actorId.trim()) && { actorId: actorId.trim() }),
   };
-  const entries = useInfiniteQuery({
-    queryKey: ['admin-audit', filters],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => data(api.GET('/api/v1/admin/audit', { params: { query: { size: 20, ...filters, ...(pageParam && { cursor: pageParam }) } } })),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const entries = useInfiniteQuery(auditQuery(filters));
   const list = entries.data?.pages.flatMap((page) => page.content) ?? [];
   return (
     <AdminFrame section="audit">

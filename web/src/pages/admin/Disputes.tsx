@@ -1,6 +1,7 @@
 /** The queue of disputed no-show marks, oldest first: uphold one (it counts again) or dismiss it (the mark goes). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
+import { adminKeys, disputesQuery } from '../../api/queries/admin';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { formatDateTime } from '../../time';
@@ -14,7 +15,7 @@ export function DisputesPage() {
   const client = useQueryClient();
   const confirm = useConfirm();
   const say = useToast();
-  const queue = useQuery({ queryKey: ['admin-disputes'], queryFn: () => data(api.GET('/api/v1/admin/attendance-disputes')) });
+  const queue = useQuery(disputesQuery());
   const settle = useMutation({
     mutationFn: ({ gameId, userId, outcome }: { gameId: string; userId: string; outcome: Outcome }) => {
       const params = { params: { path: { gameId, userId } } };
@@ -23,7 +24,7 @@ export function DisputesPage() {
         : data(api.POST('/api/v1/admin/attendance-disputes/{gameId}/{userId}/dismiss', params));
     },
     onSuccess: (_, { outcome }) => say(outcome === 'uphold' ? s.upheld : s.dismissed, 'success'),
-    onSettled: () => client.invalidateQueries({ queryKey: ['admin-disputes'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.disputes }),
   });
   const ask = async (gameId: string, userId: string, player: string, outcome: Outcome) => {
     const yes = await confirm(

@@ -1,7 +1,8 @@
 /** Games as anyone finds them, with the admin's power to cancel any of them (its players are told). */
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, data, done } from '../../api/client';
+import { api, done } from '../../api/client';
+import { adminGamesQuery, gameListKeys } from '../../api/queries/games';
 import { t } from '../../i18n';
 import { formatRange } from '../../time';
 import { Badge, Button, Card, Chip, ChipRow, ListState, Section, useConfirm, useToast } from '../../ui';
@@ -17,19 +18,11 @@ export function GamesPage() {
   const activities = useAdminActivities();
   const [activityId, setActivityId] = useState<string | undefined>();
   const [includePast, setIncludePast] = useState(false);
-  const games = useInfiniteQuery({
-    queryKey: ['games', 'admin', activityId, includePast],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      data(
-        api.GET('/api/v1/games', { params: { query: { size: 20, includePast, ...(activityId && { activityId }), ...(pageParam && { cursor: pageParam }) } } }),
-      ),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const games = useInfiniteQuery(adminGamesQuery(activityId, includePast));
   const cancel = useMutation({
     mutationFn: (game: { id: string; title: string }) => done(api.DELETE('/api/v1/admin/games/{id}', { params: { path: { id: game.id } } })),
     onSuccess: (_, game) => say(s.cancelled(game.title), 'success'),
-    onSettled: () => client.invalidateQueries({ queryKey: ['games'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: gameListKeys.all }),
   });
   const ask = async (game: { id: string; title: string; players: number }) => {
     if (await confirm({ title: s.cancelTitle, body: s.cancelBody(game.title, game.players), confirm: s.cancelConfirm, danger: true })) cancel.mutate(game);

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
+import { activityKeys } from '../../api/queries/catalogue';
 import { t } from '../../i18n';
 import { Button, Field, Problem, useToast } from '../../ui';
 
@@ -46,7 +47,7 @@ export function LadderEditor({ activity, close }: { activity: AdminActivity; clo
     },
     onSuccess: async () => {
       say(s.saved(name.trim()), 'success');
-      await client.invalidateQueries({ queryKey: ['activities'] });
+      await client.invalidateQueries({ queryKey: activityKeys.all });
       close();
     },
   });

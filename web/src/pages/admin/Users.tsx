@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
+import { adminKeys, adminUsersQuery } from '../../api/queries/admin';
+import { meKeys } from '../../api/queries/me';
 import { t } from '../../i18n';
 import { useMe } from '../../session';
 import { Badge, Button, Card, Field, useConfirm, useToast } from '../../ui';
@@ -15,17 +17,13 @@ export function UsersPage() {
   const me = useMe();
   const confirm = useConfirm();
   const say = useToast();
-  const users = useQuery({
-    queryKey: ['admin-users', search.trim()],
-    queryFn: () => data(api.GET('/api/v1/admin/users', { params: { query: { size: 50, ...(search.trim() ? { q: search.trim() } : {}) } } })),
-    placeholderData: (previous) => previous,
-  });
+  const users = useQuery(adminUsersQuery(search.trim()));
   const setRoles = useMutation({
     mutationFn: ({ id, admin }: { id: string; admin: boolean; name: string }) =>
       data(api.PUT('/api/v1/admin/users/{id}/roles', { params: { path: { id } }, body: { roles: admin ? ['ADMIN'] : [] } })),
     onSuccess: (_, { admin, name }) => say(admin ? s.granted(name) : s.revoked(name), 'success'),
     onSettled: (_, __, { id }) =>
-      Promise.all([client.invalidateQueries({ queryKey: ['admin-users'] }), id === me.data?.userId && client.invalidateQueries({ queryKey: ['me'] })]),
+      Promise.all([client.invalidateQueries({ queryKey: adminKeys.users }), id === me.data?.userId && client.invalidateQueries({ queryKey: meKeys.all })]),
   });
   const change = async (id: string, name: string, admin: boolean) => {
     const own = id === me.data?.userId;

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
+import { venueKeys } from '../../api/queries/catalogue';
 import { t } from '../../i18n';
 import { Button, Dialog, Field, fieldError, Problem, useToast } from '../../ui';
 import { useAdminActivities } from './Activities';
@@ -45,7 +46,7 @@ export function VenueForm({ venue, close }: { venue?: AdminVenue; close: () => v
     },
     onSuccess: async (saved) => {
       say(venue ? s.saved(saved.name) : s.created(saved.name), 'success');
-      await client.invalidateQueries({ queryKey: ['venues'] });
+      await client.invalidateQueries({ queryKey: venueKeys.all });
       close();
     },
   });

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiProblem, refreshSession } from '../../api/client';
+import { venueKeys } from '../../api/queries/catalogue';
 import { t } from '../../i18n';
 import { Button, Field, Section } from '../../ui';
 
@@ -52,7 +53,7 @@ export function VenueImport() {
       }),
     onSettled: () => {
       setProgress(undefined);
-      return client.invalidateQueries({ queryKey: ['venues'] });
+      return client.invalidateQueries({ queryKey: venueKeys.all });
     },
   });
   const rowErrors = run.error instanceof ApiProblem ? run.error.fieldErrors : [];

@@ -1,7 +1,8 @@
 /** Venues: find, add, edit and delete one, or import many from a file. */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, data, done } from '../../api/client';
+import { api, done } from '../../api/client';
+import { adminVenuesQuery, venueKeys } from '../../api/queries/catalogue';
 import { t } from '../../i18n';
 import { Button, Card, EmptyState, Field, Loading, Problem, Section, useConfirm, useToast } from '../../ui';
 import { AdminFrame } from './Admin';
@@ -19,15 +20,11 @@ export function VenuesPage() {
   const [editing, setEditing] = useState<AdminVenue | 'new' | undefined>();
   const activities = useAdminActivities();
   const names = new Map(activities.data?.content.map((activity) => [activity.id, activity.name]));
-  const venues = useQuery({
-    queryKey: ['venues', 'admin', search.trim()],
-    queryFn: () => data(api.GET('/api/v1/venues', { params: { query: { size: 100, ...(search.trim() ? { q: search.trim() } : {}) } } })),
-    placeholderData: (previous) => previous,
-  });
+  const venues = useQuery(adminVenuesQuery(search.trim()));
   const remove = useMutation({
     mutationFn: (venue: AdminVenue) => done(api.DELETE('/api/v1/admin/venues/{id}', { params: { path: { id: venue.id } } })),
     onSuccess: (_, venue) => say(s.deleted(venue.name), 'success'),
-    onSettled: () => client.invalidateQueries({ queryKey: ['venues'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: venueKeys.all }),
   });
   const ask = async (venue: AdminVenue) => {
     if (await confirm({ title: s.deleteTitle, body: s.deleteBody(venue.name), confirm: s.deleteConfirm, danger: true })) remove.mutate(venue);

@@ -1,6 +1,7 @@
 /** The admins' queue of reported chat messages, oldest first: delete the message or keep it; either closes its reports. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, data, done } from '../../api/client';
+import { api, done } from '../../api/client';
+import { adminKeys, chatReportsQuery } from '../../api/queries/admin';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { formatDateTime } from '../../time';
@@ -14,12 +15,12 @@ export function ChatReportsPage() {
   const client = useQueryClient();
   const confirm = useConfirm();
   const say = useToast();
-  const queue = useQuery({ queryKey: ['admin-chat-reports'], queryFn: () => data(api.GET('/api/v1/admin/chat-reports')) });
+  const queue = useQuery(chatReportsQuery());
   const resolve = useMutation({
     mutationFn: ({ id, removeMessage }: { id: string; removeMessage: boolean }) =>
       done(api.POST('/api/v1/admin/chat-reports/{reportId}/resolve', { params: { path: { reportId: id } }, body: { removeMessage } })),
     onSuccess: () => say(s.resolved, 'success'),
-    onSettled: () => client.invalidateQueries({ queryKey: ['admin-chat-reports'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.chatReports }),
   });
   const ask = async (id: string, removeMessage: boolean) => {
     const yes = await confirm(

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
+import { chatKeys, chatMessagesQuery, chatQuery } from '../../api/queries/chat';
 import type { paths } from '../../api/schema';
 import { LOCALE, t } from '../../i18n';
 import { Link } from '../../router';
@@ -27,7 +28,7 @@ function useMarkRead(gameId: string, unread: number | undefined, shown: boolean)
     if (!shown || !unread) return undefined;
     const timer = setTimeout(() => {
       void done(api.POST('/api/v1/games/{id}/chat/read', { params: { path: { id: gameId } } })).then(() =>
-        client.invalidateQueries({ queryKey: ['chat', gameId] }),
+        client.invalidateQueries({ queryKey: chatKeys.game(gameId) }),
       );
     }, READ_AFTER_MS);
     return () => clearTimeout(timer);
@@ -36,19 +37,8 @@ function useMarkRead(gameId: string, unread: number | undefined, shown: boolean)
 
 function useChat(gameId: string) {
   const refetchInterval = useStreamUp() ? false : FALLBACK_REFRESH_MS;
-  const state = useQuery({
-    queryKey: ['chat', gameId],
-    queryFn: () => data(api.GET('/api/v1/games/{id}/chat', { params: { path: { id: gameId } } })),
-    refetchInterval,
-  });
-  const messages = useInfiniteQuery({
-    queryKey: ['chat', gameId, 'messages'],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      data(api.GET('/api/v1/games/{id}/chat/messages', { params: { path: { id: gameId }, query: { size: 30, ...(pageParam && { cursor: pageParam }) } } })),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval,
-  });
+  const state = useQuery({ ...chatQuery(gameId), refetchInterval });
+  const messages = useInfiniteQuery({ ...chatMessagesQuery(gameId), refetchInterval });
   return { state, messages };
 }
 
@@ -60,7 +50,7 @@ function useChatWrite(gameId: string) {
     onSuccess: (_answer, { done: said }) => {
       if (said) say(said, 'success');
     },
-    onSettled: () => client.invalidateQueries({ queryKey: ['chat', gameId] }),
+    onSettled: () => client.invalidateQueries({ queryKey: chatKeys.game(gameId) }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
+import { gameListingQuery } from '../../api/queries/games';
 import { dayHeading, localDay, t } from '../../i18n';
 import { Button, Chip, ChipRow, EmptyState, Loading, Page, Problem, Skeleton, Tabs } from '../../ui';
 import { FilterSheet } from './FilterSheet';
@@ -24,12 +24,7 @@ export function FindPage() {
   const query = listingQuery(filters);
   const near = 'lat' in query;
   const ranges = quickRanges();
-  const games = useInfiniteQuery({
-    queryKey: ['games', query],
-    queryFn: ({ pageParam }) => data(api.GET('/api/v1/games', { params: { query: { ...query, size: 20, ...(pageParam ? { cursor: pageParam } : {}) } } })),
-    initialPageParam: '',
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
+  const games = useInfiniteQuery(gameListingQuery(query));
   const list = useMemo(() => games.data?.pages.flatMap((page) => page.content) ?? [], [games.data]);
 
   const range = (key: keyof typeof ranges) => ({

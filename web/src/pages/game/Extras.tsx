@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { api, data, done } from '../../api/client';
+import { api, data } from '../../api/client';
 import { t } from '../../i18n';
-import { Link } from '../../router';
-import { Button, Problem, Section, useConfirm } from '../../ui';
+import { Button, Problem, Section } from '../../ui';
 import { SharePreview } from './SharePreview';
 import type { Game } from './types';
-import { useGameWrite } from './write';
+import { useRemoveBookmark, useSaveBookmark } from './actions';
 
 /** A link that opens the method's app where it has one (WhatsApp, Telegram); otherwise the value as written. */
 function contactLink(name: string, value: string): string | undefined {
@@ -44,52 +43,15 @@ export function OrganizerContact({ methods }: { methods: Array<{ name: string; v
   );
 }
 
-/** The organiser's and co-hosts' ways into the host area, and cancelling (asked first). */
-export function HostTools({ game }: { game: Game }) {
-  const confirm = useConfirm();
-  const write = useGameWrite(game.id);
-  const upcoming = game.status === 'SCHEDULED';
-  const cancel = async () => {
-    if (!(await confirm({ title: t.game.cancelTitle, body: t.game.cancelBody, confirm: t.game.cancelGame, danger: true }))) return;
-    write.mutate({ run: () => done(api.DELETE('/api/v1/games/{id}', { params: { path: { id: game.id } } })) });
-  };
-  return (
-    <div className="actions host-tools">
-      {upcoming && (
-        <Link className="button" to={`/games/${game.id}/edit`}>
-          {t.game.edit}
-        </Link>
-      )}
-      <Link className="button" to={`/games/${game.id}/manage`}>
-        {t.game.manage}
-      </Link>
-      <Link className="button" to={`/games/${game.id}/game-day`}>
-        {t.gameday.openConsole}
-      </Link>
-      {upcoming && game.viewer?.isOrganizer && (
-        <Button variant="danger" busy={write.isPending} onClick={() => void cancel()}>
-          {t.game.cancelGame}
-        </Button>
-      )}
-      <Problem error={write.error} />
-    </div>
-  );
-}
-
 /** Calendar, bookmark and share: for anyone signed in; the calendar file for everyone. */
 export function Extras({ game }: { game: Game }) {
-  const write = useGameWrite(game.id);
+  const save = useSaveBookmark(game.id);
+  const unsave = useRemoveBookmark(game.id);
   const [copied, setCopied] = useState('');
   const [shared, setShared] = useState('');
   const [shareError, setShareError] = useState<unknown>();
   const viewer = game.viewer;
-  const bookmark = () =>
-    write.mutate({
-      run: () =>
-        viewer?.bookmarked
-          ? done(api.DELETE('/api/v1/game-bookmarks/{gameId}', { params: { path: { gameId: game.id } } }))
-          : data(api.POST('/api/v1/game-bookmarks', { body: { gameId: game.id } })),
-    });
+  const bookmark = viewer?.bookmarked ? unsave : save;
   const share = async () => {
     const url = game.shareLink?.shareUrl ?? (await data(api.POST('/api/v1/share-links', { body: { resourceType: 'GAME', resourceId: game.id } }))).shareUrl;
     setShared(url);
@@ -110,7 +72,7 @@ export function Extras({ game }: { game: Game }) {
         </a>
         {viewer && (
           <>
-            <Button aria-pressed={viewer.bookmarked} busy={write.isPending} onClick={bookmark}>
+            <Button aria-pressed={viewer.bookmarked} busy={bookmark.isPending} onClick={() => bookmark.mutate()}>
               {viewer.bookmarked ? t.game.bookmarked : t.game.bookmark}
             </Button>
             {(game.shareLink || viewer.joined || viewer.waitlisted || viewer.isOrganizer || viewer.isCoHost) && (
@@ -123,7 +85,7 @@ export function Extras({ game }: { game: Game }) {
         {copied}
       </p>
       {shared && <SharePreview url={shared} />}
-      <Problem error={write.error ?? shareError} />
+      <Problem error={save.error ?? unsave.error ?? shareError} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
+import { gameParticipantsQuery } from '../../api/queries/games';
 import { money, t } from '../../i18n';
 import { formatDateTime, formatRange } from '../../time';
 import { AvatarStack, Badge, Card, Section } from '../../ui';
@@ -9,11 +9,7 @@ export const priceOf = (game: Pick<Game, 'price' | 'currency'>) => money(Math.ro
 
 /** The names of who is going (players with a place), for a signed-in viewer; the same query as the players list. */
 export function usePlayers(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['game', id, 'participants'],
-    queryFn: () => data(api.GET('/api/v1/games/{id}/participants', { params: { path: { id } } })),
-    enabled,
-  });
+  return useQuery({ ...gameParticipantsQuery(id), enabled });
 }
 
 function StatusBadge({ game }: { game: Game }) {

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { api, data, done } from '../../api/client';
 import { t } from '../../i18n';
-import { offerPushAfterJoin } from '../../push/PushOffer';
 import { formatDateTime } from '../../time';
 import { Button, Card, Field, Problem, TextArea, useConfirm } from '../../ui';
 import type { Game, ViewerPlace } from './types';
-import { useGameWrite } from './write';
+import { useAskToJoin, useChangeGuests, useJoin, useWithdrawRequest } from './actions';
 
 /** The guests a player brings, with the names given so far. */
 interface GuestChoice {
@@ -46,73 +44,58 @@ const named = (names: string[]) => names.map((name) => name.trim()).filter(Boole
 
 /** A visitor's way in: join (with guests), join the waitlist, or ask the host with a message; the button says which. */
 export function JoinForm({ game, place }: { game: Game; place: ViewerPlace }) {
-  const write = useGameWrite(game.id);
+  const join = useJoin(game.id);
+  const ask = useAskToJoin(game.id);
   const [party, setParty] = useState<GuestChoice>({ guests: 0, names: [] });
   const { guests, names } = party;
   const [message, setMessage] = useState('');
-  const path = { params: { path: { id: game.id } } };
   if (place.entry === 'REFUSED') return <p className="notice warning">{t.game.refused}</p>;
   if (game.maxRecentNoShows !== null && (place.recentNoShows ?? 0) >= game.maxRecentNoShows) return <p className="notice warning">{t.game.noShowBlocked}</p>;
   if (place.entry === 'REQUEST') {
-    const ask = () =>
-      write.mutate({
-        run: () => data(api.POST('/api/v1/games/{id}/join-requests', { ...path, body: message.trim() ? { message: message.trim() } : {} })),
-        done: t.game.requested,
-      });
     return (
       <form
         className="join-form"
         onSubmit={(event) => {
           event.preventDefault();
-          ask();
+          ask.mutate(message);
         }}
       >
         <TextArea label={t.game.requestMessage} id="request-message" hint={t.game.requestHint} maxLength={500} rows={3} value={message} onChange={setMessage} />
-        <Button type="submit" variant="primary" busy={write.isPending}>
+        <Button type="submit" variant="primary" busy={ask.isPending}>
           {t.game.askToJoin}
         </Button>
-        <Problem error={write.error} />
+        <Problem error={ask.error} />
       </form>
     );
   }
   const free = game.slots - game.playersJoined - game.placesOnOffer;
-  const label = free < 1 + guests ? t.game.joinWaitlist : guests > 0 ? t.game.joinWithGuests(guests) : t.game.join;
-  const join = () =>
-    write.mutate({
-      run: async () => {
-        const joined = await data(api.POST('/api/v1/games/{id}/participants', { ...path, body: guests > 0 ? { guests, guestNames: named(names) } : {} }));
-        // Now there is something to be told about: the moment to offer push (once per browser). Called here, not in
-        // a mutate callback: this form is gone once the page shows the new place, and its callbacks with it.
-        offerPushAfterJoin();
-        return joined;
-      },
-      done: free < 1 + guests ? t.game.waitlisted : t.game.joined,
-    });
+  const waitlisted = free < 1 + guests;
+  const label = waitlisted ? t.game.joinWaitlist : guests > 0 ? t.game.joinWithGuests(guests) : t.game.join;
   return (
     <form
       className="join-form"
       onSubmit={(event) => {
         event.preventDefault();
-        join();
+        join.mutate({ guests, guestNames: named(names), waitlisted });
       }}
     >
       {game.maxGuestsPerPlayer > 0 && <GuestPicker max={game.maxGuestsPerPlayer} value={party} onChange={setParty} />}
-      <Button type="submit" variant="primary" busy={write.isPending} aria-describedby="leave-rule">
+      <Button type="submit" variant="primary" busy={join.isPending} aria-describedby="leave-rule">
         {label}
       </Button>
-      <Problem error={write.error} />
+      <Problem error={join.error} />
     </form>
   );
 }
 
 /** An open request: what was said, and a way to take it back. */
 export function PendingRequest({ game, place }: { game: Game; place: ViewerPlace }) {
-  const write = useGameWrite(game.id);
+  const write = useWithdrawRequest(game.id);
   const confirm = useConfirm();
   const request = place.request!;
   const withdraw = async () => {
     if (!(await confirm({ title: t.game.withdrawTitle, body: t.game.withdrawBody, confirm: t.game.withdraw, danger: true }))) return;
-    write.mutate({ run: () => done(api.DELETE('/api/v1/games/{id}/join-requests/me', { params: { path: { id: game.id } } })), done: t.game.withdrawn });
+    write.mutate();
   };
   return (
     <Card className="stack">
@@ -128,20 +111,12 @@ export function PendingRequest({ game, place }: { game: Game; place: ViewerPlace
 
 /** A player's party: how many guests, changed in place while the game has not started. */
 export function Party({ game, place }: { game: Game; place: ViewerPlace }) {
-  const write = useGameWrite(game.id);
+  const write = useChangeGuests(game.id);
   const [editing, setEditing] = useState(false);
   const [party, setParty] = useState<GuestChoice>({ guests: place.guests, names: place.guestNames });
   const { guests, names } = party;
   const canChange = game.status === 'SCHEDULED' && game.maxGuestsPerPlayer > 0;
-  const save = () =>
-    write.mutate(
-      {
-        run: () =>
-          data(api.PUT('/api/v1/games/{id}/participants/me/guests', { params: { path: { id: game.id } }, body: { guests, guestNames: named(names) } })),
-        done: t.game.guestsSaved,
-      },
-      { onSuccess: () => setEditing(false) },
-    );
+  const save = () => write.mutate({ guests, guestNames: named(names) }, { onSuccess: () => setEditing(false) });
   return (
     <div className="stack">
       <p>

@@ -1,22 +1,21 @@
 import { useState } from 'react';
-import { api, data, done } from '../../api/client';
 import { t, timeUntil } from '../../i18n';
 import { formatDateTime, formatTime } from '../../time';
 import { Badge, Button, Card, Problem, TextArea, useConfirm } from '../../ui';
 import { useTicking } from './clock';
 import type { Game, ViewerPlace } from './types';
-import { useGameWrite } from './write';
+import { useAcceptOffer, useCheckIn, useDeclineOffer, useLeave, useRate } from './actions';
 
 /** A place offered from the waitlist: the claim window's end and a live countdown, accept or decline. */
 export function Offer({ game, place }: { game: Game; place: ViewerPlace }) {
-  const write = useGameWrite(game.id);
+  const accept = useAcceptOffer(game.id);
+  const decline = useDeclineOffer(game.id);
   const confirm = useConfirm();
   const now = useTicking(true);
   const until = place.offerExpiresAt!;
-  const path = { params: { path: { id: game.id } } };
-  const decline = async () => {
+  const askDecline = async () => {
     if (!(await confirm({ title: t.game.declineTitle, body: t.game.declineBody, confirm: t.game.decline, danger: true }))) return;
-    write.mutate({ run: () => done(api.POST('/api/v1/games/{id}/waitlist-offer/decline', path)), done: t.game.declined });
+    decline.mutate();
   };
   return (
     <Card as="section" className="stack offer" aria-labelledby="offer-title">
@@ -25,25 +24,21 @@ export function Offer({ game, place }: { game: Game; place: ViewerPlace }) {
         {t.game.offerBody(formatDateTime(until), timeUntil(until, now))}
       </p>
       <div className="actions">
-        <Button
-          variant="primary"
-          busy={write.isPending}
-          onClick={() => write.mutate({ run: () => data(api.POST('/api/v1/games/{id}/waitlist-offer/accept', path)), done: t.game.accepted })}
-        >
+        <Button variant="primary" busy={accept.isPending} disabled={decline.isPending} onClick={() => accept.mutate()}>
           {t.game.accept}
         </Button>
-        <Button variant="danger" disabled={write.isPending} onClick={() => void decline()}>
+        <Button variant="danger" busy={decline.isPending} disabled={accept.isPending} onClick={() => void askDecline()}>
           {t.game.decline}
         </Button>
       </div>
-      <Problem error={write.error} />
+      <Problem error={accept.error ?? decline.error} />
     </Card>
   );
 }
 
 /** Leaving a place or the waitlist: asks first, and is closed when the service says so. */
 export function LeaveButton({ game, place, waitlisted }: { game: Game; place: ViewerPlace; waitlisted: boolean }) {
-  const write = useGameWrite(game.id);
+  const write = useLeave(game.id);
   const confirm = useConfirm();
   const closed = !waitlisted && place.leave?.allowed === false;
   const leave = async () => {
@@ -51,7 +46,7 @@ export function LeaveButton({ game, place, waitlisted }: { game: Game; place: Vi
       ? { title: t.game.leaveWaitlistTitle, body: t.game.leaveWaitlistBody, confirm: t.game.leaveWaitlist }
       : { title: t.game.leaveTitle, body: t.game.leaveBody(place.guests), confirm: t.game.leave };
     if (!(await confirm({ ...asked, danger: true }))) return;
-    write.mutate({ run: () => done(api.DELETE('/api/v1/games/{id}/participants/me', { params: { path: { id: game.id } } })), done: t.game.left });
+    write.mutate();
   };
   return (
     <>
@@ -65,7 +60,7 @@ export function LeaveButton({ game, place, waitlisted }: { game: Game; place: Vi
 
 /** Self check-in within its window (the service's times), then that it is done. */
 export function CheckIn({ game, place, now }: { game: Game; place: ViewerPlace; now: number }) {
-  const write = useGameWrite(game.id);
+  const write = useCheckIn(game.id);
   if (place.attendance === 'ATTENDED') return <Badge tone="success">{t.game.checkedIn}</Badge>;
   if (place.attendance === 'NO_SHOW') return <p className="notice warning">{t.game.noShow}</p>;
   const window = place.checkIn;
@@ -74,13 +69,7 @@ export function CheckIn({ game, place, now }: { game: Game; place: ViewerPlace; 
   return (
     <div className="stack">
       <p>{t.game.checkInOpen(formatTime(window.closesAt))}</p>
-      <Button
-        variant="primary"
-        busy={write.isPending}
-        onClick={() =>
-          write.mutate({ run: () => data(api.POST('/api/v1/games/{id}/check-in', { params: { path: { id: game.id } } })), done: t.game.checkInDone })
-        }
-      >
+      <Button variant="primary" busy={write.isPending} onClick={() => write.mutate()}>
         {t.game.checkIn}
       </Button>
       <Problem error={write.error} />
@@ -90,19 +79,13 @@ export function CheckIn({ game, place, now }: { game: Game; place: ViewerPlace; 
 
 /** After the game: a player marked attended rates it (1–5 and a note), once; rating again replaces it. */
 export function Rate({ game, place, now }: { game: Game; place: ViewerPlace; now: number }) {
-  const write = useGameWrite(game.id);
+  const write = useRate(game.id);
   const [score, setScore] = useState(place.rating?.score ?? 0);
   const [note, setNote] = useState(place.rating?.note ?? '');
   if (!place.rateFrom) return null;
   if (now < Date.parse(place.rateFrom)) return null;
   if (place.attendance !== 'ATTENDED') return <p className="muted">{t.game.rateOnlyAttended}</p>;
   if (place.rating) return <p>{t.game.yourRating(place.rating.score)}</p>;
-  const send = () =>
-    write.mutate({
-      run: () =>
-        data(api.PUT('/api/v1/games/{id}/rating', { params: { path: { id: game.id } }, body: { score, ...(note.trim() ? { note: note.trim() } : {}) } })),
-      done: t.game.rated,
-    });
   return (
     <Card as="section" className="stack" aria-labelledby="rate-title">
       <h2 id="rate-title">{t.game.rateTitle}</h2>
@@ -111,7 +94,7 @@ export function Rate({ game, place, now }: { game: Game; place: ViewerPlace; now
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();
-          send();
+          write.mutate({ score, note });
         }}
       >
         <fieldset className="stars">

@@ -1,21 +1,20 @@
-import { api, done } from '../../api/client';
 import { t } from '../../i18n';
 import { Button, Loading, Problem, Section, useConfirm } from '../../ui';
 import { usePlayers } from './Facts';
 import type { Game } from './types';
-import { useGameWrite } from './write';
+import { useRemovePlayer } from './actions';
 
 /** Players in join order and the waitlist in its order; a host may remove a player (asked first). */
 export function Players({ game, manages }: { game: Game; manages: boolean }) {
   const players = usePlayers(game.id, true);
-  const write = useGameWrite(game.id);
+  const write = useRemovePlayer(game.id);
   const confirm = useConfirm();
   const list = players.data ?? [];
   const active = list.filter((player) => player.status === 'ACTIVE');
   const waiting = list.filter((player) => player.status === 'WAITLISTED');
   const remove = async (userId: string, name: string) => {
     if (!(await confirm({ title: t.game.removeTitle(name), body: t.game.removeBody, confirm: t.game.remove(name), danger: true }))) return;
-    write.mutate({ run: () => done(api.DELETE('/api/v1/games/{id}/participants/{userId}', { params: { path: { id: game.id, userId } } })) });
+    write.mutate(userId);
   };
   return (
     <Section title={t.game.players} id="players">

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiProblem, data } from '../../api/client';
+import { ApiProblem } from '../../api/client';
+import { shareLinkQuery } from '../../api/queries/games';
 import { t } from '../../i18n';
 import { navigate } from '../../router';
 import { useMe } from '../../session';
@@ -18,12 +19,7 @@ import './game.css';
 export function SharePage({ code }: { code: string }) {
   const me = useMe();
   const signedIn = me.isSuccess && !!me.data;
-  const link = useQuery({
-    queryKey: ['share-link', code, signedIn],
-    queryFn: () => data(api.GET('/api/v1/share-links/{code}', { params: { path: { code } } })),
-    enabled: me.isSuccess,
-    retry: false,
-  });
+  const link = useQuery({ ...shareLinkQuery(code, signedIn), enabled: me.isSuccess });
   const gameId = link.data?.resourceId;
   useEffect(() => {
     if (signedIn && gameId) navigate(`/games/${gameId}`, { replace: true });

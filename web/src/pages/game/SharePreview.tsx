@@ -5,6 +5,7 @@
  * its text shown; nothing of it is inserted as HTML.
  */
 import { useQuery } from '@tanstack/react-query';
+import { sharePageQuery } from '../../api/queries/games';
 import { t } from '../../i18n';
 
 interface SharePage {
@@ -36,14 +37,7 @@ function readSharePage(html: string): SharePage {
 export function SharePreview({ url }: { url: string }) {
   // The page's path on this origin: the same service serves both (and the dev server proxies /games).
   const path = new URL(url).pathname;
-  const page = useQuery({
-    queryKey: ['share-page', path],
-    queryFn: async () => {
-      const response = await fetch(path, { headers: { Accept: 'text/html' } });
-      if (!response.ok) throw new Error(t.game.preview.failed(response.status));
-      return readSharePage(await response.text());
-    },
-  });
+  const page = useQuery({ ...sharePageQuery(path), select: readSharePage });
   return (
     <section className="share-preview" aria-labelledby="share-preview-title">
       <h2 id="share-preview-title">{t.game.preview.title}</h2>

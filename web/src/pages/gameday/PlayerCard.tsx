@@ -8,24 +8,11 @@ import { ScoreForm } from './ScoreForm';
 
 const g = t.gameday;
 
-/** The ids a player answers for on court: their own and their guests' (guests cannot sign in). */
-type Party = (id: string) => string[];
-const partyOf =
-  (board: Board): Party =>
-  (id) => [id, ...board.players.filter((player) => player.guestOf === id).map((player) => player.userId)];
+/** The ids a player stands for on court: their own and their guests' (guests cannot sign in). */
+const partyOf = (board: Board, id: string) => [id, ...board.players.filter((player) => player.guestOf === id).map((player) => player.userId)];
 
 const onSide = (side: Match['sideA'], ids: string[]) => side.some((player) => ids.includes(player.userId));
 const plays = (match: Match, ids: string[]) => onSide(match.sideA, ids) || onSide(match.sideB, ids);
-
-/** Whether the viewer is on the other side of whoever entered the score (either side when a host off court entered it). */
-function answers(match: Match, userId: string, party: Party) {
-  if (match.score?.state !== 'ENTERED') return false;
-  const by = party(match.score.enteredBy);
-  const mine = party(userId);
-  if (onSide(match.sideA, by)) return onSide(match.sideB, mine);
-  if (onSide(match.sideB, by)) return onSide(match.sideA, mine);
-  return plays(match, mine);
-}
 
 function Where({ board }: { board: Board }) {
   const me = board.players.find((player) => player.userId === board.viewer.userId);
@@ -44,13 +31,13 @@ export function PlayerCard({ gameId, around }: { gameId: string; around: boolean
   const b = board.data;
   if (!b?.session) return null;
   const userId = b.viewer.userId;
-  const party = partyOf(b);
-  const ids = party(userId);
+  const ids = partyOf(b, userId);
   const mine = b.courts.flatMap(({ match }) => (match && plays(match, ids) ? [match] : []));
-  const toAnswer = b.results.filter((match) => answers(match, userId, party));
+  // Who may answer a score is the service's rule: it says so per match.
+  const toAnswer = b.results.filter((match) => match.viewer.mayAnswer);
   // Their own scores still open (waiting for the other side, or disputed): they see where it stands.
   const open = b.results.filter(
-    (match) => plays(match, ids) && !answers(match, userId, party) && (match.score?.state === 'ENTERED' || match.score?.state === 'DISPUTED'),
+    (match) => plays(match, ids) && !match.viewer.mayAnswer && (match.score?.state === 'ENTERED' || match.score?.state === 'DISPUTED'),
   );
   const guests = b.players.filter((player) => player.guestOf === userId && player.state !== 'LEFT');
   const path = (matchId: string) => ({ params: { path: { id: gameId, matchId } } });

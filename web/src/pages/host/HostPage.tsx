@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
+import { venuesQuery } from '../../api/queries/catalogue';
+import { gameQuery } from '../../api/queries/games';
 import { t } from '../../i18n';
 import { Link, navigate } from '../../router';
 import { TIME_ZONE } from '../../time';
@@ -12,7 +14,7 @@ import './host.css';
 
 /** Host a new game, or edit one (`id`). */
 export function HostPage({ id }: { id?: string }) {
-  const existing = useQuery({ queryKey: ['game', id], queryFn: () => data(api.GET('/api/v1/games/{id}', { params: { path: { id: id! } } })), enabled: !!id });
+  const existing = useQuery({ ...gameQuery(id ?? ''), enabled: !!id });
   if (id && !existing.isSuccess) return <Waiting query={existing} title={t.host.editTitle} />;
   return <HostForm id={id} initial={existing.data ? fromGame(existing.data) : EMPTY} />;
 }
@@ -24,11 +26,7 @@ function HostForm({ id, initial }: { id?: string; initial: Draft }) {
   const activities = useActivities();
   const activity = activities.data?.content.find((item) => item.id === draft.activityId);
   const levels = activity?.skillLevels ?? [];
-  const venues = useQuery({
-    queryKey: ['venues', draft.activityId],
-    queryFn: () => data(api.GET('/api/v1/venues', { params: { query: { size: 100, activityId: draft.activityId } } })),
-    enabled: !!draft.activityId,
-  });
+  const venues = useQuery({ ...venuesQuery(draft.activityId), enabled: !!draft.activityId });
   const save = useMutation({
     mutationFn: () =>
       id

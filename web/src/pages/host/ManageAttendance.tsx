@@ -1,6 +1,7 @@
 /** Around and after the game: who came, and what the players thought of it. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
+import { gameAttendanceQuery, gameKeys, gameRatingsQuery } from '../../api/queries/games';
 import { t } from '../../i18n';
 import { Badge, Button, Card, EmptyState, ListState, Loading, Problem, Section } from '../../ui';
 
@@ -10,14 +11,11 @@ type Mark = 'ATTENDED' | 'NO_SHOW';
 /** Marks are offered for every player the API lists; when and whom it accepts, its answer says. */
 export function AttendanceSection({ gameId }: { gameId: string }) {
   const client = useQueryClient();
-  const attendance = useQuery({
-    queryKey: ['game', gameId, 'attendance'],
-    queryFn: () => data(api.GET('/api/v1/games/{id}/attendance', { params: { path: { id: gameId } } })),
-  });
+  const attendance = useQuery(gameAttendanceQuery(gameId));
   const mark = useMutation({
     mutationFn: ({ userId, status }: { userId: string; status: Mark }) =>
       data(api.PUT('/api/v1/games/{id}/attendance/{userId}', { params: { path: { id: gameId, userId } }, body: { status } })),
-    onSettled: () => client.invalidateQueries({ queryKey: ['game', gameId, 'attendance'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: gameKeys.attendance(gameId) }),
   });
   const label = (status: Mark | null) => (status === 'ATTENDED' ? m.attended : status === 'NO_SHOW' ? m.noShow : m.unmarked);
   return (
@@ -52,10 +50,7 @@ export function AttendanceSection({ gameId }: { gameId: string }) {
 }
 
 export function RatingsSection({ gameId }: { gameId: string }) {
-  const ratings = useQuery({
-    queryKey: ['game', gameId, 'ratings'],
-    queryFn: () => data(api.GET('/api/v1/games/{id}/ratings', { params: { path: { id: gameId } } })),
-  });
+  const ratings = useQuery(gameRatingsQuery(gameId));
   return (
     <Section title={m.ratingsHeading} id="ratings">
       {ratings.isPending && <Loading />}

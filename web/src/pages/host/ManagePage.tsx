@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
+import { gameKeys, gameQuery } from '../../api/queries/games';
+import { myGamesKeys } from '../../api/queries/my-games';
 import { t } from '../../i18n';
 import { Link, navigate } from '../../router';
 import { formatDateTime, formatRange } from '../../time';
@@ -16,7 +18,7 @@ const m = t.host.manage;
 
 /** Running a game: for its organiser and co-hosts; each section shows what the API lets the viewer do. */
 export function ManagePage({ id }: { id: string }) {
-  const game = useQuery({ queryKey: ['game', id], queryFn: () => data(api.GET('/api/v1/games/{id}', { params: { path: { id } } })) });
+  const game = useQuery(gameQuery(id));
   if (!game.isSuccess) return <Waiting query={game} title={m.manageLink} />;
   const g = game.data;
   const title = g.title ?? `${g.activity.name} at ${g.venue.name}`;
@@ -67,7 +69,7 @@ function ConfirmSection({ game }: { game: Game }) {
     mutationFn: () => data(api.POST('/api/v1/games/{id}/confirm', { params: { path: { id: game.id } } })),
     onSuccess: async () => {
       say(m.confirmed, 'success');
-      await client.invalidateQueries({ queryKey: ['game', game.id] });
+      await client.invalidateQueries({ queryKey: gameKeys.detail(game.id) });
     },
   });
   return (
@@ -93,8 +95,8 @@ function DangerSection({ game }: { game: Game }) {
     mutationFn: () => done(api.DELETE('/api/v1/games/{id}/hard', { params: { path: { id: game.id } } })),
     onSuccess: async () => {
       say(m.deleted);
-      client.removeQueries({ queryKey: ['game', game.id] });
-      await client.invalidateQueries({ queryKey: ['mine'] });
+      client.removeQueries({ queryKey: gameKeys.detail(game.id) });
+      await client.invalidateQueries({ queryKey: myGamesKeys.all });
       navigate('/my-games');
     },
   });

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
+import { gameKeys, gameParticipantsQuery, joinRequestsQuery, playerReliabilityQuery } from '../../api/queries/games';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../time';
 import { Badge, Button, Card, ListState, Loading, Problem, Section, useToast } from '../../ui';
@@ -14,10 +15,7 @@ export function RequestsSection({ gameId }: { gameId: string }) {
   const client = useQueryClient();
   const askFirst = useAskFirst();
   const say = useToast();
-  const requests = useQuery({
-    queryKey: ['game', gameId, 'join-requests'],
-    queryFn: () => data(api.GET('/api/v1/games/{id}/join-requests', { params: { path: { id: gameId }, query: { size: 100 } } })),
-  });
+  const requests = useQuery(joinRequestsQuery(gameId));
   const answer = useMutation({
     mutationFn: async ({ userId, yes }: { userId: string; name: string | null; yes: boolean }) => {
       const path = { params: { path: { id: gameId, userId } } };
@@ -25,7 +23,7 @@ export function RequestsSection({ gameId }: { gameId: string }) {
       else await done(api.POST('/api/v1/games/{id}/join-requests/{userId}/decline', path));
     },
     onSuccess: (_, { name, yes }) => yes && say(m.approved(name), 'success'),
-    onSettled: () => client.invalidateQueries({ queryKey: ['game', gameId] }),
+    onSettled: () => client.invalidateQueries({ queryKey: gameKeys.detail(gameId) }),
   });
   const list = requests.data?.content ?? [];
   return (
@@ -63,10 +61,7 @@ export function RequestsSection({ gameId }: { gameId: string }) {
 }
 
 export function usePlayers(gameId: string) {
-  return useQuery({
-    queryKey: ['game', gameId, 'participants'],
-    queryFn: () => data(api.GET('/api/v1/games/{id}/participants', { params: { path: { id: gameId } } })),
-  });
+  return useQuery(gameParticipantsQuery(gameId));
 }
 
 export function RosterSection({ game }: { game: Game }) {
@@ -78,7 +73,7 @@ export function RosterSection({ game }: { game: Game }) {
     mutationFn: ({ userId }: { userId: string; name: string | null }) =>
       done(api.DELETE('/api/v1/games/{id}/participants/{userId}', { params: { path: { id: game.id, userId } } })),
     onSuccess: (_, { name }) => say(m.removed(name)),
-    onSettled: () => client.invalidateQueries({ queryKey: ['game', game.id] }),
+    onSettled: () => client.invalidateQueries({ queryKey: gameKeys.detail(game.id) }),
   });
   const list = players.data ?? [];
   const row = (player: Participant) => (
@@ -142,11 +137,7 @@ function Contacts({ methods }: { methods: ContactMethod[] }) {
 /** A player's attendance record, fetched when the host asks for it. */
 function PlayerRecord({ gameId, userId, name }: { gameId: string; userId: string; name: string | null }) {
   const [open, setOpen] = useState(false);
-  const record = useQuery({
-    queryKey: ['game', gameId, 'reliability', userId],
-    queryFn: () => data(api.GET('/api/v1/games/{id}/participants/{userId}/reliability', { params: { path: { id: gameId, userId } } })),
-    enabled: open,
-  });
+  const record = useQuery({ ...playerReliabilityQuery(gameId, userId), enabled: open });
   return (
     <div>
       <Button variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>

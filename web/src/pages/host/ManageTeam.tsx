@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
+import { coHostsQuery, gameKeys, gameShareLinkQuery } from '../../api/queries/games';
 import { t } from '../../i18n';
 import { Badge, Button, Card, Field, ListState, Loading, Problem, Section, useToast } from '../../ui';
 import { useAskFirst } from './ask';
@@ -17,12 +18,9 @@ export function CoHostsSection({ game }: { game: Game }) {
   const say = useToast();
   const organiser = !!game.viewer?.isOrganizer;
   const [pick, setPick] = useState('');
-  const coHosts = useQuery({
-    queryKey: ['game', game.id, 'co-hosts'],
-    queryFn: () => data(api.GET('/api/v1/games/{id}/co-hosts', { params: { path: { id: game.id } } })),
-  });
+  const coHosts = useQuery(coHostsQuery(game.id));
   const players = usePlayers(game.id);
-  const refresh = () => client.invalidateQueries({ queryKey: ['game', game.id, 'co-hosts'] });
+  const refresh = () => client.invalidateQueries({ queryKey: gameKeys.coHosts(game.id) });
   const invite = useMutation({
     mutationFn: (userId: string) => data(api.POST('/api/v1/games/{id}/co-hosts', { params: { path: { id: game.id } }, body: { userId } })),
     onSuccess: (added) => {
@@ -90,16 +88,13 @@ export function ShareSection({ game }: { game: Game }) {
   const client = useQueryClient();
   const askFirst = useAskFirst();
   const say = useToast();
-  const link = useQuery({
-    queryKey: ['game', game.id, 'share-link'],
-    queryFn: () => data(api.POST('/api/v1/share-links', { body: { resourceType: 'GAME', resourceId: game.id } })),
-  });
+  const link = useQuery(gameShareLinkQuery(game.id));
   const rotate = useMutation({
     mutationFn: () => data(api.POST('/api/v1/share-links/rotate', { body: { resourceType: 'GAME', resourceId: game.id } })),
     onSuccess: (fresh) => {
-      client.setQueryData(['game', game.id, 'share-link'], fresh);
+      client.setQueryData(gameShareLinkQuery(game.id).queryKey, fresh);
       say(m.rotated, 'success');
-      return client.invalidateQueries({ queryKey: ['game', game.id], exact: true });
+      return client.invalidateQueries({ queryKey: gameKeys.detail(game.id), exact: true });
     },
   });
   const copy = async (url: string) => {

@@ -1,6 +1,6 @@
 /** The host form's state: what the host types, checked as they type, and the body it becomes. */
 import { useQuery } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
+import { activitiesQuery } from '../../api/queries/catalogue';
 import type { paths } from '../../api/schema';
 import { t } from '../../i18n';
 import { isoToZoned, zonedToIso } from '../../time';
@@ -147,7 +147,7 @@ export function updateBody(draft: Draft): UpdateBody {
 
 /** The activities with their level ladders (the same cache entry other screens read). */
 export function useActivities() {
-  return useQuery({ queryKey: ['activities'], queryFn: () => data(api.GET('/api/v1/activities', { params: { query: { size: 100 } } })), staleTime: 300_000 });
+  return useQuery(activitiesQuery());
 }
 
 export type ContactMethod = NonNullable<Participant['contactMethods']>[number];

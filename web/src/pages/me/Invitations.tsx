@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, data, done } from '../../api/client';
+import { api, done } from '../../api/client';
+import { invitationsQuery, meKeys } from '../../api/queries/me';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { formatDateTime } from '../../time';
@@ -10,8 +11,8 @@ export function InvitationsPage() {
   const client = useQueryClient();
   const confirm = useConfirm();
   const say = useToast();
-  const invitations = useQuery({ queryKey: ['invitations'], queryFn: () => data(api.GET('/api/v1/me/invitations')) });
-  const changed = () => client.invalidateQueries({ queryKey: ['invitations'] });
+  const invitations = useQuery(invitationsQuery());
+  const changed = () => client.invalidateQueries({ queryKey: meKeys.invitations });
   const accept = useMutation({
     mutationFn: (id: string) => done(api.POST('/api/v1/me/invitations/{id}/accept', { params: { path: { id } } })),
     onSuccess: () => say(t.me.accepted, 'success'),

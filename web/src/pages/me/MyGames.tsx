@@ -1,38 +1,15 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
-import type { paths } from '../../api/schema';
+import { invitationsQuery } from '../../api/queries/me';
+import { MY_GAMES_TABS, myGamesQuery, type MyGame, type MyGamesTab } from '../../api/queries/my-games';
 import { t } from '../../i18n';
 import { Link, navigate, useLocation } from '../../router';
 import { formatRange } from '../../time';
 import { Badge, Button, Card, EmptyState, Page, Problem, Skeleton, Tabs, type Tone } from '../../ui';
 import './me.css';
 
-type Game = paths['/api/v1/me/games/joined']['get']['responses'][200]['content']['application/json']['data']['content'][number];
-const TABS = ['upcoming', 'past', 'waiting', 'requested', 'offered', 'hosting', 'saved'] as const;
-type TabKey = (typeof TABS)[number];
-const QUERY: Record<Exclude<TabKey, 'hosting' | 'saved'>, { state: 'GOING' | 'WAITING' | 'OFFERED' | 'REQUESTED'; past?: boolean }> = {
-  upcoming: { state: 'GOING' },
-  past: { state: 'GOING', past: true },
-  waiting: { state: 'WAITING' },
-  requested: { state: 'REQUESTED' },
-  offered: { state: 'OFFERED' },
-};
-
-/** One page of a tab: the joined states through one list, games one hosts and bookmarks through their own. */
-async function fetchTab(tab: TabKey, cursor?: string): Promise<{ items: Game[]; next?: string }> {
-  if (tab === 'saved') {
-    const page = Number(cursor ?? 0);
-    const found = await data(api.GET('/api/v1/game-bookmarks', { params: { query: { page, size: 20 } } }));
-    const more = (page + 1) * found.page.size < found.page.totalElements;
-    return { items: found.content.map((bookmark) => bookmark.game), next: more ? String(page + 1) : undefined };
-  }
-  const query = { size: 20, ...(cursor ? { cursor } : {}) };
-  const found =
-    tab === 'hosting'
-      ? await data(api.GET('/api/v1/me/games/hosted', { params: { query } }))
-      : await data(api.GET('/api/v1/me/games/joined', { params: { query: { ...query, ...QUERY[tab] } } }));
-  return { items: found.content, next: found.nextCursor ?? undefined };
-}
+type Game = MyGame;
+const TABS = MY_GAMES_TABS;
+type TabKey = MyGamesTab;
 
 /** What the caller is to a game, as the card says it: the tab tells requests and offers, the viewer marks the rest. */
 function roleOf(game: Game, tab: TabKey): { label: string; tone: Tone } {
@@ -64,13 +41,8 @@ export function MyGameCard({ game, tab }: { game: Game; tab: TabKey }) {
 export function MyGamesPage() {
   const { query } = useLocation();
   const tab = TABS.find((key) => key === query.get('tab')) ?? 'upcoming';
-  const games = useInfiniteQuery({
-    queryKey: ['mine', tab],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => fetchTab(tab, pageParam),
-    getNextPageParam: (last) => last.next,
-  });
-  const invitations = useQuery({ queryKey: ['invitations'], queryFn: () => data(api.GET('/api/v1/me/invitations')) });
+  const games = useInfiniteQuery(myGamesQuery(tab));
+  const invitations = useQuery(invitationsQuery());
   const items = games.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Page title={t.me.myGames}>

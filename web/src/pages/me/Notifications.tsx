@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
+import { notificationGameQuery, notificationKeys, notificationsQuery } from '../../api/queries/notifications';
 import type { paths } from '../../api/schema';
 import { t } from '../../i18n';
 import { Link } from '../../router';
@@ -9,16 +10,10 @@ import { useMutePreferences } from './preferences';
 import './me.css';
 
 type Notification = paths['/api/v1/notifications']['get']['responses'][200]['content']['application/json']['data']['content'][number];
-const PAGE = 50;
 
 /** The game a notification is about, for its date: a series' games share a title, so the text alone may not say which day. */
 function GameDate({ id }: { id: string }) {
-  const game = useQuery({
-    queryKey: ['notification-game', id],
-    queryFn: () => data(api.GET('/api/v1/games/{id}', { params: { path: { id } } })),
-    staleTime: 300_000,
-    retry: false,
-  });
+  const game = useQuery({ ...notificationGameQuery(id), staleTime: 300_000 });
   if (!game.data) return null;
   return <span>{t.me.forGame(formatRange(game.data.startTime, game.data.endTime))}</span>;
 }
@@ -28,13 +23,9 @@ export function NotificationsPage() {
   const confirm = useConfirm();
   const say = useToast();
   // Pages by offset, newest first: a notification arriving meanwhile shifts later pages by one, so items are kept once by id.
-  const list = useInfiniteQuery({
-    queryKey: ['notifications'],
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) => data(api.GET('/api/v1/notifications', { params: { query: { size: PAGE, page: pageParam } } })),
-    getNextPageParam: (last) => (last.page.number + 1 < last.page.totalPages ? last.page.number + 1 : undefined),
-  });
-  const changed = () => Promise.all([client.invalidateQueries({ queryKey: ['notifications'] }), client.invalidateQueries({ queryKey: ['unread'] })]);
+  const list = useInfiniteQuery(notificationsQuery());
+  const changed = () =>
+    Promise.all([client.invalidateQueries({ queryKey: notificationKeys.all }), client.invalidateQueries({ queryKey: notificationKeys.unread })]);
   const readOne = useMutation({
     mutationFn: (id: string) => data(api.PUT('/api/v1/notifications/{id}/read', { params: { path: { id } } })),
     onSettled: changed,

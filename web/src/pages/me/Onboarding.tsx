@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
+import { meKeys } from '../../api/queries/me';
 import { navigate } from '../../router';
 import { useMe } from '../../session';
 import { Loading, Page } from '../../ui';
@@ -13,7 +14,7 @@ export function OnboardingPage() {
   const complete = useMutation({
     mutationFn: (body: Parameters<typeof ProfileForm>[0]['initial']) => data(api.POST('/api/v1/me', { body })),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['me'] });
+      await client.invalidateQueries({ queryKey: meKeys.all });
       navigate(sessionStorage.getItem('returnTo') ?? '/', { replace: true });
     },
   });

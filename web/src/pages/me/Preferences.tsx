@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
+import { notificationGameQuery } from '../../api/queries/notifications';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { Button, Card, EmptyState, Field, fieldError, Page, Problem, Section, useToast, Waiting } from '../../ui';
@@ -47,11 +47,7 @@ function QuietHours({ initial, zone }: { initial: { start: string; end: string }
 function MutedGame({ id }: { id: string }) {
   const mute = useMutePreferences();
   const say = useToast();
-  const game = useQuery({
-    queryKey: ['notification-game', id],
-    queryFn: () => data(api.GET('/api/v1/games/{id}', { params: { path: { id } } })),
-    retry: false,
-  });
+  const game = useQuery(notificationGameQuery(id));
   const title = game.data ? (game.data.title ?? t.me.gameTitle(game.data.activity.name, game.data.venue.name)) : t.me.unknownGame;
   return (
     <Card as="li" className="me-game">

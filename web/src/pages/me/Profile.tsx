@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
+import { invitationsQuery, meKeys } from '../../api/queries/me';
 import { t } from '../../i18n';
 import { Link, navigate } from '../../router';
 import { useMe } from '../../session';
@@ -33,11 +34,11 @@ export function ProfilePage() {
   const client = useQueryClient();
   const confirm = useConfirm();
   const [editing, setEditing] = useState(false);
-  const invitations = useQuery({ queryKey: ['invitations'], queryFn: () => data(api.GET('/api/v1/me/invitations')) });
+  const invitations = useQuery(invitationsQuery());
   const save = useMutation({
     mutationFn: (body: ProfileInput) => data(api.PUT('/api/v1/me', { body })),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['me'] });
+      await client.invalidateQueries({ queryKey: meKeys.all });
       setEditing(false);
     },
   });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, data } from '../../api/client';
+import { activitiesQuery } from '../../api/queries/catalogue';
 import { t } from '../../i18n';
 import { Field, fieldError, Problem } from '../../ui';
 
@@ -11,8 +11,7 @@ export interface ProfileInput {
   skillLevels: { activityId: string; skillLevelId: string }[];
 }
 
-export const useActivities = () =>
-  useQuery({ queryKey: ['activities'], queryFn: () => data(api.GET('/api/v1/activities', { params: { query: { size: 100 } } })), staleTime: 300_000 });
+export const useActivities = () => useQuery(activitiesQuery());
 
 /** One level per activity, the profile's own (the API keeps at most one per activity); "Not set" leaves it out. */
 function LevelPicker({ value, onChange }: { value: ProfileInput['skillLevels']; onChange: (levels: ProfileInput['skillLevels']) => void }) {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
+import { meKeys, skillRatingsQuery } from '../../api/queries/me';
 import type { paths } from '../../api/schema';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../time';
@@ -43,11 +44,11 @@ function RatingCard({ rating }: { rating: OwnRating }) {
 export function RatingsPage() {
   const client = useQueryClient();
   const say = useToast();
-  const ratings = useQuery({ queryKey: ['skill-ratings'], queryFn: () => data(api.GET('/api/v1/me/ratings')) });
+  const ratings = useQuery(skillRatingsQuery());
   const hide = useMutation({
     mutationFn: (hidden: boolean) => data(api.PUT('/api/v1/me/ratings/visibility', { body: { hidden } })),
     onSuccess: (saved) => {
-      client.setQueryData(['skill-ratings'], saved);
+      client.setQueryData(meKeys.skillRatings, saved);
       say(saved.hidden ? t.skill.hidden : t.skill.shown, 'success');
     },
   });

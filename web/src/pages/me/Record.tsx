@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
+import { meKeys, reliabilityQuery } from '../../api/queries/me';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { formatDateTime } from '../../time';
@@ -15,7 +16,7 @@ function DisputeDialog({ gameId, onClose }: { gameId: string | undefined; onClos
     mutationFn: (id: string) =>
       data(api.POST('/api/v1/me/attendance/{gameId}/dispute', { params: { path: { gameId: id } }, body: { reason: reason.trim() || undefined } })),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['reliability'] });
+      await client.invalidateQueries({ queryKey: meKeys.reliability });
       say(t.me.disputed, 'success');
       setReason('');
       onClose();
@@ -47,7 +48,7 @@ function DisputeDialog({ gameId, onClose }: { gameId: string | undefined; onClos
 }
 
 export function RecordPage() {
-  const record = useQuery({ queryKey: ['reliability'], queryFn: () => data(api.GET('/api/v1/me/reliability')) });
+  const record = useQuery(reliabilityQuery());
   const [disputing, setDisputing] = useState<string | undefined>();
   if (!record.data) return <Waiting query={record} title={t.me.record} />;
   const { played, noShows, days, noShowMarks } = record.data;

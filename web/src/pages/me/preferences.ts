@@ -1,14 +1,13 @@
 /** The caller's notification preferences, read once and changed by patch (the API replaces what is present). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
+import { meKeys, preferencesQuery } from '../../api/queries/me';
 import type { paths } from '../../api/schema';
 
 export type PreferencesPatch = paths['/api/v1/me/notification-preferences']['put']['requestBody']['content']['application/json'];
 
-type Preferences = paths['/api/v1/me/notification-preferences']['get']['responses'][200]['content']['application/json']['data'];
-
 export function usePreferences() {
-  return useQuery({ queryKey: ['notification-preferences'], queryFn: () => data(api.GET('/api/v1/me/notification-preferences')) });
+  return useQuery(preferencesQuery());
 }
 
 export function useSavePreferences() {
@@ -17,15 +16,15 @@ export function useSavePreferences() {
     mutationFn: (body: PreferencesPatch) => data(api.PUT('/api/v1/me/notification-preferences', { body })),
     // A switch shows its new state at once; the answer (or a refetch after a failure) settles it.
     onMutate: (body) =>
-      client.setQueryData<Preferences>(['notification-preferences'], (current) => {
+      client.setQueryData(preferencesQuery().queryKey, (current) => {
         if (!current || !body.types) return current;
         const types = { ...current.types };
         for (const [type, channels] of Object.entries(body.types))
           Object.assign((types[type as keyof typeof types] = { ...types[type as keyof typeof types] }), channels);
         return { ...current, types };
       }),
-    onSuccess: (saved) => client.setQueryData(['notification-preferences'], saved),
-    onError: () => client.invalidateQueries({ queryKey: ['notification-preferences'] }),
+    onSuccess: (saved) => client.setQueryData(preferencesQuery().queryKey, saved),
+    onError: () => client.invalidateQueries({ queryKey: meKeys.preferences }),
   });
 }
 

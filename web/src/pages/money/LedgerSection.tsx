@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
+import { gameKeys, gamePaymentRulesQuery, ledgerQuery } from '../../api/queries/games';
 import { t } from '../../i18n';
 import { Badge, Button, Card, EmptyState, Loading, Problem, Section, useToast } from '../../ui';
 import { amountOf } from './amounts';
@@ -35,21 +36,20 @@ const MOVES: Record<string, Array<[Move, string]>> = {
 export function LedgerSection({ gameId }: { gameId: string }) {
   const client = useQueryClient();
   const say = useToast();
-  const key = ['game', gameId, 'ledger'];
-  const sourceKey = ['game', gameId, 'payment-rules'];
   // Only to say where the rules came from: the ledger carries the rules themselves.
-  const source = useQuery({ queryKey: sourceKey, queryFn: () => data(api.GET('/api/v1/games/{id}/payment-rules', { params: { path: { id: gameId } } })) });
-  const ledger = useQuery({ queryKey: key, queryFn: () => data(api.GET('/api/v1/games/{id}/ledger', { params: { path: { id: gameId } } })) });
+  const source = useQuery(gamePaymentRulesQuery(gameId));
+  const ledger = useQuery(ledgerQuery(gameId));
   const move = useMutation({
     mutationFn: ({ entryId, state }: { entryId: string; state: Move }) =>
       data(api.POST('/api/v1/games/{id}/ledger/{entryId}', { params: { path: { id: gameId, entryId } }, body: { state } })),
     onSuccess: () => say(m.updated, 'success'),
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
+    onSettled: () => client.invalidateQueries({ queryKey: gameKeys.ledger(gameId) }),
   });
   const rules = useMutation({
     mutationFn: (body: PaymentRules) => data(api.PUT('/api/v1/games/{id}/payment-rules', { params: { path: { id: gameId } }, body })),
     onSuccess: () => say(m.payBySaved, 'success'),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: sourceKey })]),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: gameKeys.ledger(gameId) }), client.invalidateQueries({ queryKey: gameKeys.paymentRules(gameId) })]),
   });
   const book = ledger.data;
   // @calls GET /api/v1/games/{id}/ledger.csv (a download the browser makes with the session cookie)

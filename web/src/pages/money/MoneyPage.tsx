@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
+import { meKeys, moneyQuery, paynowQuery } from '../../api/queries/me';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { formatDateTime } from '../../time';
@@ -43,7 +44,7 @@ function PayNowForm() {
   const say = useToast();
   const confirm = useConfirm();
   const ids = { type: useId(), proxy: useId(), name: useId() };
-  const payee = useQuery({ queryKey: ['me', 'paynow'], queryFn: () => data(api.GET('/api/v1/me/paynow')) });
+  const payee = useQuery(paynowQuery());
   const [proxyType, setProxyType] = useState<'MOBILE' | 'UEN'>('MOBILE');
   const [proxy, setProxy] = useState('');
   const [displayName, setDisplayName] = useState('');
@@ -56,14 +57,14 @@ function PayNowForm() {
   const save = useMutation({
     mutationFn: () => data(api.PUT('/api/v1/me/paynow', { body: { proxyType, proxy, displayName } })),
     onSuccess: (saved) => {
-      client.setQueryData(['me', 'paynow'], saved);
+      client.setQueryData(meKeys.paynow, saved);
       say(m.saved, 'success');
     },
   });
   const remove = useMutation({
     mutationFn: () => done(api.DELETE('/api/v1/me/paynow')),
     onSuccess: () => {
-      client.setQueryData(['me', 'paynow'], null);
+      client.setQueryData(meKeys.paynow, null);
       setProxy('');
       setDisplayName('');
       say(m.removed, 'success');
@@ -120,7 +121,7 @@ function PayNowForm() {
 
 /** Money under Me: what the person owes across games, what is owed to them, and their PayNow details. */
 export function MoneyPage() {
-  const mine = useQuery({ queryKey: ['me', 'money'], queryFn: () => data(api.GET('/api/v1/me/money')) });
+  const mine = useQuery(moneyQuery());
   return (
     <Page title={m.title}>
       <p>{m.intro}</p>

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { api, data } from '../../api/client';
+import { gameKeys, ownPaymentQuery } from '../../api/queries/games';
 import { moment, t } from '../../i18n';
 import { Badge, Button, Card, Field, Problem, Sheet, useToast } from '../../ui';
 import { amountOf, isZero } from './amounts';
@@ -29,15 +30,14 @@ export function PaySheet({ gameId }: { gameId: string }) {
   const referenceId = useId();
   const [open, setOpen] = useState(false);
   const [reference, setReference] = useState('');
-  const key = ['game', gameId, 'payment'];
-  const own = useQuery({ queryKey: key, queryFn: () => data(api.GET('/api/v1/games/{id}/payments/me', { params: { path: { id: gameId } } })) });
+  const own = useQuery(ownPaymentQuery(gameId));
   const claim = useMutation({
     mutationFn: () =>
       data(
         api.POST('/api/v1/games/{id}/payments/me/claim', { params: { path: { id: gameId } }, body: reference.trim() ? { reference: reference.trim() } : {} }),
       ),
     onSuccess: (answer) => {
-      client.setQueryData(key, answer);
+      client.setQueryData(gameKeys.ownPayment(gameId), answer);
       setOpen(false);
       say(m.claimed, 'success');
     },

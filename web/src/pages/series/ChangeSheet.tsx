@@ -5,6 +5,8 @@ import { t } from '../../i18n';
 import { formatDateTime, formatTime } from '../../time';
 import { Button, Field, fieldError, Problem, Sheet, useToast } from '../../ui';
 import type { Occurrence, Series, useGames } from './queries';
+import { gameKeys } from '../../api/queries/games';
+import { seriesKeys } from '../../api/queries/series';
 
 type Game = NonNullable<ReturnType<typeof useGames>[number]['data']>;
 type Scope = 'THIS' | 'FOLLOWING';
@@ -51,7 +53,7 @@ export function ChangeSheet({ series, date, game, onClose }: { series: Series; d
       const refused = result.games.filter((one) => !one.updated);
       say(result.games.length ? t.series.changed(result.games.length - refused.length) : t.series.changedSeries, 'success');
       if (refused.length) say(t.series.notChanged(refused.map((one) => one.date).join(', ')), 'warning');
-      await Promise.all([client.invalidateQueries({ queryKey: ['series', series.id] }), client.invalidateQueries({ queryKey: ['game'] })]);
+      await Promise.all([client.invalidateQueries({ queryKey: seriesKeys.detail(series.id) }), client.invalidateQueries({ queryKey: gameKeys.all })]);
       onClose();
     },
   });

@@ -7,6 +7,8 @@ import { formatDateTime, formatTime } from '../../time';
 import { Badge, Button, Card, EmptyState, Problem, Section, Skeleton, useConfirm, useToast, type Tone } from '../../ui';
 import { ChangeSheet } from './ChangeSheet';
 import { useGames, useOccurrences, type Occurrence, type Series } from './queries';
+import { gameKeys } from '../../api/queries/games';
+import { seriesKeys } from '../../api/queries/series';
 
 type Game = NonNullable<ReturnType<typeof useGames>[number]['data']>;
 
@@ -51,7 +53,7 @@ function DateRow({ series, date, game, onChange }: { series: Series; date: Occur
         ? done(api.DELETE('/api/v1/series/{id}/occurrences/{date}', path))
         : done(api.POST('/api/v1/series/{id}/occurrences/{date}/skip', path)),
     onSuccess: (_, kind) => say(kind === 'cancel' ? t.series.cancelled : t.series.skipped, 'success'),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['series', series.id] }), client.invalidateQueries({ queryKey: ['game'] })]),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: seriesKeys.detail(series.id) }), client.invalidateQueries({ queryKey: gameKeys.all })]),
   });
   const ask = async (kind: 'cancel' | 'skip') => {
     const asked =

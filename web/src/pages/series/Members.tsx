@@ -4,6 +4,7 @@ import { api, data, done } from '../../api/client';
 import { t } from '../../i18n';
 import { Badge, Button, Card, EmptyState, Field, fieldError, Problem, Section, Sheet, useConfirm, useToast } from '../../ui';
 import { useMembers, useOccurrences, usePlayersOf, type Member, type MemberKind, type Series } from './queries';
+import { seriesKeys } from '../../api/queries/series';
 
 /** Regulars or co-hosts: who they are, who is invited (PENDING), and for those who manage them, invite and remove. */
 export function Members({ series, kind }: { series: Series; kind: MemberKind }) {
@@ -22,7 +23,7 @@ export function Members({ series, kind }: { series: Series; kind: MemberKind }) 
           : api.DELETE('/api/v1/series/{id}/co-hosts/{userId}', { params: { path: { id: series.id, userId } } }),
       ),
     onSuccess: () => say(t.series.removed, 'success'),
-    onSettled: () => client.invalidateQueries({ queryKey: ['series'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: seriesKeys.all }),
   });
   const ask = async (member: Member) => {
     const name = member.name ?? t.series.someone;
@@ -80,7 +81,7 @@ function InviteSheet({ series, kind, members, onClose }: { series: Series; kind:
     },
     onSuccess: async (member) => {
       say(t.series.invitedToast(member.name ?? t.series.someone), 'success');
-      await client.invalidateQueries({ queryKey: ['series', series.id] });
+      await client.invalidateQueries({ queryKey: seriesKeys.detail(series.id) });
       onClose();
     },
   });

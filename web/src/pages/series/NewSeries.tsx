@@ -8,6 +8,7 @@ import { Button, Field, fieldError, Page, Problem, useToast } from '../../ui';
 import { useActivities, useVenues } from './queries';
 import { bodyOf, EMPTY, rules, type Draft } from './draft';
 import './series.css';
+import { seriesKeys } from '../../api/queries/series';
 
 const DURATIONS = [60, 90, 120, 180];
 const INTERVALS = [1, 2, 3, 4];
@@ -25,7 +26,7 @@ export function NewSeriesPage() {
   const save = useMutation({
     mutationFn: () => data(api.POST('/api/v1/series', { body: bodyOf(draft) })),
     onSuccess: async (series) => {
-      await client.invalidateQueries({ queryKey: ['series'] });
+      await client.invalidateQueries({ queryKey: seriesKeys.all });
       say(t.series.created, 'success');
       navigate(`/series/${series.id}`);
     },

@@ -3,7 +3,9 @@ import { api, data } from '../../api/client';
 import { t } from '../../i18n';
 import { Loading, Problem, Section, useToast } from '../../ui';
 import { PaymentRulesFields, type PaymentRules } from '../money/PaymentRulesFields';
-import { seriesKey, type Series } from './queries';
+import type { Series } from './queries';
+import { gameKeys } from '../../api/queries/games';
+import { seriesKeys, seriesPaymentRulesQuery } from '../../api/queries/series';
 
 const m = t.money;
 
@@ -11,13 +13,13 @@ const m = t.money;
 export function SeriesMoney({ series }: { series: Series }) {
   const client = useQueryClient();
   const say = useToast();
-  const key = [...seriesKey(series.id), 'payment-rules'];
-  const rules = useQuery({ queryKey: key, queryFn: () => data(api.GET('/api/v1/series/{id}/payment-rules', { params: { path: { id: series.id } } })) });
+  const rules = useQuery(seriesPaymentRulesQuery(series.id));
   const save = useMutation({
     mutationFn: (body: PaymentRules) => data(api.PUT('/api/v1/series/{id}/payment-rules', { params: { path: { id: series.id } }, body })),
     onSuccess: () => say(m.payBySaved, 'success'),
     // The series' games still to come took the rules too: their ledgers are stale.
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['game'] })]),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: seriesKeys.paymentRules(series.id) }), client.invalidateQueries({ queryKey: gameKeys.all })]),
   });
   return (
     <Section title={m.seriesRulesHeading} id="series-money">

@@ -10,6 +10,8 @@ import { useSeries, useVenues, type Series } from './queries';
 import { scheduleOf } from './SeriesList';
 import { SeriesMoney } from './SeriesMoney';
 import './series.css';
+import { gameKeys } from '../../api/queries/games';
+import { seriesKeys } from '../../api/queries/series';
 
 /** One series: its dates and what can be done with each, its regulars and co-hosts, and its end. */
 export function SeriesPage({ id }: { id: string }) {
@@ -58,7 +60,7 @@ function RegularToggle({ series }: { series: Series }) {
       return join;
     },
     onSuccess: (join) => say(join ? t.series.joinedRegular : t.series.removed, 'success'),
-    onSettled: () => client.invalidateQueries({ queryKey: ['series'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: seriesKeys.all }),
   });
   const leave = async () => {
     if (await confirm({ title: t.series.leaveTitle, body: t.series.leaveBody, confirm: t.series.leaveConfirm, danger: true })) change.mutate(false);
@@ -92,7 +94,7 @@ function EndSeries({ series }: { series: Series }) {
     mutationFn: () => done(api.DELETE('/api/v1/series/{id}', { params: { path: { id: series.id } } })),
     onSuccess: async () => {
       say(t.series.endedToast, 'success');
-      await Promise.all([client.invalidateQueries({ queryKey: ['series'] }), client.invalidateQueries({ queryKey: ['game'] })]);
+      await Promise.all([client.invalidateQueries({ queryKey: seriesKeys.all }), client.invalidateQueries({ queryKey: gameKeys.all })]);
     },
   });
   const ask = async () => {
