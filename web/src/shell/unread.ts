@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, data } from '../api/client';
+import { chatUnreadQuery } from '../api/queries/chat';
+import { unreadCountQuery } from '../api/queries/notifications';
 
-/** The unread count the tab bar shows; the live stream and the notifications page invalidate ['unread']. */
+/** The unread count the tab bar shows; the live stream and the notifications page invalidate it. */
 export function useUnreadCount(enabled: boolean) {
-  return useQuery({ queryKey: ['unread'], queryFn: () => data(api.GET('/api/v1/notifications/unread-count')), enabled });
+  return useQuery({ ...unreadCountQuery(), enabled });
 }
 
-/** The caller's unread chat messages over their games (the tab bar's My games); chat events invalidate ['chat-unread']. */
+/** The caller's unread chat messages over their games (the tab bar's My games); chat events invalidate it. */
 export function useChatUnread(enabled: boolean) {
-  return useQuery({ queryKey: ['chat-unread'], queryFn: () => data(api.GET('/api/v1/me/chat-unread')), enabled });
+  return useQuery({ ...chatUnreadQuery(), enabled });
 }
