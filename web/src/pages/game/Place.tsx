@@ -74,7 +74,8 @@ export function WithAPlace({ game, holding, now }: { game: Game; holding: Holdin
   const playing = holding === 'place';
   return (
     <>
-      <Suspense fallback={null}>{playing && <PlayerCard gameId={game.id} around={gameDayAround(game.startTime, now)} />}</Suspense>
+      {/* Outside game day the card shows nothing, so its code is not even loaded then. */}
+      <Suspense fallback={null}>{playing && gameDayAround(game.startTime, now) && <PlayerCard gameId={game.id} around />}</Suspense>
       {playing && place && <Rate game={game} place={place} now={now} />}
       <Suspense fallback={null}>{playing && !game.viewer?.isOrganizer && Number(game.price) > 0 && <PaySheet gameId={game.id} />}</Suspense>
       {place?.organizerContact && <OrganizerContact methods={place.organizerContact} />}

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import QRCode from 'qrcode';
 import { api, data } from '../../api/client';
 import { gameKeys, ownPaymentQuery } from '../../api/queries/games';
 import { moment, t } from '../../i18n';
@@ -10,12 +9,17 @@ import './money.css';
 
 const m = t.money;
 
-/** The QR code of the payload the API made: drawn here, never composed here. */
+/**
+ * The QR code of the payload the API made: drawn here, never composed here. The encoder (the largest
+ * code of the game page) loads when a code is first drawn, not with the sheet.
+ */
 function PayNowQr({ payload, label }: { payload: string; label: string }) {
   const [src, setSrc] = useState<string | undefined>();
   useEffect(() => {
     let live = true;
-    void QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 512 }).then((url) => live && setSrc(url));
+    void import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 512 }))
+      .then((url) => live && setSrc(url));
     return () => {
       live = false;
     };
