@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
+import { mintTokens } from './service.ts';
 
 /**
  * The load generator, run as its own process so that it does not share an event loop with what
@@ -43,20 +44,6 @@ interface ChainState {
   auth?: string;
 }
 
-async function mint(url: string, userId: string): Promise<{ accessToken: string; refreshToken: string }> {
-  const send = () =>
-    fetch(`${url}/api/v1/auth/dev/tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userId }),
-    });
-  // Once more on a kept-alive connection found closed (seen through the balancer): a second token
-  // pair for the same user is harmless, and the measured rounds have not started yet.
-  const response = await send().catch(send);
-  if (response.status !== 200) throw new Error(`minting a token answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: { accessToken: string; refreshToken: string } }).data;
-}
-
 /**
  * autocannon deep-copies its options per connection, so an object referenced from the requests
  * is one per connection (the per-request `context` is reset after each pass over the requests,
@@ -83,7 +70,7 @@ async function requestsFor(plan: LoadPlan, round: number): Promise<Request[]> {
     ];
   }
   if (plan.kind === 'refresh') {
-    const pool = await Promise.all(plan.userIds!.map(async (userId) => (await mint(plan.url, userId)).refreshToken));
+    const pool = await Promise.all(plan.userIds!.map(async (userId) => (await mintTokens(plan.url, userId)).refreshToken));
     return [
       {
         method: 'POST',
@@ -106,7 +93,7 @@ async function requestsFor(plan: LoadPlan, round: number): Promise<Request[]> {
   }
   const pairs = plan.pairs!.slice(round * plan.connections, (round + 1) * plan.connections);
   if (pairs.length < plan.connections) throw new Error('not enough join/leave pairs for this round');
-  const tokens = new Map(await Promise.all(pairs.map(async (pair) => [pair.userId, (await mint(plan.url, pair.userId)).accessToken] as const)));
+  const tokens = new Map(await Promise.all(pairs.map(async (pair) => [pair.userId, (await mintTokens(plan.url, pair.userId)).accessToken] as const)));
   const state: ChainState = {};
   const assign = (request: Request & { state: ChainState }) => {
     if (!request.state.pair) {

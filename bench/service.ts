@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { childEnv, freePort, SERVICE_NODE_FLAGS } from '../test/helpers/server-process.ts';
+import type { LoadPlan, RoundResult } from './load.ts';
 
 export { freePort };
 
@@ -44,6 +47,63 @@ export interface Service {
 export function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** Runs bench/load.ts in its own process on one plan (written to a file in `dir`) and answers its rounds. */
+export function runLoad(plan: LoadPlan, dir: string): Promise<{ warmup?: RoundResult; rounds: RoundResult[] }> {
+  const file = path.join(dir, `plan-${randomBytes(4).toString('hex')}.json`);
+  writeFileSync(file, JSON.stringify(plan));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'load.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output) as { warmup?: RoundResult; rounds: RoundResult[] }) : reject(new Error(`load generator exited with ${code}`)),
+    );
+  });
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** A token pair for a user from the service's dev minting route (loopback only; BENCH_ENV turns it on). */
+export async function mintTokens(url: string, userId: string): Promise<{ accessToken: string; refreshToken: string }> {
+  const send = () =>
+    fetch(`${url}/api/v1/auth/dev/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId }),
+    });
+  // Once more on a kept-alive connection found closed (seen through the balancer): a second token
+  // pair for the same user is harmless, and no measured round has started yet.
+  const response = await send().catch(send);
+  if (response.status !== 200) throw new Error(`minting a token answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: { accessToken: string; refreshToken: string } }).data;
+}
+
+/**
+ * A fresh database `bench_<run>_<suffix>` on the PostgreSQL server of `adminUrl` (an admin
+ * connection): its URL, and how to drop it again (forcing out whatever is still connected).
+ */
+export async function createBenchDatabase(adminUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+  return { url: url.toString(), drop };
 }
 
 /** Starts a process and polls `healthUrl` every 10 ms until it answers 200. */
