@@ -173,3 +173,5 @@ process.on('message', ({ id, command }: { id: number; command: Command }) => {
     if (reply.op === 'closed') process.disconnect();
   });
 });
+// A parent that died leaves nobody to close these sockets.
+process.on('disconnect', () => process.exit(0));

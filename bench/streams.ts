@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,8 +10,8 @@ import { openDatabase } from '../src/platform/db/index.ts';
 import { generateSigningJwk } from '../src/modules/tokens/signing-keys.ts';
 import { median } from './report.ts';
 import { publicGameIds, seedAll, userIdsOf } from './seed.ts';
-import { cpuSeconds, createBenchDatabase, freePort, mintTokens, rssMb, spawnHealthy, startService, type Service } from './service.ts';
-import type { Command, Reply, Subscriber } from './stream-clients.ts';
+import { cpuSeconds, createBenchDatabase, freePort, rssMb, spawnHealthy, startService, type Service } from './service.ts';
+import { fileLimit, mintAll, openStreams, type Clients } from './stream-pool.ts';
 
 /**
  * `npm run bench:streams [-- --streams 10000] [-- --fanouts 10] [-- --per-worker 2500] [-- --storm-seconds 10] [-- --no-write]`
@@ -47,45 +46,6 @@ const log = (message: string) => process.stdout.write(`[streams ${((now() - star
 const startedAt = new Date();
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-streams-'));
 const cleanups: Array<() => Promise<void> | void> = [];
-
-/** The hard limit on open files: no process here may hold more sockets than that (`ulimit -n` only raises the soft one). */
-function fileLimit(): number {
-  const line = readFileSync('/proc/self/limits', 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('Max open files'));
-  const hard = line?.split(/\s{2,}/)[2];
-  return hard === 'unlimited' || !hard ? Number.POSITIVE_INFINITY : Number(hard);
-}
-
-/** A stream-client process, with its soft file limit raised to the hard one by the shell that starts it. */
-class Clients {
-  readonly #child: ChildProcess;
-  readonly #pending = new Map<number, (reply: Reply) => void>();
-  #next = 0;
-
-  constructor() {
-    const file = path.join(import.meta.dirname, 'stream-clients.ts');
-    this.#child = spawn('/bin/sh', ['-c', 'ulimit -n "$(ulimit -Hn)" && exec "$0" "$@"', process.execPath, file], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    this.#child.on('message', ({ id, reply }: { id: number; reply: Reply }) => {
-      this.#pending.get(id)?.(reply);
-      this.#pending.delete(id);
-    });
-  }
-
-  ask<T extends Reply['op']>(command: Command): Promise<Extract<Reply, { op: T }>> {
-    const id = this.#next++;
-    return new Promise((resolve) => {
-      this.#pending.set(id, resolve as (reply: Reply) => void);
-      this.#child.send({ id, command });
-    });
-  }
-
-  kill(): void {
-    if (this.#child.exitCode === null) this.#child.kill('SIGKILL');
-  }
-}
 
 interface World {
   databaseUrl: string;
@@ -154,16 +114,6 @@ async function startTopology(world: World, instances: number): Promise<{ url: st
   return { url: `http://127.0.0.1:${port}`, services };
 }
 
-async function mintAll(url: string, userIds: string[]): Promise<Subscriber[]> {
-  const subscribers: Subscriber[] = new Array(userIds.length);
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < userIds.length; i = next++) subscribers[i] = { userId: userIds[i]!, token: (await mintTokens(url, userIds[i]!)).accessToken };
-  };
-  await Promise.all(Array.from({ length: 16 }, lane));
-  return subscribers;
-}
-
 /** Every worker's arrival times of fan-out `marker`, as milliseconds after its commit (missing: not arrived in time). */
 async function deliveries(workers: Clients[], marker: number, committedAt: number, timeoutMs = 60_000) {
   const replies = await Promise.all(workers.map((w) => w.ask<'arrivals'>({ op: 'await', marker, timeoutMs })));
@@ -203,21 +153,8 @@ async function topology(world: World, instances: number) {
   const { url, services } = await startTopology(world, instances);
   const subscribers = await mintAll(url, world.userIds);
   const rssBefore = sumOver(services, rssMb);
-  const workerCount = Math.ceil(STREAMS / PER_WORKER);
-  const workers = Array.from({ length: workerCount }, () => new Clients());
+  const { workers, opened } = await openStreams(url, subscribers, PER_WORKER, instances);
   cleanups.push(() => workers.forEach((w) => w.kill()));
-  // A loopback source address per worker (and per topology): each has the whole ephemeral port range to itself.
-  const opened = await Promise.all(
-    workers.map((w, i) =>
-      w.ask<'opened'>({
-        op: 'open',
-        url,
-        localAddress: `127.0.${instances}.${10 + i}`,
-        subscribers: subscribers.slice(i * PER_WORKER, (i + 1) * PER_WORKER),
-        concurrency: 32,
-      }),
-    ),
-  );
   const openMs = Math.max(...opened.map((o) => o.ms));
   log(`  ${STREAMS} streams open in ${(openMs / 1000).toFixed(1)} s`);
 
