@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
+import { dayRequests, type DayPlan } from './day-mix.ts';
 import { mintTokens } from './service.ts';
 
 /**
@@ -9,7 +10,7 @@ import { mintTokens } from './service.ts';
  */
 
 export interface LoadPlan {
-  kind: 'get' | 'refresh' | 'join-leave';
+  kind: 'get' | 'refresh' | 'join-leave' | 'day';
   url: string;
   connections: number;
   warmupSeconds: number;
@@ -22,6 +23,10 @@ export interface LoadPlan {
   userIds?: string[];
   /** join-leave: a (user, game) pair per connection and round; never reused. */
   pairs?: Array<{ userId: string; gameId: string }>;
+  /** day: the visitors of bench/day-mix.ts. */
+  day?: DayPlan;
+  /** Requests per second over all connections (autocannon's overallRate); unset: as fast as answers come. */
+  overallRate?: number;
 }
 
 export interface RoundResult {
@@ -69,6 +74,7 @@ async function requestsFor(plan: LoadPlan, round: number): Promise<Request[]> {
       },
     ];
   }
+  if (plan.kind === 'day') return dayRequests(plan.day!, plan.url);
   if (plan.kind === 'refresh') {
     const pool = await Promise.all(plan.userIds!.map(async (userId) => (await mintTokens(plan.url, userId)).refreshToken));
     return [
@@ -138,7 +144,8 @@ async function round(plan: LoadPlan, index: number, seconds: number): Promise<Ro
   const statusCodes: Record<string, number> = {};
   let non2xx = 0;
   const started = process.hrtime.bigint();
-  const instance = autocannon({ url: plan.url, connections: plan.connections, pipelining: 1, duration: seconds, requests: requests });
+  const rate = plan.overallRate ? { overallRate: plan.overallRate } : {};
+  const instance = autocannon({ url: plan.url, connections: plan.connections, pipelining: 1, duration: seconds, requests: requests, ...rate });
   instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
     statusCodes[status] = (statusCodes[status] ?? 0) + 1;

@@ -167,6 +167,11 @@ export async function joinableGames(db: Database, count: number): Promise<string
   return found.map((row) => row.id);
 }
 
+/** The activities' ids (the listing's activity filter). */
+export async function activityIds(db: Database): Promise<string[]> {
+  return (await rows<{ id: string }>(db, sql`SELECT id::text AS id FROM activities WHERE deleted_at IS NULL ORDER BY name`)).map((row) => row.id);
+}
+
 /** Some public game ids for the by-id scenario. */
 export async function publicGameIds(db: Database, count: number): Promise<string[]> {
   const found = await rows<{ id: string }>(db, sql`SELECT id FROM games WHERE visibility = 'PUBLIC' AND status <> 'CANCELLED' ORDER BY id LIMIT ${count}`);
