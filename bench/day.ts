@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { PrivateRedis } from '../reliability/harness/redis.ts';
 import { openDatabase } from '../src/platform/db/index.ts';
 import { ANONYMOUS_SCREENS, SIGNED_IN_SCREENS, type DayPlan } from './day-mix.ts';
 import { activityIds, joinPairs, publicGameIds, seedAll, userIdsOf } from './seed.ts';
-import { cpuSeconds, createBenchDatabase, runLoad, startService } from './service.ts';
+import { cpuSeconds, createBenchDatabase, numberOption, publish, runLoad, startService, teardown } from './service.ts';
 import { mintAll, openStreams } from './stream-pool.ts';
 
 /**
@@ -21,28 +21,22 @@ import { mintAll, openStreams } from './stream-pool.ts';
  * Each step samples the CPU time of the service, of the PostgreSQL backends serving its database
  * and of the Redis server (/proc/<pid>/stat), to say which part saturates first.
  */
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const GAMES = option('games', 100_000);
-const STEP_SECONDS = option('step-seconds', 20);
-const START_RATE = option('start-rate', 100);
-const FACTOR = option('factor', 1.5);
-const STREAMS = option('streams', 200);
-const CONNECTIONS = option('connections', 64);
-const MAX_STEPS = option('max-steps', 16);
+const GAMES = numberOption('games', 100_000);
+const STEP_SECONDS = numberOption('step-seconds', 20);
+const START_RATE = numberOption('start-rate', 100);
+const FACTOR = numberOption('factor', 1.5);
+const STREAMS = numberOption('streams', 200);
+const CONNECTIONS = numberOption('connections', 64);
+const MAX_STEPS = numberOption('max-steps', 16);
 const P99_LIMIT_MS = 100;
-const write = !process.argv.includes('--no-write');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ROOT = path.join(import.meta.dirname, '..');
 /** Half the visitors are signed in. */
 const ANONYMOUS = Math.floor(CONNECTIONS / 2);
 
 const startedAt = new Date();
 const log = (message: string) => process.stdout.write(`[day ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-day-'));
-const cleanups: Array<() => Promise<void> | void> = [];
+const cleanups = teardown(scratch);
 
 interface World {
   url: string;
@@ -67,7 +61,7 @@ function listingPaths(activityIds: string[]): string[] {
 async function prepare(): Promise<World> {
   const name = `bench_${randomBytes(4).toString('hex')}_day`;
   const database = await createBenchDatabase(ADMIN_URL, name);
-  cleanups.push(database.drop);
+  cleanups.add(database.drop);
   const handle = await openDatabase({ url: database.url, dataDir: scratch });
   try {
     log(`seeding ${GAMES.toLocaleString('en')} games`);
@@ -163,18 +157,18 @@ function saturated(step: Step): string {
 
 async function run(world: World) {
   const redis = await PrivateRedis.start();
-  cleanups.push(() => redis.stop());
+  cleanups.add(() => redis.stop());
   const info = new Redis(redis.url);
   const redisPid = Number(/process_id:(\d+)/.exec(await info.info('server'))![1]);
   info.disconnect();
   const service = await startService({ DATABASE_URL: world.url, REDIS_URL: redis.url, STREAMS_MAX_PER_ADDRESS: String(STREAMS) });
-  cleanups.push(() => service.stop());
+  cleanups.add(() => service.stop());
   const { workers } = await openStreams(service.url, await mintAll(service.url, world.streamUsers), 2500, 9);
-  cleanups.push(() => workers.forEach((w) => w.kill()));
+  cleanups.add(() => workers.forEach((w) => w.kill()));
   log(`service up, ${STREAMS} streams open`);
   const admin = new pg.Client({ connectionString: world.url });
   await admin.connect();
-  cleanups.push(() => admin.end());
+  cleanups.add(() => admin.end());
   const sample = async (): Promise<Sample> => ({
     service: cpuSeconds(service.child.pid!),
     postgres: await postgresCpu(admin, world.name),
@@ -228,7 +222,7 @@ function markdown(steps: Step[], load: number): string {
     '',
     `## A realistic day (one instance) — ${startedAt.toISOString()}`,
     '',
-    `\`npm run bench:day -- --games ${GAMES} --step-seconds ${STEP_SECONDS}\` (issue #36, target 6): ${CONNECTIONS} connections at a fixed overall rate (autocannon's \`overallRate\`), ${ANONYMOUS} anonymous visitors looping ${share(ANONYMOUS_SCREENS)} and ${CONNECTIONS - ANONYMOUS} signed-in ones looping ${share(SIGNED_IN_SCREENS)}, each screen making the calls the web app makes (bench/day-mix.ts); ${STREAMS} notification streams of hosts open meanwhile. The rate rises ×${FACTOR} every ${STEP_SECONDS} s from ${START_RATE} requests/s until p99 passes ${P99_LIMIT_MS} ms or the rate is not reached.`,
+    `\`npm run bench:day -- --games ${GAMES} --step-seconds ${STEP_SECONDS} --start-rate ${START_RATE} --factor ${FACTOR} --streams ${STREAMS}\` (issue #36, target 6): ${CONNECTIONS} connections at a fixed overall rate (autocannon's \`overallRate\`), ${ANONYMOUS} anonymous visitors looping ${share(ANONYMOUS_SCREENS)} and ${CONNECTIONS - ANONYMOUS} signed-in ones looping ${share(SIGNED_IN_SCREENS)}, each screen making the calls the web app makes (bench/day-mix.ts); ${STREAMS} notification streams of hosts open meanwhile. The rate rises ×${FACTOR} every ${STEP_SECONDS} s from ${START_RATE} requests/s until p99 passes ${P99_LIMIT_MS} ms or the rate is not reached.`,
     `PostgreSQL + a Redis of the bench's own; ${GAMES.toLocaleString('en')} games. CPU is per request from /proc/<pid>/stat (the service; the PostgreSQL backends of the bench database; the Redis server), times the rate done: cores kept busy. Node ${process.version} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), one-minute load average ${load.toFixed(2)} at the start.`,
     '',
     '| Asked, req/s | Done, req/s | p50 | p99 | Non-2xx | Service CPU per request | Service, cores | PostgreSQL, cores | Redis, cores | Machine busy |',
@@ -247,20 +241,12 @@ function markdown(steps: Step[], load: number): string {
   ].join('\n');
 }
 
-async function cleanup() {
-  for (const step of cleanups.reverse()) await Promise.resolve(step()).catch(() => undefined);
-  cleanups.length = 0;
-  rmSync(scratch, { recursive: true, force: true });
-}
-process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
-
 const load = os.loadavg()[0]!;
 try {
   const steps = await run(await prepare());
   const text = markdown(steps, load);
-  process.stdout.write(text);
-  if (write) appendFileSync(path.join(ROOT, 'BENCHMARKS.md'), text);
+  publish(text);
   log(`done in ${((Date.now() - startedAt.getTime()) / 60_000).toFixed(1)} min`);
 } finally {
-  await cleanup();
+  await cleanups.run();
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,6 +47,33 @@ export interface Service {
 export function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** A scenario's `--name <number>` option. */
+export function numberOption(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+}
+
+/**
+ * What a scenario undoes at its end, last first, also on Ctrl-C (databases dropped, processes
+ * stopped, `scratch` removed); a step that fails leaves the others to run.
+ */
+export function teardown(scratch: string) {
+  const steps: Array<() => Promise<void> | void> = [];
+  const run = async () => {
+    for (const step of steps.reverse()) await Promise.resolve(step()).catch(() => undefined);
+    steps.length = 0;
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => void run().then(() => process.exit(130)));
+  return { add: (step: () => Promise<void> | void) => void steps.push(step), run };
+}
+
+/** Prints a scenario's section and appends it to BENCHMARKS.md, unless run with `--no-write`. */
+export function publish(markdown: string): void {
+  process.stdout.write(markdown);
+  if (!process.argv.includes('--no-write')) appendFileSync(path.join(ROOT, 'BENCHMARKS.md'), markdown);
 }
 
 /** Runs bench/load.ts in its own process on one plan (written to a file in `dir`) and answers its rounds. */

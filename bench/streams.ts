@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -10,7 +10,7 @@ import { openDatabase } from '../src/platform/db/index.ts';
 import { generateSigningJwk } from '../src/modules/tokens/signing-keys.ts';
 import { median } from './report.ts';
 import { publicGameIds, seedAll, userIdsOf } from './seed.ts';
-import { cpuSeconds, createBenchDatabase, freePort, rssMb, spawnHealthy, startService, type Service } from './service.ts';
+import { cpuSeconds, createBenchDatabase, freePort, numberOption, publish, rssMb, spawnHealthy, startService, teardown, type Service } from './service.ts';
 import { fileLimit, mintAll, openStreams, type Clients } from './stream-pool.ts';
 
 /**
@@ -26,15 +26,10 @@ import { fileLimit, mintAll, openStreams, type Clients } from './stream-pool.ts'
  * most 100), so each fan-out is the join's own notification statement, `notify_game('PLAYER_JOINED', …)`,
  * written in one transaction to every subscriber, as game_join writes it to the organiser.
  */
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const STREAMS = option('streams', 10_000);
-const PER_WORKER = option('per-worker', 2_500);
-const FANOUTS = option('fanouts', 10);
-const STORM_MS = option('storm-seconds', 10) * 1000;
-const write = !process.argv.includes('--no-write');
+const STREAMS = numberOption('streams', 10_000);
+const PER_WORKER = numberOption('per-worker', 2_500);
+const FANOUTS = numberOption('fanouts', 10);
+const STORM_MS = numberOption('storm-seconds', 10) * 1000;
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROOT = path.join(import.meta.dirname, '..');
@@ -45,7 +40,7 @@ const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.m
 const log = (message: string) => process.stdout.write(`[streams ${((now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
 const startedAt = new Date();
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-streams-'));
-const cleanups: Array<() => Promise<void> | void> = [];
+const cleanups = teardown(scratch);
 
 interface World {
   databaseUrl: string;
@@ -70,7 +65,7 @@ async function fanOut(world: World, marker: number): Promise<{ committedAt: numb
 
 async function prepare(): Promise<World> {
   const database = await createBenchDatabase(ADMIN_URL, `bench_${randomBytes(4).toString('hex')}_streams`);
-  cleanups.push(database.drop);
+  cleanups.add(database.drop);
   const handle = await openDatabase({ url: database.url, dataDir: scratch });
   try {
     await seedAll(handle.db, { games: 50, users: STREAMS, venues: 5, hosts: 5 });
@@ -78,7 +73,7 @@ async function prepare(): Promise<World> {
     const userIds = await userIdsOf(handle.db, STREAMS);
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    cleanups.push(() => client.end());
+    cleanups.add(() => client.end());
     return { databaseUrl: database.url, client, gameId: gameId!, userIds };
   } finally {
     await handle.close();
@@ -98,7 +93,7 @@ async function startTopology(world: World, instances: number): Promise<{ url: st
   const services: Service[] = [];
   for (let i = 0; i < instances; i++) {
     const service = await startService(env);
-    cleanups.push(() => service.stop());
+    cleanups.add(() => service.stop());
     services.push(service);
   }
   if (instances === 1) return { url: services[0]!.url, services };
@@ -109,7 +104,7 @@ async function startTopology(world: World, instances: number): Promise<{ url: st
     const args = [path.join(ROOT, 'bench', 'balancer.ts'), String(port), ...services.map((s) => new URL(s.url).port)];
     const balancer = await spawnHealthy(args, { env: {}, cwd: scratch, healthUrl: `http://127.0.0.1:${port}/api/v1/public/health` });
     while (!balancer.output().includes('listening')) await sleep(10);
-    cleanups.push(() => balancer.stop());
+    cleanups.add(() => balancer.stop());
   }
   return { url: `http://127.0.0.1:${port}`, services };
 }
@@ -154,7 +149,7 @@ async function topology(world: World, instances: number) {
   const subscribers = await mintAll(url, world.userIds);
   const rssBefore = sumOver(services, rssMb);
   const { workers, opened } = await openStreams(url, subscribers, PER_WORKER, instances);
-  cleanups.push(() => workers.forEach((w) => w.kill()));
+  cleanups.add(() => workers.forEach((w) => w.kill()));
   const openMs = Math.max(...opened.map((o) => o.ms));
   log(`  ${STREAMS} streams open in ${(openMs / 1000).toFixed(1)} s`);
 
@@ -246,7 +241,7 @@ function markdown(results: Result[], load: number): string {
     '',
     `## Live streams at scale (${n} streams) — ${startedAt.toISOString()}`,
     '',
-    `\`npm run bench:streams -- --streams ${STREAMS} --fanouts ${FANOUTS}\` (issue #36, target 5): ${n} notification streams, one user each, held by ${Math.ceil(STREAMS / PER_WORKER)} client processes of plain \`http\` requests (one socket per stream, a loopback source address per process), against one instance and then two behind the round-robin balancer, on PostgreSQL + Redis.`,
+    `\`npm run bench:streams -- --streams ${STREAMS} --fanouts ${FANOUTS} --storm-seconds ${STORM_MS / 1000}\` (issue #36, target 5): ${n} notification streams, one user each, held by ${Math.ceil(STREAMS / PER_WORKER)} client processes of plain \`http\` requests (one socket per stream, a loopback source address per process), against one instance and then two behind the round-robin balancer, on PostgreSQL + Redis.`,
     `A fan-out is the join's notification statement (\`notify_game('PLAYER_JOINED', …)\`) to all ${n} in one transaction (no route fans one join out that far); delivery is from the moment its COMMIT is sent to the event's arrival on each stream. The storm drops every stream at once and brings each back with \`Last-Event-ID\` at a random moment within ${STORM_MS / 1000} s, with two fan-outs written meanwhile.`,
     `Node ${process.version} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), one-minute load average ${load.toFixed(2)} at the start; the clients, the balancer, PostgreSQL and Redis share the machine with the service.`,
     '',
@@ -273,13 +268,6 @@ function markdown(results: Result[], load: number): string {
   ].join('\n');
 }
 
-async function cleanup() {
-  for (const step of cleanups.reverse()) await Promise.resolve(step()).catch(() => undefined);
-  cleanups.length = 0;
-  rmSync(scratch, { recursive: true, force: true });
-}
-process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
-
 const load = os.loadavg()[0]!;
 if (fileLimit() < STREAMS + 1000) throw new Error(`one instance holds ${STREAMS} sockets, but the hard limit on open files is ${fileLimit()}: lower --streams`);
 try {
@@ -287,9 +275,8 @@ try {
   const results: Result[] = [];
   for (const instances of [1, 2]) results.push(await topology(world, instances));
   const text = markdown(results, load);
-  process.stdout.write(text);
-  if (write) appendFileSync(path.join(ROOT, 'BENCHMARKS.md'), text);
+  publish(text);
   log(`done in ${((now() - startedAt.getTime()) / 60_000).toFixed(1)} min`);
 } finally {
-  await cleanup();
+  await cleanups.run();
 }
