@@ -8,6 +8,8 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     requests?: unknown[];
+    /** Requests per second over all connections. */
+    overallRate?: number;
   }
   interface Result {
     errors: number;

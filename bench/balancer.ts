@@ -23,5 +23,6 @@ const server = net.createServer((client) => {
   client.on('error', end).on('close', end);
   upstream.on('error', end).on('close', end);
 });
-server.listen(port, '127.0.0.1', () => process.stdout.write('listening\n'));
+// reusePort: several balancer processes may share the port (the stream scenario needs more sockets than one process may hold).
+server.listen({ port, host: '127.0.0.1', reusePort: true }, () => process.stdout.write('listening\n'));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

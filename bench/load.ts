@@ -1,5 +1,7 @@
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
+import { dayRequests, type DayPlan } from './day-mix.ts';
+import { mintTokens } from './service.ts';
 
 /**
  * The load generator, run as its own process so that it does not share an event loop with what
@@ -8,7 +10,7 @@ import { readFileSync } from 'node:fs';
  */
 
 export interface LoadPlan {
-  kind: 'get' | 'refresh' | 'join-leave';
+  kind: 'get' | 'refresh' | 'join-leave' | 'day';
   url: string;
   connections: number;
   warmupSeconds: number;
@@ -21,6 +23,10 @@ export interface LoadPlan {
   userIds?: string[];
   /** join-leave: a (user, game) pair per connection and round; never reused. */
   pairs?: Array<{ userId: string; gameId: string }>;
+  /** day: the visitors of bench/day-mix.ts. */
+  day?: DayPlan;
+  /** Requests per second over all connections (autocannon's overallRate); unset: as fast as answers come. */
+  overallRate?: number;
 }
 
 export interface RoundResult {
@@ -41,20 +47,6 @@ interface ChainState {
   token?: string;
   pair?: { userId: string; gameId: string };
   auth?: string;
-}
-
-async function mint(url: string, userId: string): Promise<{ accessToken: string; refreshToken: string }> {
-  const send = () =>
-    fetch(`${url}/api/v1/auth/dev/tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userId }),
-    });
-  // Once more on a kept-alive connection found closed (seen through the balancer): a second token
-  // pair for the same user is harmless, and the measured rounds have not started yet.
-  const response = await send().catch(send);
-  if (response.status !== 200) throw new Error(`minting a token answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: { accessToken: string; refreshToken: string } }).data;
 }
 
 /**
@@ -82,8 +74,9 @@ async function requestsFor(plan: LoadPlan, round: number): Promise<Request[]> {
       },
     ];
   }
+  if (plan.kind === 'day') return dayRequests(plan.day!, plan.url);
   if (plan.kind === 'refresh') {
-    const pool = await Promise.all(plan.userIds!.map(async (userId) => (await mint(plan.url, userId)).refreshToken));
+    const pool = await Promise.all(plan.userIds!.map(async (userId) => (await mintTokens(plan.url, userId)).refreshToken));
     return [
       {
         method: 'POST',
@@ -106,7 +99,7 @@ async function requestsFor(plan: LoadPlan, round: number): Promise<Request[]> {
   }
   const pairs = plan.pairs!.slice(round * plan.connections, (round + 1) * plan.connections);
   if (pairs.length < plan.connections) throw new Error('not enough join/leave pairs for this round');
-  const tokens = new Map(await Promise.all(pairs.map(async (pair) => [pair.userId, (await mint(plan.url, pair.userId)).accessToken] as const)));
+  const tokens = new Map(await Promise.all(pairs.map(async (pair) => [pair.userId, (await mintTokens(plan.url, pair.userId)).accessToken] as const)));
   const state: ChainState = {};
   const assign = (request: Request & { state: ChainState }) => {
     if (!request.state.pair) {
@@ -151,7 +144,8 @@ async function round(plan: LoadPlan, index: number, seconds: number): Promise<Ro
   const statusCodes: Record<string, number> = {};
   let non2xx = 0;
   const started = process.hrtime.bigint();
-  const instance = autocannon({ url: plan.url, connections: plan.connections, pipelining: 1, duration: seconds, requests: requests });
+  const rate = plan.overallRate ? { overallRate: plan.overallRate } : {};
+  const instance = autocannon({ url: plan.url, connections: plan.connections, pipelining: 1, duration: seconds, requests: requests, ...rate });
   instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
     statusCodes[status] = (statusCodes[status] ?? 0) + 1;

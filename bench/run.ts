@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -7,13 +7,13 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/index.ts';
-import type { LoadPlan, RoundResult } from './load.ts';
+import type { LoadPlan } from './load.ts';
 import { joinLeavePgbench } from './joins.ts';
 import { bumpGenerations, missPaths } from './listing-misses.ts';
 import { listingStatement, pgbench } from './pgbench.ts';
 import { median, renderMarkdown, summarise, type Report, type Scenario } from './report.ts';
 import { MAIN, analyze, clearGames, joinPairs, publicGameIds, seedAll, seedGames, slotViolations, userIdOf, type Shape } from './seed.ts';
-import { freePort, rssMb, spawnHealthy, startService, type Service } from './service.ts';
+import { cpuSeconds, createBenchDatabase, freePort, mintTokens, rssMb, runLoad, spawnHealthy, startService, type Service } from './service.ts';
 import { twoInstances } from './scale.ts';
 
 /**
@@ -87,28 +87,6 @@ function machine(): Report['machine'] {
   };
 }
 
-/** Runs bench/load.ts in its own process on one plan and answers its rounds. */
-function load(plan: LoadPlan): Promise<{ warmup?: RoundResult; rounds: RoundResult[] }> {
-  const file = path.join(scratch, `plan-${randomBytes(4).toString('hex')}.json`);
-  writeFileSync(file, JSON.stringify(plan));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'load.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(output) as { warmup?: RoundResult; rounds: RoundResult[] }) : reject(new Error(`load generator exited with ${code}`)),
-    );
-  });
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function scenario(
   id: string,
   title: string,
@@ -121,7 +99,7 @@ async function scenario(
   // Several serving processes (the two-instance row): their CPU together.
   const cpu = (pid: number | number[]) => [pid].flat().reduce((sum, one) => sum + cpuSeconds(one), 0);
   const before = options.pid ? cpu(options.pid) : Number.NaN;
-  const { warmup, rounds } = await load({ ...PLAN, ...plan });
+  const { warmup, rounds } = await runLoad({ ...PLAN, ...plan }, scratch);
   const result = summarise(id, title, config, rounds, options.note, options.tag);
   // The service's own CPU per response (warm-up included): what a request costs it, whatever else runs on the machine.
   const responses = rounds.reduce((sum, r) => sum + r.responses, warmup?.responses ?? 0);
@@ -136,20 +114,9 @@ async function scenario(
 }
 
 async function createDatabase(suffix: string): Promise<string> {
-  const name = `bench_${RUN_ID}_${suffix}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await createBenchDatabase(ADMIN_URL, `bench_${RUN_ID}_${suffix}`);
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 async function start(env: Record<string, string>, options: { localDefaults?: boolean } = {}): Promise<Service> {
@@ -159,13 +126,7 @@ async function start(env: Record<string, string>, options: { localDefaults?: boo
 }
 
 async function mintAccess(url: string, userId: string): Promise<string> {
-  const response = await fetch(`${url}/api/v1/auth/dev/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userId }),
-  });
-  if (response.status !== 200) throw new Error(`dev tokens: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
+  return (await mintTokens(url, userId)).accessToken;
 }
 
 /** Walks the listing with pages of 100 (the cursor does not depend on the page size) to the page at `depth`. */

@@ -41,6 +41,12 @@ export async function userIdOf(db: Database, n: number): Promise<string> {
   return row!.id;
 }
 
+/** The ids of users 1…count, in that order (one statement). */
+export async function userIdsOf(db: Database, count: number): Promise<string[]> {
+  const found = await rows<{ id: string }>(db, sql`SELECT ${userId(sql`n`)}::text AS id FROM generate_series(1, ${count}::int) AS n ORDER BY n`);
+  return found.map((row) => row.id);
+}
+
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
@@ -159,6 +165,11 @@ export async function joinableGames(db: Database, count: number): Promise<string
     ORDER BY id LIMIT ${count}`,
   );
   return found.map((row) => row.id);
+}
+
+/** The activities' ids (the listing's activity filter). */
+export async function activityIds(db: Database): Promise<string[]> {
+  return (await rows<{ id: string }>(db, sql`SELECT id::text AS id FROM activities WHERE deleted_at IS NULL ORDER BY name`)).map((row) => row.id);
 }
 
 /** Some public game ids for the by-id scenario. */

@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { childEnv, freePort, SERVICE_NODE_FLAGS } from '../test/helpers/server-process.ts';
+import type { LoadPlan, RoundResult } from './load.ts';
 
 export { freePort };
 
@@ -44,6 +47,90 @@ export interface Service {
 export function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** A scenario's `--name <number>` option. */
+export function numberOption(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+}
+
+/**
+ * What a scenario undoes at its end, last first, also on Ctrl-C (databases dropped, processes
+ * stopped, `scratch` removed); a step that fails leaves the others to run.
+ */
+export function teardown(scratch: string) {
+  const steps: Array<() => Promise<void> | void> = [];
+  const run = async () => {
+    for (const step of steps.reverse()) await Promise.resolve(step()).catch(() => undefined);
+    steps.length = 0;
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => void run().then(() => process.exit(130)));
+  return { add: (step: () => Promise<void> | void) => void steps.push(step), run };
+}
+
+/** Prints a scenario's section and appends it to BENCHMARKS.md, unless run with `--no-write`. */
+export function publish(markdown: string): void {
+  process.stdout.write(markdown);
+  if (!process.argv.includes('--no-write')) appendFileSync(path.join(ROOT, 'BENCHMARKS.md'), markdown);
+}
+
+/** Runs bench/load.ts in its own process on one plan (written to a file in `dir`) and answers its rounds. */
+export function runLoad(plan: LoadPlan, dir: string): Promise<{ warmup?: RoundResult; rounds: RoundResult[] }> {
+  const file = path.join(dir, `plan-${randomBytes(4).toString('hex')}.json`);
+  writeFileSync(file, JSON.stringify(plan));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'load.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output) as { warmup?: RoundResult; rounds: RoundResult[] }) : reject(new Error(`load generator exited with ${code}`)),
+    );
+  });
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** A token pair for a user from the service's dev minting route (loopback only; BENCH_ENV turns it on). */
+export async function mintTokens(url: string, userId: string): Promise<{ accessToken: string; refreshToken: string }> {
+  const send = () =>
+    fetch(`${url}/api/v1/auth/dev/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId }),
+    });
+  // Once more on a kept-alive connection found closed (seen through the balancer): a second token
+  // pair for the same user is harmless, and no measured round has started yet.
+  const response = await send().catch(send);
+  if (response.status !== 200) throw new Error(`minting a token answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: { accessToken: string; refreshToken: string } }).data;
+}
+
+/**
+ * A fresh database `bench_<run>_<suffix>` on the PostgreSQL server of `adminUrl` (an admin
+ * connection): its URL, and how to drop it again (forcing out whatever is still connected).
+ */
+export async function createBenchDatabase(adminUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+  return { url: url.toString(), drop };
 }
 
 /** Starts a process and polls `healthUrl` every 10 ms until it answers 200. */

@@ -7,18 +7,16 @@
  * each of N pairs (default 3) so that a load change on a shared machine falls on both alike.
  * DATABASE_URL is an admin connection (default postgres@127.0.0.1:5432), REDIS_URL the store.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/platform/db/index.ts';
-import type { LoadPlan, RoundResult } from './load.ts';
 import { median, summarise } from './report.ts';
 import { MAIN, seedAll } from './seed.ts';
-import { startService } from './service.ts';
+import { cpuSeconds, runLoad, startService } from './service.ts';
 
 const ROOT = path.join(import.meta.dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -34,23 +32,6 @@ type Variant = keyof typeof VARIANTS;
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-tracing-off-'));
 const name = `bench_${randomBytes(4).toString('hex')}_tracing`;
-
-/** bench/load.ts in its own process, as bench/run.ts runs it. */
-function load(plan: LoadPlan): Promise<{ warmup?: RoundResult; rounds: RoundResult[] }> {
-  const file = path.join(scratch, `plan-${randomBytes(4).toString('hex')}.json`);
-  writeFileSync(file, JSON.stringify(plan));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'load.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`load generator exited with ${code}`))));
-  });
-}
-
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -77,7 +58,7 @@ async function measure(variant: Variant, databaseUrl: string): Promise<Run> {
   try {
     const pid = service.child.pid!;
     const before = cpuSeconds(pid);
-    const { warmup, rounds } = await load({ ...PLAN, kind: 'get', url: service.url, paths: ['/api/v1/games?size=20'] });
+    const { warmup, rounds } = await runLoad({ ...PLAN, kind: 'get', url: service.url, paths: ['/api/v1/games?size=20'] }, scratch);
     const result = summarise('b', variant, 'postgres', rounds);
     const responses = rounds.reduce((sum, round) => sum + round.responses, warmup?.responses ?? 0);
     const run = {

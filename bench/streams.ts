@@ -1,0 +1,282 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { HEARTBEAT_MS } from '../src/modules/notifications/notifications.stream.ts';
+import { openDatabase } from '../src/platform/db/index.ts';
+import { generateSigningJwk } from '../src/modules/tokens/signing-keys.ts';
+import { median } from './report.ts';
+import { publicGameIds, seedAll, userIdsOf } from './seed.ts';
+import { cpuSeconds, createBenchDatabase, freePort, numberOption, publish, rssMb, spawnHealthy, startService, teardown, type Service } from './service.ts';
+import { fileLimit, mintAll, openStreams, type Clients } from './stream-pool.ts';
+
+/**
+ * `npm run bench:streams [-- --streams 10000] [-- --fanouts 10] [-- --per-worker 2500] [-- --storm-seconds 10] [-- --no-write]`
+ * (issue #36, target 5): that many notification streams held open against one instance, then against
+ * two behind bench/balancer.ts (sharing PostgreSQL and Redis), by load-generating processes of their
+ * own (bench/stream-clients.ts). Measures the memory the streams take, the idle cost and the
+ * heartbeats, the time from a fan-out's commit to its event on every stream, and a reconnect storm
+ * (every stream dropped at once and back with Last-Event-ID within `--storm-seconds`, fan-outs
+ * written meanwhile): nothing lost or sent twice, the service answering throughout.
+ *
+ * The fan-out: no route sends one event to thousands (a join tells the organiser; a game holds at
+ * most 100), so each fan-out is the join's own notification statement, `notify_game('PLAYER_JOINED', …)`,
+ * written in one transaction to every subscriber, as game_join writes it to the organiser.
+ */
+const STREAMS = numberOption('streams', 10_000);
+const PER_WORKER = numberOption('per-worker', 2_500);
+const FANOUTS = numberOption('fanouts', 10);
+const STORM_MS = numberOption('storm-seconds', 10) * 1000;
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ROOT = path.join(import.meta.dirname, '..');
+const TARGET_MS = 1000;
+
+const now = () => performance.timeOrigin + performance.now();
+const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : Number.NaN);
+const log = (message: string) => process.stdout.write(`[streams ${((now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+const startedAt = new Date();
+const scratch = mkdtempSync(path.join(tmpdir(), 'bench-streams-'));
+const cleanups = teardown(scratch);
+
+interface World {
+  databaseUrl: string;
+  client: pg.Client;
+  gameId: string;
+  userIds: string[];
+}
+
+/** One fan-out: the join's notification to every subscriber in one transaction; its clock starts as COMMIT is sent. */
+async function fanOut(world: World, marker: number): Promise<{ committedAt: number; writeMs: number }> {
+  await world.client.query('BEGIN');
+  const began = now();
+  await world.client.query(`SELECT notify_game('PLAYER_JOINED', $1::uuid, $2::uuid[], $3, 'A player joined a game you follow', now(), 0)`, [
+    world.gameId,
+    world.userIds,
+    `Fan-out ${marker}`,
+  ]);
+  const committedAt = now();
+  await world.client.query('COMMIT');
+  return { committedAt, writeMs: committedAt - began };
+}
+
+async function prepare(): Promise<World> {
+  const database = await createBenchDatabase(ADMIN_URL, `bench_${randomBytes(4).toString('hex')}_streams`);
+  cleanups.add(database.drop);
+  const handle = await openDatabase({ url: database.url, dataDir: scratch });
+  try {
+    await seedAll(handle.db, { games: 50, users: STREAMS, venues: 5, hosts: 5 });
+    const [gameId] = await publicGameIds(handle.db, 1);
+    const userIds = await userIdsOf(handle.db, STREAMS);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    cleanups.add(() => client.end());
+    return { databaseUrl: database.url, client, gameId: gameId!, userIds };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The instances (and, for two, as many balancer processes sharing one port as the file limit asks for): the URL the clients use. */
+async function startTopology(world: World, instances: number): Promise<{ url: string; services: Service[] }> {
+  const env = {
+    DATABASE_URL: world.databaseUrl,
+    REDIS_URL,
+    // The defaults (2,000 per instance, 20 per address) are sized for a small deployment; raised, not off.
+    STREAMS_MAX_PER_INSTANCE: String(STREAMS + 100),
+    STREAMS_MAX_PER_ADDRESS: String(STREAMS),
+    JWT_SIGNING_KEYS: JSON.stringify({ keys: [await generateSigningJwk()] }),
+  };
+  const services: Service[] = [];
+  for (let i = 0; i < instances; i++) {
+    const service = await startService(env);
+    cleanups.add(() => service.stop());
+    services.push(service);
+  }
+  if (instances === 1) return { url: services[0]!.url, services };
+  const port = await freePort();
+  // Each stream is two sockets in a balancer (client side and instance side).
+  const balancers = Math.ceil((2 * STREAMS) / Math.max(1, Math.min(fileLimit(), 1_000_000) - 1000));
+  for (let i = 0; i < balancers; i++) {
+    const args = [path.join(ROOT, 'bench', 'balancer.ts'), String(port), ...services.map((s) => new URL(s.url).port)];
+    const balancer = await spawnHealthy(args, { env: {}, cwd: scratch, healthUrl: `http://127.0.0.1:${port}/api/v1/public/health` });
+    while (!balancer.output().includes('listening')) await sleep(10);
+    cleanups.add(() => balancer.stop());
+  }
+  return { url: `http://127.0.0.1:${port}`, services };
+}
+
+/** Every worker's arrival times of fan-out `marker`, as milliseconds after its commit (missing: not arrived in time). */
+async function deliveries(workers: Clients[], marker: number, committedAt: number, timeoutMs = 60_000) {
+  const replies = await Promise.all(workers.map((w) => w.ask<'arrivals'>({ op: 'await', marker, timeoutMs })));
+  const times = replies.flatMap((r) => r.times);
+  const arrived = times.filter((t): t is number => t !== null).map((t) => t - committedAt);
+  return { latencies: arrived.sort((a, b) => a - b), missing: times.length - arrived.length };
+}
+
+const sumOver = (services: Service[], measure: (pid: number) => number) => services.reduce((sum, s) => sum + measure(s.child.pid!), 0);
+
+/** Health answers during the storm: the slowest and the ones that were not 200. */
+function probeHealth(url: string) {
+  const seen = { probes: 0, failed: 0, slowestMs: 0 };
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const began = now();
+      const status = await fetch(`${url}/api/v1/public/health`, { signal: AbortSignal.timeout(10_000) }).then(
+        (r) => r.status,
+        () => 0,
+      );
+      seen.probes++;
+      if (status !== 200) seen.failed++;
+      seen.slowestMs = Math.max(seen.slowestMs, now() - began);
+      await sleep(250);
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return seen;
+  };
+}
+
+async function topology(world: World, instances: number) {
+  log(`${instances} instance${instances > 1 ? 's' : ''}: starting`);
+  const { url, services } = await startTopology(world, instances);
+  const subscribers = await mintAll(url, world.userIds);
+  const rssBefore = sumOver(services, rssMb);
+  const { workers, opened } = await openStreams(url, subscribers, PER_WORKER, instances);
+  cleanups.add(() => workers.forEach((w) => w.kill()));
+  const openMs = Math.max(...opened.map((o) => o.ms));
+  log(`  ${STREAMS} streams open in ${(openMs / 1000).toFixed(1)} s`);
+
+  // Idle for a heartbeat and a bit: what holding the streams costs, and that every one of them beats.
+  const idleFrom = now();
+  const cpuIdle = sumOver(services, cpuSeconds);
+  await sleep(HEARTBEAT_MS + 2000);
+  const idleSeconds = (now() - idleFrom) / 1000;
+  const idleCpu = (sumOver(services, cpuSeconds) - cpuIdle) / idleSeconds;
+  const beats = await Promise.all(workers.map((w) => w.ask<'heartbeats'>({ op: 'heartbeats', since: idleFrom })));
+  const rssAfter = sumOver(services, rssMb);
+  log(`  memory ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB; idle CPU ${(idleCpu * 100).toFixed(1)} % of a core`);
+
+  const lasts: number[] = [];
+  const all: number[] = [];
+  const writes: number[] = [];
+  let missing = 0;
+  for (let marker = 1; marker <= FANOUTS; marker++) {
+    const { committedAt, writeMs } = await fanOut(world, marker);
+    const got = await deliveries(workers, marker, committedAt);
+    lasts.push(got.latencies.at(-1) ?? Number.NaN);
+    all.push(...got.latencies);
+    writes.push(writeMs);
+    missing += got.missing;
+    log(`  fan-out ${marker}: last of ${got.latencies.length} after ${got.latencies.at(-1)?.toFixed(0)} ms (written in ${writeMs.toFixed(0)} ms)`);
+    await sleep(1000);
+  }
+
+  // The storm: every stream dropped at once and back within STORM_MS with Last-Event-ID; two fan-outs written meanwhile.
+  const health = probeHealth(url);
+  const storm = Promise.all(workers.map((w) => w.ask<'reconnected'>({ op: 'reconnect', withinMs: STORM_MS })));
+  await sleep(500);
+  const during = await fanOut(world, FANOUTS + 1);
+  await sleep(STORM_MS / 2);
+  const late = await fanOut(world, FANOUTS + 2);
+  const reconnected = await storm;
+  const afterStorm = [await deliveries(workers, FANOUTS + 1, during.committedAt), await deliveries(workers, FANOUTS + 2, late.committedAt)];
+  const probes = await health();
+  const markers = Array.from({ length: FANOUTS + 2 }, (_, i) => i + 1);
+  const tallies = await Promise.all(workers.map((w) => w.ask<'tally'>({ op: 'tally', markers })));
+  const alive = services.every((s) => s.child.exitCode === null && s.child.signalCode === null);
+  const healthAfter = await fetch(`${url}/api/v1/public/health`).then(
+    (r) => r.status,
+    () => 0,
+  );
+  const refusedInStorm = reconnected.reduce((sum, r) => sum + Object.values(r.refused).reduce((a, b) => a + b, 0), 0);
+  log(
+    `  storm: ${reconnected.reduce((s, r) => s + r.ok, 0)} back in ${(Math.max(...reconnected.map((r) => r.ms)) / 1000).toFixed(1)} s; health ${healthAfter}`,
+  );
+
+  await Promise.all(workers.map((w) => w.ask<'closed'>({ op: 'close' })));
+  for (const service of services) await service.stop();
+  all.sort((a, b) => a - b);
+  lasts.sort((a, b) => a - b);
+  return {
+    instances,
+    openSeconds: openMs / 1000,
+    refusedOnOpen: opened.reduce((sum, o) => sum + Object.values(o.refused).reduce((a, b) => a + b, 0), 0),
+    rssBefore,
+    rssAfter,
+    mbPerThousand: (rssAfter - rssBefore) / (STREAMS / 1000),
+    idleCpu,
+    streamsWithBeat: beats.reduce((sum, b) => sum + b.withBeat, 0),
+    idleSeconds,
+    writeMs: median(writes),
+    lastP50: quantile(lasts, 0.5),
+    lastP99: quantile(lasts, 0.99),
+    deliveryP50: quantile(all, 0.5),
+    deliveryP99: quantile(all, 0.99),
+    missing,
+    stormSeconds: Math.max(...reconnected.map((r) => r.ms)) / 1000,
+    refusedInStorm,
+    lostInStorm: afterStorm.reduce((sum, d) => sum + d.missing, 0),
+    duplicates: tallies.reduce((sum, t) => sum + t.duplicates, 0),
+    endedByServer: tallies.reduce((sum, t) => sum + t.endedByServer, 0),
+    probes,
+    healthy: alive && healthAfter === 200,
+  };
+}
+
+type Result = Awaited<ReturnType<typeof topology>>;
+
+function markdown(results: Result[], load: number): string {
+  const n = STREAMS.toLocaleString('en');
+  const ms = (v: number) => `${v.toFixed(0)} ms`;
+  const row = (label: string, cell: (r: Result) => string) => `| ${label} | ${results.map(cell).join(' | ')} |`;
+  const met = (r: Result) => (r.lastP99 <= TARGET_MS && r.missing === 0 ? 'yes' : '**no**');
+  return [
+    '',
+    `## Live streams at scale (${n} streams) — ${startedAt.toISOString()}`,
+    '',
+    `\`npm run bench:streams -- --streams ${STREAMS} --fanouts ${FANOUTS} --storm-seconds ${STORM_MS / 1000}\` (issue #36, target 5): ${n} notification streams, one user each, held by ${Math.ceil(STREAMS / PER_WORKER)} client processes of plain \`http\` requests (one socket per stream, a loopback source address per process), against one instance and then two behind the round-robin balancer, on PostgreSQL + Redis.`,
+    `A fan-out is the join's notification statement (\`notify_game('PLAYER_JOINED', …)\`) to all ${n} in one transaction (no route fans one join out that far); delivery is from the moment its COMMIT is sent to the event's arrival on each stream. The storm drops every stream at once and brings each back with \`Last-Event-ID\` at a random moment within ${STORM_MS / 1000} s, with two fan-outs written meanwhile.`,
+    `Node ${process.version} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), one-minute load average ${load.toFixed(2)} at the start; the clients, the balancer, PostgreSQL and Redis share the machine with the service.`,
+    '',
+    `| | ${results.map((r) => (r.instances === 1 ? 'one instance' : `${r.instances} instances, balancer`)).join(' | ')} |`,
+    `|---|${results.map(() => '--:').join('|')}|`,
+    row('streams opened (refusals retried)', (r) => `${n} in ${r.openSeconds.toFixed(1)} s (${r.refusedOnOpen})`),
+    row('service memory, before → with the streams', (r) => `${r.rssBefore.toFixed(0)} → ${r.rssAfter.toFixed(0)} MB`),
+    row('memory per 1,000 streams', (r) => `${r.mbPerThousand.toFixed(1)} MB`),
+    row(`idle CPU with the streams open (${HEARTBEAT_MS / 1000} s heartbeats)`, (r) => `${(r.idleCpu * 100).toFixed(1)} % of a core`),
+    row(`streams that got a heartbeat in ${results[0]?.idleSeconds.toFixed(0)} s idle`, (r) => r.streamsWithBeat.toLocaleString('en')),
+    row(`fan-out statement (${n} rows written), median`, (r) => ms(r.writeMs)),
+    row(`commit → last of ${n} streams, p50 over ${FANOUTS} fan-outs`, (r) => ms(r.lastP50)),
+    row(`commit → last of ${n} streams, p99`, (r) => ms(r.lastP99)),
+    row('commit → each stream, p50 / p99', (r) => `${ms(r.deliveryP50)} / ${ms(r.deliveryP99)}`),
+    row('events not delivered within 60 s', (r) => String(r.missing)),
+    row('storm: all back within', (r) => `${r.stormSeconds.toFixed(1)} s (${r.refusedInStorm} refusals)`),
+    row('storm: events lost / sent twice', (r) => `${r.lostInStorm} / ${r.duplicates}`),
+    row('storm: health probes failed, slowest', (r) => `${r.probes.failed} of ${r.probes.probes}, ${ms(r.probes.slowestMs)}`),
+    row('streams ended by the service', (r) => String(r.endedByServer)),
+    row('healthy after', (r) => (r.healthy ? 'yes' : '**no**')),
+    row(`target: last delivery p99 ≤ ${TARGET_MS} ms, none lost`, met),
+    '',
+    '',
+  ].join('\n');
+}
+
+const load = os.loadavg()[0]!;
+if (fileLimit() < STREAMS + 1000) throw new Error(`one instance holds ${STREAMS} sockets, but the hard limit on open files is ${fileLimit()}: lower --streams`);
+try {
+  const world = await prepare();
+  const results: Result[] = [];
+  for (const instances of [1, 2]) results.push(await topology(world, instances));
+  const text = markdown(results, load);
+  publish(text);
+  log(`done in ${((now() - startedAt.getTime()) / 60_000).toFixed(1)} min`);
+} finally {
+  await cleanups.run();
+}
