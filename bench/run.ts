@@ -198,7 +198,7 @@ async function serviceScenarios(service: Service, config: 'postgres' | 'embedded
     { pid, note: 'req/s counts both halves' },
   );
   if (wanted('g')) report.joinsPerSecond[config] = g.requestsPerSecond / 2;
-  report.rssAfterRunMb[config] = rssMb(service.child.pid!);
+  report.rssAfterRunMb[config] = await service.collectedRssMb();
 }
 
 async function postgresPhase() {
@@ -302,12 +302,12 @@ async function startupPhase() {
     const dataDir = path.join(scratch, `cold-${i}`);
     const first = await start({ DATA_DIR: dataDir }, { localDefaults: true });
     embedded.push(first.startupMs);
-    idleRss = rssMb(first.child.pid!);
+    idleRss = await first.collectedRssMb();
     await first.stop();
     // The next `npm start` finds the database made (and the sample data loaded) by the first.
     const second = await start({ DATA_DIR: dataDir }, { localDefaults: true });
     again.push(second.startupMs);
-    againRss = rssMb(second.child.pid!);
+    againRss = await second.collectedRssMb();
     await second.stop();
   }
   report.startups.push({ config: 'embedded, empty DATA_DIR (first npm start)', startupMs: embedded, medianMs: median(embedded), rssMb: idleRss });
@@ -317,7 +317,7 @@ async function startupPhase() {
     const url = await createDatabase(`cold${i}`);
     const service = await start({ DATABASE_URL: url, REDIS_URL });
     postgres.push(service.startupMs);
-    idleRss = rssMb(service.child.pid!);
+    idleRss = await service.collectedRssMb();
     await service.stop();
   }
   report.startups.push({ config: 'postgres + Redis, fresh database', startupMs: postgres, medianMs: median(postgres), rssMb: idleRss });

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { childEnv, freePort, SERVICE_NODE_FLAGS } from '../test/helpers/server-process.ts';
 import type { LoadPlan, RoundResult } from './load.ts';
+import { collectGarbage } from '../reliability/harness/inspector.ts';
 
 export { freePort };
 
@@ -41,6 +42,12 @@ export interface Service {
   startupMs: number;
   output(): string;
   stop(): Promise<void>;
+  /**
+   * Resident memory in MB right after a full garbage collection, started through the process's
+   * inspector, as the soak measures it: between major collections RSS rides V8's sawtooth, so a
+   * reading at a random moment says more about when it was taken than about what is held.
+   */
+  collectedRssMb(): Promise<number>;
 }
 
 /** Resident set size of a process in MB, from /proc (Linux). */
@@ -161,6 +168,13 @@ export async function spawnHealthy(command: string[], options: { env: Record<str
     await sleep(10);
   }
   const startupMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const collectedRssMb = async () => {
+    // Node prints the address of an inspector started with --inspect=127.0.0.1:0 on stderr.
+    const inspector = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1];
+    if (!inspector) throw new Error('the process was started without its inspector');
+    await collectGarbage(inspector);
+    return rssMb(child.pid!);
+  };
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
@@ -168,7 +182,7 @@ export async function spawnHealthy(command: string[], options: { env: Record<str
     await exited;
     clearTimeout(force);
   };
-  return { child, startupMs, output: () => output, stop };
+  return { child, startupMs, output: () => output, stop, collectedRssMb };
 }
 
 /**
@@ -183,7 +197,8 @@ export async function startService(env: Record<string, string>, options: { local
   const cwd = mkdtempSync(path.join(tmpdir(), 'bench-svc-'));
   // `entry`: another entry file (bench/server-untraced.ts), to compare a build against the real one.
   const server = options.entry ?? path.join(ROOT, 'src', 'server.ts');
-  const command = options.localDefaults ? [...SERVICE_NODE_FLAGS, server, '--local-defaults'] : [server];
+  // The inspector, on a loopback port of its own, lets the bench collect garbage before reading memory.
+  const command = options.localDefaults ? [...SERVICE_NODE_FLAGS, '--inspect=127.0.0.1:0', server, '--local-defaults'] : ['--inspect=127.0.0.1:0', server];
   const started = await spawnHealthy(command, {
     env: { ...BENCH_ENV, ...env, PORT: String(port), BASE_URL: url },
     cwd,
