@@ -8,7 +8,7 @@ import { startPglite } from './embedded.ts';
 import { listenOnPglite, listenOnPostgres, type ListenHandler, type Unlisten } from './listen.ts';
 import { drainOnClose } from './pglite-drain.ts';
 import { dropStatementNames } from './statements.ts';
-import { TransactionGuard } from './transaction-guard.ts';
+import { guardPool } from './transaction-guard.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -106,11 +106,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     await client.end().catch(() => undefined);
   }
   const db = drizzle({ client: pool }) as unknown as Database;
-  if (options.poolInsideTransaction !== 'allow') {
-    const guard = new TransactionGuard();
-    guard.mark(db);
-    guard.refuse(pool, ['query', 'connect']);
-  }
+  if (options.poolInsideTransaction !== 'allow') guardPool(db, pool, ['query', 'connect']);
   return {
     db,
     reader: replicaPool ? drizzle({ client: replicaPool }) : db,
@@ -147,9 +143,7 @@ async function openEmbedded(directory: string | undefined): Promise<DatabaseHand
   const migrateClient = (client: PGlite) => migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
   const client = drainOnClose(await startPglite(directory, MIGRATIONS, migrateClient));
   const db = drizzle({ client }) as unknown as Database;
-  const guard = new TransactionGuard();
-  guard.mark(db);
-  guard.refuse(client, ['query', 'exec', 'transaction']);
+  guardPool(db, client, ['query', 'exec', 'transaction']);
   // A no-op on a database made from the snapshot; brings an older data directory up to date.
   await migrateClient(client);
   let closed = false;

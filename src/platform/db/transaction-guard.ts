@@ -41,3 +41,10 @@ export class TransactionGuard {
     }
   }
 }
+
+/** Marks `db`'s transactions and makes the pool's ways in (`client`'s `methods`) refuse inside them. */
+export function guardPool<T extends object>(db: Database, client: T, methods: ReadonlyArray<keyof T & string>): void {
+  const guard = new TransactionGuard();
+  guard.mark(db);
+  guard.refuse(client, methods);
+}
