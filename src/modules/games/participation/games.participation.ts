@@ -35,7 +35,7 @@ const notJoinable = (detail: string) => conflict('game_not_joinable', detail);
 const alreadyJoined = () => conflict('already_joined', 'You have already joined this game (or its waitlist).');
 const partyDoesNotFit = (free: number) =>
   conflict('party_does_not_fit', `Only ${free} place(s) are free and a party is never split: bring fewer guests, or wait on the waitlist.`);
-/** Reads before a join or leave statement that found the game changed under them are retried this often. */
+/** Reads before a leave statement that found the game changed under them are retried this often. */
 const STALE_ATTEMPTS = 5;
 const offerNotFound = () => notFound('You have no running offer of a place in this game.', 'offer_not_found');
 
