@@ -6,8 +6,9 @@ import type { Database } from '../src/platform/db/index.ts';
 import { pgbenchScript, script } from './pgbench.ts';
 
 /**
- * Scenario (i): the join and the leave exactly as the service sends them (game_join and game_leave,
- * one statement each), each after the read of the game that the service makes before it, run by
+ * Scenario (i): the join and the leave exactly as the service sends them: the join in one
+ * transaction (the game's row locked, then game_join), the leave as one statement (game_leave) after
+ * the read of the game that the service makes before it, run by
  * pgbench in prepared mode at the same client count as (g), each client on a pair of its own (a
  * player and a game) as in (g): the database's ceiling for (g). One pgbench transaction is one join
  * and one leave.
@@ -26,7 +27,7 @@ export async function storePairs(db: Database, pairs: Array<{ userId: string; ga
   }
 }
 
-/** The script: read the game (the service's `find`), join; read it again, leave. */
+/** The script: lock the game (the service's `lock`) and join in one transaction; read it again, leave. */
 export function joinLeaveScript(now: Date): { text: string; defines: string[] } {
   const dialect = new PgDialect();
   const shareCut = new Date(now.getTime() - 24 * 3_600_000);
@@ -52,12 +53,12 @@ export function joinLeaveScript(now: Date): { text: string; defines: string[] } 
   );
   const joined = script(join, 'j');
   const left = script(leave, 'l');
-  const read = (seen: string) =>
-    `SELECT p.user_id AS u, p.game_id AS g, ${seen} AS seen FROM bench_join_pairs p JOIN games x ON x.id = p.game_id WHERE p.client = :client_id\n\\gset\n`;
+  const read = (seen: string, lock = '') =>
+    `SELECT p.user_id AS u, p.game_id AS g, ${seen} AS seen FROM bench_join_pairs p JOIN games x ON x.id = p.game_id WHERE p.client = :client_id${lock}\n\\gset\n`;
   const joinSeen = `jsonb_build_object('title', x.title, 'joinPolicy', x.join_policy, 'offLevelPolicy', x.off_level_policy, 'maxRecentNoShows', x.max_recent_no_shows, 'activityId', x.activity_id, 'skillLevelFromId', x.skill_level_from_id, 'skillLevelToId', x.skill_level_to_id, 'checked', false)`;
   const leaveSeen = `jsonb_build_object('title', x.title, 'startTime', x.start_time, 'waitlistMode', x.waitlist_mode)`;
   return {
-    text: `${read(joinSeen)}${joined.text}${read(leaveSeen)}${left.text}`,
+    text: `BEGIN;\n${read(joinSeen, ' FOR UPDATE OF x')}${joined.text}COMMIT;\n${read(leaveSeen)}${left.text}`,
     defines: [...joined.defines, ...left.defines],
   };
 }

@@ -61,7 +61,9 @@ export async function buildApp(config: Readonly<Config>, overrides: AppOverrides
     logger: loggerOptions(config.logLevel, [...SHARE_CODE_PATHS, ...CALENDAR_TOKEN_PATHS], overrides.logStream),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, ...config.database });
+  // Outside production a statement sent to the pool inside a transaction fails loudly (it hangs the embedded database).
+  const poolInsideTransaction = config.profile === 'production' ? 'allow' : 'refuse';
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, ...config.database, poolInsideTransaction });
   overrides.onDatabase?.(database);
   const storeKeyPrefix = overrides.storeKeyPrefix ?? '';
   const store = await openStore({ redisUrl: config.redisUrl, db: database.db, keyPrefix: storeKeyPrefix });

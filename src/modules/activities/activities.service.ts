@@ -63,9 +63,9 @@ export class ActivitiesService {
     return found;
   }
 
-  /** The live activity with its ladder; undefined when there is none. */
-  async find(id: string): Promise<ActivityWithLevels | undefined> {
-    const repository = new ActivitiesRepository(this.#db);
+  /** The live activity with its ladder; undefined when there is none. `executor`: the caller's transaction. */
+  async find(id: string, executor: Executor = this.#db): Promise<ActivityWithLevels | undefined> {
+    const repository = new ActivitiesRepository(executor);
     const activity = await repository.findLive(id);
     return activity && { activity, levels: await repository.levelsOf([id]) };
   }

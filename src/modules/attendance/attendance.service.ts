@@ -1,5 +1,5 @@
 import type { Clock } from '../../platform/clock.ts';
-import type { Database } from '../../platform/db/index.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import type { AttendanceEvents, AttendanceGames, AttendanceUsers, BoardChanged } from './attendance.ports.ts';
@@ -122,6 +122,6 @@ export class AttendanceService {
 }
 
 /** The narrow part games need to judge a join: reads only attendance, so it needs nothing of games. */
-export function recentNoShows(db: Database, clock: Clock): (userId: string) => Promise<number> {
-  return async (userId) => (await new AttendanceRepository(db).record(userId, recordSince(clock.now()))).noShows;
+export function recentNoShows(db: Database, clock: Clock): (userId: string, executor?: Executor) => Promise<number> {
+  return async (userId, executor = db) => (await new AttendanceRepository(executor).record(userId, recordSince(clock.now()))).noShows;
 }

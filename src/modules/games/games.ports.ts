@@ -99,13 +99,19 @@ export type BoardChanged = (gameId: string) => Promise<void>;
 /** Runs inside the hard delete's transaction, before the game row goes (share links, bookmarks, notifications). */
 export type GameRemovalStep = (gameId: string, executor: Executor) => Promise<void>;
 
-/** The player's stated skill level for an activity (the profiles module); undefined when none. */
+/**
+ * The player's stated skill level for an activity (the profiles module); undefined when none.
+ * `executor`: the caller's transaction, when the level decides a write made in it (the join).
+ */
 export interface PlayerLevels {
-  levelIn(userId: string, activityId: string): Promise<string | undefined>;
+  levelIn(userId: string, activityId: string, executor?: Executor): Promise<string | undefined>;
 }
 
-/** A player's no-shows in the last 90 days (the attendance module), for games with maxRecentNoShows. */
-export type RecentNoShows = (userId: string) => Promise<number>;
+/**
+ * A player's no-shows in the last 90 days (the attendance module), for games with maxRecentNoShows;
+ * read in the caller's transaction when `executor` is given (the join).
+ */
+export type RecentNoShows = (userId: string, executor?: Executor) => Promise<number>;
 
 /** The players' ratings of games (the attendance module), shown in the organiser's hosted list. */
 export interface GameRatings {

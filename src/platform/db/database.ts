@@ -8,6 +8,7 @@ import { startPglite } from './embedded.ts';
 import { listenOnPglite, listenOnPostgres, type ListenHandler, type Unlisten } from './listen.ts';
 import { drainOnClose } from './pglite-drain.ts';
 import { dropStatementNames } from './statements.ts';
+import { guardPool } from './transaction-guard.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -58,6 +59,12 @@ export interface DatabaseOptions {
   preparedStatements?: 'named' | 'unnamed';
   /** A streaming replica for reads that may lag (no migrations, no writes). */
   readUrl?: string;
+  /**
+   * `refuse` (the default): a statement sent to the pool from inside an open transaction fails
+   * (transaction-guard.ts). `allow` lets it take a second connection on PostgreSQL (production);
+   * the embedded database refuses it always, as it would otherwise wait for ever.
+   */
+  poolInsideTransaction?: 'refuse' | 'allow';
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -99,6 +106,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     await client.end().catch(() => undefined);
   }
   const db = drizzle({ client: pool }) as unknown as Database;
+  if (options.poolInsideTransaction !== 'allow') guardPool(db, pool, ['query', 'connect']);
   return {
     db,
     reader: replicaPool ? drizzle({ client: replicaPool }) : db,
@@ -135,6 +143,7 @@ async function openEmbedded(directory: string | undefined): Promise<DatabaseHand
   const migrateClient = (client: PGlite) => migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
   const client = drainOnClose(await startPglite(directory, MIGRATIONS, migrateClient));
   const db = drizzle({ client }) as unknown as Database;
+  guardPool(db, client, ['query', 'exec', 'transaction']);
   // A no-op on a database made from the snapshot; brings an older data directory up to date.
   await migrateClient(client);
   let closed = false;

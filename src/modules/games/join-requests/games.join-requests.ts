@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../../platform/db/index.ts';
+import { type Executor, isUniqueViolation } from '../../../platform/db/index.ts';
 import { conflict, notFound } from '../../../platform/http/errors.ts';
 import { offsetPage, type OffsetRequest } from '../../../platform/http/pagination.ts';
 import type { ActivitiesService } from '../../activities/index.ts';
@@ -28,16 +28,17 @@ const expired = () => conflict('request_expired', 'Join requests expire when the
 const requestNotFound = () => notFound('There is no such join request.', 'join_request_not_found');
 
 /**
- * How the player may enter the game: read before any transaction (other modules' reads use their
- * own connection), from the game's policies, its level range and the player's stated level.
+ * How the player may enter the game, from the game's policies, its level range and the player's
+ * stated level; read in `executor` when given (the join judges it in its transaction, under the game's lock).
  */
 export async function entryOf(
   deps: Pick<GameJoinRequestsDeps, 'activities' | 'levels'>,
   game: GameRow,
   userId: string,
+  executor?: Executor,
 ): Promise<'JOIN' | 'REQUEST' | 'REFUSED'> {
   if (game.offLevelPolicy === 'ALLOW') return entryFor(game, undefined, undefined);
-  const [activity, levelId] = await Promise.all([deps.activities.find(game.activityId), deps.levels.levelIn(userId, game.activityId)]);
+  const [activity, levelId] = await Promise.all([deps.activities.find(game.activityId, executor), deps.levels.levelIn(userId, game.activityId, executor)]);
   const order = (id: string | undefined) => activity?.levels.find((level) => level.id === id)?.sortOrder;
   const from = order(game.skillLevelFromId);
   const to = order(game.skillLevelToId);

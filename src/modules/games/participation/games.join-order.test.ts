@@ -76,13 +76,13 @@ for (const backend of backends) {
   });
 }
 
-/** Waits until `count` statements of the database wait for a lock (the joins queued behind the test's). */
+/** Waits until `count` statements of the database wait for a lock (the joins queued behind the test's, at their locking read of the game). */
 async function lockWaiters(client: pg.Client, count: number) {
   for (let tries = 0; tries < 500; tries++) {
     // The statistics are a snapshot per transaction, and this client holds one open.
     await client.query('SELECT pg_stat_clear_snapshot()');
     const { rows } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%game_join%'`,
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%from "games"%for update%'`,
     );
     if (rows[0]!.n >= count) return;
     await sleep(10);
@@ -91,9 +91,9 @@ async function lockWaiters(client: pg.Client, count: number) {
 }
 
 /**
- * Concurrent joins: each service reads its clock, then waits for the game's row lock. The queue
- * is the order the lock is taken; here the join that queued first read the later clock (the other
- * was delayed between its clock and its statement), the case where the two orders disagreed.
+ * Concurrent joins queue for the game's row lock; the queue is the order the lock is taken. Here
+ * the clock goes back between the two queueing (two instances whose clocks disagree), and the
+ * order shown must still be the queue's.
  */
 function concurrentJoins(name: string, connect: (backend: Backend) => Promise<{ backend: Backend; env: Record<string, string>; close(): Promise<void> }>) {
   describe(`the waitlist's order under concurrent joins (${name})`, { skip: realBackend ? false : 'needs TEST_DATABASE_URL and TEST_REDIS_URL' }, () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { backends } from '../../../../test/helpers/backends.ts';
@@ -6,23 +7,26 @@ import { TestClock } from '../../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../../test/helpers/games.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../../test/helpers/users.ts';
-import type { DatabaseHandle } from '../../../platform/db/index.ts';
+import { type DatabaseHandle, rowsOf } from '../../../platform/db/index.ts';
 import { AuditTrail } from '../../audit/index.ts';
 import { GameParticipation } from '../index.ts';
 import type { GameEvents } from '../games.ports.ts';
 
 /**
- * A join reads the game, judges the policies that need other modules, then runs one statement that
- * re-checks what it read. Here the organiser renames the game in that gap (from the no-show check,
- * the last step before the statement), so the statement finds it changed and the join starts over.
+ * A join locks the game's row, judges the policies through its own transaction and writes under the
+ * same lock: an organiser's edit made meanwhile waits for the join, and every join is judged against
+ * one version of the game. Here the organiser renames the game and tightens its no-show limit while
+ * joins are being judged (from the no-show check, the last step before the statement).
  */
 for (const backend of backends) {
-  describe(`a join racing the organiser's edit (${backend.name})`, () => {
+  describe(`joins racing the organiser's edit (${backend.name})`, () => {
     let t: TestApp;
     let database: DatabaseHandle;
     const clock = new TestClock(new Date('2031-05-05T09:00:00Z'));
     let sport: Sport;
     let host: TestUser;
+    // The test's own context: an edit started from inside a join's transaction must not count as part of it.
+    const outside = AsyncLocalStorage.snapshot();
 
     before(async () => {
       t = await buildTestApp(backend, {}, { clock, onDatabase: (handle) => (database = handle) });
@@ -31,18 +35,17 @@ for (const backend of backends) {
     });
     after(() => t.close());
 
-    /** The join service, with the organiser renaming the game `renames` times just before the statement. */
-    function racingJoins(gameId: string, renames: number) {
-      let renamed = 0;
-      // Notification texts that carry the title the join went through with.
+    /** The join service; `judging` runs as each join reads the player's no-shows (holding the game's lock). */
+    function joins(noShowsOf: (userId: string) => number, judging: () => Promise<void>) {
+      // Notification texts that carry the title the join went through with, and who joined.
       const events: Pick<GameEvents, 'prepare'> = {
-        prepare: async () => (title, wanted) => ({
-          texts: Object.fromEntries(Object.keys(wanted).map((key) => [key, [`${key}: ${title}`, `${key}: ${title}`]])),
+        prepare: async (actorId) => (title, wanted) => ({
+          texts: Object.fromEntries(Object.keys(wanted).map((key) => [key, [`${key}: ${title} (${actorId})`, `${key}: ${title}`]])),
           minute: 600,
           windowSeconds: 0,
         }),
       };
-      const participation = new GameParticipation({
+      return new GameParticipation({
         db: database.db,
         clock,
         events: events as GameEvents,
@@ -50,52 +53,94 @@ for (const backend of backends) {
         levels: { levelIn: async () => undefined },
         waitlist: { quietHours: undefined, timeZone: 'UTC' },
         audit: new AuditTrail(clock),
-        recentNoShows: async () => {
-          if (renamed < renames) {
-            renamed++;
-            await database.db.execute(sql`UPDATE games SET title = ${`Renamed ${renamed}`} WHERE id = ${gameId}`);
-          }
-          return 0;
+        recentNoShows: async (userId) => {
+          await judging();
+          return noShowsOf(userId);
         },
       });
-      return { participation, renamed: () => renamed };
+    }
+
+    /**
+     * The organiser's edit, started from the test's context; answers once it waits for the game's
+     * lock (PostgreSQL shows it waiting; the embedded database runs one transaction at a time, so
+     * it waits by construction), with the edit's answer to come. Fails when the edit goes through instead.
+     */
+    async function editWhileJudging(gameId: string, payload: Record<string, unknown>) {
+      let settled = false;
+      // inject sends the request when first awaited: `then` here, in the test's context.
+      const edit = outside(() => t.app.inject({ method: 'PUT', url: `/api/v1/games/${gameId}`, headers: host.auth, payload }).then((answer) => answer));
+      void edit.finally(() => (settled = true));
+      const waiting = async () =>
+        database.kind === 'embedded' ||
+        (await outside(() => rowsOf<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`)))[0]!.n >
+          0;
+      while (!(await waiting())) {
+        assert.ok(!settled, 'the edit went through while a join held the game');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return { answered: edit };
     }
 
     const participants = async (gameId: string) =>
-      (await t.app.inject({ url: `/api/v1/games/${gameId}/participants`, headers: host.auth })).json().data as Array<{ userId: string }>;
+      (await t.app.inject({ url: `/api/v1/games/${gameId}/participants`, headers: host.auth })).json().data as Array<{ userId: string; status: string }>;
+    const told = async () =>
+      ((await t.app.inject({ url: '/api/v1/notifications?size=50', headers: host.auth })).json().data.content as Array<{ title: string }>).map((n) => n.title);
 
-    it('judges the game again and joins it as it now is', async () => {
+    it("the organiser's edit waits for the join being judged, which goes through with the game it locked", async () => {
       const game = await createGame(t.app, host, gameBody(sport, clock.now(), 48, { title: 'Morning rally', maxRecentNoShows: 3 }));
       const player = await onboardedUser(t.app, 'Player Tan');
-      const { participation, renamed } = racingJoins(game.id, 2);
+      let edit: Promise<{ statusCode: number }> | undefined;
+      const participation = joins(
+        () => 2,
+        async () => {
+          edit = (await editWhileJudging(game.id, { title: 'Evening rally', maxRecentNoShows: 2 })).answered;
+        },
+      );
 
       const joined = await participation.join(player.id, game.id);
 
-      assert.equal(joined.status, 'ACTIVE');
-      assert.equal(renamed(), 2, 'the first two statements found the game changed');
-      assert.ok((await participants(game.id)).some((p) => p.userId === player.id));
-      const told = (await t.app.inject({ url: '/api/v1/notifications', headers: host.auth })).json().data.content as Array<{ title: string }>;
-      assert.deepEqual(
-        told.map((n) => n.title),
-        ['joined: Renamed 2'],
-        'the organiser is told once, with the title the join finally went through with',
-      );
+      assert.equal(joined.status, 'ACTIVE', 'judged against the limit of 3 it read under the lock');
+      assert.equal((await edit!).statusCode, 200, 'the edit went through after the join');
+      assert.deepEqual(await told(), [`joined: Morning rally (${player.id})`], 'the organiser is told once, with the title the join was judged with');
+      const read = (await t.app.inject({ url: `/api/v1/games/${game.id}`, headers: host.auth })).json().data;
+      assert.equal(read.title, 'Evening rally');
+      assert.equal(read.playersJoined, 1);
     });
 
-    it('gives up with a conflict when the game keeps changing, and changes nothing', async () => {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 96, { title: 'Evening rally', maxRecentNoShows: 3 }));
-      const player = await onboardedUser(t.app, 'Player Lee');
-      const { participation } = racingJoins(game.id, Infinity);
+    it('many joins around one edit: each judged against one version of the game, no slot exceeded', async () => {
+      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 72, { title: 'Before', slots: 3, maxRecentNoShows: 3 }));
+      const players = await Promise.all(Array.from({ length: 6 }, (_, i) => onboardedUser(t.app, `Player ${i}`)));
+      // Half the players have 2 no-shows: welcome under the limit of 3, refused under the edited limit of 2.
+      const careless = new Set(players.filter((_, i) => i % 2 === 1).map((p) => p.id));
+      let judged = 0;
+      let edit: Promise<{ statusCode: number }> | undefined;
+      const participation = joins(
+        (userId) => (careless.has(userId) ? 2 : 0),
+        async () => {
+          if (++judged === 2) edit = (await editWhileJudging(game.id, { title: 'After', maxRecentNoShows: 2 })).answered;
+        },
+      );
 
-      await assert.rejects(participation.join(player.id, game.id), (error: { status: number; code: string; detail: string }) => {
-        assert.equal(error.status, 409);
-        assert.equal(error.code, 'game_not_joinable');
-        assert.match(error.detail, /changed while you joined/);
-        return true;
-      });
-      assert.ok(!(await participants(game.id)).some((p) => p.userId === player.id), 'the player did not join');
+      const outcomes = await Promise.allSettled(players.map((player) => participation.join(player.id, game.id)));
+
+      assert.equal((await edit!).statusCode, 200);
+      const titles = new Map((await told()).flatMap((text) => [...text.matchAll(/^(?:joined|waitlisted): (\w+) \((.+)\)$/g)].map((m) => [m[2]!, m[1]!])));
+      for (const [i, outcome] of outcomes.entries()) {
+        const player = players[i]!;
+        if (outcome.status === 'rejected') {
+          assert.equal((outcome.reason as { code: string }).code, 'too_many_no_shows');
+          assert.ok(careless.has(player.id), 'only the edited limit refuses, and only those over it');
+          assert.ok(!titles.has(player.id));
+        } else if (titles.get(player.id) === 'After') assert.ok(!careless.has(player.id), 'a join told the new title was judged by the new limit');
+        else assert.equal(titles.get(player.id), 'Before');
+      }
+      assert.ok([...titles.values()].filter((title) => title === 'Before').length >= 2, 'the edit waited for the join it met');
+      const rows = await participants(game.id);
       const read = (await t.app.inject({ url: `/api/v1/games/${game.id}`, headers: host.auth })).json().data;
-      assert.equal(read.playersJoined, 0, 'no place was taken');
+      assert.equal(rows.length, titles.size);
+      assert.equal(read.playersJoined, Math.min(3, rows.length), 'the first three parties hold the three places');
+      assert.equal(rows.filter((row) => row.status === 'ACTIVE').length, read.playersJoined);
+      assert.equal(read.waitlisted, rows.length - read.playersJoined);
     });
   });
 }

@@ -36,7 +36,7 @@ const notJoinable = (detail: string) => conflict('game_not_joinable', detail);
 const alreadyJoined = () => conflict('already_joined', 'You have already joined this game (or its waitlist).');
 const partyDoesNotFit = (free: number) =>
   conflict('party_does_not_fit', `Only ${free} place(s) are free and a party is never split: bring fewer guests, or wait on the waitlist.`);
-/** Reads before a join or leave statement that found the game changed under them are retried this often. */
+/** Reads before a leave statement that found the game changed under them are retried this often. */
 const STALE_ATTEMPTS = 5;
 const offerNotFound = () => notFound('You have no running offer of a place in this game.', 'offer_not_found');
 
@@ -60,23 +60,26 @@ export class GameParticipation {
 
   /**
    * The player and their guests join as one party: all in, or all on the waitlist (or refused with
-   * `ifFull: REFUSE`). The policies are judged first (they read other modules); the join itself is
-   * one statement under the game's row lock (game_join), which re-checks what was read before it.
+   * `ifFull: REFUSE`). One transaction reads, decides and writes: the game's row is locked first,
+   * the policies are judged through the transaction (other modules' reads take it as their
+   * executor), and game_join writes under the same lock. An organiser's edit waits for it.
    */
   async join(userId: string, gameId: string, input: JoinInput = {}) {
     const guests = input.guests ?? 0;
     const guestNames = cleanNames(input.guestNames);
-    for (let attempt = 1; ; attempt++) {
-      const [seen, texts] = await Promise.all([new GamesRepository(this.#db).find(gameId), this.#events.prepare(userId)]);
+    // Reads only the actor: done before the lock is taken.
+    const texts = await this.#events.prepare(userId);
+    const result = await this.#db.transaction(async (tx) => {
+      const seen = await new GamesRepository(tx).lock(gameId);
       if (!seen) throw gameNotFound();
-      const checked = await this.#checkPolicies(seen, userId);
+      const checked = await this.#checkPolicies(tx, seen, userId);
       const now = this.#clock.now();
       const prepared = texts(seen.title, {
         joined: { type: 'PLAYER_JOINED' },
         waitlisted: { type: 'PLAYER_JOINED', waitlisted: true },
         full: { type: 'GAME_FULL' },
       });
-      const result = await new ParticipationRepository(this.#db).join({
+      return new ParticipationRepository(tx).join({
         gameId,
         userId,
         now,
@@ -90,26 +93,26 @@ export class GameParticipation {
         minute: prepared.minute,
         windowSeconds: prepared.windowSeconds,
       });
-      if (result.outcome === 'ok') return presentParticipation(result.row);
-      if (result.outcome === 'not_found') throw gameNotFound();
-      if (result.outcome === 'not_joinable') throw notJoinable(`A ${result.status.toLowerCase()} game cannot be joined.`);
-      if (result.outcome === 'already_joined') throw alreadyJoined();
-      if (result.outcome === 'invalid') throw validationFailed(guestErrors(result, guests, guestNames));
-      if (result.outcome === 'party_does_not_fit') throw partyDoesNotFit(result.free);
-      // 'stale': the organiser changed the game between the read and the statement; judge it again.
-      if (attempt >= STALE_ATTEMPTS) throw notJoinable('The game changed while you joined; try again.');
-    }
+    });
+    if (result.outcome === 'ok') return presentParticipation(result.row);
+    if (result.outcome === 'not_found') throw gameNotFound();
+    if (result.outcome === 'not_joinable') throw notJoinable(`A ${result.status.toLowerCase()} game cannot be joined.`);
+    if (result.outcome === 'already_joined') throw alreadyJoined();
+    if (result.outcome === 'invalid') throw validationFailed(guestErrors(result, guests, guestNames));
+    if (result.outcome === 'party_does_not_fit') throw partyDoesNotFit(result.free);
+    // 'stale' cannot happen while the row stays locked from the read to the statement; kept as a defence.
+    throw notJoinable('The game changed while you joined; try again.');
   }
 
-  /** The policies judged before the statement (they read other modules); answers whether any was judged. */
-  async #checkPolicies(seen: GameRow, userId: string): Promise<boolean> {
+  /** The policies, judged in the join's transaction under the game's lock; answers whether any was judged. */
+  async #checkPolicies(tx: Executor, seen: GameRow, userId: string): Promise<boolean> {
     const policed = seen.maxRecentNoShows != null || seen.joinPolicy !== 'OPEN' || seen.offLevelPolicy !== 'ALLOW';
     // A game the player cannot see answers 404 from the statement, never a hint of its policies.
-    if (!policed || !(await new GamesRepository(this.#db).isVisible(seen.id, userId, this.#clock.now()))) return false;
-    if (seen.maxRecentNoShows != null && ((await this.#entry.recentNoShows?.(userId)) ?? 0) >= seen.maxRecentNoShows)
+    if (!policed || !(await new GamesRepository(tx).isVisible(seen.id, userId, this.#clock.now()))) return false;
+    if (seen.maxRecentNoShows != null && ((await this.#entry.recentNoShows?.(userId, tx)) ?? 0) >= seen.maxRecentNoShows)
       throw conflict('too_many_no_shows', `This game takes players with fewer than ${seen.maxRecentNoShows} no-shows in the last 90 days.`);
     if (seen.joinPolicy !== 'OPEN' || seen.offLevelPolicy !== 'ALLOW') {
-      const entry = await entryOf(this.#entry, seen, userId);
+      const entry = await entryOf(this.#entry, seen, userId, tx);
       if (entry === 'REFUSED') throw conflict('skill_level_out_of_range', 'Your skill level is outside the range of this game.');
       if (entry === 'REQUEST') throw conflict('approval_required', 'This game takes join requests: POST /api/v1/games/{id}/join-requests.');
     }
