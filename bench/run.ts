@@ -13,7 +13,7 @@ import { bumpGenerations, missPaths } from './listing-misses.ts';
 import { listingStatement, pgbench } from './pgbench.ts';
 import { median, renderMarkdown, summarise, type Report, type Scenario } from './report.ts';
 import { MAIN, analyze, clearGames, joinPairs, publicGameIds, seedAll, seedGames, slotViolations, userIdOf, type Shape } from './seed.ts';
-import { cpuSeconds, createBenchDatabase, freePort, mintTokens, rssMb, runLoad, spawnHealthy, startService, type Service } from './service.ts';
+import { cpuSeconds, createBenchDatabase, freePort, mintTokens, runLoad, spawnHealthy, startService, type Service } from './service.ts';
 import { twoInstances } from './scale.ts';
 
 /**

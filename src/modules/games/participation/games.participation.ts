@@ -17,6 +17,7 @@ import type { GuestsInput, JoinInput } from '../games.schemas.ts';
 import { fillPlaces, type WaitlistSettings } from './games.waitlist.ts';
 import { CoHostsRepository } from '../co-hosts/games.co-hosts.repository.ts';
 import { cleanNames, guestErrors, seenOf } from './games.participation.input.ts';
+import { alreadyJoined, notJoinable, offerNotFound, partyDoesNotFit } from './games.participation.errors.ts';
 import { type Actor, announce, type GameWriterDeps, lockManaged } from '../games.writes.ts';
 
 export interface GameParticipationDeps extends GameWriterDeps {
@@ -32,13 +33,8 @@ export interface GameParticipationDeps extends GameWriterDeps {
   boardChanged?: BoardChanged;
 }
 
-const notJoinable = (detail: string) => conflict('game_not_joinable', detail);
-const alreadyJoined = () => conflict('already_joined', 'You have already joined this game (or its waitlist).');
-const partyDoesNotFit = (free: number) =>
-  conflict('party_does_not_fit', `Only ${free} place(s) are free and a party is never split: bring fewer guests, or wait on the waitlist.`);
 /** Reads before a leave statement that found the game changed under them are retried this often. */
 const STALE_ATTEMPTS = 5;
-const offerNotFound = () => notFound('You have no running offer of a place in this game.', 'offer_not_found');
 
 /** Joining, leaving and removal, the waitlist behind them, and what a deleted account leaves behind. */
 export class GameParticipation {
