@@ -80,69 +80,59 @@ interface Target {
   met: boolean | undefined;
 }
 
+/** Issue #36's targets that one `npm run bench` can judge (the streams and the day have scenarios of their own). */
 function targets(report: Report): Target[] {
   const out: Target[] = [];
-  const a = find(report, 'a', 'memory');
-  for (const config of ['postgres', 'embedded'] as const) {
-    const b = find(report, 'b', config);
-    const c = find(report, 'c', config);
-    const d = find(report, 'd', config);
-    if (a && b) {
-      const share = b.requestsPerSecond / a.requestsPerSecond;
-      out.push({ name: `1. (b) ≥ 50 % of (a) req/s — ${config}`, measured: ratio(share), met: share >= 0.5 });
-      out.push({ name: `1. (b) p99 ≤ 25 ms at ${report.plan.connections} connections — ${config}`, measured: `${ms(b.p99)} ms`, met: b.p99 <= 25 });
-    }
-    if (b && c) {
-      const share = c.requestsPerSecond / b.requestsPerSecond;
-      out.push({ name: `2. (c) within 15 % of (b) — ${config}`, measured: `${ratio(share)} of (b)'s req/s`, met: share >= 0.85 });
-    }
-    if (b && d) {
-      const slower = d.p50 / b.p50;
-      out.push({ name: `3. (d) p50 ≤ 1.3 × (b) p50 — ${config}`, measured: `${slower.toFixed(2)} ×`, met: slower <= 1.3 });
-    }
-  }
-  const small = report.scenarios.find((s) => s.tag === 'growth-small');
-  const large = report.scenarios.find((s) => s.tag === 'growth-large');
-  if (small && large) {
-    const slower = large.p50 / small.p50;
+  for (const id of ['b', 'c', 'e']) {
+    const postgres = find(report, id, 'postgres');
+    const embedded = find(report, id, 'embedded');
+    if (!postgres || !embedded) continue;
+    const share = embedded.requestsPerSecond / postgres.requestsPerSecond;
+    out.push({ name: `1. (${id}) embedded ≥ 50 % of PostgreSQL req/s`, measured: ratio(share), met: share >= 0.5 });
     out.push({
-      name: `3. the ${large.config} listing p50 ≤ 1.5 × the ${small.config} one`,
-      measured: `${slower.toFixed(2)} × (req/s ${ratio(large.requestsPerSecond / small.requestsPerSecond)})`,
-      met: slower <= 1.5,
+      name: `1. (${id}) embedded p99 ≤ 25 ms at ${report.plan.connections} connections`,
+      measured: `${ms(embedded.p99)} ms`,
+      met: embedded.p99 <= 25,
     });
   }
-  const f = find(report, 'f', 'postgres');
-  if (f) out.push({ name: '4. (f) ≥ 2,000 rotations/s with Redis', measured: `${num(f.requestsPerSecond)} /s`, met: f.requestsPerSecond >= 2000 });
-  for (const [config, joins] of Object.entries(report.joinsPerSecond)) {
-    const violations = report.slotViolations[config] ?? Number.NaN;
-    out.push({
-      name: `4. (g) ≥ 1,000 joins/s, no slot exceeded — ${config}`,
-      measured: `${num(joins)} joins/s, ${violations} games over their slots`,
-      met: joins >= 1000 && violations === 0,
-    });
+  const start = (config: string) => report.startups.find((s) => s.config.startsWith(config));
+  const fresh = start('postgres + Redis, fresh database');
+  for (const [config, most] of [
+    ['embedded, empty DATA_DIR', 1.5],
+    ['embedded, existing DATA_DIR', 1.0],
+  ] as const) {
+    const embedded = start(config);
+    if (!fresh || !embedded) continue;
+    const times = embedded.medianMs / fresh.medianMs;
+    out.push({ name: `2. ${config} → healthy ≤ ${most.toFixed(1)} × PostgreSQL's fresh start`, measured: `${times.toFixed(2)} ×`, met: times <= most });
   }
+  for (const [config, most] of [
+    ['postgres', 300],
+    ['embedded', 250],
+  ] as const) {
+    const rss = report.rssAfterRunMb[config];
+    if (rss !== undefined)
+      out.push({ name: `3. ${config}: resident after its scenarios (after a full collection) ≤ ${most} MB`, measured: `${num(rss)} MB`, met: rss <= most });
+  }
+  for (const idle of report.startups.filter((s) => s.config.startsWith('embedded') && s.rssMb !== undefined))
+    out.push({ name: `3. ${idle.config}: idle resident ≤ 150 MB`, measured: `${num(idle.rssMb!)} MB`, met: idle.rssMb! <= 150 });
   const h = find(report, 'h', 'postgres');
   const missing = find(report, 'b′', 'postgres');
   if (h && missing) {
     const share = missing.requestsPerSecond / h.requestsPerSecond;
-    out.push({ name: '6. (b′) ≥ 25 % of (h)', measured: ratio(share), met: share >= 0.25 });
+    out.push({ name: '4. (b′) ≥ 25 % of (h)', measured: ratio(share), met: share >= 0.25 });
   }
+  // The join (issue #33: one transaction) against what PostgreSQL does for the same statements.
   const i = find(report, 'i', 'postgres');
   const joins = report.joinsPerSecond.postgres;
   if (i && joins !== undefined) {
-    const share = joins / i.requestsPerSecond;
     const violations = report.slotViolations.postgres ?? Number.NaN;
     out.push({
-      name: '6. (g) joins/s ≥ 50 % of (i) pairs/s, no slot exceeded',
-      measured: `${ratio(share)} (${num(joins)} of ${num(i.requestsPerSecond)}), ${violations} games over their slots`,
-      met: share >= 0.5 && violations === 0,
+      name: '(g) joins/s against (i) pairs/s, no slot exceeded',
+      measured: `${ratio(joins / i.requestsPerSecond)} (${num(joins)} of ${num(i.requestsPerSecond)}), ${violations} games over their slots`,
+      met: violations === 0 ? undefined : false,
     });
   }
-  for (const start of report.startups.filter((s) => s.config.startsWith('embedded'))) {
-    out.push({ name: `5. healthy within 2 s of start — ${start.config}`, measured: `${num(start.medianMs)} ms`, met: start.medianMs <= 2000 });
-  }
-  const rss = report.rssAfterRunMb.embedded;
-  if (rss !== undefined) out.push({ name: '5. embedded default resident memory ≤ 200 MB after the run', measured: `${num(rss)} MB`, met: rss <= 200 });
   return out;
 }
 
