@@ -14,7 +14,7 @@ import ts from 'typescript';
 const SRC = path.join(import.meta.dirname, '..', 'src');
 
 /** Type-only cycles known before this test; each is to be broken, then taken off this list. */
-const KNOWN_TYPE_CYCLES = [['modules/chat/chat.live.ts', 'modules/chat/chat.presenter.ts', 'modules/chat/chat.reports.ts', 'modules/chat/chat.service.ts']];
+const KNOWN_TYPE_CYCLES: string[][] = [];
 
 interface Edge {
   to: string;

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import { buildTestApp, INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
@@ -76,16 +77,12 @@ describe('access policy table', () => {
 
 for (const backend of backends) {
   describe(`access matrix over every registered route (${backend.name})`, () => {
-    let t: TestApp;
     let user: TestUser;
-    let admin: TestUser;
 
+    const t = appSuite(backend, { admin: true });
     before(async () => {
-      t = await buildTestApp(backend);
       user = await createUser(t.app);
-      admin = await createUser(t.app, { admin: true });
     });
-    after(() => t.close());
 
     /**
      * Access let the call through: no 401 or 403, and no 500 passing for "not refused" (a crash
@@ -136,7 +133,7 @@ for (const backend of backends) {
       assert.ok(routes.length >= 2);
       for (const route of routes) {
         assertProblem(await call(route, user.auth), 403, 'forbidden');
-        assertAdmitted(await call(route, admin.auth), route);
+        assertAdmitted(await call(route, t.admin.auth), route);
       }
     });
 
@@ -148,7 +145,7 @@ for (const backend of backends) {
           {},
           { 'x-internal-secret': 'wrong' },
           { 'x-internal-secret': `${INTERNAL_SECRET}x` },
-          admin.auth,
+          t.admin.auth,
         ];
         for (const headers of wrongCredentials) {
           assertProblem(await call(route, headers), 401);

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
@@ -14,14 +15,12 @@ const unauthorized = (response: Parameters<typeof assertProblem>[0]) => {
 for (const backend of backends) {
   describe(`tokens on public endpoints (${backend.name})`, () => {
     const clock = new TestClock();
-    let t: TestApp;
     let user: TestUser;
 
+    const t = appSuite(backend, { overrides: { clock } });
     before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
       user = await createUser(t.app);
     });
-    after(() => t.close());
 
     /** A token that was valid a moment ago: the clock moves past its 15 minutes (and the 30 s skew). */
     async function expiredToken(): Promise<string> {

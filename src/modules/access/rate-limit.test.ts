@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
 import { freePort, startServer, STARTUP_WAIT_MS, waitHealthy } from '../../../test/helpers/server-process.ts';
@@ -14,11 +15,7 @@ const PUBLIC_READ = '/api/v1/activities';
 
 for (const backend of backends) {
   describe(`rate limits (${backend.name})`, () => {
-    let t: TestApp;
-    before(async () => {
-      t = await buildTestApp(backend);
-    });
-    after(() => t.close());
+    const t = appSuite(backend);
 
     const read = (remoteAddress: string, headers: Record<string, string> = {}) => t.app.inject({ url: PUBLIC_READ, remoteAddress, headers });
 

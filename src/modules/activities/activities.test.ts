@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
 interface Activity {
@@ -17,18 +17,14 @@ const ladder = (...names: string[]) => names.map((name, sortOrder) => ({ name, s
 
 for (const backend of backends) {
   describe(`activities (${backend.name})`, () => {
-    let t: TestApp;
-    let admin: TestUser;
     let user: TestUser;
 
+    const t = appSuite(backend, { env: { RATE_LIMIT_PUBLIC_ANON: '100000' }, admin: true });
     before(async () => {
-      t = await buildTestApp(backend, { RATE_LIMIT_PUBLIC_ANON: '100000' });
-      admin = await createUser(t.app, { admin: true });
       user = await createUser(t.app);
     });
-    after(() => t.close());
 
-    const create = (payload: object, who: TestUser = admin) => t.app.inject({ method: 'POST', url: '/api/v1/admin/activities', headers: who.auth, payload });
+    const create = (payload: object, who: TestUser = t.admin) => t.app.inject({ method: 'POST', url: '/api/v1/admin/activities', headers: who.auth, payload });
     const createOk = async (name: string, levels = ladder('Low', 'High')) => {
       const response = await create({ name, skillLevels: levels });
       assert.equal(response.statusCode, 201, response.body);
@@ -79,7 +75,7 @@ for (const backend of backends) {
       assertProblem(await create({ name: 'FUTSAL' }), 409, 'activity_already_exists');
       const other = await createOk('Sepak Takraw');
       assertProblem(
-        await t.app.inject({ method: 'PUT', url: `/api/v1/admin/activities/${other.id}`, headers: admin.auth, payload: { name: 'futsal' } }),
+        await t.app.inject({ method: 'PUT', url: `/api/v1/admin/activities/${other.id}`, headers: t.admin.auth, payload: { name: 'futsal' } }),
         409,
         'activity_already_exists',
       );
@@ -111,7 +107,7 @@ for (const backend of backends) {
 
     it('renames an activity', async () => {
       const activity = await createOk('Tenis');
-      const renamed = await t.app.inject({ method: 'PUT', url: `/api/v1/admin/activities/${activity.id}`, headers: admin.auth, payload: { name: 'Tennis' } });
+      const renamed = await t.app.inject({ method: 'PUT', url: `/api/v1/admin/activities/${activity.id}`, headers: t.admin.auth, payload: { name: 'Tennis' } });
       assert.equal(renamed.statusCode, 200);
       assert.equal(renamed.json().data.name, 'Tennis');
       assert.deepEqual(renamed.json().data.skillLevels, activity.skillLevels);
@@ -123,7 +119,7 @@ for (const backend of backends) {
       const response = await t.app.inject({
         method: 'PUT',
         url: `/api/v1/admin/activities/${activity.id}/skill-levels`,
-        headers: admin.auth,
+        headers: t.admin.auth,
         payload: {
           skillLevels: [
             { name: 'beginner', sortOrder: 0 },
@@ -145,7 +141,7 @@ for (const backend of backends) {
         await t.app.inject({
           method: 'PUT',
           url: '/api/v1/admin/activities/00000000-0000-4000-8000-000000000000/skill-levels',
-          headers: admin.auth,
+          headers: t.admin.auth,
           payload: { skillLevels: [] },
         }),
         404,
@@ -158,15 +154,15 @@ for (const backend of backends) {
       const venue = await t.app.inject({
         method: 'POST',
         url: '/api/v1/admin/venues',
-        headers: admin.auth,
+        headers: t.admin.auth,
         payload: { name: 'Court', address: '1 Hoop Road', latitude: 1.3, longitude: 103.8, activityIds: [activity.id] },
       });
       assert.equal(venue.statusCode, 201, venue.body);
-      const remove = () => t.app.inject({ method: 'DELETE', url: `/api/v1/admin/activities/${activity.id}`, headers: admin.auth });
+      const remove = () => t.app.inject({ method: 'DELETE', url: `/api/v1/admin/activities/${activity.id}`, headers: t.admin.auth });
       assertProblem(await remove(), 409, 'activity_in_use');
       assert.equal((await t.app.inject({ url: `/api/v1/activities/${activity.id}` })).statusCode, 200);
 
-      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/venues/${venue.json().data.id}`, headers: admin.auth })).statusCode, 204);
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/venues/${venue.json().data.id}`, headers: t.admin.auth })).statusCode, 204);
       const deleted = await remove();
       assert.equal(deleted.statusCode, 204);
       assert.equal(deleted.body, '');

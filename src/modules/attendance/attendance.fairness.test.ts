@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { auditActionsOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
+import { gameBody, onboardedUser, type Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import { mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -15,21 +15,18 @@ const DAY = 24 * HOUR;
 // Issue #31 item 3: fair marks. Each case was allowed before (a NO_SHOW on any player, counted at once; hosts marking and rating themselves).
 for (const backend of backends) {
   describe(`attendance: fair marks and disputes (${backend.name})`, () => {
-    let t: TestApp;
     const origin = new Date('2034-07-01T08:00:00Z');
     const clock = new TestClock(origin);
-    let host: TestUser;
     let otherHost: TestUser;
-    let admin: TestUser;
-    let sport: Sport;
     const req = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser, payload?: object) => {
       const headers = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
       return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     };
     const join = async (game: Game, who: TestUser) => assert.equal((await req('POST', `/api/v1/games/${game.id}/participants`, who)).statusCode, 201);
-    const mark = (game: Game, player: TestUser, status: string, who = host) => req('PUT', `/api/v1/games/${game.id}/attendance/${player.id}`, who, { status });
+    const mark = (game: Game, player: TestUser, status: string, who = t.host) =>
+      req('PUT', `/api/v1/games/${game.id}/attendance/${player.id}`, who, { status });
     const dispute = (game: Game, who: TestUser) => req('POST', `/api/v1/me/attendance/${game.id}/dispute`, who, { reason: 'I was there' });
-    const settle = (game: Game, player: TestUser, outcome: 'uphold' | 'dismiss', who = admin) =>
+    const settle = (game: Game, player: TestUser, outcome: 'uphold' | 'dismiss', who = t.admin) =>
       req('POST', `/api/v1/admin/attendance-disputes/${game.id}/${player.id}/${outcome}`, who);
     /** The player's notifications about the game, newest first, as `TYPE | title | message`. */
     const toldAbout = async (who: TestUser, game: Game) =>
@@ -54,22 +51,18 @@ for (const backend of backends) {
       ).map((m) => [m.gameId, m.dispute, m.disputableUntil]);
     const at = (game: Game, offsetMs: number) => clock.set(new Date(new Date(game.startTime).getTime() + offsetMs));
     let days = 0;
-    const newGame = async (overrides: Record<string, unknown> = {}, organiser = host, startsInHours = 48) => {
+    const newGame = async (overrides: Record<string, unknown> = {}, organiser = t.host, startsInHours = 48) => {
       days += 4;
       clock.set(new Date(origin.getTime() + days * DAY));
-      const response = await req('POST', '/api/v1/games', organiser, gameBody(sport, clock.now(), startsInHours, overrides));
+      const response = await req('POST', '/api/v1/games', organiser, gameBody(t.sport, clock.now(), startsInHours, overrides));
       assert.equal(response.statusCode, 201, response.body);
       return response.json().data as Game;
     };
 
+    const t = appSuite(backend, { overrides: { clock }, host: 'Host Hana', sport: 'Squash' });
     before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
-      host = await onboardedUser(t.app, 'Host Hana');
       otherHost = await onboardedUser(t.app, 'Other Host');
-      admin = await createUser(t.app, { admin: true });
-      sport = await createSport(t.app, admin, { name: 'Squash' });
     });
-    after(() => t.close());
 
     it('NO_SHOW only for a player whose place and game did not change in the last 24 hours before the start', async () => {
       const [early, late, moved] = [await onboardedUser(t.app, 'Early'), await onboardedUser(t.app, 'Late'), await onboardedUser(t.app, 'Moved')];
@@ -87,7 +80,7 @@ for (const backend of backends) {
       await join(changed, moved);
       at(changed, -3 * HOUR);
       const later = (iso: string) => new Date(new Date(iso).getTime() + HOUR).toISOString();
-      const edit = await req('PUT', `/api/v1/games/${changed.id}`, host, { startTime: later(changed.startTime), endTime: later(changed.endTime) });
+      const edit = await req('PUT', `/api/v1/games/${changed.id}`, t.host, { startTime: later(changed.startTime), endTime: later(changed.endTime) });
       assert.equal(edit.statusCode, 200, edit.body);
       const moment = new Date(later(changed.startTime)).getTime() + 10 * MINUTE;
       clock.set(new Date(moment));
@@ -119,8 +112,8 @@ for (const backend of backends) {
       at(game, 2 * HOUR);
       assertProblem(await mark(game, player, 'ATTENDED'), 409, 'mark_disputed');
 
-      assertProblem(await req('GET', '/api/v1/admin/attendance-disputes', host), 403);
-      const queue = await req('GET', '/api/v1/admin/attendance-disputes', admin);
+      assertProblem(await req('GET', '/api/v1/admin/attendance-disputes', t.host), 403);
+      const queue = await req('GET', '/api/v1/admin/attendance-disputes', t.admin);
       assert.equal(queue.statusCode, 200, queue.body);
       const queued = (queue.json().data as Array<{ gameId: string; userId: string }>).find((d) => d.gameId === game.id && d.userId === player.id);
       assert.deepEqual(
@@ -135,18 +128,18 @@ for (const backend of backends) {
         },
         'the queue names the player, the marker and the game',
       );
-      assertProblem(await settle(game, player, 'uphold', host), 403);
+      assertProblem(await settle(game, player, 'uphold', t.host), 403);
 
       const upheld = await settle(game, player, 'uphold');
       assert.equal(upheld.statusCode, 200, upheld.body);
       assert.equal(upheld.json().data.dispute, 'UPHELD');
       assertProblem(await settle(game, player, 'dismiss'), 404, 'dispute_not_found');
-      const settled = await auditActionsOf(t.app, admin.id, 'game', game.id, 'game.no-show-dispute.settled');
+      const settled = await auditActionsOf(t.app, t.admin.id, 'game', game.id, 'game.no-show-dispute.settled');
       assert.deepEqual(
         settled.map((entry) => [entry.actorId, entry.requestId, entry.changes]),
         [
           [
-            admin.id,
+            t.admin.id,
             upheld.headers['x-request-id'],
             { noShowDispute: { before: { userId: player.id, dispute: 'OPEN' }, after: { userId: player.id, dispute: 'UPHELD' } } },
           ],
@@ -178,8 +171,8 @@ for (const backend of backends) {
       const dismissed = await settle(game, wronged, 'dismiss');
       assert.equal(dismissed.statusCode, 200, dismissed.body);
       assert.deepEqual(
-        (await auditActionsOf(t.app, admin.id, 'game', game.id, 'game.no-show-dispute.settled')).map((entry) => [entry.actorId, entry.changes]),
-        [[admin.id, { noShowDispute: { before: { userId: wronged.id, dispute: 'OPEN' }, after: { userId: wronged.id, dispute: 'DISMISSED' } } }]],
+        (await auditActionsOf(t.app, t.admin.id, 'game', game.id, 'game.no-show-dispute.settled')).map((entry) => [entry.actorId, entry.changes]),
+        [[t.admin.id, { noShowDispute: { before: { userId: wronged.id, dispute: 'OPEN' }, after: { userId: wronged.id, dispute: 'DISMISSED' } } }]],
       );
       assert.equal(await noShows(wronged), 0);
       assert.match((await toldAbout(wronged, game))[0]!, /^NO_SHOW_DISMISSED \| No-show removed \| .*removed the mark: it no longer counts\.$/);
@@ -188,7 +181,7 @@ for (const backend of backends) {
         ['MARKED_NO_SHOW'],
         'only the player whose dispute was settled is told',
       );
-      const list = (await req('GET', `/api/v1/games/${game.id}/attendance`, host)).json().data as Array<{ userId: string; status: string | null }>;
+      const list = (await req('GET', `/api/v1/games/${game.id}/attendance`, t.host)).json().data as Array<{ userId: string; status: string | null }>;
       assert.equal(list.find((entry) => entry.userId === wronged.id)!.status, null);
       assertProblem(await mark(game, wronged, 'NO_SHOW'), 409, 'mark_disputed');
       assertProblem(await dispute(game, wronged), 404, 'no_show_not_found');
@@ -204,27 +197,27 @@ for (const backend of backends) {
       const [coHost, player] = [await onboardedUser(t.app, 'Cora'), await onboardedUser(t.app, 'Pat')];
       const game = await newGame({ joinAsOrganizer: true, selfCheckIn: true });
       // A co-host is invited and accepts (consent for membership).
-      assert.equal((await req('POST', `/api/v1/games/${game.id}/co-hosts`, host, { userId: coHost.id })).statusCode, 201);
+      assert.equal((await req('POST', `/api/v1/games/${game.id}/co-hosts`, t.host, { userId: coHost.id })).statusCode, 201);
       const invitation = (await req('GET', '/api/v1/me/invitations', coHost)).json().data.find((i: { resourceId: string }) => i.resourceId === game.id);
       assert.equal((await req('POST', `/api/v1/me/invitations/${invitation.id}/accept`, coHost)).statusCode, 204);
       await join(game, coHost);
       await join(game, player);
       at(game, 0);
-      assertProblem(await mark(game, host, 'ATTENDED'), 409, 'host_not_marked');
+      assertProblem(await mark(game, t.host, 'ATTENDED'), 409, 'host_not_marked');
       assertProblem(await mark(game, coHost, 'ATTENDED'), 409, 'host_not_marked');
-      assertProblem(await mark(game, host, 'NO_SHOW', coHost), 409, 'host_not_marked');
-      assertProblem(await req('POST', `/api/v1/games/${game.id}/check-in`, host), 409, 'host_not_marked');
+      assertProblem(await mark(game, t.host, 'NO_SHOW', coHost), 409, 'host_not_marked');
+      assertProblem(await req('POST', `/api/v1/games/${game.id}/check-in`, t.host), 409, 'host_not_marked');
       assertProblem(await req('POST', `/api/v1/games/${game.id}/check-in`, coHost), 409, 'host_not_marked');
       assert.equal((await req('POST', `/api/v1/games/${game.id}/check-in`, player)).statusCode, 200);
       at(game, 3 * HOUR);
-      for (const who of [host, coHost]) assertProblem(await req('PUT', `/api/v1/games/${game.id}/rating`, who, { score: 5 }), 409, 'host_cannot_rate');
+      for (const who of [t.host, coHost]) assertProblem(await req('PUT', `/api/v1/games/${game.id}/rating`, who, { score: 5 }), 409, 'host_cannot_rate');
       assert.equal((await req('PUT', `/api/v1/games/${game.id}/rating`, player, { score: 4 })).statusCode, 200);
     });
 
     it("a host reads a player's record only while the player holds a place, waits or asks", async () => {
       const [player, stranger] = [await onboardedUser(t.app, 'Pat'), await onboardedUser(t.app, 'Stranger')];
-      const game = await newGame({}, host, 72);
-      const seen = (who: TestUser) => req('GET', `/api/v1/games/${game.id}/participants/${who.id}/reliability`, host);
+      const game = await newGame({}, t.host, 72);
+      const seen = (who: TestUser) => req('GET', `/api/v1/games/${game.id}/participants/${who.id}/reliability`, t.host);
       assertProblem(await seen(stranger), 404, 'participant_not_found');
       await join(game, player);
       assert.equal((await seen(player)).statusCode, 200);

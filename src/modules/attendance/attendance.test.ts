@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { auditActionsOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
+import { gameBody, onboardedUser, type Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import { mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -14,12 +14,8 @@ const DAY = 24 * HOUR;
 
 for (const backend of backends) {
   describe(`attendance: check-in, reliability and ratings (${backend.name})`, () => {
-    let t: TestApp;
     const origin = new Date('2034-03-01T08:00:00Z');
     const clock = new TestClock(origin);
-    let host: TestUser;
-    let admin: TestUser;
-    let sport: Sport;
     // The clock moves by days, past any token's life: every request carries a token minted just now.
     const req = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, payload?: object) => {
       const headers = who ? { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` } : {};
@@ -31,25 +27,20 @@ for (const backend of backends) {
       return response.json().data as Game;
     };
     const join = async (game: Game, who: TestUser) => assert.equal((await req('POST', `/api/v1/games/${game.id}/participants`, who)).statusCode, 201);
-    const mark = (game: Game, player: TestUser, status: string, who = host) => req('PUT', `/api/v1/games/${game.id}/attendance/${player.id}`, who, { status });
+    const mark = (game: Game, player: TestUser, status: string, who = t.host) =>
+      req('PUT', `/api/v1/games/${game.id}/attendance/${player.id}`, who, { status });
     const checkIn = (game: Game, who: TestUser) => req('POST', `/api/v1/games/${game.id}/check-in`, who);
     const at = (game: Game, offsetMs: number) => clock.set(new Date(new Date(game.startTime).getTime() + offsetMs));
     // Each game gets its own days, so the organiser never overlaps and every test starts before its game.
     let days = 0;
-    const newGame = async (overrides: Record<string, unknown> = {}, organiser = host) => {
+    const newGame = async (overrides: Record<string, unknown> = {}, organiser = t.host) => {
       days += 2;
       clock.set(new Date(origin.getTime() + days * DAY));
       // Games start two days after they are made: players who join then held their place 24 hours before the start, so a NO_SHOW is fair.
-      return hostGame(organiser, gameBody(sport, clock.now(), 48, overrides));
+      return hostGame(organiser, gameBody(t.sport, clock.now(), 48, overrides));
     };
 
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
-      host = await onboardedUser(t.app, 'Host Hana');
-      admin = await createUser(t.app, { admin: true });
-      sport = await createSport(t.app, admin, { name: 'Futsal' });
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { overrides: { clock }, host: 'Host Hana', sport: 'Futsal' });
 
     it('the organiser and a co-host mark players from 30 minutes before the start until 12 hours after it; nobody else', async () => {
       const game = await newGame();
@@ -61,7 +52,7 @@ for (const backend of backends) {
       ];
       await join(game, p1);
       await join(game, p2);
-      assert.equal((await req('POST', `/api/v1/games/${game.id}/co-hosts`, host, { userId: coHost.id })).statusCode, 201);
+      assert.equal((await req('POST', `/api/v1/games/${game.id}/co-hosts`, t.host, { userId: coHost.id })).statusCode, 201);
       const [invitation] = (await req('GET', '/api/v1/me/invitations', coHost)).json().data;
       assert.equal((await req('POST', `/api/v1/me/invitations/${invitation.id}/accept`, coHost)).statusCode, 204);
 
@@ -94,16 +85,16 @@ for (const backend of backends) {
       assert.equal((await mark(game, p2, 'ATTENDED')).statusCode, 200, 'the same mark again');
       at(game, 12 * HOUR + 1000);
       assertProblem(await mark(game, p2, 'NO_SHOW'), 409, 'attendance_window_closed');
-      assert.equal((await req('GET', `/api/v1/games/${game.id}/attendance`, host)).json().data[1].status, 'ATTENDED');
+      assert.equal((await req('GET', `/api/v1/games/${game.id}/attendance`, t.host)).json().data[1].status, 'ATTENDED');
 
       // Each mark that changed something is one entry (the same mark again and the refusals none), newest first.
-      const entries = await auditActionsOf(t.app, admin.id, 'game', game.id, 'game.attendance.marked');
+      const entries = await auditActionsOf(t.app, t.admin.id, 'game', game.id, 'game.attendance.marked');
       assert.deepEqual(
         entries.map((entry) => [entry.actorId, entry.changes]),
         [
-          [host.id, { attendance: { before: { userId: p2.id, status: 'NO_SHOW' }, after: { userId: p2.id, status: 'ATTENDED' } } }],
+          [t.host.id, { attendance: { before: { userId: p2.id, status: 'NO_SHOW' }, after: { userId: p2.id, status: 'ATTENDED' } } }],
           [coHost.id, { attendance: { before: null, after: { userId: p2.id, status: 'NO_SHOW' } } }],
-          [host.id, { attendance: { before: null, after: { userId: p1.id, status: 'ATTENDED' } } }],
+          [t.host.id, { attendance: { before: null, after: { userId: p1.id, status: 'ATTENDED' } } }],
         ],
       );
       assert.equal(entries[0]!.requestId, corrected.headers['x-request-id']);
@@ -112,7 +103,7 @@ for (const backend of backends) {
 
     it('players check themselves in within 30 minutes of the start where the game allows it; a host’s no-show stands', async () => {
       const game = await newGame({ selfCheckIn: true });
-      const closed = await hostGame(host, gameBody(sport, clock.now(), 30));
+      const closed = await hostGame(t.host, gameBody(t.sport, clock.now(), 30));
       assert.equal(game.selfCheckIn, true);
       assert.equal(closed.selfCheckIn, false);
       const [p1, p2, waiting, other] = [
@@ -123,7 +114,7 @@ for (const backend of backends) {
       ];
       await join(closed, p1);
       for (const who of [p1, p2]) await join(game, who);
-      assert.equal((await req('PUT', `/api/v1/games/${game.id}`, host, { slots: 2 })).statusCode, 200);
+      assert.equal((await req('PUT', `/api/v1/games/${game.id}`, t.host, { slots: 2 })).statusCode, 200);
       await join(game, waiting);
 
       at(closed, 0);
@@ -142,7 +133,7 @@ for (const backend of backends) {
       assertProblem(await checkIn(game, p2), 409, 'marked_no_show');
       at(game, 30 * MINUTE + 1000);
       assertProblem(await checkIn(game, p1), 409, 'check_in_window_closed');
-      const list = (await req('GET', `/api/v1/games/${game.id}/attendance`, host)).json().data;
+      const list = (await req('GET', `/api/v1/games/${game.id}/attendance`, t.host)).json().data;
       assert.deepEqual(
         list.map((entry: { userId: string; status: string }) => entry.status),
         ['ATTENDED', 'NO_SHOW'],
@@ -168,7 +159,7 @@ for (const backend of backends) {
       const otherHost = await onboardedUser(t.app, 'Other Host');
       const strict = await newGame({ maxRecentNoShows: 1 }, otherHost);
       assert.equal(strict.maxRecentNoShows, 1);
-      const relaxed = await hostGame(otherHost, gameBody(sport, clock.now(), 30));
+      const relaxed = await hostGame(otherHost, gameBody(t.sport, clock.now(), 30));
       assert.equal(relaxed.maxRecentNoShows, null);
       assertProblem(await req('POST', `/api/v1/games/${strict.id}/participants`, flaky), 409, 'too_many_no_shows');
       await join(strict, steady);
@@ -184,7 +175,7 @@ for (const backend of backends) {
       // A record reaches back 90 days: then the no-show no longer counts and the strict game takes the player.
       clock.set(new Date(new Date(played.startTime).getTime() + 90 * DAY + 1000));
       assert.deepEqual(await record(flaky), { counts: { userId: flaky.id, days: 90, played: 0, noShows: 0 }, marks: 0 });
-      const late = await hostGame(otherHost, gameBody(sport, clock.now(), 24, { maxRecentNoShows: 1 }));
+      const late = await hostGame(otherHost, gameBody(t.sport, clock.now(), 24, { maxRecentNoShows: 1 }));
       await join(late, flaky);
       // Off again: a patch of null clears the setting.
       const cleared = await req('PUT', `/api/v1/games/${late.id}`, otherHost, { maxRecentNoShows: null });
@@ -221,7 +212,7 @@ for (const backend of backends) {
       assertProblem(await rate(absent, { score: 1 }), 409, 'rating_not_allowed');
       assertProblem(await rate(other, { score: 1 }), 404, 'game_not_found');
 
-      const ratings = await req('GET', `/api/v1/games/${game.id}/ratings`, host);
+      const ratings = await req('GET', `/api/v1/games/${game.id}/ratings`, t.host);
       assert.equal(ratings.statusCode, 200, ratings.body);
       assert.equal(ratings.json().data.average, 3.5);
       assert.equal(ratings.json().data.count, 2);
@@ -235,7 +226,7 @@ for (const backend of backends) {
       assert.ok(!ratings.body.includes(fan.id) && !ratings.body.includes(critic.id), 'ratings are anonymous');
       for (const who of [fan, critic, other]) assertProblem(await req('GET', `/api/v1/games/${game.id}/ratings`, who), 404, 'game_not_found');
 
-      const hosted = await req('GET', '/api/v1/me/games/hosted?includePast=true&size=100', host);
+      const hosted = await req('GET', '/api/v1/me/games/hosted?includePast=true&size=100', t.host);
       const listed = hosted.json().data.content as Array<{ id: string; rating: { average: number | null; count: number } }>;
       assert.deepEqual(listed.find((g) => g.id === game.id)!.rating, { average: 3.5, count: 2 });
       assert.ok(listed.every((g) => g.id === game.id || g.rating.count === 0));

@@ -1,27 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { auditOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import type { TestUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`audit trail of organisers' acts on others (${backend.name})`, () => {
-    let t: TestApp;
-    let admin: TestUser;
     const clock = new TestClock();
 
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
-      admin = await createUser(t.app, { admin: true });
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { overrides: { clock }, admin: true });
 
     it('records an organiser removing a player (their place, not their guests’ names), and nothing for a refused removal', async () => {
-      const sport = await createSport(t.app, admin, { name: 'Removal Ball' });
+      const sport = await createSport(t.app, t.admin, { name: 'Removal Ball' });
       const host = await onboardedUser(t.app, 'Host');
       const player = await onboardedUser(t.app, 'Player');
       const outsider = await onboardedUser(t.app, 'Outsider');
@@ -36,11 +30,11 @@ for (const backend of backends) {
       const url = `/api/v1/games/${game.id}/participants/${player.id}`;
       assertProblem(await t.app.inject({ method: 'DELETE', url, headers: outsider.auth }), 404, 'game_not_found');
       assertProblem(await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${game.id}/participants/${outsider.id}`, headers: host.auth }), 404);
-      assert.deepEqual(await auditOf(t.app, admin, 'game', game.id), []);
+      assert.deepEqual(await auditOf(t.app, t.admin, 'game', game.id), []);
 
       const removed = await t.app.inject({ method: 'DELETE', url, headers: host.auth });
       assert.equal(removed.statusCode, 204, removed.body);
-      const entries = await auditOf(t.app, admin, 'game', game.id);
+      const entries = await auditOf(t.app, t.admin, 'game', game.id);
       assert.equal(entries.length, 1);
       const [entry] = entries;
       assert.equal(entry!.actorId, host.id);
@@ -51,7 +45,7 @@ for (const backend of backends) {
     });
 
     it('records a join request approved (where the player went) and declined, not the message, and nothing for a refused answer', async () => {
-      const sport = await createSport(t.app, admin, { name: 'Request Ball' });
+      const sport = await createSport(t.app, t.admin, { name: 'Request Ball' });
       const host = await onboardedUser(t.app, 'Request Host');
       const [first, second, outsider] = [await onboardedUser(t.app, 'First'), await onboardedUser(t.app, 'Second'), await onboardedUser(t.app, 'Outsider')];
       const game = await createGame(t.app, host, gameBody(sport, clock.now(), 72, { joinPolicy: 'APPROVAL' }));
@@ -68,13 +62,13 @@ for (const backend of backends) {
         t.app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/join-requests/${player.id}/${verb}`, headers: who.auth });
       assertProblem(await answer(outsider, first, 'approve'), 404, 'game_not_found');
       assertProblem(await answer(host, outsider, 'decline'), 404, 'join_request_not_found');
-      assert.deepEqual(await auditOf(t.app, admin, 'game', game.id), []);
+      assert.deepEqual(await auditOf(t.app, t.admin, 'game', game.id), []);
 
       const approved = await answer(host, first, 'approve');
       assert.ok(approved.statusCode < 300, approved.body);
       const declined = await answer(host, second, 'decline');
       assert.equal(declined.statusCode, 204, declined.body);
-      const [decline, approve] = await auditOf(t.app, admin, 'game', game.id);
+      const [decline, approve] = await auditOf(t.app, t.admin, 'game', game.id);
       assert.deepEqual([approve!.action, approve!.actorId, approve!.requestId], ['game.join-request.approved', host.id, approved.headers['x-request-id']]);
       assert.deepEqual(approve!.changes, {
         request: { before: { userId: first.id }, after: null },

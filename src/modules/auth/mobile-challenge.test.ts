@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 
 // The challenge is checked before any provider is asked, so no provider is needed here; the whole
 // flow with one is in auth.test.ts.
 for (const backend of backends) {
   describe(`mobile sign-in needs a code challenge (${backend.name})`, () => {
-    let t: TestApp;
-    before(async () => {
-      t = await buildTestApp(backend);
-    });
-    after(() => t.close());
+    const t = appSuite(backend);
 
     it('refuses a mobile sign-in without a code challenge (RFC 8252), naming it', async () => {
       for (const url of ['/api/v1/auth/login/national?platform=mobile', '/api/v1/auth/login/social?platform=mobile&provider=apple']) {

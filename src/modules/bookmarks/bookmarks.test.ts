@@ -1,31 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
+import { createGame, gameBody, type Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`game bookmarks (${backend.name})`, () => {
-    let t: TestApp;
-    let sport: Sport;
-    let host: TestUser;
-
-    before(async () => {
-      t = await buildTestApp(backend);
-      const admin = await createUser(t.app, { admin: true });
-      sport = await createSport(t.app, admin, { name: 'Pickleball' });
-      host = await onboardedUser(t.app, 'Host');
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { sport: 'Pickleball', host: 'Host' });
 
     const add = (user: TestUser, gameId: string) => t.app.inject({ method: 'POST', url: '/api/v1/game-bookmarks', headers: user.auth, payload: { gameId } });
     const list = (user: TestUser, query = '') => t.app.inject({ url: `/api/v1/game-bookmarks${query}`, headers: user.auth });
 
     it('bookmarks a game once (409 after), embeds the game, and marks it in the viewer block', async () => {
       const user = await createUser(t.app);
-      const game = await createGame(t.app, host, gameBody(sport, new Date()));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, new Date()));
       const first = await add(user, game.id);
       assert.equal(first.statusCode, 201);
       const data = first.json().data;
@@ -40,7 +30,7 @@ for (const backend of backends) {
     it("lists a user's own bookmarks newest first, offset-paged", async () => {
       const user = await createUser(t.app);
       const games: Game[] = [];
-      for (let i = 0; i < 3; i++) games.push(await createGame(t.app, host, gameBody(sport, new Date(), 60 + i * 5)));
+      for (let i = 0; i < 3; i++) games.push(await createGame(t.app, t.host, gameBody(t.sport, new Date(), 60 + i * 5)));
       for (const game of games) assert.equal((await add(user, game.id)).statusCode, 201);
       const page = (await list(user, '?page=0&size=2')).json().data;
       assert.deepEqual(page.page, { number: 0, size: 2, totalElements: 3, totalPages: 2 });
@@ -59,7 +49,7 @@ for (const backend of backends) {
 
     it('deletes idempotently with 204', async () => {
       const user = await createUser(t.app);
-      const game = await createGame(t.app, host, gameBody(sport, new Date(), 150));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, new Date(), 150));
       await add(user, game.id);
       for (let i = 0; i < 2; i++) {
         const response = await t.app.inject({ method: 'DELETE', url: `/api/v1/game-bookmarks/${game.id}`, headers: user.auth });
@@ -70,7 +60,7 @@ for (const backend of backends) {
     });
 
     it('answers 404 for a game the caller cannot see, and for an unknown one', async () => {
-      const hidden = await createGame(t.app, host, gameBody(sport, new Date(), 200, { visibility: 'PRIVATE' }));
+      const hidden = await createGame(t.app, t.host, gameBody(t.sport, new Date(), 200, { visibility: 'PRIVATE' }));
       const user = await createUser(t.app);
       assertProblem(await add(user, hidden.id), 404);
       assertProblem(await add(user, '00000000-0000-4000-8000-000000000000'), 404);
@@ -79,9 +69,9 @@ for (const backend of backends) {
 
     it('forgets bookmarks of a hard-deleted game', async () => {
       const user = await createUser(t.app);
-      const game = await createGame(t.app, host, gameBody(sport, new Date(), 250));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, new Date(), 250));
       await add(user, game.id);
-      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${game.id}/hard`, headers: host.auth })).statusCode, 204);
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${game.id}/hard`, headers: t.host.auth })).statusCode, 204);
       assert.equal((await list(user)).json().data.page.totalElements, 0);
       assertProblem(await t.app.inject({ url: `/api/v1/share-links/${game.shareLink!.code}` }), 404);
     });

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import ICAL from 'ical.js';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
+import { createGame, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { renderCalendar } from './calendars.presenter.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import type { TestUser } from '../../../test/helpers/users.ts';
 
 interface ParsedEvent {
   uid: string;
@@ -39,17 +39,14 @@ function parse(text: string): ParsedEvent[] {
 
 for (const backend of backends) {
   describe(`calendars (${backend.name})`, () => {
-    let t: TestApp;
     const clock = new TestClock(new Date('2034-04-01T08:00:00Z'));
     const logged: string[] = [];
-    let host: TestUser;
-    let sport: Sport;
     let hours = 48;
     const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, headers: Record<string, string> = {}, payload?: object) =>
       t.app.inject({ method, url, headers: { ...(who ? who.auth : {}), ...headers }, ...(payload ? { payload } : {}) });
-    const newGame = (overrides: Record<string, unknown> = {}, organiser = host) => {
+    const newGame = (overrides: Record<string, unknown> = {}, organiser = t.host) => {
       hours += 3;
-      return createGame(t.app, organiser, gameBody(sport, clock.now(), hours, overrides));
+      return createGame(t.app, organiser, gameBody(t.sport, clock.now(), hours, overrides));
     };
     const feedPath = async (who: TestUser) => {
       const created = await req('POST', '/api/v1/me/calendar', who);
@@ -57,12 +54,12 @@ for (const backend of backends) {
       return new URL(created.json().data.url as string).pathname;
     };
 
-    before(async () => {
-      t = await buildTestApp(backend, { LOG_LEVEL: 'info' }, { clock, logStream: { write: (line) => logged.push(line) } });
-      host = await onboardedUser(t.app, 'Host Ivy');
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Volleyball' });
+    const t = appSuite(backend, {
+      env: { LOG_LEVEL: 'info' },
+      overrides: { clock, logStream: { write: (line) => logged.push(line) } },
+      host: 'Host Ivy',
+      sport: 'Volleyball',
     });
-    after(() => t.close());
 
     it('a game’s .ics: valid iCalendar with a stable UID, the venue zone, the share URL; same visibility as the game', async () => {
       const game = await newGame({ title: 'Sunset volley' });
@@ -83,7 +80,7 @@ for (const backend of backends) {
       const outsider = await onboardedUser(t.app, 'Outsider');
       assertProblem(await req('GET', `/api/v1/games/${hidden.id}.ics`), 404, 'game_not_found');
       assertProblem(await req('GET', `/api/v1/games/${hidden.id}.ics`, outsider), 404, 'game_not_found');
-      assert.equal((await req('GET', `/api/v1/games/${hidden.id}.ics`, host)).statusCode, 200);
+      assert.equal((await req('GET', `/api/v1/games/${hidden.id}.ics`, t.host)).statusCode, 200);
       assertProblem(await req('GET', '/api/v1/games/00000000-0000-4000-8000-000000000000.ics'), 404, 'game_not_found');
     });
 
@@ -99,7 +96,7 @@ for (const backend of backends) {
 
       for (const [index, title] of ['First change', 'Second change'].entries()) {
         clock.advance(60);
-        assert.equal((await req('PUT', `/api/v1/games/${game.id}`, host, {}, { title })).statusCode, 200);
+        assert.equal((await req('PUT', `/api/v1/games/${game.id}`, t.host, {}, { title })).statusCode, 200);
         const changed = await req('GET', `/api/v1/games/${game.id}.ics`, undefined, { 'if-none-match': etag });
         assert.equal(changed.statusCode, 200);
         assert.notEqual(changed.headers.etag, etag);
@@ -158,7 +155,7 @@ for (const backend of backends) {
 
     it('a title with a line break or a bidirectional override is refused (400, per field) and no game is made', async () => {
       for (const title of ['Volley\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Forged', 'Photos \u202Egnp.exe', '\u200B \u2060']) {
-        const response = await req('POST', '/api/v1/games', host, {}, gameBody(sport, clock.now(), (hours += 3), { title }));
+        const response = await req('POST', '/api/v1/games', t.host, {}, gameBody(t.sport, clock.now(), (hours += 3), { title }));
         assertProblem(response, 400, 'validation_failed');
         assert.match(response.body, /title must be text on one line/);
       }

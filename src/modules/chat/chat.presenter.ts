@@ -1,5 +1,4 @@
-import type { ReportView } from './chat.reports.ts';
-import type { ChatView, MessageView } from './chat.service.ts';
+import type { ChatView, MessageView, ReportView } from './chat.types.ts';
 
 export function presentMessage(view: MessageView) {
   return {

@@ -4,15 +4,8 @@ import type { AuditActor, AuditTrail } from '../audit/index.ts';
 import { reportNotFound } from './chat.errors.ts';
 import { ChatBroadcast } from './chat.live.ts';
 import type { ChatGames, ChatLive, ChatNames } from './chat.ports.ts';
-import { ChatReportsRepository, type ReportRow } from './chat.reports.repository.ts';
-
-export interface ReportView {
-  row: ReportRow;
-  authorName: string | null;
-  reporterName: string | null;
-  /** The message is gone from the chat (its author or a host deleted it); the report keeps its text. */
-  messageDeleted: boolean;
-}
+import { ChatReportsRepository } from './chat.reports.repository.ts';
+import type { ReportView } from './chat.types.ts';
 
 /** Reports are many per message at most once per person; the queue shows the oldest 100 open. */
 const QUEUE_SIZE = 100;

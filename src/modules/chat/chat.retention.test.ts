@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
-import { buildTestApp, runJob, type TestApp } from '../../../test/helpers/test-app.ts';
+import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import { runJob } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 const DAY_S = 24 * 3600;
@@ -27,31 +28,23 @@ const refresh = async (app: FastifyInstance, user: TestUser) => {
 
 for (const backend of backends) {
   describe(`chat retention (${backend.name})`, () => {
-    let t: TestApp;
     const clock = new TestClock(new Date('2031-05-01T01:00:00Z'));
-    let sport: Sport;
-    let host: TestUser;
 
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Pickleball' });
-      host = await onboardedUser(t.app, 'Host Yeo');
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { overrides: { clock }, sport: 'Pickleball', host: 'Host Yeo' });
 
     it('deletes each message 90 days after it was written, and only then', async () => {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 24));
-      await say(t.app, host, game.id, 'old news');
+      const game = await createGame(t.app, t.host, gameBody(t.sport, clock.now(), 24));
+      await say(t.app, t.host, game.id, 'old news');
       clock.advance(3600);
-      await refresh(t.app, host);
-      await say(t.app, host, game.id, 'Good game all');
+      await refresh(t.app, t.host);
+      await say(t.app, t.host, game.id, 'Good game all');
       clock.advance(90 * DAY_S - 3600 - 60);
       assert.equal(await runRetention(t.app), 0, 'not yet 90 days');
       clock.advance(120);
       assert.equal(await runRetention(t.app), 1);
       assert.equal(await runRetention(t.app), 0, 'nothing twice');
-      await refresh(t.app, host);
-      assert.deepEqual(await bodies(t.app, host, game.id), ['Good game all']);
+      await refresh(t.app, t.host);
+      assert.deepEqual(await bodies(t.app, t.host, game.id), ['Good game all']);
     });
   });
 }

@@ -7,31 +7,12 @@ import { mentioned } from './chat.mentions.ts';
 import type { ChatGames, ChatLive, ChatMember, ChatNames, ChatPushes, ChatStanding } from './chat.ports.ts';
 import { ChatRepository, type ChatRow, type MessageRow, type SettingsChange } from './chat.repository.ts';
 import { ChatReportsRepository } from './chat.reports.repository.ts';
-
-export type ChatRole = 'HOST' | 'PLAYER' | 'WAITING';
+import type { ChatRole, ChatView, MessageView } from './chat.types.ts';
 
 /** A day after the game ends the conversation is kept for reading only. */
 export const READ_ONLY_AFTER_MS = 24 * 60 * 60 * 1000;
 /** A message is deleted this long after it was written (the retention job). */
 export const KEPT_FOR_MS = 90 * 24 * 60 * 60 * 1000;
-
-export interface MessageView {
-  row: MessageRow;
-  authorName: string | null;
-  mine: boolean;
-  canDelete: boolean;
-}
-
-export interface ChatView {
-  role: ChatRole;
-  closed: boolean;
-  waitlistMayWrite: boolean;
-  readOnlyFrom: Date;
-  canWrite: boolean;
-  canModerate: boolean;
-  unread: number;
-  pinned: MessageView | undefined;
-}
 
 interface Member {
   userId: string;

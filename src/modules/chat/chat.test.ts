@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { auditActionsOf } from '../../../test/helpers/audit.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
+import { createGame, gameBody, onboardedUser, type Game } from '../../../test/helpers/games.ts';
 import { addCoHost } from '../../../test/helpers/invitations.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import { mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 interface Message {
   id: string;
@@ -19,19 +19,9 @@ interface Message {
 
 for (const backend of backends) {
   describe(`game chat (${backend.name})`, () => {
-    let t: TestApp;
     const clock = new TestClock(new Date('2031-03-02T01:00:00Z'));
-    let sport: Sport;
-    let admin: TestUser;
-    let host: TestUser;
 
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
-      admin = await createUser(t.app, { admin: true });
-      sport = await createSport(t.app, admin, { name: 'Badminton' });
-      host = await onboardedUser(t.app, 'Host Tan');
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { overrides: { clock }, sport: 'Badminton', host: 'Host Tan' });
 
     const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser, payload?: object) =>
       t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
@@ -51,13 +41,13 @@ for (const backend of backends) {
 
     // The host runs many games: each gets a slot of its own, so none overlaps another.
     let slot = 0;
-    const hostGame = (overrides: Record<string, unknown> = {}) => createGame(t.app, host, gameBody(sport, clock.now(), 48 + 3 * ++slot, overrides));
+    const hostGame = (overrides: Record<string, unknown> = {}) => createGame(t.app, t.host, gameBody(t.sport, clock.now(), 48 + 3 * ++slot, overrides));
 
     /** A game (one place) with a co-host, a player with the place, a waitlisted player and a stranger holding the share link. */
     async function cast(overrides: Record<string, unknown> = {}) {
       const game = await hostGame({ slots: 1, ...overrides });
       const [coHost, player, waiting, stranger] = await Promise.all(['Co Lee', 'Pat Ong', 'Wai Ng', 'Stan Goh'].map((name) => onboardedUser(t.app, name)));
-      await addCoHost(t.app, host, game.id, coHost!);
+      await addCoHost(t.app, t.host, game.id, coHost!);
       await join(game, player!, 'ACTIVE');
       await join(game, waiting!, 'WAITLISTED');
       assert.equal((await t.app.inject({ url: `/api/v1/share-links/${game.shareLink!.code}`, headers: stranger!.auth })).statusCode, 200);
@@ -66,7 +56,7 @@ for (const backend of backends) {
 
     it('hosts and players with a place read and write; the waitlist reads; a stranger with the share link and an admin get 404', async () => {
       const { game, coHost, player, waiting, stranger } = await cast();
-      assert.equal((await say(game, host, 'Court 4 tonight, not 3')).statusCode, 201);
+      assert.equal((await say(game, t.host, 'Court 4 tonight, not 3')).statusCode, 201);
       clock.advance(1);
       assert.equal((await say(game, coHost, 'Shuttles are on me')).statusCode, 201);
       clock.advance(1);
@@ -76,18 +66,18 @@ for (const backend of backends) {
       assert.deepEqual(sent.json().data.author, { userId: player.id, name: 'Pat Ong' });
       assertProblem(await say(game, waiting, 'Any place left?'), 409, 'chat_read_only');
       const expected = ['Running 10 min late', 'Shuttles are on me', 'Court 4 tonight, not 3'];
-      for (const who of [host, coHost, player, waiting]) assert.deepEqual(await bodies(game, who), expected, 'newest first, the same for every member');
+      for (const who of [t.host, coHost, player, waiting]) assert.deepEqual(await bodies(game, who), expected, 'newest first, the same for every member');
       assert.deepEqual(
-        [(await chat(game, host)).json().data.role, (await chat(game, player)).json().data.role, (await chat(game, waiting)).json().data.role],
+        [(await chat(game, t.host)).json().data.role, (await chat(game, player)).json().data.role, (await chat(game, waiting)).json().data.role],
         ['HOST', 'PLAYER', 'WAITING'],
       );
       assert.equal((await chat(game, waiting)).json().data.canWrite, false);
-      for (const outsider of [stranger, admin]) {
+      for (const outsider of [stranger, t.admin]) {
         assertProblem(await chat(game, outsider), 404, 'chat_not_found');
         assertProblem(await read(game, outsider), 404, 'chat_not_found');
         assertProblem(await say(game, outsider, 'hello'), 404, 'chat_not_found');
       }
-      assertProblem(await read({ ...game, id: '00000000-0000-4000-8000-000000000000' }, host), 404, 'chat_not_found');
+      assertProblem(await read({ ...game, id: '00000000-0000-4000-8000-000000000000' }, t.host), 404, 'chat_not_found');
     });
 
     it('the organiser lets the waitlist and pending requesters write; a co-host may not be overruled by a player', async () => {
@@ -99,7 +89,7 @@ for (const backend of backends) {
       assertProblem(await say(approval, asker, 'May I come?'), 409, 'chat_read_only');
       assertProblem(await settle(game, player, { waitlistMayWrite: true }), 403, 'chat_hosts_only');
       assert.equal((await chat(game, waiting)).json().data.waitlistMayWrite, false, 'nothing changed');
-      for (const g of [game, approval]) assert.equal((await settle(g, host, { waitlistMayWrite: true })).json().data.waitlistMayWrite, true);
+      for (const g of [game, approval]) assert.equal((await settle(g, t.host, { waitlistMayWrite: true })).json().data.waitlistMayWrite, true);
       assert.equal((await say(game, waiting, 'Any place left?')).statusCode, 201);
       assert.equal((await say(approval, asker, 'May I come?')).statusCode, 201);
       assert.equal((await chat(approval, asker)).json().data.canWrite, true);
@@ -114,19 +104,19 @@ for (const backend of backends) {
       // A co-host removes the one who waited (moved up or offered the place): they are out of the chat too.
       assert.equal((await req('DELETE', `/api/v1/games/${game.id}/participants/${waiting.id}`, coHost)).statusCode, 204);
       assertProblem(await read(game, waiting), 404, 'chat_not_found');
-      assert.deepEqual(await bodies(game, host), ['See you'], 'what they wrote stays');
+      assert.deepEqual(await bodies(game, t.host), ['See you'], 'what they wrote stays');
     });
 
     it("counts others' messages after each member's read marker", async () => {
       const { game, coHost, player, waiting } = await cast();
       const unread = async (who: TestUser) => (await chat(game, who)).json().data.unread as number;
       const markRead = (who: TestUser) => req('POST', `/api/v1/games/${game.id}/chat/read`, who);
-      await say(game, host, 'one');
+      await say(game, t.host, 'one');
       await say(game, coHost, 'two');
-      assert.deepEqual([await unread(host), await unread(coHost), await unread(player), await unread(waiting)], [1, 1, 2, 2], 'never your own');
+      assert.deepEqual([await unread(t.host), await unread(coHost), await unread(player), await unread(waiting)], [1, 1, 2, 2], 'never your own');
       assert.equal((await markRead(player)).statusCode, 204);
       assert.equal(await unread(player), 0);
-      await say(game, host, 'three');
+      await say(game, t.host, 'three');
       assert.deepEqual([await unread(player), await unread(waiting)], [1, 3]);
       const outsider = await onboardedUser(t.app, 'Out Sider');
       assertProblem(await markRead(outsider), 404, 'chat_not_found');
@@ -159,14 +149,14 @@ for (const backend of backends) {
       );
       assert.equal(third.nextCursor, null);
       const other = await hostGame();
-      assertProblem(await read(other, host, `?cursor=${first.nextCursor}`), 400, 'invalid_cursor');
+      assertProblem(await read(other, t.host, `?cursor=${first.nextCursor}`), 400, 'invalid_cursor');
     });
 
     it('authors delete their own, hosts delete any; pinning takes one host message per game', async () => {
       const { game, coHost, player, waiting } = await cast();
       const mine = (await say(game, player, 'typo')).json().data as Message;
       const rude = (await say(game, player, 'rude')).json().data as Message;
-      const first = (await say(game, host, 'Bring two shuttles each')).json().data as Message;
+      const first = (await say(game, t.host, 'Bring two shuttles each')).json().data as Message;
       const second = (await say(game, coHost, 'Court 2 instead')).json().data as Message;
       assert.deepEqual([mine.canDelete, rude.mine], [true, true]);
       const remove = (who: TestUser, id: string) => req('DELETE', `/api/v1/games/${game.id}/chat/messages/${id}`, who);
@@ -178,14 +168,14 @@ for (const backend of backends) {
       assert.deepEqual(await bodies(game, player), ['Court 2 instead', 'Bring two shuttles each']);
 
       const extra = (await say(game, player, 'not an announcement')).json().data as Message;
-      assertProblem(await settle(game, host, { pinnedMessageId: extra.id }), 409, 'chat_pin_not_announcement');
+      assertProblem(await settle(game, t.host, { pinnedMessageId: extra.id }), 409, 'chat_pin_not_announcement');
       assertProblem(await settle(game, player, { pinnedMessageId: first.id }), 403, 'chat_hosts_only');
-      assert.equal((await settle(game, host, { pinnedMessageId: first.id })).json().data.pinned.id, first.id);
+      assert.equal((await settle(game, t.host, { pinnedMessageId: first.id })).json().data.pinned.id, first.id);
       assert.equal((await settle(game, coHost, { pinnedMessageId: second.id })).statusCode, 200);
       assert.equal((await chat(game, waiting)).json().data.pinned.body, 'Court 2 instead', 'one pinned per game: the latest');
       const elsewhere = await cast();
-      const foreign = (await say(elsewhere.game, host, 'other game')).json().data as Message;
-      assertProblem(await settle(game, host, { pinnedMessageId: foreign.id }), 404, 'chat_message_not_found');
+      const foreign = (await say(elsewhere.game, t.host, 'other game')).json().data as Message;
+      assertProblem(await settle(game, t.host, { pinnedMessageId: foreign.id }), 404, 'chat_message_not_found');
       assert.equal((await remove(coHost, second.id)).statusCode, 204);
       assert.equal((await chat(game, player)).json().data.pinned, null, 'deleting the pinned message unpins it');
     });
@@ -194,15 +184,15 @@ for (const backend of backends) {
       const { game, player, waiting, stranger } = await cast();
       const rude = (await say(game, player, 'something rude')).json().data as Message;
       const report = (who: TestUser, id = rude.id) => req('POST', `/api/v1/games/${game.id}/chat/messages/${id}/report`, who);
-      for (const who of [waiting, host, waiting]) {
+      for (const who of [waiting, t.host, waiting]) {
         assert.equal((await report(who)).statusCode, 204, 'a second report by the same person changes nothing');
         clock.advance(1);
       }
       assertProblem(await report(stranger), 404, 'chat_not_found');
       assertProblem(await report(waiting, '00000000-0000-4000-8000-000000000000'), 404, 'chat_message_not_found');
       assert.equal((await req('DELETE', `/api/v1/games/${game.id}/chat/messages/${rude.id}`, player)).statusCode, 204);
-      assertProblem(await req('GET', '/api/v1/admin/chat-reports', host), 403, 'forbidden');
-      const queue = (await req('GET', '/api/v1/admin/chat-reports', admin)).json().data as Array<{
+      assertProblem(await req('GET', '/api/v1/admin/chat-reports', t.host), 403, 'forbidden');
+      const queue = (await req('GET', '/api/v1/admin/chat-reports', t.admin)).json().data as Array<{
         id: string;
         messageId: string;
         body: string;
@@ -214,21 +204,21 @@ for (const backend of backends) {
         mine.map((r) => [r.reporter.userId, r.body, r.messageDeleted]),
         [
           [waiting.id, 'something rude', true],
-          [host.id, 'something rude', true],
+          [t.host.id, 'something rude', true],
         ],
       );
-      const resolve = (id: string) => req('POST', `/api/v1/admin/chat-reports/${id}/resolve`, admin, { removeMessage: true });
+      const resolve = (id: string) => req('POST', `/api/v1/admin/chat-reports/${id}/resolve`, t.admin, { removeMessage: true });
       assert.equal((await resolve(mine[0]!.id)).statusCode, 204);
       assertProblem(await resolve(mine[1]!.id), 404, 'chat_report_not_found');
-      const after = (await req('GET', '/api/v1/admin/chat-reports', admin)).json().data as Array<{ messageId: string }>;
+      const after = (await req('GET', '/api/v1/admin/chat-reports', t.admin)).json().data as Array<{ messageId: string }>;
       assert.equal(after.filter((r) => r.messageId === rude.id).length, 0, 'every report of the message is resolved');
       // The admin's decision is in the audit trail, with the message it removed; the refused second one is not.
-      const trail = await auditActionsOf(t.app, admin.id, 'game', game.id, 'chat.report.resolved');
+      const trail = await auditActionsOf(t.app, t.admin.id, 'game', game.id, 'chat.report.resolved');
       assert.deepEqual(
         trail.map((entry) => [entry.actorId, entry.changes.chatReport]),
         [
           [
-            admin.id,
+            t.admin.id,
             {
               before: { reportId: mine[0]!.id, messageId: rude.id, open: true },
               after: { reportId: mine[0]!.id, messageId: rude.id, open: false, messageRemoved: true },
@@ -242,10 +232,10 @@ for (const backend of backends) {
       const { game, coHost, player } = await cast();
       assertProblem(await settle(game, player, { closed: true }), 403, 'chat_hosts_only');
       assert.equal((await settle(game, coHost, { closed: true })).json().data.closed, true);
-      for (const who of [host, coHost, player]) assertProblem(await say(game, who, 'hello'), 409, 'chat_closed');
+      for (const who of [t.host, coHost, player]) assertProblem(await say(game, who, 'hello'), 409, 'chat_closed');
       assert.equal((await chat(game, player)).json().data.canWrite, false);
       assert.deepEqual(await bodies(game, player), [], 'still readable');
-      assert.equal((await settle(game, host, { closed: false })).json().data.closed, false);
+      assert.equal((await settle(game, t.host, { closed: false })).json().data.closed, false);
       assert.equal((await say(game, player, 'hello')).statusCode, 201);
     });
 
@@ -263,11 +253,11 @@ for (const backend of backends) {
       assert.equal(Date.parse(readOnlyFrom), Date.parse(game.endTime) + 24 * 3_600_000);
       clock.set(new Date(Date.parse(readOnlyFrom) - 1000));
       // Tokens are checked against the test clock: after moving it, people need fresh ones.
-      for (const who of [player, host]) who.auth = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
+      for (const who of [player, t.host]) who.auth = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
       assert.equal((await say(game, player, 'Good game all')).statusCode, 201);
       clock.advance(1);
       assertProblem(await say(game, player, 'one more'), 409, 'chat_ended');
-      assertProblem(await say(game, host, 'one more'), 409, 'chat_ended');
+      assertProblem(await say(game, t.host, 'one more'), 409, 'chat_ended');
       assert.deepEqual(await bodies(game, player), ['Good game all']);
     });
   });

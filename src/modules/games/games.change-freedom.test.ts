@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { createSport, createVenue, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
+import { createVenue, gameBody, onboardedUser, type Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import { mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -14,11 +14,8 @@ const DAY = 24 * HOUR;
 // Issue #31 item 2: a change of time, venue or price the players did not agree to frees them from the leave window for 24 hours.
 for (const backend of backends) {
   describe(`games: a material change frees the players (${backend.name})`, () => {
-    let t: TestApp;
     const origin = new Date('2034-05-01T08:00:00Z');
     const clock = new TestClock(origin);
-    let host: TestUser;
-    let sport: Sport;
     let otherVenueId: string;
     const req = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser, payload?: object) => {
       const headers = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
@@ -26,7 +23,7 @@ for (const backend of backends) {
     };
     const leave = (game: Game, who: TestUser) => req('DELETE', `/api/v1/games/${game.id}/participants/me`, who);
     const edit = async (game: Game, patch: object) => {
-      const response = await req('PUT', `/api/v1/games/${game.id}`, host, patch);
+      const response = await req('PUT', `/api/v1/games/${game.id}`, t.host, patch);
       assert.equal(response.statusCode, 200, response.body);
       return response.json().data as Game & { leaveFreeUntil: string | null };
     };
@@ -35,7 +32,7 @@ for (const backend of backends) {
     const newGame = async (startsInHours: number, players: TestUser[]) => {
       days += 10;
       clock.set(new Date(origin.getTime() + days * DAY));
-      const response = await req('POST', '/api/v1/games', host, gameBody(sport, clock.now(), startsInHours));
+      const response = await req('POST', '/api/v1/games', t.host, gameBody(t.sport, clock.now(), startsInHours));
       assert.equal(response.statusCode, 201, response.body);
       const game = response.json().data as Game;
       for (const player of players) assert.equal((await req('POST', `/api/v1/games/${game.id}/participants`, player)).statusCode, 201);
@@ -46,14 +43,10 @@ for (const backend of backends) {
       endTime: new Date(new Date(game.endTime).getTime() + byMs).toISOString(),
     });
 
+    const t = appSuite(backend, { overrides: { clock }, host: 'Host Hana', sport: 'Padel' });
     before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
-      host = await onboardedUser(t.app, 'Host Hana');
-      const admin = await createUser(t.app, { admin: true });
-      sport = await createSport(t.app, admin, { name: 'Padel' });
-      otherVenueId = await createVenue(t.app, admin, { name: 'Padel Annex', activityIds: [sport.activityId] });
+      otherVenueId = await createVenue(t.app, t.admin, { name: 'Padel Annex', activityIds: [t.sport.activityId] });
     });
-    after(() => t.close());
 
     it('the forced scenario: the start moved to 25 minutes from now, the player can leave, and is told so', async () => {
       const [pat, quin] = [await onboardedUser(t.app, 'Pat'), await onboardedUser(t.app, 'Quin')];

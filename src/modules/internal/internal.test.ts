@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`internal users API and uppercase enums (${backend.name})`, () => {
-    let t: TestApp;
-
-    before(async () => {
-      t = await buildTestApp(backend);
-    });
-    after(() => t.close());
+    const t = appSuite(backend);
 
     const provision = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/v1/internal/users', headers: { 'x-internal-secret': INTERNAL_SECRET }, payload });

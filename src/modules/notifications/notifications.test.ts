@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
+import { createGame, gameBody, onboardedUser, type Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 import { LoggingPushGateway } from './push.ts';
 
@@ -23,18 +23,9 @@ interface Item {
 
 for (const backend of backends) {
   describe(`notifications (${backend.name})`, () => {
-    let t: TestApp;
     const clock = new TestClock(new Date('2031-05-05T01:00:00Z'));
-    let sport: Sport;
-    let host: TestUser;
 
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
-      const admin = await createUser(t.app, { admin: true });
-      sport = await createSport(t.app, admin, { name: 'Futsal' });
-      host = await onboardedUser(t.app, 'Host Tan');
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { overrides: { clock }, sport: 'Futsal', host: 'Host Tan' });
 
     const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser, payload?: object) =>
       t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
@@ -52,40 +43,40 @@ for (const backend of backends) {
     const join = (who: TestUser, game: Game) => req('POST', `/api/v1/games/${game.id}/participants`, who);
 
     it('join, fill, waitlist, leave (promotion), update, remove and cancel notify exactly the right users', async () => {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 72, { slots: 2, title: 'Sunday Futsal' }));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, clock.now(), 72, { slots: 2, title: 'Sunday Futsal' }));
       const [a, b, c] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
 
       assert.equal((await join(a, game)).statusCode, 201);
-      assert.deepEqual(await typesFor(host, game), ['PLAYER_JOINED']);
+      assert.deepEqual(await typesFor(t.host, game), ['PLAYER_JOINED']);
       assert.equal((await join(b, game)).statusCode, 201);
-      assert.deepEqual(await typesFor(host, game), ['PLAYER_JOINED', 'PLAYER_JOINED', 'GAME_FULL']);
+      assert.deepEqual(await typesFor(t.host, game), ['PLAYER_JOINED', 'PLAYER_JOINED', 'GAME_FULL']);
       const waiting = await join(c, game);
       assert.equal(waiting.json().data.status, 'WAITLISTED');
-      assert.deepEqual(await typesFor(host, game), ['PLAYER_JOINED', 'PLAYER_JOINED', 'GAME_FULL', 'PLAYER_JOINED']);
+      assert.deepEqual(await typesFor(t.host, game), ['PLAYER_JOINED', 'PLAYER_JOINED', 'GAME_FULL', 'PLAYER_JOINED']);
       for (const player of [a, b, c]) assert.deepEqual(await typesFor(player, game), [], 'players hear nothing of joins');
 
       // Later than NOTIFICATION_COALESCE_MINUTES: sooner, a's leave would update a's join notification (coalescing.test.ts).
       clock.advance(t.config.notificationCoalesceSeconds + 1);
       assert.equal((await req('DELETE', `/api/v1/games/${game.id}/participants/me`, a)).statusCode, 204);
-      assert.deepEqual((await typesFor(host, game)).slice(4), ['PLAYER_LEFT']);
+      assert.deepEqual((await typesFor(t.host, game)).slice(4), ['PLAYER_LEFT']);
       assert.deepEqual(await typesFor(c, game), ['WAITLIST_PROMOTED'], 'the promoted player is told');
       assert.deepEqual(await typesFor(a, game), []);
       assert.deepEqual(await typesFor(b, game), []);
 
-      assert.equal((await req('PUT', `/api/v1/games/${game.id}`, host, { description: 'Now with a ball' })).statusCode, 200);
+      assert.equal((await req('PUT', `/api/v1/games/${game.id}`, t.host, { description: 'Now with a ball' })).statusCode, 200);
       assert.deepEqual(await typesFor(b, game), ['GAME_UPDATED']);
       assert.deepEqual(await typesFor(c, game), ['WAITLIST_PROMOTED', 'GAME_UPDATED']);
       assert.deepEqual(await typesFor(a, game), [], 'a player who left is not told');
 
-      assert.equal((await req('DELETE', `/api/v1/games/${game.id}/participants/${b.id}`, host)).statusCode, 204);
+      assert.equal((await req('DELETE', `/api/v1/games/${game.id}/participants/${b.id}`, t.host)).statusCode, 204);
       assert.deepEqual(await typesFor(b, game), ['GAME_UPDATED', 'PLAYER_REMOVED']);
       assert.deepEqual(await typesFor(c, game), ['WAITLIST_PROMOTED', 'GAME_UPDATED']);
 
-      assert.equal((await req('DELETE', `/api/v1/games/${game.id}`, host)).statusCode, 204);
+      assert.equal((await req('DELETE', `/api/v1/games/${game.id}`, t.host)).statusCode, 204);
       assert.deepEqual(await typesFor(c, game), ['WAITLIST_PROMOTED', 'GAME_UPDATED', 'GAME_CANCELLED']);
       assert.deepEqual(await typesFor(b, game), ['GAME_UPDATED', 'PLAYER_REMOVED'], 'a removed player is not told of the cancellation');
       assert.deepEqual(
-        await typesFor(host, game),
+        await typesFor(t.host, game),
         ['PLAYER_JOINED', 'PLAYER_JOINED', 'GAME_FULL', 'PLAYER_JOINED', 'PLAYER_LEFT'],
         'the actor is never told of their own change',
       );
@@ -101,24 +92,24 @@ for (const backend of backends) {
     });
 
     it('a join that fails (cancelled game, game already started) notifies nobody', async () => {
-      const cancelled = await createGame(t.app, host, gameBody(sport, clock.now(), 100));
-      assert.equal((await req('DELETE', `/api/v1/games/${cancelled.id}`, host)).statusCode, 204);
-      const soon = await createGame(t.app, host, gameBody(sport, clock.now(), 1));
+      const cancelled = await createGame(t.app, t.host, gameBody(t.sport, clock.now(), 100));
+      assert.equal((await req('DELETE', `/api/v1/games/${cancelled.id}`, t.host)).statusCode, 204);
+      const soon = await createGame(t.app, t.host, gameBody(t.sport, clock.now(), 1));
       const late = await createUser(t.app);
       assertProblem(await join(late, cancelled), 409, 'game_not_joinable');
       clock.advance(2 * 3600);
       const fresh = await mintTokens(t.app, late.id);
       late.auth = { authorization: `Bearer ${fresh.accessToken}` };
-      host.auth = { authorization: `Bearer ${(await mintTokens(t.app, host.id)).accessToken}` };
+      t.host.auth = { authorization: `Bearer ${(await mintTokens(t.app, t.host.id)).accessToken}` };
       assertProblem(await join(late, soon), 409, 'game_not_joinable');
-      assert.deepEqual(await typesFor(host, cancelled), []);
-      assert.deepEqual(await typesFor(host, soon), []);
+      assert.deepEqual(await typesFor(t.host, cancelled), []);
+      assert.deepEqual(await typesFor(t.host, soon), []);
       assert.deepEqual(await all(late), []);
     });
 
     it("counts unread, marks one read idempotently, reads all, deletes; another user's id is 404", async () => {
       const owner = await onboardedUser(t.app, 'Owner');
-      const game = await createGame(t.app, owner, gameBody(sport, clock.now(), 80, { slots: 10 }));
+      const game = await createGame(t.app, owner, gameBody(t.sport, clock.now(), 80, { slots: 10 }));
       for (let i = 0; i < 3; i++) assert.equal((await join(await createUser(t.app), game)).statusCode, 201);
       const count = async (who: TestUser) => (await req('GET', '/api/v1/notifications/unread-count', who)).json().data.count as number;
       assert.equal(await count(owner), 3);

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
 import { auditOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
+import { createGame, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
 import { addCoHost } from '../../../test/helpers/invitations.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import type { TestUser } from '../../../test/helpers/users.ts';
 
 interface Entry {
   id: string;
@@ -20,9 +20,6 @@ interface Entry {
 
 for (const backend of backends) {
   describe(`payments: who has paid (${backend.name})`, () => {
-    let t: TestApp;
-    let sport: Sport;
-    let admin: TestUser;
     let hours = 24;
 
     let database: DatabaseHandle | undefined;
@@ -31,12 +28,7 @@ for (const backend of backends) {
       return (result as { rows: Array<Record<string, unknown>> }).rows;
     }
 
-    before(async () => {
-      t = await buildTestApp(backend, {}, { onDatabase: (handle) => (database = handle) });
-      admin = await createUser(t.app, { admin: true });
-      sport = await createSport(t.app, admin, { name: 'Badminton' });
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { overrides: { onDatabase: (handle) => (database = handle) }, sport: 'Badminton' });
 
     const call = (who: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
@@ -49,7 +41,7 @@ for (const backend of backends) {
     async function hosted(overrides: Record<string, unknown> = {}) {
       const host = await onboardedUser(t.app, 'Organiser');
       hours += 5;
-      const game = await createGame(t.app, host, gameBody(sport, new Date(), hours, { maxGuestsPerPlayer: 2, ...overrides }));
+      const game = await createGame(t.app, host, gameBody(t.sport, new Date(), hours, { maxGuestsPerPlayer: 2, ...overrides }));
       return { host, game };
     }
 
@@ -136,7 +128,7 @@ for (const backend of backends) {
       assert.equal((await move(host, game.id, guest!.id, 'WAIVED')).json().data.state, 'WAIVED');
       assertProblem(await move(host, game.id, '00000000-0000-4000-8000-000000000000', 'PAID'), 404, 'payment_not_found');
       // Each host's move is one audit entry (the player's own claim and the refused moves none).
-      const moves = (await auditOf(t.app, admin, 'game', game.id)).filter((entry) => entry.action === 'game.payment.changed').reverse();
+      const moves = (await auditOf(t.app, t.admin, 'game', game.id)).filter((entry) => entry.action === 'game.payment.changed').reverse();
       const place = (entry: Entry, state: string) => ({ entryId: entry.id, userId: player.id, state });
       assert.deepEqual(
         moves.map((entry) => [entry.actorId, entry.changes]),

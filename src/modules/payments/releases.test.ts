@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
+import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 const HOUR_MS = 3_600_000;
@@ -41,19 +42,13 @@ const notices = async (app: FastifyInstance, user: TestUser, type: string) => {
 
 for (const backend of backends) {
   describe(`payments: releasing unpaid places (${backend.name})`, () => {
-    let t: TestApp;
-    let sport: Sport;
     const clock = new TestClock(new Date('2032-07-05T00:00:00Z'));
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Badminton' });
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { overrides: { clock }, sport: 'Badminton' });
 
     /** A full game of two places starting in 30 hours, one player waiting. */
     const fullGame = async () => {
       const host = await onboardedUser(t.app, 'Organiser Tan');
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 30, { slots: 2, title: 'Sunday doubles' }));
+      const game = await createGame(t.app, host, gameBody(t.sport, clock.now(), 30, { slots: 2, title: 'Sunday doubles' }));
       const [unpaid, payer, waiting] = [await onboardedUser(t.app, 'Unpaid'), await onboardedUser(t.app, 'Payer'), await onboardedUser(t.app, 'Waiting')];
       assert.equal(await join(t.app, unpaid, game.id), 'ACTIVE');
       assert.equal(await join(t.app, payer, game.id), 'ACTIVE');

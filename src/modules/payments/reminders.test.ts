@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
+import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 // APP_TIME_ZONE is Asia/Singapore (UTC+8) in tests: 00:00Z is 08:00 there, 01:00Z is 09:00.
@@ -39,24 +40,18 @@ const join = async (app: FastifyInstance, who: TestUser, gameId: string, guests 
 
 for (const backend of backends) {
   describe(`payments: gentle reminders (${backend.name})`, () => {
-    let t: TestApp;
-    let sport: Sport;
     // Monday 10 May 2032, 08:00 in Singapore.
     const clock = new TestClock(new Date('2032-05-10T00:00:00Z'));
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Futsal' });
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { overrides: { clock }, sport: 'Futsal' });
 
     it('reminds each player still owing once, from 09:00 the morning after, and sums up for the organiser once a day', async () => {
       const host = await onboardedUser(t.app, 'Organiser Ng');
       const game = await createGame(
         t.app,
         host,
-        gameBody(sport, clock.now(), 6, { title: 'Thursday futsal', price: '8.5', slots: 8, maxGuestsPerPlayer: 2, joinAsOrganizer: true }),
+        gameBody(t.sport, clock.now(), 6, { title: 'Thursday futsal', price: '8.5', slots: 8, maxGuestsPerPlayer: 2, joinAsOrganizer: true }),
       );
-      const free = await createGame(t.app, host, gameBody(sport, clock.now(), 10, { price: '0' }));
+      const free = await createGame(t.app, host, gameBody(t.sport, clock.now(), 10, { price: '0' }));
       const [owing, claiming, quiet] = [await onboardedUser(t.app, 'Owing'), await onboardedUser(t.app, 'Claiming'), await onboardedUser(t.app, 'Quiet')];
       await join(t.app, owing, game.id, 1);
       await join(t.app, claiming, game.id);
@@ -114,7 +109,7 @@ for (const backend of backends) {
       clock.set(new Date('2032-05-20T00:00:00Z'));
       const host = await onboardedUser(t.app, 'Organiser Lee');
       // Saturday 22 May, 19:00 in Singapore.
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 59, { slots: 6 }));
+      const game = await createGame(t.app, host, gameBody(t.sport, clock.now(), 59, { slots: 6 }));
       const player = await onboardedUser(t.app, 'Early payer');
       await join(t.app, player, game.id);
       const rules = `/api/v1/games/${game.id}/payment-rules`;

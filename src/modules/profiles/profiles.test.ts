@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
 interface Ladder {
@@ -14,19 +15,16 @@ const CONTACT = [{ name: 'WHATSAPP', value: '+65 9123 4567' }];
 
 for (const backend of backends) {
   describe(`me (${backend.name})`, () => {
-    let t: TestApp;
-    let admin: TestUser;
     let badminton: Ladder;
     let pickleball: Ladder;
 
+    const t = appSuite(backend, { admin: true });
     before(async () => {
-      t = await buildTestApp(backend);
-      admin = await createUser(t.app, { admin: true });
       const create = async (name: string, levels: string[]) => {
         const response = await t.app.inject({
           method: 'POST',
           url: '/api/v1/admin/activities',
-          headers: admin.auth,
+          headers: t.admin.auth,
           payload: { name, skillLevels: levels.map((level, sortOrder) => ({ name: level, sortOrder })) },
         });
         assert.equal(response.statusCode, 201, response.body);
@@ -35,7 +33,6 @@ for (const backend of backends) {
       badminton = await create('Badminton', ['Beginner', 'Intermediate', 'Advanced']);
       pickleball = await create('Pickleball', ['Novice', 'Pro']);
     });
-    after(() => t.close());
 
     const me = (user: TestUser) => t.app.inject({ url: '/api/v1/me', headers: user.auth });
     const post = (user: TestUser, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/me', headers: user.auth, payload: payload as object });
@@ -220,7 +217,7 @@ for (const backend of backends) {
         await t.app.inject({
           method: 'POST',
           url: '/api/v1/admin/activities',
-          headers: admin.auth,
+          headers: t.admin.auth,
           payload: {
             name: 'Squash',
             skillLevels: [
@@ -235,7 +232,7 @@ for (const backend of backends) {
       await t.app.inject({
         method: 'PUT',
         url: `/api/v1/admin/activities/${activity.id}/skill-levels`,
-        headers: admin.auth,
+        headers: t.admin.auth,
         payload: { skillLevels: [{ name: 'High', sortOrder: 0 }] },
       });
       assert.deepEqual((await me(user)).json().data.skillLevels, []);
@@ -256,7 +253,7 @@ for (const backend of backends) {
         'invalid_refresh_token',
       );
 
-      const listed = await t.app.inject({ url: '/api/v1/admin/users?q=gone', headers: admin.auth });
+      const listed = await t.app.inject({ url: '/api/v1/admin/users?q=gone', headers: t.admin.auth });
       assert.equal(listed.json().data.page.totalElements, 0);
 
       const again = await t.app.inject({

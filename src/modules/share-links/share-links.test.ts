@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
+import { createGame, gameBody, onboardedUser, type Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 import { newShareCode, SHARE_CODE } from './share-code.ts';
 
@@ -21,19 +21,12 @@ describe('share codes', () => {
 
 for (const backend of backends) {
   describe(`share links (${backend.name})`, () => {
-    let t: TestApp;
-    let sport: Sport;
-    let host: TestUser;
     let game: Game;
 
+    const t = appSuite(backend, { env: { MOBILE_APP_IDS: 'ABCDE12345.com.example.match' }, sport: 'Badminton', host: 'Host' });
     before(async () => {
-      t = await buildTestApp(backend, { MOBILE_APP_IDS: 'ABCDE12345.com.example.match' });
-      const admin = await createUser(t.app, { admin: true });
-      sport = await createSport(t.app, admin, { name: 'Badminton' });
-      host = await onboardedUser(t.app, 'Host');
-      game = await createGame(t.app, host, gameBody(sport, new Date()));
+      game = await createGame(t.app, t.host, gameBody(t.sport, new Date()));
     });
-    after(() => t.close());
 
     const resolve = (code: string, headers: Record<string, string> = {}, remoteAddress = '192.0.2.10') =>
       t.app.inject({ url: `/api/v1/share-links/${code}`, headers, remoteAddress });
@@ -43,7 +36,7 @@ for (const backend of backends) {
     it('creates a game with its link, and POST answers that same link to the organiser', async () => {
       assert.match(game.shareLink!.code, SHARE_CODE);
       assert.equal(game.shareLink!.shareUrl, `http://localhost:8080/games/${game.shareLink!.code}`);
-      const response = await linkOf(host, game.id);
+      const response = await linkOf(t.host, game.id);
       assert.equal(response.statusCode, 200);
       const link = response.json().data;
       assert.deepEqual(
@@ -70,7 +63,7 @@ for (const backend of backends) {
 
     it('answers an unknown code with 404, and a known one with its URLs, counting the click', async () => {
       assertProblem(await resolve('Zz9Zz9Zz'), 404);
-      const before = (await linkOf(host, game.id)).json().data.clickCount;
+      const before = (await linkOf(t.host, game.id)).json().data.clickCount;
       const response = await resolve(game.shareLink!.code);
       assert.equal(response.statusCode, 200);
       const { game: shown, ...link } = response.json().data;
@@ -78,11 +71,11 @@ for (const backend of backends) {
       assert.match(game.shareLink!.webUrl, new RegExp(`/s/${game.shareLink!.code}$`), 'the web link opens the share route, which works for anyone');
       assert.equal(shown.startTime, game.startTime);
       assert.equal(shown.slots, game.slots);
-      assert.equal((await linkOf(host, game.id)).json().data.clickCount, before + 1);
+      assert.equal((await linkOf(t.host, game.id)).json().data.clickCount, before + 1);
     });
 
     it("lets a stranger who resolves a PRIVATE game's code while signed in see and join it", async () => {
-      const hidden = await createGame(t.app, host, gameBody(sport, new Date(), 72, { visibility: 'PRIVATE' }));
+      const hidden = await createGame(t.app, t.host, gameBody(t.sport, new Date(), 72, { visibility: 'PRIVATE' }));
       const stranger = await onboardedUser(t.app);
       assertProblem(await t.app.inject({ url: `/api/v1/games/${hidden.id}`, headers: stranger.auth }), 404);
       const listed = await t.app.inject({ url: '/api/v1/games?size=100', headers: stranger.auth });
@@ -131,7 +124,7 @@ for (const backend of backends) {
     });
 
     it('serves the web fallback page: escaped text, Open Graph tags, a deep link and a strict CSP', async () => {
-      const tricky = await createGame(t.app, host, gameBody(sport, new Date(), 96, { title: '<script>alert(1)</script>' }));
+      const tricky = await createGame(t.app, t.host, gameBody(t.sport, new Date(), 96, { title: '<script>alert(1)</script>' }));
       const page = await t.app.inject({ url: `/games/${tricky.shareLink!.code}`, remoteAddress: '192.0.2.200' });
       assert.equal(page.statusCode, 200);
       assert.match(String(page.headers['content-type']), /^text\/html/);

@@ -1,22 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import { createGame, gameBody } from '../../../test/helpers/games.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import { createUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`the share page's facts (${backend.name})`, () => {
-    let t: TestApp;
-    let sport: Sport;
-    let host: TestUser;
-
-    before(async () => {
-      t = await buildTestApp(backend);
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Padel' });
-      host = await onboardedUser(t.app, 'Host Ng');
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { sport: 'Padel', host: 'Host Ng' });
 
     const page = async (code: string) => {
       const response = await t.app.inject({ url: `/games/${code}`, remoteAddress: '192.0.2.77' });
@@ -25,7 +16,7 @@ for (const backend of backends) {
     };
 
     it('shows the price, the skill range and how many wait for a place', async () => {
-      const game = await createGame(t.app, host, gameBody(sport, new Date(), 72, { slots: 1, price: '8.5' }));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, new Date(), 72, { slots: 1, price: '8.5' }));
       for (const player of [await createUser(t.app), await createUser(t.app), await createUser(t.app)]) {
         assert.equal((await t.app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: player.auth })).statusCode, 201);
       }
@@ -39,8 +30,8 @@ for (const backend of backends) {
     it('says Free for a free game, one level once, and nothing about a waitlist nobody is on', async () => {
       const free = await createGame(
         t.app,
-        host,
-        gameBody(sport, new Date(), 120, { price: '0', skillLevelFromId: sport.levels.intermediate, skillLevelToId: sport.levels.intermediate }),
+        t.host,
+        gameBody(t.sport, new Date(), 120, { price: '0', skillLevelFromId: t.sport.levels.intermediate, skillLevelToId: t.sport.levels.intermediate }),
       );
       const html = await page(free.shareLink!.code);
       assert.match(html, /<dt>Price<\/dt><dd>Free<\/dd>/);

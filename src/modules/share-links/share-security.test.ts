@@ -1,28 +1,25 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
+import { createGame, gameBody, onboardedUser, type Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 import { SHARE_CODE } from './share-code.ts';
 
 for (const backend of backends) {
   describe(`share link security (${backend.name})`, () => {
-    let t: TestApp;
-    let sport: Sport;
-    let host: TestUser;
     const logged: string[] = [];
 
-    before(async () => {
-      t = await buildTestApp(backend, { LOG_LEVEL: 'info' }, { logStream: { write: (line) => logged.push(line) } });
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Badminton' });
-      host = await onboardedUser(t.app, 'Host');
+    const t = appSuite(backend, {
+      env: { LOG_LEVEL: 'info' },
+      overrides: { logStream: { write: (line) => logged.push(line) } },
+      sport: 'Badminton',
+      host: 'Host',
     });
-    after(() => t.close());
 
     let slot = 0;
-    const privateGame = () => createGame(t.app, host, gameBody(sport, new Date(), 48 + 3 * slot++, { visibility: 'PRIVATE' }));
+    const privateGame = () => createGame(t.app, t.host, gameBody(t.sport, new Date(), 48 + 3 * slot++, { visibility: 'PRIVATE' }));
     const resolve = (code: string, user?: TestUser) => t.app.inject({ url: `/api/v1/share-links/${code}`, headers: user?.auth ?? {} });
     const view = (game: Game, user: TestUser) => t.app.inject({ url: `/api/v1/games/${game.id}`, headers: user.auth });
     const join = (game: Game, user: TestUser) => t.app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: user.auth });
@@ -51,14 +48,14 @@ for (const backend of backends) {
       const player = await onboardedUser(t.app);
       assert.equal((await resolve(game.shareLink!.code, player)).statusCode, 200);
       assert.equal((await join(game, player)).statusCode, 201);
-      const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${game.id}/participants/${player.id}`, headers: host.auth });
+      const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${game.id}/participants/${player.id}`, headers: t.host.auth });
       assert.equal(removed.statusCode, 204);
       assertProblem(await view(game, player), 404, 'game_not_found');
       assertProblem(await join(game, player), 404, 'game_not_found');
       // The old link does not let them back in, nor does a new one; to them it is an unknown code.
       assertProblem(await resolve(game.shareLink!.code, player), 404, 'share_link_not_found');
       assertProblem(await join(game, player), 404, 'game_not_found');
-      const rotated = (await rotate(game, host)).json().data.code as string;
+      const rotated = (await rotate(game, t.host)).json().data.code as string;
       assertProblem(await resolve(rotated, player), 404, 'share_link_not_found');
       assertProblem(await view(game, player), 404, 'game_not_found');
       assert.equal((await resolve(rotated)).statusCode, 200, 'the link still works for everyone else');
@@ -80,7 +77,7 @@ for (const backend of backends) {
       await resolve(oldCode, onlooker);
       assert.equal((await view(game, onlooker)).statusCode, 200);
 
-      const response = await rotate(game, host);
+      const response = await rotate(game, t.host);
       assert.equal(response.statusCode, 200);
       // A signed-in answer, private like every other (docs/conventions.md), not a token answer's bare no-store.
       assert.equal(response.headers['cache-control'], 'private, no-store');
@@ -99,7 +96,7 @@ for (const backend of backends) {
       const shown = await t.app.inject({
         method: 'POST',
         url: '/api/v1/share-links',
-        headers: host.auth,
+        headers: t.host.auth,
         payload: { resourceType: 'GAME', resourceId: game.id },
       });
       assert.equal(shown.json().data.code, link.code);
@@ -111,12 +108,12 @@ for (const backend of backends) {
       await resolve(game.shareLink!.code, player);
       await join(game, player);
       for (const caller of [player, await createUser(t.app)]) assertProblem(await rotate(game, caller), 404, 'game_not_found');
-      assertProblem(await rotate({ ...game, id: '00000000-0000-4000-8000-000000000000' }, host), 404, 'game_not_found');
+      assertProblem(await rotate({ ...game, id: '00000000-0000-4000-8000-000000000000' }, t.host), 404, 'game_not_found');
       assert.equal((await resolve(game.shareLink!.code)).statusCode, 200, 'the code still works');
       const bad = await t.app.inject({
         method: 'POST',
         url: '/api/v1/share-links/rotate',
-        headers: host.auth,
+        headers: t.host.auth,
         payload: { resourceType: 'VENUE', resourceId: 'x' },
       });
       assertProblem(bad, 400, 'validation_failed');

@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 import { createUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`two cookies of one name (${backend.name})`, () => {
-    let t: TestApp;
-    before(async () => {
-      t = await buildTestApp(backend);
-    });
-    after(() => t.close());
+    const t = appSuite(backend);
 
     /** The Set-Cookie headers that clear `name`, as "path domain". */
     const clears = (setCookie: string | string[] | undefined, name: string) =>

@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/index.ts';
 import { backends } from '../../../test/helpers/backends.ts';
-import { buildTestApp, testEnv, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
+import { testEnv } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
 import { childEnv } from '../../../test/helpers/server-process.ts';
 
@@ -72,11 +73,7 @@ describe('sample data on the embedded default database', () => {
 
 for (const backend of backends) {
   describe(`sample data elsewhere (${backend.name})`, () => {
-    let t: TestApp;
-    before(async () => {
-      t = await buildTestApp(backend);
-    });
-    after(() => t.close());
+    const t = appSuite(backend);
 
     it('is not loaded into test databases (memory:// or DATABASE_URL)', async () => {
       assert.equal(await venuesTotal(t.app), 0);

@@ -4,11 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 
 function multipart(content: string, filename: string) {
   const boundary = `----names${randomBytes(8).toString('hex')}`;
@@ -20,23 +19,19 @@ function multipart(content: string, filename: string) {
 
 for (const backend of backends) {
   describe(`venue import by activity name (${backend.name})`, () => {
-    let t: TestApp;
-    let admin: TestUser;
     const ids: Record<string, string> = {};
 
+    const t = appSuite(backend, { admin: true });
     before(async () => {
-      t = await buildTestApp(backend);
-      admin = await createUser(t.app, { admin: true });
       for (const name of ['Badminton', 'Futsal', 'Retired Sport']) {
-        ids[name] = (await t.app.inject({ method: 'POST', url: '/api/v1/admin/activities', headers: admin.auth, payload: { name } })).json().data.id;
+        ids[name] = (await t.app.inject({ method: 'POST', url: '/api/v1/admin/activities', headers: t.admin.auth, payload: { name } })).json().data.id;
       }
-      await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/activities/${ids['Retired Sport']}`, headers: admin.auth });
+      await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/activities/${ids['Retired Sport']}`, headers: t.admin.auth });
     });
-    after(() => t.close());
 
     const upload = (content: string, filename = 'venues.csv') => {
       const { payload, headers } = multipart(content, filename);
-      return t.app.inject({ method: 'POST', url: '/api/v1/admin/venues/import', headers: { ...headers, ...admin.auth }, payload });
+      return t.app.inject({ method: 'POST', url: '/api/v1/admin/venues/import', headers: { ...headers, ...t.admin.auth }, payload });
     };
     const venue = async (q: string) => (await t.app.inject({ url: `/api/v1/venues?q=${encodeURIComponent(q)}` })).json().data.content[0];
 

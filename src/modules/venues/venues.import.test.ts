@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
 const HEADER = 'sourceId,name,address,postalCode,latitude,longitude,activityIds,stations';
@@ -47,18 +47,15 @@ function multipart(content: string | Buffer, filename = 'venues.csv', part = 'fi
 
 for (const backend of backends) {
   describe(`venue import (${backend.name})`, () => {
-    let t: TestApp;
-    let admin: TestUser;
     let badminton: string;
 
+    const t = appSuite(backend, { env: { RATE_LIMIT_PUBLIC_ANON: '100000' }, admin: true });
     before(async () => {
-      t = await buildTestApp(backend, { RATE_LIMIT_PUBLIC_ANON: '100000' });
-      admin = await createUser(t.app, { admin: true });
-      badminton = (await t.app.inject({ method: 'POST', url: '/api/v1/admin/activities', headers: admin.auth, payload: { name: 'Badminton' } })).json().data.id;
+      badminton = (await t.app.inject({ method: 'POST', url: '/api/v1/admin/activities', headers: t.admin.auth, payload: { name: 'Badminton' } })).json().data
+        .id;
     });
-    after(() => t.close());
 
-    const upload = (content: string | Buffer, who: TestUser = admin, filename?: string, part?: string) => {
+    const upload = (content: string | Buffer, who: TestUser = t.admin, filename?: string, part?: string) => {
       const { payload, headers } = multipart(content, filename, part);
       return t.app.inject({ method: 'POST', url: '/api/v1/admin/venues/import', headers: { ...headers, ...who.auth }, payload });
     };
@@ -98,8 +95,8 @@ for (const backend of backends) {
         activityIds: [badminton],
         stations: [{ code: 'TE2', name: 'Woodlands', color: '#9D5B25', latitude: 1.437, longitude: 103.786 }],
       }));
-      assert.deepEqual((await upload(JSON.stringify(rows.slice(0, 2)), admin, 'venues.json')).json().data, { imported: 2, skipped: 0 });
-      assert.deepEqual((await upload(JSON.stringify(rows), admin, 'venues.json')).json().data, { imported: 1, skipped: 2 });
+      assert.deepEqual((await upload(JSON.stringify(rows.slice(0, 2)), t.admin, 'venues.json')).json().data, { imported: 2, skipped: 0 });
+      assert.deepEqual((await upload(JSON.stringify(rows), t.admin, 'venues.json')).json().data, { imported: 1, skipped: 2 });
     });
 
     it('rejects a file with a bad latitude on row 37 and a bad station code on row 120, writing nothing', async () => {
@@ -132,7 +129,7 @@ for (const backend of backends) {
         problem.errors.map((e: { field: string }) => e.field),
         ['rows[0].name', 'rows[1].activityIds[1]', 'rows[2].longitude', 'rows[4].sourceId', 'rows[5]'],
       );
-      const json = assertProblem(await upload(JSON.stringify([{ sourceId: 'j' }, 7]), admin, 'x.json'), 400, 'invalid_import_file');
+      const json = assertProblem(await upload(JSON.stringify([{ sourceId: 'j' }, 7]), t.admin, 'x.json'), 400, 'invalid_import_file');
       assert.deepEqual(
         json.errors.map((e: { field: string }) => e.field),
         ['rows[0].address', 'rows[0].latitude', 'rows[0].longitude', 'rows[0].name', 'rows[1]'],
@@ -141,8 +138,8 @@ for (const backend of backends) {
     });
 
     it('refuses files it cannot read: no file part, bad JSON, a CSV without required columns, an empty file', async () => {
-      assertProblem(await upload('[]', admin, 'x.json', 'attachment'), 400, 'invalid_import_file');
-      assertProblem(await upload('[{"sourceId": ', admin, 'x.json'), 400, 'invalid_import_file');
+      assertProblem(await upload('[]', t.admin, 'x.json', 'attachment'), 400, 'invalid_import_file');
+      assertProblem(await upload('[{"sourceId": ', t.admin, 'x.json'), 400, 'invalid_import_file');
       const header = assertProblem(await upload('sourceId,name\na,b\n'), 400, 'invalid_import_file');
       assert.deepEqual(
         header.errors.map((e: { field: string }) => e.field),
@@ -151,7 +148,7 @@ for (const backend of backends) {
       assertProblem(await upload(''), 400, 'invalid_import_file');
       assertProblem(await upload('sourceId,name\n"open quote,b\n'), 400, 'invalid_import_file');
       assertProblem(
-        await t.app.inject({ method: 'POST', url: '/api/v1/admin/venues/import', headers: admin.auth, payload: [] }),
+        await t.app.inject({ method: 'POST', url: '/api/v1/admin/venues/import', headers: t.admin.auth, payload: [] }),
         415,
         'unsupported_media_type',
       );
@@ -179,7 +176,7 @@ for (const backend of backends) {
     it('refuses a NUL in a JSON or CSV file with a 400 naming the row and field, writing nothing', async () => {
       const before = await total();
       const json = [{ sourceId: 'nul-0', name: 'Hall\u0000One', address: '1 Nul Road', latitude: 1.3, longitude: 103.8, activityIds: [] }];
-      const fromJson = assertProblem(await upload(JSON.stringify(json), admin, 'venues.json'), 400, 'invalid_import_file');
+      const fromJson = assertProblem(await upload(JSON.stringify(json), t.admin, 'venues.json'), 400, 'invalid_import_file');
       assert.deepEqual(fromJson.errors, [{ field: 'rows[0].name', location: 'body', message: 'must not contain a NUL character' }]);
       const csv = csvFile('nul', 3, badminton, (row, cells) => {
         if (row === 2) cells.address = '2 Nul\u0000Road';
@@ -201,7 +198,7 @@ for (const backend of backends) {
       body.on('end', () => (received = true));
       let imported = false;
       const importing = t.app
-        .inject({ method: 'POST', url: '/api/v1/admin/venues/import', headers: { ...headers, ...admin.auth }, payload: body })
+        .inject({ method: 'POST', url: '/api/v1/admin/venues/import', headers: { ...headers, ...t.admin.auth }, payload: body })
         .then((response) => {
           imported = true;
           return response;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 import { destination, haversineKm } from '../../../test/helpers/geo.ts';
 
@@ -26,22 +26,18 @@ interface Page {
 
 for (const backend of backends) {
   describe(`venues (${backend.name})`, () => {
-    let t: TestApp;
-    let admin: TestUser;
     let badminton: string;
     let pickleball: string;
 
+    const t = appSuite(backend, { env: { RATE_LIMIT_PUBLIC_ANON: '100000' }, admin: true });
     before(async () => {
-      t = await buildTestApp(backend, { RATE_LIMIT_PUBLIC_ANON: '100000' });
-      admin = await createUser(t.app, { admin: true });
       const activity = async (name: string) =>
-        (await t.app.inject({ method: 'POST', url: '/api/v1/admin/activities', headers: admin.auth, payload: { name } })).json().data.id as string;
+        (await t.app.inject({ method: 'POST', url: '/api/v1/admin/activities', headers: t.admin.auth, payload: { name } })).json().data.id as string;
       badminton = await activity('Badminton');
       pickleball = await activity('Pickleball');
     });
-    after(() => t.close());
 
-    const create = (payload: object, who: TestUser = admin) => t.app.inject({ method: 'POST', url: '/api/v1/admin/venues', headers: who.auth, payload });
+    const create = (payload: object, who: TestUser = t.admin) => t.app.inject({ method: 'POST', url: '/api/v1/admin/venues', headers: who.auth, payload });
     const createOk = async (payload: object) => {
       const response = await create(payload);
       assert.equal(response.statusCode, 201, response.body);
@@ -135,7 +131,7 @@ for (const backend of backends) {
           activityIds: [badminton],
           stations: [{ code: 'NS1', name: 'Jurong East' }],
         });
-        const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/v1/admin/venues/${venue.id}`, headers: admin.auth, payload });
+        const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/v1/admin/venues/${venue.id}`, headers: t.admin.auth, payload });
         const renamed = await put({ name: 'New Name', postalCode: null, activityIds: [pickleball] });
         assert.equal(renamed.statusCode, 200, renamed.body);
         const data = renamed.json().data as Venue;
@@ -148,7 +144,12 @@ for (const backend of backends) {
         assertProblem(await put({ sourceId: 'shape-1' }), 409, 'venue_already_exists');
         assertProblem(await put({ latitude: 'north' }), 400, 'validation_failed');
         assertProblem(
-          await t.app.inject({ method: 'PUT', url: '/api/v1/admin/venues/00000000-0000-4000-8000-000000000000', headers: admin.auth, payload: { name: 'X' } }),
+          await t.app.inject({
+            method: 'PUT',
+            url: '/api/v1/admin/venues/00000000-0000-4000-8000-000000000000',
+            headers: t.admin.auth,
+            payload: { name: 'X' },
+          }),
           404,
           'venue_not_found',
         );
@@ -156,7 +157,7 @@ for (const backend of backends) {
 
       it('soft-deletes: the venue leaves the list, its sourceId is free again, a second delete is 404', async () => {
         const venue = await createOk({ sourceId: 'gone-1', name: 'Vanishing Hall', address: 'Nowhere', latitude: 1.3, longitude: 103.8, activityIds: [] });
-        const remove = () => t.app.inject({ method: 'DELETE', url: `/api/v1/admin/venues/${venue.id}`, headers: admin.auth });
+        const remove = () => t.app.inject({ method: 'DELETE', url: `/api/v1/admin/venues/${venue.id}`, headers: t.admin.auth });
         assert.equal((await remove()).statusCode, 204);
         assert.equal((await list('q=vanishing')).page.totalElements, 0);
         assertProblem(await remove(), 404, 'venue_not_found');

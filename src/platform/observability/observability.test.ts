@@ -4,16 +4,13 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { backends } from '../../../test/helpers/backends.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { freePort } from '../../../test/helpers/server-process.ts';
 
 for (const backend of backends) {
   describe(`operations endpoints (${backend.name})`, () => {
-    let t: TestApp;
-    before(async () => {
-      t = await buildTestApp(backend);
-    });
-    after(() => t.close());
+    const t = appSuite(backend);
 
     it('answers the public health check enveloped', async () => {
       const response = await t.app.inject({ url: '/api/v1/public/health' });

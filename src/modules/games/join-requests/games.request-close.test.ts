@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../../test/helpers/backends.ts';
 import { TestClock } from '../../../../test/helpers/clock.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../../test/helpers/games.ts';
-import { buildTestApp, runJob, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { createUser, mintTokens, type TestUser } from '../../../../test/helpers/users.ts';
+import { createGame, gameBody, onboardedUser } from '../../../../test/helpers/games.ts';
+import { appSuite } from '../../../../test/helpers/suite.ts';
+import { runJob } from '../../../../test/helpers/test-app.ts';
+import { mintTokens, type TestUser } from '../../../../test/helpers/users.ts';
 
 /** Issue #32 item 19: a join request nobody answered is closed with its game, and its sender is told. */
 for (const backend of backends) {
   describe(`games: open join requests close with their game (${backend.name})`, () => {
-    let t: TestApp;
     const clock = new TestClock(new Date('2035-09-01T08:00:00Z'));
-    let host: TestUser;
-    let sport: Sport;
     const req = async (method: 'GET' | 'POST' | 'DELETE', url: string, who: TestUser, payload?: object) =>
       t.app.inject({ method, url, headers: { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` }, ...(payload ? { payload } : {}) });
     const told = async (who: TestUser, gameId: string) => {
@@ -20,26 +18,20 @@ for (const backend of backends) {
       return (response.json().data.content as Array<{ type: string; resourceId: string }>).filter((n) => n.resourceId === gameId).map((n) => n.type);
     };
     const asking = async (hours: number, name: string) => {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), hours, { joinPolicy: 'APPROVAL' }));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, clock.now(), hours, { joinPolicy: 'APPROVAL' }));
       const player = await onboardedUser(t.app, name);
       assert.equal((await req('POST', `/api/v1/games/${game.id}/join-requests`, player, {})).statusCode, 201);
       return { game, player };
     };
     const runStatusJob = () => runJob(t.app, 'game-status');
 
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
-      const admin = await createUser(t.app, { admin: true });
-      host = await onboardedUser(t.app, 'Host Closer');
-      sport = await createSport(t.app, admin, { name: 'Volleyball' });
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { overrides: { clock }, host: 'Host Closer', sport: 'Volleyball' });
 
     it('the organiser cancels the game: the waiting requester is told, and the request is gone', async () => {
       const { game, player } = await asking(30, 'Waiting Wanda');
-      assert.equal((await req('DELETE', `/api/v1/games/${game.id}`, host)).statusCode, 204);
+      assert.equal((await req('DELETE', `/api/v1/games/${game.id}`, t.host)).statusCode, 204);
       assert.deepEqual(await told(player, game.id), ['JOIN_REQUEST_CANCELLED']);
-      const listed = await req('GET', `/api/v1/games/${game.id}/join-requests`, host);
+      const listed = await req('GET', `/api/v1/games/${game.id}/join-requests`, t.host);
       assert.equal(listed.json().data.content.length, 0);
     });
 
@@ -51,7 +43,7 @@ for (const backend of backends) {
       await runStatusJob();
       await runStatusJob();
       assert.deepEqual(await told(player, game.id), ['JOIN_REQUEST_LAPSED']);
-      assert.equal((await req('GET', `/api/v1/games/${game.id}/join-requests`, host)).json().data.content.length, 0);
+      assert.equal((await req('GET', `/api/v1/games/${game.id}/join-requests`, t.host)).json().data.content.length, 0);
     });
   });
 }

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../../test/helpers/backends.ts';
 import { TestClock } from '../../../../test/helpers/clock.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../../test/helpers/games.ts';
+import { createGame, gameBody, type Game } from '../../../../test/helpers/games.ts';
 import { assertProblem } from '../../../../test/helpers/problem.ts';
-import { buildTestApp, runJob, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../../test/helpers/suite.ts';
+import { runJob } from '../../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../../test/helpers/users.ts';
 
 type OfferGame = Game & { waitlistMode: string; placesOnOffer: number };
@@ -18,23 +19,20 @@ interface Party {
 // The app's zone is Asia/Singapore (UTC+8, no daylight saving): quiet hours 22:00–08:00 there are 14:00–00:00 UTC.
 for (const backend of backends) {
   describe(`games: waitlist offers (${backend.name})`, () => {
-    let t: TestApp;
     const clock = new TestClock(new Date('2032-03-01T04:00:00Z'));
-    let sport: Sport;
-    let host: TestUser;
     let everyone: TestUser[] = [];
 
-    before(async () => {
-      t = await buildTestApp(backend, { RATE_LIMIT_PUBLIC_ANON: '100000', RATE_LIMIT_PUBLIC_USER: '100000' }, { clock });
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Tennis' });
-      host = await onboardedUser(t.app, 'Host Offers');
+    const t = appSuite(backend, {
+      env: { RATE_LIMIT_PUBLIC_ANON: '100000', RATE_LIMIT_PUBLIC_USER: '100000' },
+      overrides: { clock },
+      sport: 'Tennis',
+      host: 'Host Offers',
     });
-    after(() => t.close());
 
     /** Moves the clock; access tokens are checked against it, so everyone gets fresh ones. */
     const setClock = async (iso: string) => {
       clock.set(new Date(iso));
-      for (const who of [host, ...everyone]) who.auth = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
+      for (const who of [t.host, ...everyone]) who.auth = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
     };
     const players = async (count: number) => {
       const made = await Promise.all(Array.from({ length: count }, () => createUser(t.app)));
@@ -53,9 +51,9 @@ for (const backend of backends) {
     };
     const accept = (who: TestUser, id: string) => post(who, `/api/v1/games/${id}/waitlist-offer/accept`);
     const decline = (who: TestUser, id: string) => post(who, `/api/v1/games/${id}/waitlist-offer/decline`);
-    const game = async (id: string) => (await t.app.inject({ url: `/api/v1/games/${id}`, headers: host.auth })).json().data as OfferGame;
+    const game = async (id: string) => (await t.app.inject({ url: `/api/v1/games/${id}`, headers: t.host.auth })).json().data as OfferGame;
     const partyOf = async (id: string, who: TestUser) =>
-      ((await t.app.inject({ url: `/api/v1/games/${id}/participants`, headers: host.auth })).json().data as Party[]).find((p) => p.userId === who.id);
+      ((await t.app.inject({ url: `/api/v1/games/${id}/participants`, headers: t.host.auth })).json().data as Party[]).find((p) => p.userId === who.id);
     const told = async (who: TestUser, gameId: string, type: string) => {
       const list = (await t.app.inject({ url: '/api/v1/notifications?size=100', headers: who.auth })).json().data.content as Array<{
         type: string;
@@ -68,8 +66,8 @@ for (const backend of backends) {
       const start = new Date(startTime);
       return createGame(
         t.app,
-        host,
-        gameBody(sport, clock.now(), 0, {
+        t.host,
+        gameBody(t.sport, clock.now(), 0, {
           waitlistMode: 'OFFER',
           slots: 1,
           startTime: start.toISOString(),
@@ -109,8 +107,8 @@ for (const backend of backends) {
       assertProblem(await accept(d!, created.id), 404, 'offer_not_found');
       // One notification per player (their acts within NOTIFICATION_COALESCE_MINUTES update it): b's
       // leave replaced b's join, d's accepted offer d's waitlist join.
-      assert.equal(await told(host, created.id, 'PLAYER_JOINED'), 4, 'a, c, d (accepted) and e');
-      assert.equal(await told(host, created.id, 'PLAYER_LEFT'), 1, 'b');
+      assert.equal(await told(t.host, created.id, 'PLAYER_JOINED'), 4, 'a, c, d (accepted) and e');
+      assert.equal(await told(t.host, created.id, 'PLAYER_LEFT'), 1, 'b');
     });
 
     it('an offer not taken in time is refused, expired exactly once by the job, and the place offered to the next', async () => {
@@ -166,7 +164,7 @@ for (const backend of backends) {
       await join(d!, soon.id);
       await join(e!, soon.id);
       // Leaving is free of the window for a waiting player only; the organiser removes an active one.
-      const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${soon.id}/participants/${c!.id}`, headers: host.auth });
+      const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${soon.id}/participants/${c!.id}`, headers: t.host.auth });
       assert.equal(removed.statusCode, 204, removed.body);
       assert.equal((await partyOf(soon.id, e!))?.offerExpiresAt, '2032-03-06T00:15:00.000Z', 'quiet until 08:00, then cut at the start');
 
@@ -175,7 +173,7 @@ for (const backend of backends) {
       const [f, g] = await players(2);
       await join(f!, last.id);
       await join(g!, last.id);
-      const out = await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${last.id}/participants/${f!.id}`, headers: host.auth });
+      const out = await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${last.id}/participants/${f!.id}`, headers: t.host.auth });
       assert.equal(out.statusCode, 204, out.body);
       assert.equal((await partyOf(last.id, g!))?.offerExpiresAt, '2032-03-06T01:30:00.000Z');
     });
@@ -188,7 +186,7 @@ for (const backend of backends) {
       await join(b!, created.id);
       await leave(a!, created.id);
       assert.ok((await partyOf(created.id, b!))?.offerExpiresAt);
-      const edited = await t.app.inject({ method: 'PUT', url: `/api/v1/games/${created.id}`, headers: host.auth, payload: { waitlistMode: 'AUTO' } });
+      const edited = await t.app.inject({ method: 'PUT', url: `/api/v1/games/${created.id}`, headers: t.host.auth, payload: { waitlistMode: 'AUTO' } });
       assert.equal(edited.statusCode, 200, edited.body);
       assert.deepEqual([edited.json().data.playersJoined, edited.json().data.placesOnOffer, edited.json().data.waitlisted], [1, 0, 0]);
       assert.equal((await partyOf(created.id, b!))?.status, 'ACTIVE');

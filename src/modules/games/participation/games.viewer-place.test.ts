@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../../test/helpers/backends.ts';
 import { TestClock } from '../../../../test/helpers/clock.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../../test/helpers/games.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { createUser, mintTokens, type TestUser } from '../../../../test/helpers/users.ts';
+import { createGame, gameBody, onboardedUser } from '../../../../test/helpers/games.ts';
+import { appSuite } from '../../../../test/helpers/suite.ts';
+import { mintTokens, type TestUser } from '../../../../test/helpers/users.ts';
 
 interface Place {
   entry: string;
@@ -28,18 +28,10 @@ const at = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms).t
 /** A game's own page tells a signed-in viewer where they stand, so the app never works it out. */
 for (const backend of backends) {
   describe(`games: the viewer's place on a game's page (${backend.name})`, () => {
-    let t: TestApp;
     const clock = new TestClock(new Date('2034-05-01T04:00:00Z'));
-    let sport: Sport;
-    let host: TestUser;
     const people: TestUser[] = [];
 
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Badminton' });
-      host = await onboardedUser(t.app, 'Host Place');
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { overrides: { clock }, sport: 'Badminton', host: 'Host Place' });
 
     const person = async (name: string) => {
       const made = await onboardedUser(t.app, name);
@@ -49,7 +41,7 @@ for (const backend of backends) {
     /** Access tokens are checked against the clock: everyone gets fresh ones. */
     const setClock = async (iso: string) => {
       clock.set(new Date(iso));
-      for (const who of [host, ...people]) who.auth = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
+      for (const who of [t.host, ...people]) who.auth = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
     };
     const send = async (who: TestUser, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
       const response = await t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
@@ -63,7 +55,7 @@ for (const backend of backends) {
     };
 
     it('shows a player their party, leave window and the organiser contact; a stranger and a signed-out visitor neither', async () => {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 72, { maxGuestsPerPlayer: 2 }));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, clock.now(), 72, { maxGuestsPerPlayer: 2 }));
       const player = await person('Pat');
       const stranger = await person('Stan');
       await send(player, 'POST', `/api/v1/games/${game.id}/participants`, { guests: 1, guestNames: ['Kim'] });
@@ -87,11 +79,11 @@ for (const backend of backends) {
 
       await setClock(at(game.startTime, -23 * HOUR));
       assert.deepEqual((await placeOf(game.id, player)).leave, { allowed: false, reason: 'CLOSED', closesAt: at(game.startTime, -24 * HOUR) });
-      assert.equal((await placeOf(game.id, host)).leave, null, 'the organiser does not leave their own game');
+      assert.equal((await placeOf(game.id, t.host)).leave, null, 'the organiser does not leave their own game');
     });
 
     it('shows an approval game as a request, then the request with its message', async () => {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 72, { joinPolicy: 'APPROVAL' }));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, clock.now(), 72, { joinPolicy: 'APPROVAL' }));
       const asker = await person('Ash');
       assert.equal((await placeOf(game.id, asker)).entry, 'REQUEST');
       await send(asker, 'POST', `/api/v1/games/${game.id}/join-requests`, { message: 'I play on Tuesdays' });
@@ -101,7 +93,7 @@ for (const backend of backends) {
     });
 
     it("gives each waiting party its position, and a party offered a place the offer's end; a waiting player no contact", async () => {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 78, { slots: 1, waitlistMode: 'OFFER' }));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, clock.now(), 78, { slots: 1, waitlistMode: 'OFFER' }));
       const [first, second, third] = [await person('One'), await person('Two'), await person('Three')];
       for (const who of [first, second, third]) await send(who, 'POST', `/api/v1/games/${game.id}/participants`);
       assert.equal((await placeOf(game.id, second)).waitlistPosition, 1);
@@ -116,7 +108,7 @@ for (const backend of backends) {
     });
 
     it('shows the check-in window, then the check-in, then the rating once the game has ended', async () => {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 48, { selfCheckIn: true }));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, clock.now(), 48, { selfCheckIn: true }));
       const player = await person('Cleo');
       await send(player, 'POST', `/api/v1/games/${game.id}/participants`);
       assert.deepEqual((await placeOf(game.id, player)).checkIn, { opensAt: at(game.startTime, -HOUR / 2), closesAt: at(game.startTime, HOUR / 2) });

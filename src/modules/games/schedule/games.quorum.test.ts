@@ -1,21 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../../test/helpers/backends.ts';
 import { TestClock } from '../../../../test/helpers/clock.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../../test/helpers/games.ts';
+import { createGame, gameBody, onboardedUser, type Game } from '../../../../test/helpers/games.ts';
 import { assertProblem } from '../../../../test/helpers/problem.ts';
-import { buildTestApp, runJob, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { createUser, mintTokens, type TestUser } from '../../../../test/helpers/users.ts';
+import { appSuite } from '../../../../test/helpers/suite.ts';
+import { runJob } from '../../../../test/helpers/test-app.ts';
+import { mintTokens, type TestUser } from '../../../../test/helpers/users.ts';
 
 type Quorum = Game & { minPlayers: number | null; decisionHoursBefore: number; decisionAt: string | null; confirmed: boolean; cancelReason: string | null };
 
 for (const backend of backends) {
   describe(`games: minimum players and the go / no-go decision (${backend.name})`, () => {
-    let t: TestApp;
     const clock = new TestClock(new Date('2033-05-02T08:00:00Z'));
-    let admin: TestUser;
-    let host: TestUser;
-    let sport: Sport;
     const everyone: TestUser[] = [];
     const user = async (name: string) => {
       const created = await onboardedUser(t.app, name);
@@ -25,7 +22,7 @@ for (const backend of backends) {
     /** Moves the clock; access tokens are checked against it, so everyone gets fresh ones. */
     const advanceHours = async (hours: number) => {
       clock.advance(hours * 3600);
-      for (const who of [host, ...everyone]) who.auth = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
+      for (const who of [t.host, ...everyone]) who.auth = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
     };
     const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, payload?: object) =>
       t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
@@ -48,15 +45,14 @@ for (const backend of backends) {
       );
     };
     const quorumGame = async (startsInHours: number, overrides: Record<string, unknown>) =>
-      createGame(t.app, host, gameBody(sport, clock.now(), startsInHours, overrides)) as Promise<Quorum>;
+      createGame(t.app, t.host, gameBody(t.sport, clock.now(), startsInHours, overrides)) as Promise<Quorum>;
 
-    before(async () => {
-      t = await buildTestApp(backend, { RATE_LIMIT_PUBLIC_ANON: '100000', RATE_LIMIT_PUBLIC_USER: '100000' }, { clock });
-      admin = await createUser(t.app, { admin: true });
-      host = await onboardedUser(t.app, 'Host Quorum');
-      sport = await createSport(t.app, admin, { name: 'Futsal' });
+    const t = appSuite(backend, {
+      env: { RATE_LIMIT_PUBLIC_ANON: '100000', RATE_LIMIT_PUBLIC_USER: '100000' },
+      overrides: { clock },
+      host: 'Host Quorum',
+      sport: 'Futsal',
     });
-    after(() => t.close());
 
     it('a game without a quorum looks as before: no quorum, default decision hours, not confirmed; the job leaves it alone', async () => {
       const game = await quorumGame(10, {});
@@ -72,14 +68,14 @@ for (const backend of backends) {
     });
 
     it('refuses a quorum above the slots or a decision moment already past, and changes nothing', async () => {
-      assertProblem(await req('POST', '/api/v1/games', host, gameBody(sport, clock.now(), 48, { slots: 4, minPlayers: 5 })), 400, 'validation_failed');
-      assertProblem(await req('POST', '/api/v1/games', host, gameBody(sport, clock.now(), 2, { minPlayers: 2 })), 400, 'validation_failed');
+      assertProblem(await req('POST', '/api/v1/games', t.host, gameBody(t.sport, clock.now(), 48, { slots: 4, minPlayers: 5 })), 400, 'validation_failed');
+      assertProblem(await req('POST', '/api/v1/games', t.host, gameBody(t.sport, clock.now(), 2, { minPlayers: 2 })), 400, 'validation_failed');
       assertProblem(
-        await req('POST', '/api/v1/games', host, gameBody(sport, clock.now(), 48, { minPlayers: 2, decisionHoursBefore: 169 })),
+        await req('POST', '/api/v1/games', t.host, gameBody(t.sport, clock.now(), 48, { minPlayers: 2, decisionHoursBefore: 169 })),
         400,
         'validation_failed',
       );
-      const hosted = await req('GET', '/api/v1/me/games/hosted', host);
+      const hosted = await req('GET', '/api/v1/me/games/hosted', t.host);
       assert.deepEqual(hosted.json().data.content, []);
     });
 
@@ -98,13 +94,13 @@ for (const backend of backends) {
       const decided = await getGame(game.id);
       assert.equal(decided.status, 'SCHEDULED');
       assert.equal(decided.confirmed, true);
-      for (const who of [a, b, host]) assert.equal((await told(who, game.id, 'GAME_CONFIRMED')).length, 1);
+      for (const who of [a, b, t.host]) assert.equal((await told(who, game.id, 'GAME_CONFIRMED')).length, 1);
       assert.match((await told(a, game.id, 'GAME_CONFIRMED'))[0]!.message, /confirmed/);
       assert.ok((await req('GET', '/api/v1/games?confirmed=true&size=100', a)).body.includes(game.id), 'listed under confirmed=true');
       assert.ok(!(await req('GET', '/api/v1/games?confirmed=false&size=100', a)).body.includes(game.id));
       // Confirmed, inside the 24-hour window: leaving is refused as for any game.
       assertProblem(await req('DELETE', `/api/v1/games/${game.id}/participants/me`, a), 409, 'leave_window_closed');
-      assertProblem(await req('PUT', `/api/v1/games/${game.id}`, host, { minPlayers: 1 }), 409, 'decision_made');
+      assertProblem(await req('PUT', `/api/v1/games/${game.id}`, t.host, { minPlayers: 1 }), 409, 'decision_made');
       await advanceHours(8);
     });
 
@@ -120,14 +116,14 @@ for (const backend of backends) {
       await advanceHours(7);
       assert.equal(await decide(), 1);
       assert.equal(await decide(), 0);
-      const decided = await getGame(game.id, host);
+      const decided = await getGame(game.id, t.host);
       assert.equal(decided.status, 'CANCELLED');
       assert.equal(decided.cancelReason, 'NOT_ENOUGH_PLAYERS');
       assert.equal(decided.confirmed, false);
       assert.equal(decided.playersJoined, 0);
-      const players = await req('GET', `/api/v1/games/${game.id}/participants`, host);
+      const players = await req('GET', `/api/v1/games/${game.id}/participants`, t.host);
       assert.deepEqual(players.json().data, [], 'everyone released');
-      for (const who of [b, host]) assert.equal((await told(who, game.id, 'GAME_NOT_ENOUGH_PLAYERS')).length, 1);
+      for (const who of [b, t.host]) assert.equal((await told(who, game.id, 'GAME_NOT_ENOUGH_PLAYERS')).length, 1);
       assert.match((await told(b, game.id, 'GAME_NOT_ENOUGH_PLAYERS'))[0]!.message, /not enough players/);
       assert.equal((await told(a, game.id, 'GAME_NOT_ENOUGH_PLAYERS')).length, 0, 'a player who left is not told');
       assertProblem(await join(c, game.id, 409), 409, 'game_not_joinable');
@@ -138,21 +134,21 @@ for (const backend of backends) {
       const game = await quorumGame(40, { slots: 4, minPlayers: 3 });
       const a = await user('Fay');
       await join(a, game.id);
-      assertProblem(await req('PUT', `/api/v1/games/${game.id}`, host, { minPlayers: 5 }), 400, 'validation_failed');
-      assertProblem(await req('PUT', `/api/v1/games/${game.id}`, host, { slots: 2 }), 400, 'validation_failed');
-      assertProblem(await req('PUT', `/api/v1/games/${game.id}`, host, { decisionHoursBefore: 41 }), 400, 'validation_failed');
-      const changed = await req('PUT', `/api/v1/games/${game.id}`, host, { minPlayers: 2, decisionHoursBefore: 12 });
+      assertProblem(await req('PUT', `/api/v1/games/${game.id}`, t.host, { minPlayers: 5 }), 400, 'validation_failed');
+      assertProblem(await req('PUT', `/api/v1/games/${game.id}`, t.host, { slots: 2 }), 400, 'validation_failed');
+      assertProblem(await req('PUT', `/api/v1/games/${game.id}`, t.host, { decisionHoursBefore: 41 }), 400, 'validation_failed');
+      const changed = await req('PUT', `/api/v1/games/${game.id}`, t.host, { minPlayers: 2, decisionHoursBefore: 12 });
       assert.equal(changed.statusCode, 200, changed.body);
       assert.equal(changed.json().data.minPlayers, 2);
       assert.equal(changed.json().data.decisionHoursBefore, 12);
       assertProblem(await req('POST', `/api/v1/games/${game.id}/confirm`, a), 404, 'game_not_found');
       assertProblem(await req('POST', `/api/v1/games/${game.id}/confirm`), 401);
-      const confirmed = await req('POST', `/api/v1/games/${game.id}/confirm`, host);
+      const confirmed = await req('POST', `/api/v1/games/${game.id}/confirm`, t.host);
       assert.equal(confirmed.statusCode, 200, confirmed.body);
       assert.equal(confirmed.json().data.confirmed, true);
-      assert.equal((await req('POST', `/api/v1/games/${game.id}/confirm`, host)).statusCode, 200, 'again: no-op');
+      assert.equal((await req('POST', `/api/v1/games/${game.id}/confirm`, t.host)).statusCode, 200, 'again: no-op');
       assert.equal((await told(a, game.id, 'GAME_CONFIRMED')).length, 1, 'told once');
-      assertProblem(await req('PUT', `/api/v1/games/${game.id}`, host, { minPlayers: null }), 409, 'decision_made');
+      assertProblem(await req('PUT', `/api/v1/games/${game.id}`, t.host, { minPlayers: null }), 409, 'decision_made');
       await advanceHours(30);
       assert.equal(await decide(), 0, 'an early confirmation is the decision');
       const after = await getGame(game.id);
@@ -174,8 +170,8 @@ for (const backend of backends) {
         assert.equal(decided, 1);
         const joined = responses.filter((r) => r.statusCode === 201);
         for (const r of responses) if (r.statusCode !== 201) assertProblem(r, 409, 'game_not_joinable');
-        const final = await getGame(game.id, host);
-        const listed = (await req('GET', `/api/v1/games/${game.id}/participants`, host)).json().data as unknown[];
+        const final = await getGame(game.id, t.host);
+        const listed = (await req('GET', `/api/v1/games/${game.id}/participants`, t.host)).json().data as unknown[];
         if (final.status === 'CANCELLED') {
           assert.equal(final.confirmed, false);
           assert.equal(final.playersJoined, 0);

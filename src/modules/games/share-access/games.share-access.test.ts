@@ -1,23 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../../test/helpers/backends.ts';
 import { TestClock } from '../../../../test/helpers/clock.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../../test/helpers/games.ts';
+import { createGame, gameBody, onboardedUser } from '../../../../test/helpers/games.ts';
 import { assertProblem } from '../../../../test/helpers/problem.ts';
-import { buildTestApp, runJob, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { appSuite } from '../../../../test/helpers/suite.ts';
+import { runJob } from '../../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`share access expiry (${backend.name})`, () => {
     const clock = new TestClock(new Date('2032-01-05T02:00:00Z'));
-    let t: TestApp;
-    let sport: Sport;
 
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock });
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Shared ball' });
-    });
-    after(() => t.close());
+    const t = appSuite(backend, { overrides: { clock }, sport: 'Shared ball' });
 
     const fresh = async (...users: TestUser[]) => {
       for (const user of users) user.auth = { authorization: `Bearer ${(await mintTokens(t.app, user.id)).accessToken}` };
@@ -36,7 +31,7 @@ for (const backend of backends) {
 
     it('lasts until the game ends plus a day, unless the user joined; resolving again after that grants nothing', async () => {
       const host = await onboardedUser(t.app, 'Host Share');
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 48, { visibility: 'PRIVATE', slots: 4 }));
+      const game = await createGame(t.app, host, gameBody(t.sport, clock.now(), 48, { visibility: 'PRIVATE', slots: 4 }));
       const end = new Date(game.endTime).getTime();
       const [viewer, joiner] = [await createUser(t.app), await createUser(t.app)];
       for (const user of [viewer, joiner]) {
