@@ -1,5 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Database } from './database.ts';
+
+/**
+ * What the guard needs of a database: its `transaction` (Drizzle's, with the callback first); said
+ * here in its own words so the guard and database.ts, which installs it, do not import each other.
+ */
+interface Transactional {
+  transaction(work: (tx: unknown) => Promise<unknown>, config?: never): Promise<unknown>;
+}
 
 /** What a statement sent to the pool from inside an open transaction is refused with. */
 export const POOL_INSIDE_TRANSACTION = 'POOL_INSIDE_TRANSACTION';
@@ -15,9 +22,9 @@ export class TransactionGuard {
   readonly #work = new AsyncLocalStorage<{ open: boolean }>();
 
   /** Runs every `db.transaction` callback marked as inside its transaction, until the callback settles. */
-  mark(db: Database): void {
+  mark(db: Transactional): void {
     const transaction = db.transaction.bind(db);
-    const marked: Database['transaction'] = (work, config) =>
+    const marked: Transactional['transaction'] = (work, config) =>
       transaction((tx) => {
         const state = { open: true };
         // Work the callback started and left running may reach the pool once the callback is done.
@@ -43,7 +50,7 @@ export class TransactionGuard {
 }
 
 /** Marks `db`'s transactions and makes the pool's ways in (`client`'s `methods`) refuse inside them. */
-export function guardPool<T extends object>(db: Database, client: T, methods: ReadonlyArray<keyof T & string>): void {
+export function guardPool<T extends object>(db: Transactional, client: T, methods: ReadonlyArray<keyof T & string>): void {
   const guard = new TransactionGuard();
   guard.mark(db);
   guard.refuse(client, methods);

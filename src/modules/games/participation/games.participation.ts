@@ -17,7 +17,7 @@ import type { GuestsInput, JoinInput } from '../games.schemas.ts';
 import { fillPlaces, type WaitlistSettings } from './games.waitlist.ts';
 import { CoHostsRepository } from '../co-hosts/games.co-hosts.repository.ts';
 import { cleanNames, guestErrors, seenOf } from './games.participation.input.ts';
-import { alreadyJoined, notJoinable, offerNotFound, partyDoesNotFit } from './games.participation.errors.ts';
+import { alreadyJoined, notJoinable, offerNotFound, partyDoesNotFit } from './games.participation.refusals.ts';
 import { type Actor, announce, type GameWriterDeps, lockManaged } from '../games.writes.ts';
 
 export interface GameParticipationDeps extends GameWriterDeps {
