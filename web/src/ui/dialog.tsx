@@ -2,8 +2,9 @@
  * Dialog and sheet on the native <dialog> element: it traps focus, closes on Escape and returns focus
  * to what opened it. A sheet is the same dialog docked to the bottom of a phone's screen.
  */
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from './button';
+import { Problem } from './page';
 import { t } from '../i18n';
 
 export function Dialog({
@@ -56,6 +57,49 @@ export function Dialog({
 
 export function Sheet(props: Omit<Parameters<typeof Dialog>[0], 'sheet'>) {
   return <Dialog {...props} sheet />;
+}
+
+interface FormSheetProps {
+  /** The form's id: the submit button sits in the footer, outside the form, and names it. */
+  id: string;
+  title: string;
+  submitText: string;
+  busy: boolean;
+  /** What stops the form being sent, said under it; `error`, the request's problem, below that. */
+  alert?: string;
+  error: unknown;
+  onSubmit: (event: FormEvent) => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A sheet that is one form: Cancel closes it, the primary button submits it. */
+export function FormSheet({ id, title, submitText, busy, alert, error, onSubmit, onClose, children }: FormSheetProps) {
+  return (
+    <Sheet
+      open
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button onClick={onClose}>{t.common.cancel}</Button>
+          <Button variant="primary" type="submit" form={id} busy={busy}>
+            {submitText}
+          </Button>
+        </>
+      }
+    >
+      <form id={id} className="form" noValidate onSubmit={onSubmit}>
+        {children}
+        {alert && (
+          <p className="field-error" role="alert">
+            {alert}
+          </p>
+        )}
+        <Problem error={error} />
+      </form>
+    </Sheet>
+  );
 }
 
 export interface ConfirmOptions {

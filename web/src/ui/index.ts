@@ -8,7 +8,7 @@ export { Button, type ButtonVariant } from './button';
 export { Card, Section } from './card';
 export { Chip, ChipRow } from './chip';
 export { Tabs, type Tab } from './tabs';
-export { Dialog, Sheet, ConfirmProvider, useConfirm, type ConfirmOptions } from './dialog';
+export { Dialog, Sheet, FormSheet, ConfirmProvider, useConfirm, type ConfirmOptions } from './dialog';
 export { ToastProvider, useToast } from './toast';
 export { Badge, AvatarStack, Skeleton, EmptyState, type Tone } from './bits';
 export { ListState, Loading, Problem, Waiting, fieldError, Page, Field, TextArea } from './page';

@@ -26,7 +26,7 @@ export function AdminFrame({ section, children }: { section: AdminSection; child
 
 /**
  * An admin section that is one list: what leads it (a string: a muted paragraph), its query's loading and problem (or a change's
- * problem, `failed`), the empty state, then an item each (a `li` card). Its anchor is `admin-<section>`.
+ * problem, `failed`), the empty state, then an item each (a `li` card). Its anchor is `admin-` and the section's name.
  */
 export function AdminList<T>({
   section,

@@ -1,5 +1,4 @@
-import { createElement } from 'react';
-import type { AppRoute } from '../../shell/app-route';
+import { page, type AppRoute } from '../../shell/app-route';
 import { lazyPage } from '../../shell/lazy-page';
 
 const Users = lazyPage(() => import('./Users'), 'UsersPage');
@@ -11,12 +10,12 @@ const Disputes = lazyPage(() => import('./Disputes'), 'DisputesPage');
 const Audit = lazyPage(() => import('./Audit'), 'AuditPage');
 
 export const routes: AppRoute[] = [
-  { path: '/admin', access: 'admin', render: () => createElement(Users) },
-  { path: '/admin/users', access: 'admin', render: () => createElement(Users) },
-  { path: '/admin/activities', access: 'admin', render: () => createElement(Activities) },
-  { path: '/admin/activities/:id', access: 'admin', render: ({ params }) => createElement(Activity, { id: params.id! }) },
-  { path: '/admin/venues', access: 'admin', render: () => createElement(Venues) },
-  { path: '/admin/games', access: 'admin', render: () => createElement(Games) },
-  { path: '/admin/disputes', access: 'admin', render: () => createElement(Disputes) },
-  { path: '/admin/audit', access: 'admin', render: () => createElement(Audit) },
+  page('/admin', Users, 'admin'),
+  page('/admin/users', Users, 'admin'),
+  page('/admin/activities', Activities, 'admin'),
+  page('/admin/activities/:id', Activity, 'admin'),
+  page('/admin/venues', Venues, 'admin'),
+  page('/admin/games', Games, 'admin'),
+  page('/admin/disputes', Disputes, 'admin'),
+  page('/admin/audit', Audit, 'admin'),
 ];

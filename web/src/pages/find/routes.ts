@@ -1,7 +1,6 @@
-import { createElement } from 'react';
-import type { AppRoute } from '../../shell/app-route';
+import { page, type AppRoute } from '../../shell/app-route';
 import { lazyPage } from '../../shell/lazy-page';
 
 const FindPage = lazyPage(() => import('./Find'), 'FindPage');
 
-export const routes: AppRoute[] = [{ path: '/', render: () => createElement(FindPage) }];
+export const routes: AppRoute[] = [page('/', FindPage)];

@@ -10,19 +10,22 @@ import { t } from '../../i18n';
 import { offerPushAfterJoin } from '../../push/PushOffer';
 import { useToast } from '../../ui';
 
-function useGameMutation<Input = void>(id: string, run: (input: Input) => Promise<unknown>, said?: (input: Input) => string) {
+function useGameMutation<Input = void>(id: string, run: (input: Input) => Promise<unknown>, said?: string | ((input: Input) => string)) {
   const client = useQueryClient();
   const say = useToast();
   return useMutation({
     mutationFn: run,
     onSuccess: (_answer, input) => {
-      if (said) say(said(input), 'success');
+      if (said) say(typeof said === 'string' ? said : said(input), 'success');
     },
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: gameKeys.detail(id) }), client.invalidateQueries({ queryKey: myGamesKeys.all })]),
   });
 }
 
 const path = (id: string) => ({ params: { path: { id } } });
+
+/** A write that needs nothing but the game: its request, and what the toast says when it worked (if anything). */
+const gameAction = (run: (id: string) => Promise<unknown>, said?: string) => (id: string) => useGameMutation(id, () => run(id), said);
 
 /** The guests a player brings, named where a name was given. */
 export interface Party {
@@ -48,66 +51,36 @@ export const useAskToJoin = (id: string) =>
   useGameMutation(
     id,
     (message: string) => data(api.POST('/api/v1/games/{id}/join-requests', { ...path(id), body: message.trim() ? { message: message.trim() } : {} })),
-    () => t.game.requested,
+    t.game.requested,
   );
 
-export const useWithdrawRequest = (id: string) =>
-  useGameMutation(
-    id,
-    () => done(api.DELETE('/api/v1/games/{id}/join-requests/me', path(id))),
-    () => t.game.withdrawn,
-  );
+export const useWithdrawRequest = gameAction((id) => done(api.DELETE('/api/v1/games/{id}/join-requests/me', path(id))), t.game.withdrawn);
 
 export const useChangeGuests = (id: string) =>
-  useGameMutation(
-    id,
-    (party: Party) => data(api.PUT('/api/v1/games/{id}/participants/me/guests', { ...path(id), body: party })),
-    () => t.game.guestsSaved,
-  );
+  useGameMutation(id, (party: Party) => data(api.PUT('/api/v1/games/{id}/participants/me/guests', { ...path(id), body: party })), t.game.guestsSaved);
 
-export const useLeave = (id: string) =>
-  useGameMutation(
-    id,
-    () => done(api.DELETE('/api/v1/games/{id}/participants/me', path(id))),
-    () => t.game.left,
-  );
+export const useLeave = gameAction((id) => done(api.DELETE('/api/v1/games/{id}/participants/me', path(id))), t.game.left);
 
-export const useAcceptOffer = (id: string) =>
-  useGameMutation(
-    id,
-    () => data(api.POST('/api/v1/games/{id}/waitlist-offer/accept', path(id))),
-    () => t.game.accepted,
-  );
+export const useAcceptOffer = gameAction((id) => data(api.POST('/api/v1/games/{id}/waitlist-offer/accept', path(id))), t.game.accepted);
 
-export const useDeclineOffer = (id: string) =>
-  useGameMutation(
-    id,
-    () => done(api.POST('/api/v1/games/{id}/waitlist-offer/decline', path(id))),
-    () => t.game.declined,
-  );
+export const useDeclineOffer = gameAction((id) => done(api.POST('/api/v1/games/{id}/waitlist-offer/decline', path(id))), t.game.declined);
 
-export const useCheckIn = (id: string) =>
-  useGameMutation(
-    id,
-    () => data(api.POST('/api/v1/games/{id}/check-in', path(id))),
-    () => t.game.checkInDone,
-  );
+export const useCheckIn = gameAction((id) => data(api.POST('/api/v1/games/{id}/check-in', path(id))), t.game.checkInDone);
 
 export const useRate = (id: string) =>
   useGameMutation(
     id,
     ({ score, note }: { score: number; note: string }) =>
       data(api.PUT('/api/v1/games/{id}/rating', { ...path(id), body: { score, ...(note.trim() ? { note: note.trim() } : {}) } })),
-    () => t.game.rated,
+    t.game.rated,
   );
 
-export const useSaveBookmark = (id: string) => useGameMutation(id, () => data(api.POST('/api/v1/game-bookmarks', { body: { gameId: id } })));
+export const useSaveBookmark = gameAction((id) => data(api.POST('/api/v1/game-bookmarks', { body: { gameId: id } })));
 
-export const useRemoveBookmark = (id: string) =>
-  useGameMutation(id, () => done(api.DELETE('/api/v1/game-bookmarks/{gameId}', { params: { path: { gameId: id } } })));
+export const useRemoveBookmark = gameAction((id) => done(api.DELETE('/api/v1/game-bookmarks/{gameId}', { params: { path: { gameId: id } } })));
 
 /** A host's: the organiser cancels the game (its players are told). */
-export const useCancelGame = (id: string) => useGameMutation(id, () => done(api.DELETE('/api/v1/games/{id}', path(id))));
+export const useCancelGame = gameAction((id) => done(api.DELETE('/api/v1/games/{id}', path(id))));
 
 /** A host's: a player is taken off the game. */
 export const useRemovePlayer = (id: string) =>

@@ -10,6 +10,29 @@ type Format = keyof typeof g.formats;
 type Rule = keyof typeof g.scoreRules;
 type Pace = keyof typeof g.paces;
 
+interface ChoiceProps<K extends string> {
+  id: string;
+  label: string;
+  labels: Record<K, string>;
+  value: K;
+  onChange: (value: K) => void;
+}
+
+/** A select over one of game day's label tables: its keys are the values sent, its texts what is shown. */
+function Choice<K extends string>({ id, label, labels, value, onChange }: ChoiceProps<K>) {
+  return (
+    <Field label={label} id={id}>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as K)}>
+        {(Object.keys(labels) as K[]).map((key) => (
+          <option key={key} value={key}>
+            {labels[key]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 export function OpenForm({ gameId }: { gameId: string }) {
   const write = useBoardWrite(gameId);
   const [courts, setCourts] = useState('2');
@@ -21,12 +44,6 @@ export function OpenForm({ gameId }: { gameId: string }) {
     const body = { courts: Number(courts), format, scoreRule, pace };
     write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day', { params: { path: { id: gameId } }, body })));
   };
-  const options = <K extends string>(labels: Record<K, string>) =>
-    (Object.keys(labels) as K[]).map((key) => (
-      <option key={key} value={key}>
-        {labels[key]}
-      </option>
-    ));
   return (
     <Section title={g.openHeading} id="open-game-day">
       <p className="muted">{g.openHint}</p>
@@ -34,21 +51,9 @@ export function OpenForm({ gameId }: { gameId: string }) {
         <Field label={g.courts} id="gd-courts">
           <input id="gd-courts" type="number" min={1} max={20} required value={courts} onChange={(event) => setCourts(event.target.value)} />
         </Field>
-        <Field label={g.format} id="gd-format">
-          <select id="gd-format" value={format} onChange={(event) => setFormat(event.target.value as Format)}>
-            {options(g.formats)}
-          </select>
-        </Field>
-        <Field label={g.scoreRule} id="gd-rule">
-          <select id="gd-rule" value={scoreRule} onChange={(event) => setRule(event.target.value as Rule)}>
-            {options(g.scoreRules)}
-          </select>
-        </Field>
-        <Field label={g.pace} id="gd-pace">
-          <select id="gd-pace" value={pace} onChange={(event) => setPace(event.target.value as Pace)}>
-            {options(g.paces)}
-          </select>
-        </Field>
+        <Choice id="gd-format" label={g.format} labels={g.formats} value={format} onChange={setFormat} />
+        <Choice id="gd-rule" label={g.scoreRule} labels={g.scoreRules} value={scoreRule} onChange={setRule} />
+        <Choice id="gd-pace" label={g.pace} labels={g.paces} value={pace} onChange={setPace} />
         <Button type="submit" variant="primary" busy={write.isPending}>
           {g.open}
         </Button>

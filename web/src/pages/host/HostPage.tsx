@@ -8,7 +8,7 @@ import { Link, navigate } from '../../router';
 import { TIME_ZONE } from '../../time';
 import { Button, Field, fieldError, Page, Problem, Waiting } from '../../ui';
 import { apiField, createBody, EMPTY, fromGame, rules, updateBody, useActivities, type Draft, type DraftField } from './draft';
-import type { Controls } from './controls';
+import type { Choice, Controls } from './controls';
 import { MoreOptions } from './MoreOptions';
 import './host.css';
 
@@ -66,12 +66,22 @@ function HostForm({ id, initial }: { id?: string; initial: Draft }) {
       onChange: (event) => set(name, event.target.value),
     };
   };
+  const choice: Controls['choice'] = (name, label, choices, { hint, blank, disabled } = {}) =>
+    control(
+      name,
+      label,
+      <select {...attrs(name)} disabled={disabled}>
+        {blank !== undefined && <option value="">{blank}</option>}
+        {choices.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>,
+      hint,
+    );
   const f = t.host.form;
-  const levelOptions = levels.map((level) => (
-    <option key={level.id} value={level.id}>
-      {level.name}
-    </option>
-  ));
+  const levelChoices = levels.map((level): Choice => [level.id, level.name]);
   return (
     <Page title={id ? t.host.editTitle : t.host.hostTitle}>
       {!id && (
@@ -80,47 +90,14 @@ function HostForm({ id, initial }: { id?: string; initial: Draft }) {
         </p>
       )}
       <form className="form host-form" noValidate onSubmit={submit}>
-        {control(
-          'activityId',
-          f.activity,
-          <select {...attrs('activityId')} disabled={!!id}>
-            <option value="">{t.host.choose}</option>
-            {activities.data?.content.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </select>,
-        )}
-        {control(
-          'venueId',
-          f.venue,
-          <select {...attrs('venueId')} disabled={!draft.activityId}>
-            <option value="">{draft.activityId ? t.host.choose : t.host.chooseActivityFirst}</option>
-            {venues.data?.content.map((venue) => (
-              <option key={venue.id} value={venue.id}>
-                {venue.name} — {venue.address}
-              </option>
-            ))}
-          </select>,
-        )}
+        {choice('activityId', f.activity, activities.data?.content.map((item): Choice => [item.id, item.name]) ?? [], { blank: t.host.choose, disabled: !!id })}
+        {choice('venueId', f.venue, venues.data?.content.map((venue): Choice => [venue.id, `${venue.name} — ${venue.address}`]) ?? [], {
+          blank: draft.activityId ? t.host.choose : t.host.chooseActivityFirst,
+          disabled: !draft.activityId,
+        })}
         <div className="row">
-          {control(
-            'skillLevelFromId',
-            f.lowest,
-            <select {...attrs('skillLevelFromId')} disabled={!levels.length}>
-              <option value="">{t.host.choose}</option>
-              {levelOptions}
-            </select>,
-          )}
-          {control(
-            'skillLevelToId',
-            f.highest,
-            <select {...attrs('skillLevelToId')} disabled={!levels.length}>
-              <option value="">{t.host.choose}</option>
-              {levelOptions}
-            </select>,
-          )}
+          {choice('skillLevelFromId', f.lowest, levelChoices, { blank: t.host.choose, disabled: !levels.length })}
+          {choice('skillLevelToId', f.highest, levelChoices, { blank: t.host.choose, disabled: !levels.length })}
         </div>
         <div className="row">
           {control('start', f.starts, <input type="datetime-local" {...attrs('start')} />, f.zone(TIME_ZONE))}
@@ -133,25 +110,22 @@ function HostForm({ id, initial }: { id?: string; initial: Draft }) {
         </div>
         {control('title', f.title, <input {...attrs('title')} maxLength={200} />)}
         <div className="row">
-          {control(
-            'gameType',
-            f.format,
-            <select {...attrs('gameType')}>
-              <option value="DOUBLE">{f.doubles}</option>
-              <option value="SINGLE">{f.singles}</option>
-            </select>,
-          )}
-          {control(
+          {choice('gameType', f.format, [
+            ['DOUBLE', f.doubles],
+            ['SINGLE', f.singles],
+          ])}
+          {choice(
             'visibility',
             f.visibility,
-            <select {...attrs('visibility')} disabled={!!id}>
-              <option value="PUBLIC">{f.public}</option>
-              <option value="PRIVATE">{f.private}</option>
-            </select>,
+            [
+              ['PUBLIC', f.public],
+              ['PRIVATE', f.private],
+            ],
+            { disabled: !!id },
           )}
         </div>
         {control('description', f.description, <textarea {...attrs('description')} maxLength={5000} rows={3} />)}
-        <MoreOptions controls={{ draft, set, control, attrs }} />
+        <MoreOptions controls={{ draft, set, control, choice, attrs }} />
         <Problem error={save.error} />
         <Button type="submit" variant="primary" busy={save.isPending}>
           {save.isPending ? t.host.saving : id ? t.host.submitEdit : t.host.submitNew}

@@ -6,7 +6,7 @@ import { t } from '../../i18n';
 import { Link, navigate } from '../../router';
 import { formatDateTime, formatRange } from '../../time';
 import { Badge, Button, Card, Page, Problem, Section, useToast, Waiting } from '../../ui';
-import { useAskFirst } from './ask';
+import { DangerButton } from './ask';
 import type { Game } from './draft';
 import { AttendanceSection, RatingsSection } from './ManageAttendance';
 import { RequestsSection, RosterSection } from './ManageRoster';
@@ -85,7 +85,6 @@ function ConfirmSection({ game }: { game: Game }) {
 
 function DangerSection({ game }: { game: Game }) {
   const client = useQueryClient();
-  const askFirst = useAskFirst();
   const say = useToast();
   const cancel = useMutation({
     mutationFn: () => done(api.DELETE('/api/v1/games/{id}', { params: { path: { id: game.id } } })),
@@ -106,21 +105,13 @@ function DangerSection({ game }: { game: Game }) {
       <Problem error={cancel.error ?? remove.error} />
       <div className="manage-actions">
         {game.status === 'SCHEDULED' && (
-          <Button
-            variant="danger"
-            busy={cancel.isPending}
-            onClick={askFirst({ title: m.cancelTitle, body: m.cancelBody, confirm: m.cancelConfirm, danger: true }, () => cancel.mutate())}
-          >
+          <DangerButton asks={{ title: m.cancelTitle, body: m.cancelBody, confirm: m.cancelConfirm }} busy={cancel.isPending} onYes={() => cancel.mutate()}>
             {m.cancel}
-          </Button>
+          </DangerButton>
         )}
-        <Button
-          variant="danger"
-          busy={remove.isPending}
-          onClick={askFirst({ title: m.hardTitle, body: m.hardBody, confirm: m.hardConfirm, danger: true }, () => remove.mutate())}
-        >
+        <DangerButton asks={{ title: m.hardTitle, body: m.hardBody, confirm: m.hardConfirm }} busy={remove.isPending} onYes={() => remove.mutate()}>
           {m.hardDelete}
-        </Button>
+        </DangerButton>
       </div>
     </Section>
   );

@@ -6,14 +6,13 @@ import { gameKeys, gameParticipantsQuery, joinRequestsQuery, playerReliabilityQu
 import { t } from '../../i18n';
 import { formatDateTime } from '../../time';
 import { Badge, Button, Card, ListState, Loading, Problem, Section, useToast } from '../../ui';
-import { useAskFirst } from './ask';
+import { DangerButton } from './ask';
 import type { ContactMethod, Game, Participant } from './draft';
 
 const m = t.host.manage;
 
 export function RequestsSection({ gameId }: { gameId: string }) {
   const client = useQueryClient();
-  const askFirst = useAskFirst();
   const say = useToast();
   const requests = useQuery(joinRequestsQuery(gameId));
   const answer = useMutation({
@@ -43,15 +42,13 @@ export function RequestsSection({ gameId }: { gameId: string }) {
               <Button variant="primary" busy={answer.isPending} onClick={() => answer.mutate({ userId: request.userId, name: request.name, yes: true })}>
                 {m.approve(request.name)}
               </Button>
-              <Button
-                variant="danger"
+              <DangerButton
+                asks={{ title: m.declineTitle, body: m.declineBody(request.name), confirm: m.declineConfirm }}
                 disabled={answer.isPending}
-                onClick={askFirst({ title: m.declineTitle, body: m.declineBody(request.name), confirm: m.declineConfirm, danger: true }, () =>
-                  answer.mutate({ userId: request.userId, name: request.name, yes: false }),
-                )}
+                onYes={() => answer.mutate({ userId: request.userId, name: request.name, yes: false })}
               >
                 {m.decline(request.name)}
-              </Button>
+              </DangerButton>
             </div>
           </Card>
         ))}
@@ -66,7 +63,6 @@ export function usePlayers(gameId: string) {
 
 export function RosterSection({ game }: { game: Game }) {
   const client = useQueryClient();
-  const askFirst = useAskFirst();
   const say = useToast();
   const players = usePlayers(game.id);
   const remove = useMutation({
@@ -88,15 +84,13 @@ export function RosterSection({ game }: { game: Game }) {
       {!player.isOrganizer && <PlayerRecord gameId={game.id} userId={player.userId} name={player.name} />}
       {!player.isOrganizer && game.status === 'SCHEDULED' && (
         <div className="manage-actions">
-          <Button
-            variant="danger"
+          <DangerButton
+            asks={{ title: m.removeTitle, body: m.removeBody(player.name), confirm: m.removeConfirm }}
             disabled={remove.isPending}
-            onClick={askFirst({ title: m.removeTitle, body: m.removeBody(player.name), confirm: m.removeConfirm, danger: true }, () =>
-              remove.mutate({ userId: player.userId, name: player.name }),
-            )}
+            onYes={() => remove.mutate({ userId: player.userId, name: player.name })}
           >
             {m.remove(player.name)}
-          </Button>
+          </DangerButton>
         </div>
       )}
     </Card>

@@ -5,7 +5,7 @@ import { api, data, done } from '../../api/client';
 import { coHostsQuery, gameKeys, gameShareLinkQuery } from '../../api/queries/games';
 import { t } from '../../i18n';
 import { Badge, Button, Card, Field, ListState, Loading, Problem, Section, useToast } from '../../ui';
-import { useAskFirst } from './ask';
+import { DangerButton } from './ask';
 import type { Game } from './draft';
 import { usePlayers } from './ManageRoster';
 
@@ -14,7 +14,6 @@ const m = t.host.manage;
 /** Everyone sees who co-hosts; the organiser invites (an invitation the person accepts) and removes. */
 export function CoHostsSection({ game }: { game: Game }) {
   const client = useQueryClient();
-  const askFirst = useAskFirst();
   const say = useToast();
   const organiser = !!game.viewer?.isOrganizer;
   const [pick, setPick] = useState('');
@@ -48,15 +47,13 @@ export function CoHostsSection({ game }: { game: Game }) {
             </div>
             {organiser && (
               <div className="manage-actions">
-                <Button
-                  variant="danger"
+                <DangerButton
+                  asks={{ title: m.withdrawTitle, body: m.withdrawBody(coHost.name), confirm: m.removeConfirm }}
                   disabled={remove.isPending}
-                  onClick={askFirst({ title: m.withdrawTitle, body: m.withdrawBody(coHost.name), confirm: m.removeConfirm, danger: true }, () =>
-                    remove.mutate(coHost.userId),
-                  )}
+                  onYes={() => remove.mutate(coHost.userId)}
                 >
                   {m.withdraw(coHost.name)}
-                </Button>
+                </DangerButton>
               </div>
             )}
           </Card>
@@ -86,7 +83,6 @@ export function CoHostsSection({ game }: { game: Game }) {
 /** The organiser's link, and a new one when the old has gone too far. */
 export function ShareSection({ game }: { game: Game }) {
   const client = useQueryClient();
-  const askFirst = useAskFirst();
   const say = useToast();
   const link = useQuery(gameShareLinkQuery(game.id));
   const rotate = useMutation({
@@ -118,13 +114,9 @@ export function ShareSection({ game }: { game: Game }) {
           </p>
           <div className="manage-actions">
             <Button onClick={() => void copy(url)}>{m.copy}</Button>
-            <Button
-              variant="danger"
-              busy={rotate.isPending}
-              onClick={askFirst({ title: m.rotateTitle, body: m.rotateBody, confirm: m.rotate, danger: true }, () => rotate.mutate())}
-            >
+            <DangerButton asks={{ title: m.rotateTitle, body: m.rotateBody, confirm: m.rotate }} busy={rotate.isPending} onYes={() => rotate.mutate()}>
               {m.rotate}
-            </Button>
+            </DangerButton>
           </div>
         </Card>
       )}

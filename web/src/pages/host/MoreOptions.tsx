@@ -5,7 +5,23 @@
 import type { ReactNode } from 'react';
 import { t } from '../../i18n';
 import { formatDateTime, zonedToIso } from '../../time';
-import type { Controls } from './controls';
+import type { Choice, Controls } from './controls';
+
+const o = t.host.options;
+const JOIN_POLICIES: Choice[] = [
+  ['OPEN', o.joinOpen],
+  ['APPROVAL', o.joinApproval],
+];
+const OFF_LEVEL_POLICIES: Choice[] = [
+  ['ALLOW', o.offAllow],
+  ['REQUEST', o.offRequest],
+  ['REFUSE', o.offRefuse],
+];
+const WAITLIST_MODES: Choice[] = [
+  ['AUTO', o.waitlistAuto],
+  ['OFFER', o.waitlistOffer],
+];
+const GUEST_CHOICES = ['0', '1', '2', '3'].map((count): Choice => [count, count]);
 
 function Fold({ title, summary, open, children }: { title: string; summary: string; open: boolean; children: ReactNode }) {
   return (
@@ -27,8 +43,7 @@ function decisionMoment(start: string, hours: string): string | undefined {
 }
 
 export function MoreOptions({ controls }: { controls: Controls }) {
-  const { draft, set, control, attrs } = controls;
-  const o = t.host.options;
+  const { draft, set, control, choice, attrs } = controls;
   const invalid = (...names: Parameters<Controls['attrs']>[0][]) => names.some((name) => attrs(name)['aria-invalid']);
   const moment = decisionMoment(draft.start, draft.decisionHoursBefore);
   return (
@@ -50,49 +65,13 @@ export function MoreOptions({ controls }: { controls: Controls }) {
         summary={o.joiningSummary}
         open={draft.joinPolicy !== 'OPEN' || !!draft.maxRecentNoShows || invalid('maxGuestsPerPlayer', 'maxRecentNoShows')}
       >
-        {control(
-          'joinPolicy',
-          o.joinPolicy,
-          <select {...attrs('joinPolicy')}>
-            <option value="OPEN">{o.joinOpen}</option>
-            <option value="APPROVAL">{o.joinApproval}</option>
-          </select>,
-          o.joinPolicyHint,
-        )}
-        {control(
-          'offLevelPolicy',
-          o.offLevel,
-          <select {...attrs('offLevelPolicy')}>
-            <option value="ALLOW">{o.offAllow}</option>
-            <option value="REQUEST">{o.offRequest}</option>
-            <option value="REFUSE">{o.offRefuse}</option>
-          </select>,
-          o.offLevelHint,
-        )}
-        {control(
-          'maxGuestsPerPlayer',
-          o.guests,
-          <select {...attrs('maxGuestsPerPlayer')}>
-            {[0, 1, 2, 3].map((count) => (
-              <option key={count} value={String(count)}>
-                {count}
-              </option>
-            ))}
-          </select>,
-          o.guestsHint,
-        )}
+        {choice('joinPolicy', o.joinPolicy, JOIN_POLICIES, { hint: o.joinPolicyHint })}
+        {choice('offLevelPolicy', o.offLevel, OFF_LEVEL_POLICIES, { hint: o.offLevelHint })}
+        {choice('maxGuestsPerPlayer', o.guests, GUEST_CHOICES, { hint: o.guestsHint })}
         {control('maxRecentNoShows', o.noShows, <input type="number" inputMode="numeric" min={1} max={100} {...attrs('maxRecentNoShows')} />, o.noShowsHint)}
       </Fold>
       <Fold title={o.waitlistHeading} summary={o.waitlistSummary} open={draft.waitlistMode !== 'AUTO' || draft.selfCheckIn}>
-        {control(
-          'waitlistMode',
-          o.waitlistMode,
-          <select {...attrs('waitlistMode')}>
-            <option value="AUTO">{o.waitlistAuto}</option>
-            <option value="OFFER">{o.waitlistOffer}</option>
-          </select>,
-          o.waitlistModeHint,
-        )}
+        {choice('waitlistMode', o.waitlistMode, WAITLIST_MODES, { hint: o.waitlistModeHint })}
         <div className="check-field">
           <input
             type="checkbox"

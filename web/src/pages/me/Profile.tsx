@@ -9,6 +9,15 @@ import { Badge, Button, Page, Problem, Section, useConfirm, Waiting } from '../.
 import { ProfileForm, useActivities, type ProfileInput } from './ProfileForm';
 import './me.css';
 
+/** The settings pages listed under the profile (invitations, with its count, comes first on its own). */
+const SETTINGS_LINKS: Array<[to: string, text: string]> = [
+  ['/me/record', t.me.record],
+  ['/me/ratings', t.skill.link],
+  ['/me/money', t.money.link],
+  ['/settings/notifications', t.me.preferences],
+  ['/settings/calendar', t.me.calendar],
+];
+
 const CONTACT_NAMES = { WHATSAPP: 'WhatsApp', TELEGRAM: 'Telegram', MESSENGER: 'Messenger' } as const;
 
 function Levels({ levels }: { levels: ProfileInput['skillLevels'] }) {
@@ -99,21 +108,11 @@ export function ProfilePage() {
           <li>
             <Link to="/me/invitations">{t.me.invitations}</Link> {waiting > 0 && <Badge tone="accent">{t.me.invitationsLink(waiting)}</Badge>}
           </li>
-          <li>
-            <Link to="/me/record">{t.me.record}</Link>
-          </li>
-          <li>
-            <Link to="/me/ratings">{t.skill.link}</Link>
-          </li>
-          <li>
-            <Link to="/me/money">{t.money.link}</Link>
-          </li>
-          <li>
-            <Link to="/settings/notifications">{t.me.preferences}</Link>
-          </li>
-          <li>
-            <Link to="/settings/calendar">{t.me.calendar}</Link>
-          </li>
+          {SETTINGS_LINKS.map(([to, text]) => (
+            <li key={to}>
+              <Link to={to}>{text}</Link>
+            </li>
+          ))}
         </ul>
       </Section>
       <section className="danger-zone" aria-labelledby="delete-heading">

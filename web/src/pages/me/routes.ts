@@ -1,5 +1,4 @@
-import { createElement } from 'react';
-import type { AppRoute } from '../../shell/app-route';
+import { page, type AppRoute } from '../../shell/app-route';
 import { lazyPage } from '../../shell/lazy-page';
 
 const MyGamesPage = lazyPage(() => import('./MyGames'), 'MyGamesPage');
@@ -13,13 +12,13 @@ const RatingsPage = lazyPage(() => import('./Ratings'), 'RatingsPage');
 const InvitationsPage = lazyPage(() => import('./Invitations'), 'InvitationsPage');
 
 export const routes: AppRoute[] = [
-  { path: '/onboarding', access: 'signed-in', render: () => createElement(OnboardingPage) },
-  { path: '/my-games', access: 'signed-in', render: () => createElement(MyGamesPage) },
-  { path: '/notifications', access: 'signed-in', render: () => createElement(NotificationsPage) },
-  { path: '/profile', access: 'signed-in', render: () => createElement(ProfilePage) },
-  { path: '/settings/notifications', access: 'signed-in', render: () => createElement(PreferencesPage) },
-  { path: '/settings/calendar', access: 'signed-in', render: () => createElement(CalendarPage) },
-  { path: '/me/record', access: 'signed-in', render: () => createElement(RecordPage) },
-  { path: '/me/ratings', access: 'signed-in', render: () => createElement(RatingsPage) },
-  { path: '/me/invitations', access: 'signed-in', render: () => createElement(InvitationsPage) },
+  page('/onboarding', OnboardingPage, 'signed-in'),
+  page('/my-games', MyGamesPage, 'signed-in'),
+  page('/notifications', NotificationsPage, 'signed-in'),
+  page('/profile', ProfilePage, 'signed-in'),
+  page('/settings/notifications', PreferencesPage, 'signed-in'),
+  page('/settings/calendar', CalendarPage, 'signed-in'),
+  page('/me/record', RecordPage, 'signed-in'),
+  page('/me/ratings', RatingsPage, 'signed-in'),
+  page('/me/invitations', InvitationsPage, 'signed-in'),
 ];

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { gameKeys, gamePaymentRulesQuery, ledgerQuery } from '../../api/queries/games';
@@ -31,6 +32,16 @@ const MOVES: Record<string, Array<[Move, string]>> = {
     ['PAID', m.keep],
   ],
 };
+
+/** The ledger's totals, in the order the host reads them. */
+const TOTALS = [
+  ['expected', m.expected],
+  ['outstanding', m.outstanding],
+  ['claimed', m.claimedTotal],
+  ['confirmed', m.confirmed],
+  ['waived', m.waived],
+  ['refundDue', m.refundDue],
+] as const;
 
 /** The game's ledger for its organiser and co-hosts: totals, every place, one-tap changes and the CSV export. */
 export function LedgerSection({ gameId }: { gameId: string }) {
@@ -71,18 +82,12 @@ export function LedgerSection({ gameId }: { gameId: string }) {
       {source.data?.source === 'SERIES' && <p className="muted">{m.rulesFromSeries}</p>}
       {book && (
         <dl className="facts" aria-label={m.totals}>
-          <dt>{m.expected}</dt>
-          <dd>{amountOf(book.totals.expected, book.currency)}</dd>
-          <dt>{m.outstanding}</dt>
-          <dd>{amountOf(book.totals.outstanding, book.currency)}</dd>
-          <dt>{m.claimedTotal}</dt>
-          <dd>{amountOf(book.totals.claimed, book.currency)}</dd>
-          <dt>{m.confirmed}</dt>
-          <dd>{amountOf(book.totals.confirmed, book.currency)}</dd>
-          <dt>{m.waived}</dt>
-          <dd>{amountOf(book.totals.waived, book.currency)}</dd>
-          <dt>{m.refundDue}</dt>
-          <dd>{amountOf(book.totals.refundDue, book.currency)}</dd>
+          {TOTALS.map(([total, label]) => (
+            <Fragment key={total}>
+              <dt>{label}</dt>
+              <dd>{amountOf(book.totals[total], book.currency)}</dd>
+            </Fragment>
+          ))}
         </dl>
       )}
       {book && book.players.length === 0 && <EmptyState title={m.nobodyOwes} />}

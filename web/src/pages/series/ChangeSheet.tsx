@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { t } from '../../i18n';
 import { formatDateTime, formatTime } from '../../time';
-import { Button, Field, fieldError, Problem, Sheet, useToast } from '../../ui';
+import { Field, fieldError, FormSheet, useToast } from '../../ui';
 import type { Occurrence, Series, useGames } from './queries';
 import { gameKeys } from '../../api/queries/games';
 import { seriesKeys } from '../../api/queries/series';
@@ -80,53 +80,42 @@ export function ChangeSheet({ series, date, game, onClose }: { series: Series; d
   };
   const when = formatDateTime(game?.startTime ?? date.startTime);
   return (
-    <Sheet
-      open
-      onClose={onClose}
+    <FormSheet
+      id="series-change"
       title={t.series.changeTitle(when)}
-      footer={
-        <>
-          <Button onClick={onClose}>{t.common.cancel}</Button>
-          <Button variant="primary" type="submit" form="series-change" busy={save.isPending}>
-            {t.series.saveChange}
-          </Button>
-        </>
-      }
+      submitText={t.series.saveChange}
+      busy={save.isPending}
+      alert={empty ? t.series.nothingToChange : undefined}
+      error={save.error}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="series-change" className="form" noValidate onSubmit={submit}>
-        {input('title', t.series.title, { maxLength: 200 })}
-        <div className="row">
-          {input('startTime', t.series.startTime, { type: 'time' })}
-          {input('durationMinutes', t.series.durationMinutes, { type: 'number', min: 15, max: 1440 })}
-        </div>
-        <div className="row">
-          {input('slots', t.series.slots, { type: 'number', min: 1, max: 100 })}
-          {input('price', t.series.price, { inputMode: 'decimal' })}
-        </div>
-        <fieldset className="series-scope">
-          <legend>{t.series.scope}</legend>
-          <label>
-            <input type="radio" name="scope" value="THIS" checked={scope === 'THIS'} disabled={!opened} onChange={() => setScope('THIS')} />
-            <span>
-              {t.series.scopeThis}
-              <small className="muted">{opened ? t.series.scopeThisHint : t.series.scopeThisClosed}</small>
-            </span>
-          </label>
-          <label>
-            <input type="radio" name="scope" value="FOLLOWING" checked={scope === 'FOLLOWING'} onChange={() => setScope('FOLLOWING')} />
-            <span>
-              {t.series.scopeFollowing}
-              <small className="muted">{t.series.scopeFollowingHint}</small>
-            </span>
-          </label>
-        </fieldset>
-        {empty && (
-          <p className="field-error" role="alert">
-            {t.series.nothingToChange}
-          </p>
-        )}
-        <Problem error={save.error} />
-      </form>
-    </Sheet>
+      {input('title', t.series.title, { maxLength: 200 })}
+      <div className="row">
+        {input('startTime', t.series.startTime, { type: 'time' })}
+        {input('durationMinutes', t.series.durationMinutes, { type: 'number', min: 15, max: 1440 })}
+      </div>
+      <div className="row">
+        {input('slots', t.series.slots, { type: 'number', min: 1, max: 100 })}
+        {input('price', t.series.price, { inputMode: 'decimal' })}
+      </div>
+      <fieldset className="series-scope">
+        <legend>{t.series.scope}</legend>
+        <label>
+          <input type="radio" name="scope" value="THIS" checked={scope === 'THIS'} disabled={!opened} onChange={() => setScope('THIS')} />
+          <span>
+            {t.series.scopeThis}
+            <small className="muted">{opened ? t.series.scopeThisHint : t.series.scopeThisClosed}</small>
+          </span>
+        </label>
+        <label>
+          <input type="radio" name="scope" value="FOLLOWING" checked={scope === 'FOLLOWING'} onChange={() => setScope('FOLLOWING')} />
+          <span>
+            {t.series.scopeFollowing}
+            <small className="muted">{t.series.scopeFollowingHint}</small>
+          </span>
+        </label>
+      </fieldset>
+    </FormSheet>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
 import { t } from '../../i18n';
-import { Badge, Button, Card, EmptyState, Field, fieldError, Problem, Section, Sheet, useConfirm, useToast } from '../../ui';
+import { Badge, Button, Card, EmptyState, Field, fieldError, FormSheet, Problem, Section, useConfirm, useToast } from '../../ui';
 import { useMembers, useOccurrences, usePlayersOf, type Member, type MemberKind, type Series } from './queries';
 import { seriesKeys } from '../../api/queries/series';
 
@@ -93,47 +93,36 @@ function InviteSheet({ series, kind, members, onClose }: { series: Series; kind:
   };
   const idError = fieldError(invite.error, 'userId');
   return (
-    <Sheet
-      open
-      onClose={onClose}
+    <FormSheet
+      id="series-invite"
       title={kind === 'regulars' ? t.series.inviteRegular : t.series.inviteCoHost}
-      footer={
-        <>
-          <Button onClick={onClose}>{t.common.cancel}</Button>
-          <Button variant="primary" type="submit" form="series-invite" busy={invite.isPending}>
-            {t.series.sendInvite}
-          </Button>
-        </>
-      }
+      submitText={t.series.sendInvite}
+      busy={invite.isPending}
+      alert={missing ? t.series.needPerson : undefined}
+      error={invite.error}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="series-invite" className="form" noValidate onSubmit={submit}>
-        <p className="muted">{t.series.inviteHint}</p>
-        <Field label={t.series.candidates} id="invite-candidate" hint={t.series.candidateHint}>
-          <select id="invite-candidate" value={picked} onChange={(event) => setPicked(event.target.value)} aria-describedby="invite-candidate-hint">
-            <option value="">{t.series.choose}</option>
-            {candidates.map(([userId, name]) => (
-              <option key={userId} value={userId}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t.series.orUserId} id="invite-user" hint={t.series.userIdHint} error={idError}>
-          <input
-            id="invite-user"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            aria-invalid={!!idError}
-            aria-describedby={idError ? 'invite-user-error' : 'invite-user-hint'}
-          />
-        </Field>
-        {missing && (
-          <p className="field-error" role="alert">
-            {t.series.needPerson}
-          </p>
-        )}
-        <Problem error={invite.error} />
-      </form>
-    </Sheet>
+      <p className="muted">{t.series.inviteHint}</p>
+      <Field label={t.series.candidates} id="invite-candidate" hint={t.series.candidateHint}>
+        <select id="invite-candidate" value={picked} onChange={(event) => setPicked(event.target.value)} aria-describedby="invite-candidate-hint">
+          <option value="">{t.series.choose}</option>
+          {candidates.map(([userId, name]) => (
+            <option key={userId} value={userId}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t.series.orUserId} id="invite-user" hint={t.series.userIdHint} error={idError}>
+        <input
+          id="invite-user"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          aria-invalid={!!idError}
+          aria-describedby={idError ? 'invite-user-error' : 'invite-user-hint'}
+        />
+      </Field>
+    </FormSheet>
   );
 }

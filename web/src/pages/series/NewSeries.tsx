@@ -14,6 +14,10 @@ const DURATIONS = [60, 90, 120, 180];
 const INTERVALS = [1, 2, 3, 4];
 const OPEN_DAYS = [1, 2, 3, 5, 7, 10, 14, 21, 28];
 
+/** The draft's fields a form control edits as text (the weekdays and the organiser box have their own). */
+type TextField = Exclude<keyof Draft, 'weekdays' | 'joinAsOrganizer'>;
+type Option = { id: string | number; name: string };
+
 /** A series: the game every date copies, and the rule that makes its dates. */
 export function NewSeriesPage() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -40,7 +44,7 @@ export function NewSeriesPage() {
     setDraft(next);
     setTouched(new Set(touched).add(name));
   };
-  const attrs = (name: Exclude<keyof Draft, 'weekdays' | 'joinAsOrganizer'>) => ({
+  const attrs = (name: TextField) => ({
     id: `series-${name}`,
     value: draft[name],
     'aria-invalid': !!shown(name),
@@ -52,7 +56,7 @@ export function NewSeriesPage() {
       {element}
     </Field>
   );
-  const options = (items: Array<{ id: string | number; name: string }>, blank?: string) => (
+  const options = (items: Option[], blank?: string) => (
     <>
       {blank !== undefined && <option value="">{blank}</option>}
       {items.map((item) => (
@@ -62,6 +66,8 @@ export function NewSeriesPage() {
       ))}
     </>
   );
+  const choice = (name: TextField, label: string, items: Option[], hint?: string) =>
+    control(name, label, <select {...attrs(name)}>{options(items)}</select>, hint);
   const toggleDay = (day: number) =>
     set('weekdays', draft.weekdays.includes(day) ? draft.weekdays.filter((other) => other !== day) : [...draft.weekdays, day].sort((a, b) => a - b));
   const submit = (event: FormEvent) => {
@@ -102,37 +108,31 @@ export function NewSeriesPage() {
         </fieldset>
         <div className="row">
           {control('startTime', t.series.startTime, <input type="time" {...attrs('startTime')} />, t.series.timeHint(TIME_ZONE))}
-          {control(
+          {choice(
             'durationMinutes',
             t.series.duration,
-            <select {...attrs('durationMinutes')}>{options(DURATIONS.map((n) => ({ id: n, name: t.series.minutes(n) })))}</select>,
+            DURATIONS.map((n) => ({ id: n, name: t.series.minutes(n) })),
           )}
-          {control(
+          {choice(
             'intervalWeeks',
             t.series.every,
-            <select {...attrs('intervalWeeks')}>{options(INTERVALS.map((n) => ({ id: n, name: t.series.everyWeeks(n) })))}</select>,
+            INTERVALS.map((n) => ({ id: n, name: t.series.everyWeeks(n) })),
           )}
         </div>
         <div className="row">
           {control('startsOn', t.series.startsOn, <input type="date" {...attrs('startsOn')} />)}
-          {control(
-            'ends',
-            t.series.ends,
-            <select {...attrs('ends')}>
-              {options([
-                { id: 'count', name: t.series.endsAfter },
-                { id: 'date', name: t.series.endsOn },
-              ])}
-            </select>,
-          )}
+          {choice('ends', t.series.ends, [
+            { id: 'count', name: t.series.endsAfter },
+            { id: 'date', name: t.series.endsOn },
+          ])}
           {draft.ends === 'count'
             ? control('count', t.series.count, <input type="number" min={1} {...attrs('count')} />)
             : control('endDate', t.series.endDate, <input type="date" {...attrs('endDate')} />)}
         </div>
-        {control(
+        {choice(
           'openDaysAhead',
           t.series.openDaysAhead,
-          <select {...attrs('openDaysAhead')}>{options(OPEN_DAYS.map((n) => ({ id: n, name: t.series.daysBefore(n) })))}</select>,
+          OPEN_DAYS.map((n) => ({ id: n, name: t.series.daysBefore(n) })),
           t.series.openDaysHint,
         )}
         <div className="row">
@@ -141,36 +141,18 @@ export function NewSeriesPage() {
           {control('currency', t.series.currency, <input maxLength={3} {...attrs('currency')} />)}
         </div>
         <div className="row">
-          {control(
-            'gameType',
-            t.series.format,
-            <select {...attrs('gameType')}>
-              {options([
-                { id: 'DOUBLE', name: t.series.doubles },
-                { id: 'SINGLE', name: t.series.singles },
-              ])}
-            </select>,
-          )}
-          {control(
-            'visibility',
-            t.series.visibility,
-            <select {...attrs('visibility')}>
-              {options([
-                { id: 'PUBLIC', name: t.series.public },
-                { id: 'PRIVATE', name: t.series.private },
-              ])}
-            </select>,
-          )}
-          {control(
-            'joinPolicy',
-            t.series.joinPolicy,
-            <select {...attrs('joinPolicy')}>
-              {options([
-                { id: 'OPEN', name: t.series.joinOpen },
-                { id: 'APPROVAL', name: t.series.joinApproval },
-              ])}
-            </select>,
-          )}
+          {choice('gameType', t.series.format, [
+            { id: 'DOUBLE', name: t.series.doubles },
+            { id: 'SINGLE', name: t.series.singles },
+          ])}
+          {choice('visibility', t.series.visibility, [
+            { id: 'PUBLIC', name: t.series.public },
+            { id: 'PRIVATE', name: t.series.private },
+          ])}
+          {choice('joinPolicy', t.series.joinPolicy, [
+            { id: 'OPEN', name: t.series.joinOpen },
+            { id: 'APPROVAL', name: t.series.joinApproval },
+          ])}
         </div>
         <label className="series-check">
           <input type="checkbox" checked={draft.joinAsOrganizer} onChange={(event) => set('joinAsOrganizer', event.target.checked)} />
