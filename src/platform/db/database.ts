@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
-import { startPglite } from './embedded.ts';
+import { prepareSnapshot, startPglite } from './embedded.ts';
 import { listenOnPglite, listenOnPostgres, type ListenHandler, type Unlisten } from './listen.ts';
 import { drainOnClose } from './pglite-drain.ts';
 import { dropStatementNames } from './statements.ts';
@@ -137,10 +137,24 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
 }
 
-async function openEmbedded(directory: string | undefined): Promise<DatabaseHandle> {
+/** Applies drizzle/'s migrations to an embedded database (those not applied yet). */
+async function embeddedMigrator(): Promise<(client: PGlite) => Promise<void>> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const migrateClient = (client: PGlite) => migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
+  return (client) => migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
+}
+
+/**
+ * Makes the embedded database's migrated snapshot (embedded.ts) unless this machine has it already;
+ * scripts/db-template.ts runs it before `npm start`. `cache`: another directory than the default.
+ */
+export async function prepareEmbeddedSnapshot(cache?: string): Promise<{ file: string; made: boolean }> {
+  return prepareSnapshot(MIGRATIONS, await embeddedMigrator(), cache);
+}
+
+async function openEmbedded(directory: string | undefined): Promise<DatabaseHandle> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const migrateClient = await embeddedMigrator();
   const client = drainOnClose(await startPglite(directory, MIGRATIONS, migrateClient));
   const db = drizzle({ client }) as unknown as Database;
   guardPool(db, client, ['query', 'exec', 'transaction']);

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { UnpackSync } from 'tar';
 
 /**
  * PGlite's defaults suit a browser tab holding one big database. Ours is a development or test
@@ -38,6 +37,8 @@ const WITHOUT_TEMPLATES = [
   'DROP DATABASE template1',
 ];
 
+type Migrate = (client: PGlite) => Promise<void>;
+
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
@@ -45,34 +46,54 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  * starts from a snapshot of a database already initialised and migrated — `initdb` and the
  * migrations run once per set of migrations on this machine, not once per database.
  */
-export async function startPglite(directory: string | undefined, migrations: string, migrate: (client: PGlite) => Promise<void>): Promise<PGlite> {
+export async function startPglite(directory: string | undefined, migrations: string, migrate: Migrate, cache = cacheDirectory()): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   let loadDataDir: Blob | undefined;
-  if (!directory) loadDataDir = await snapshot(migrations, migrate);
+  if (!directory) loadDataDir = await snapshot(migrations, migrate, cache);
   else {
     mkdirSync(directory, { recursive: true });
     // PGlite would unpack the snapshot file by file through its emulated file system (most of an
     // empty directory's start, and the tarball kept in memory after it); unpacked here, PGlite
     // finds a database and resumes it.
-    if (!existsSync(path.join(directory, 'PG_VERSION'))) unpack(await snapshotBytes(migrations, migrate), directory);
+    if (!existsSync(path.join(directory, 'PG_VERSION'))) await unpack(await snapshotBytes(migrations, migrate, cache), directory);
   }
   const client = new PGlite({ dataDir: directory, loadDataDir, startParams: START_PARAMS });
   await client.waitReady;
   return client;
 }
 
+/**
+ * `npm start`'s preparation step (scripts/db-template.ts, beside the web build): makes the snapshot
+ * for these migrations unless the cache has it, so that not even the first start on a fresh
+ * installation runs `initdb` and the migrations. Answers its file and whether it was made now.
+ */
+export async function prepareSnapshot(migrations: string, migrate: Migrate, cache = cacheDirectory()): Promise<{ file: string; made: boolean }> {
+  const file = snapshotFile(snapshotKey(migrations), cache);
+  if (snapshotPresent(migrations, cache)) return { file, made: false };
+  await snapshot(migrations, migrate, cache);
+  // Not made when the cache cannot be written to: the first start makes it then.
+  return { file, made: existsSync(file) };
+}
+
+/** Whether the cache holds the snapshot for these migrations (cheap: no database is loaded). */
+export function snapshotPresent(migrations: string, cache = cacheDirectory()): boolean {
+  return existsSync(snapshotFile(snapshotKey(migrations), cache));
+}
+
 /** The snapshot for a single database on disk: read from the cache file and not kept. */
-async function snapshotBytes(migrations: string, migrate: (client: PGlite) => Promise<void>): Promise<Uint8Array> {
-  const file = snapshotFile(snapshotKey(migrations));
+async function snapshotBytes(migrations: string, migrate: Migrate, cache: string): Promise<Uint8Array> {
+  const file = snapshotFile(snapshotKey(migrations), cache);
   if (existsSync(file)) return readFileSync(file);
-  return new Uint8Array(await (await snapshot(migrations, migrate)).arrayBuffer());
+  return new Uint8Array(await (await snapshot(migrations, migrate, cache)).arrayBuffer());
 }
 
 /**
  * Writes the snapshot's files under `directory`, PG_VERSION last: a directory left half unpacked
  * has none, so the next start unpacks it again instead of resuming a broken database.
  */
-function unpack(tar: Uint8Array, directory: string): void {
+async function unpack(tar: Uint8Array, directory: string): Promise<void> {
+  // Loaded here: a start on an existing directory (most of them) does not need it.
+  const { UnpackSync } = await import('tar');
   // PGlite names its entries from the root ("/base/1/…"), which tar reports (and strips) as info.
   const isVersion = (entry: string) => path.posix.normalize(entry).replace(/^\/+/, '') === 'PG_VERSION';
   const onwarn = (code: string, message: string | Error) => {
@@ -86,10 +107,10 @@ function unpack(tar: Uint8Array, directory: string): void {
 let made: { key: string; blob: Promise<Blob> } | undefined;
 
 /** The migrated database as a tarball: read from the cache, or made and written there once. */
-function snapshot(migrations: string, migrate: (client: PGlite) => Promise<void>): Promise<Blob> {
-  const key = snapshotKey(migrations);
-  if (made?.key !== key) {
-    made = { key, blob: loadOrMake(key, migrate) };
+function snapshot(migrations: string, migrate: Migrate, cache: string): Promise<Blob> {
+  const file = snapshotFile(snapshotKey(migrations), cache);
+  if (made?.key !== file) {
+    made = { key: file, blob: loadOrMake(file, migrate) };
     made.blob.catch(() => {
       made = undefined;
     });
@@ -97,8 +118,7 @@ function snapshot(migrations: string, migrate: (client: PGlite) => Promise<void>
   return made.blob;
 }
 
-async function loadOrMake(key: string, migrate: (client: PGlite) => Promise<void>): Promise<Blob> {
-  const file = snapshotFile(key);
+async function loadOrMake(file: string, migrate: Migrate): Promise<Blob> {
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const { PGlite } = await import('@electric-sql/pglite');
   const client = new PGlite({ startParams: START_PARAMS });
@@ -112,6 +132,7 @@ async function loadOrMake(key: string, migrate: (client: PGlite) => Promise<void
     // Written aside and renamed, so a process that reads it concurrently sees all of it or none.
     const partial = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
+      mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(partial, new Uint8Array(await blob.arrayBuffer()));
       renameSync(partial, file);
     } catch {
@@ -124,8 +145,8 @@ async function loadOrMake(key: string, migrate: (client: PGlite) => Promise<void
   }
 }
 
-function snapshotFile(key: string): string {
-  return path.join(cacheDirectory(), `pglite-${key}.tar`);
+function snapshotFile(key: string, cache: string): string {
+  return path.join(cache, `pglite-${key}.tar`);
 }
 
 /** Changes with any migration and with PGlite's version (its data directory format). */

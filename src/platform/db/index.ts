@@ -1,4 +1,4 @@
-export { openDatabase } from './database.ts';
+export { openDatabase, prepareEmbeddedSnapshot } from './database.ts';
 export type { Database, DatabaseHandle, Executor, Transaction } from './database.ts';
 export type { ListenHandler, Unlisten } from './listen.ts';
 export { isUniqueViolation, onUniqueViolation } from './errors.ts';
