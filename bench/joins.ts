@@ -6,9 +6,8 @@ import type { Database } from '../src/platform/db/index.ts';
 import { pgbenchScript, script } from './pgbench.ts';
 
 /**
- * Scenario (i): the join and the leave exactly as the service sends them: the join in one
- * transaction (the game's row locked, then game_join), the leave as one statement (game_leave) after
- * the read of the game that the service makes before it, run by
+ * Scenario (i): the join and the leave exactly as the service sends them: each in one transaction
+ * (the game's row locked, then game_join or game_leave), run by
  * pgbench in prepared mode at the same client count as (g), each client on a pair of its own (a
  * player and a game) as in (g): the database's ceiling for (g). One pgbench transaction is one join
  * and one leave.
@@ -27,7 +26,7 @@ export async function storePairs(db: Database, pairs: Array<{ userId: string; ga
   }
 }
 
-/** The script: lock the game (the service's `lock`) and join in one transaction; read it again, leave. */
+/** The script: lock the game (the service's `lock`) and join in one transaction; lock it again and leave in another. */
 export function joinLeaveScript(now: Date): { text: string; defines: string[] } {
   const dialect = new PgDialect();
   const shareCut = new Date(now.getTime() - 24 * 3_600_000);
@@ -58,7 +57,7 @@ export function joinLeaveScript(now: Date): { text: string; defines: string[] } 
   const joinSeen = `jsonb_build_object('title', x.title, 'joinPolicy', x.join_policy, 'offLevelPolicy', x.off_level_policy, 'maxRecentNoShows', x.max_recent_no_shows, 'activityId', x.activity_id, 'skillLevelFromId', x.skill_level_from_id, 'skillLevelToId', x.skill_level_to_id, 'checked', false)`;
   const leaveSeen = `jsonb_build_object('title', x.title, 'startTime', x.start_time, 'waitlistMode', x.waitlist_mode)`;
   return {
-    text: `BEGIN;\n${read(joinSeen, ' FOR UPDATE OF x')}${joined.text}COMMIT;\n${read(leaveSeen)}${left.text}`,
+    text: `BEGIN;\n${read(joinSeen, ' FOR UPDATE OF x')}${joined.text}COMMIT;\nBEGIN;\n${read(leaveSeen, ' FOR UPDATE OF x')}${left.text}COMMIT;\n`,
     defines: [...joined.defines, ...left.defines],
   };
 }

@@ -29,7 +29,8 @@ const CACHES: Record<string, (meter: ByteMeter) => (id: string, size: number) =>
   PerReaderCache: (meter) => {
     const cache = new PerReaderCache<object>({ meter });
     const pages = [{}, {}, {}];
-    return (id, size) => cache.through(pages[id.length % pages.length]!, id, async () => valueOf(size));
+    return (id, size) =>
+      cache.through(pages[id.length % pages.length]!, id, async () => ({ value: valueOf(size), json: JSON.stringify(valueOf(size)).length }));
   },
 };
 

@@ -11,12 +11,15 @@ export interface CachedPage<T> {
   value: T;
   /** A strong entity tag of the value: the same bytes give the same tag on every instance. */
   etag: string;
+  /** The length of the value's JSON (what it was weighed and tagged by). */
+  json: number;
 }
 
 interface Entry {
   generation: string;
   value: unknown;
   etag: string;
+  json: number;
   expiresAt: number;
 }
 
@@ -98,14 +101,14 @@ export class PageCache {
     const generation = await this.#generation();
     const now = this.#clock.now().getTime();
     const entry = this.#entries.get(key);
-    if (entry && entry.generation === generation && entry.expiresAt > now) return { value: entry.value as T, etag: entry.etag };
+    if (entry && entry.generation === generation && entry.expiresAt > now) return { value: entry.value as T, etag: entry.etag, json: entry.json };
     const { value, validUntil } = await load(generation);
     const json = JSON.stringify(value);
     const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
     const expiresAt = validUntil?.getTime() ?? Infinity;
-    this.#entries.set(key, { generation, value, etag, expiresAt }, key.length + json.length + ENTRY_OVERHEAD);
+    this.#entries.set(key, { generation, value, etag, json: json.length, expiresAt }, key.length + json.length + ENTRY_OVERHEAD);
     if (typeof value === 'object' && value !== null) this.#tags.set(value, etag);
-    return { value, etag };
+    return { value, etag, json: json.length };
   }
 
   /** What the entries' JSON adds up to: never more than the budget. */

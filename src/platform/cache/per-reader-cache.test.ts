@@ -6,7 +6,7 @@ import { PerReaderCache } from './per-reader-cache.ts';
 describe('PerReaderCache', () => {
   const loader = () => {
     const loads: string[] = [];
-    return { loads, load: (reader: string, answer: string) => async () => (loads.push(reader), answer) };
+    return { loads, load: (reader: string, answer: string) => async () => (loads.push(reader), { value: answer, json: JSON.stringify(answer).length }) };
   };
 
   it("loads a reader's part of a value once, and each reader's apart", async () => {
@@ -34,7 +34,7 @@ describe('PerReaderCache', () => {
       cache.through(page, 'ann', async () => Promise.reject(new Error('database down'))),
       /database down/,
     );
-    assert.equal(await cache.through(page, 'ann', async () => 'A'), 'A');
+    assert.equal(await cache.through(page, 'ann', async () => ({ value: 'A', json: 3 })), 'A');
   });
 
   it('starts again past its byte budget, over all values', async () => {
@@ -50,5 +50,15 @@ describe('PerReaderCache', () => {
     await cache.through(second, 'cy', load('cy', 'C'));
     assert.deepEqual(loads, ['ann', 'bob', 'cy', 'ann']);
     assert.equal(meter.bytes, entryBytes('cy', 'C') + entryBytes('ann', 'A'));
+  });
+
+  it('weighs a loaded part by the length of JSON it is given, without serialising it again', async (t) => {
+    const meter = new ByteMeter('readerPages', 10_000);
+    const cache = new PerReaderCache<object>({ meter });
+    const stringify = t.mock.method(JSON, 'stringify');
+    await cache.through({}, 'ann', async () => ({ value: { content: ['a page'] }, json: 1_000 }));
+    stringify.mock.restore();
+    assert.equal(stringify.mock.callCount(), 0);
+    assert.equal(meter.bytes, entryBytes('ann', 'x'.repeat(998)), 'counted as 1,000 bytes of JSON');
   });
 });

@@ -1,4 +1,4 @@
-import { type ByteMeter, entryBytes, unbudgeted } from './cache-budget.ts';
+import { type ByteMeter, ENTRY_OVERHEAD, unbudgeted } from './cache-budget.ts';
 
 /**
  * What each reader makes of a remembered value (a reader's own page, made of a remembered public
@@ -9,7 +9,8 @@ import { type ByteMeter, entryBytes, unbudgeted } from './cache-budget.ts';
  * replaces the value (the owner's argument; see where it is used). Bounded memory whatever the
  * readers: entries are counted in bytes of their JSON as they are kept (a weak map says nothing
  * when one goes), and past the budget it starts again rather than track usage, so what it holds
- * is never more than the meter says.
+ * is never more than the meter says. The length of that JSON comes with the loaded value: the
+ * caller knows it from the bytes it already made (a page is not serialised again to be weighed).
  */
 export class PerReaderCache<V> {
   #byValue = new WeakMap<object, Map<string, V>>();
@@ -20,12 +21,15 @@ export class PerReaderCache<V> {
     this.#meter = options.meter ?? unbudgeted('readerPages');
   }
 
-  /** `reader`'s part of `value`: remembered, or loaded (and remembered unless `load` throws). */
-  async through(value: object, reader: string, load: () => Promise<V>): Promise<V> {
+  /**
+   * `reader`'s part of `value`: remembered, or loaded (and remembered unless `load` throws). `load`
+   * answers the part and the length of its JSON.
+   */
+  async through(value: object, reader: string, load: () => Promise<{ value: V; json: number }>): Promise<V> {
     const kept = this.#byValue.get(value)?.get(reader);
     if (kept !== undefined) return kept;
-    const loaded = await load();
-    const bytes = entryBytes(reader, loaded);
+    const { value: loaded, json } = await load();
+    const bytes = reader.length + json + ENTRY_OVERHEAD;
     if (bytes > this.#meter.maxBytes) return loaded;
     if (this.#meter.bytes + bytes > this.#meter.maxBytes) [this.#byValue, this.#meter.bytes] = [new WeakMap(), 0];
     let readers = this.#byValue.get(value);

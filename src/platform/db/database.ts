@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { prepareSnapshot, startPglite } from './embedded.ts';
 import { listenOnPglite, listenOnPostgres, type ListenHandler, type Unlisten } from './listen.ts';
 import { drainOnClose } from './pglite-drain.ts';
 import { dropStatementNames } from './statements.ts';
-import { guardPool } from './transaction-guard.ts';
+import { GuardedDatabase, guardedPglite, guardedPool, TransactionGuard } from './transaction-guard.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -74,11 +74,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
-  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { drizzle, NodePgSession } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const directUrl = options.directUrl ?? url;
-  const openPool = (connectionString: string) => {
-    const opened = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
+  const guard = new TransactionGuard();
+  const openPool = (connectionString: string, guarded = false) => {
+    const config = { connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 };
+    const opened = guarded ? guardedPool(pg.Pool, guard, config) : new pg.Pool(config);
     opened.on('error', () => {
       // An idle client lost its connection; the pool replaces it and queries report the outage.
     });
@@ -92,7 +94,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     });
     return opened;
   };
-  const pool = openPool(url);
+  const pool = openPool(url, options.poolInsideTransaction !== 'allow');
   const replicaPool = options.readUrl ? openPool(options.readUrl) : undefined;
   // Migrations and their session-level lock need one session from start to end: the direct connection.
   const client = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: 3000 });
@@ -105,8 +107,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await client.end().catch(() => undefined);
   }
-  const db = drizzle({ client: pool }) as unknown as Database;
-  if (options.poolInsideTransaction !== 'allow') guardPool(db, pool, ['query', 'connect']);
+  const dialect = new PgDialect();
+  const db: Database = new GuardedDatabase(dialect, new NodePgSession(pool, dialect, undefined), guard);
   return {
     db,
     reader: replicaPool ? drizzle({ client: replicaPool }) : db,
@@ -153,11 +155,13 @@ export async function prepareEmbeddedSnapshot(cache?: string): Promise<{ file: s
 }
 
 async function openEmbedded(directory: string | undefined): Promise<DatabaseHandle> {
-  const { drizzle } = await import('drizzle-orm/pglite');
+  const { PgliteSession } = await import('drizzle-orm/pglite');
   const migrateClient = await embeddedMigrator();
   const client = drainOnClose(await startPglite(directory, MIGRATIONS, migrateClient));
-  const db = drizzle({ client }) as unknown as Database;
-  guardPool(db, client, ['query', 'exec', 'transaction']);
+  // Refused inside a transaction always: here the statement would wait for ever for the one connection.
+  const guard = new TransactionGuard();
+  const dialect = new PgDialect();
+  const db: Database = new GuardedDatabase(dialect, new PgliteSession(guardedPglite(client, guard), dialect, undefined), guard);
   // A no-op on a database made from the snapshot; brings an older data directory up to date.
   await migrateClient(client);
   let closed = false;

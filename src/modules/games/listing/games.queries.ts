@@ -38,12 +38,13 @@ export interface CursorRequest {
 }
 
 export const gameNotFound = () => notFound('The game was not found.', 'game_not_found');
+type PublicPage = { content: PresentedGame[]; nextCursor: string | null };
 
 /** Listings and single games, presented for a viewer (null: anonymous). */
 export class GameQueries {
   readonly #deps: GameQueriesDeps;
   readonly #db: Database;
-  readonly #readerPages: PerReaderCache<{ content: PresentedGame[]; nextCursor: string | null } | null>;
+  readonly #readerPages: PerReaderCache<PublicPage | null>;
 
   constructor(deps: GameQueriesDeps) {
     this.#readerPages = new PerReaderCache({ meter: deps.readerPages });
@@ -58,7 +59,7 @@ export class GameQueries {
       const value = await this.#list(query, null, generation);
       return { value, validUntil: nextChange(value.content, this.#deps.clock.now()) };
     });
-    return viewerId ? ((await this.#onPublicPage(query, cached.value, viewerId)) ?? this.#list(query, viewerId)) : cached.value;
+    return viewerId ? ((await this.#onPublicPage(query, cached, viewerId)) ?? this.#list(query, viewerId)) : cached.value;
   }
 
   /**
@@ -69,23 +70,21 @@ export class GameQueries {
    * at each generation, and every write to what the marks read (games, players, co-hosts, bookmarks,
    * share access) bumps it: never older than the public page.
    */
-  async #onPublicPage(query: GameFilterInput & CursorRequest, page: { content: PresentedGame[]; nextCursor: string | null }, viewerId: string) {
-    const db = await this.#reader(viewerId);
+  async #onPublicPage(query: GameFilterInput & CursorRequest, cached: { value: PublicPage; json: number }, viewerId: string) {
+    const [db, page] = [await this.#reader(viewerId), cached.value];
     if (page.content.length === 0 || db !== (await this.#reader(null))) return undefined;
     let made: object | null = null;
     const composed = await this.#readerPages.through(page, viewerId, async () => {
       const scope = `games:list:${scopeOf(query)}`;
       const [position, until] = [query.cursor, page.nextCursor].map((cursor) => (cursor ? this.#position(cursor, scope) : undefined));
       const ids = page.content.map((game) => game.id);
-      const { hidden, marks } = await new GamePagesRepository(db).viewerMarks(
-        await gameFilterOf(query, this.#deps),
-        this.#parts(viewerId),
-        ids,
-        position,
-        until,
-      );
-      if (hidden) return null;
-      return (made = { ...page, content: page.content.map((game) => ({ ...game, viewer: viewerOf(marks.get(game.id), game.organizer.id, viewerId) })) });
+      const filter = await gameFilterOf(query, this.#deps);
+      const { hidden, marks } = await new GamePagesRepository(db).viewerMarks(filter, this.#parts(viewerId), ids, position, until);
+      if (hidden) return { value: null, json: 4 };
+      const content = page.content.map((game) => ({ ...game, viewer: viewerOf(marks.get(game.id), game.organizer.id, viewerId) }));
+      // Its JSON is the public page's (its length known) with `,"viewer":{…}` added to each game.
+      const json = content.reduce((sum, game) => sum + ',"viewer":'.length + JSON.stringify(game.viewer).length, cached.json);
+      return { value: (made = { ...page, content }), json };
     });
     // Its bytes are kept from its second read on: most pages change before a reader reads them twice.
     return composed === null ? undefined : composed === made ? composed : remembered(composed);

@@ -65,6 +65,24 @@ for (const backend of backends) {
     });
     after(() => t.close());
 
+    it("serialises a signed-in miss's page once, and keeps the reader's page weighed at the length of its JSON", async (c) => {
+      const reader = await onboardedUser(t.app, 'Reader');
+      const readerBytes = async () => Number(/cache_bytes\{cache="readerPages"\} (\d+)/.exec((await t.app.inject({ url: '/actuator/prometheus' })).body)![1]);
+      const before = await readerBytes();
+      const stringify = c.mock.method(JSON, 'stringify');
+      // A page size no other test asks for: the public page and the reader's both miss.
+      const page = await req('GET', '/api/v1/games?size=5', reader);
+      const pages = stringify.mock.calls.filter(
+        (call) => typeof call.arguments[0] === 'object' && call.arguments[0] !== null && 'content' in call.arguments[0],
+      );
+      stringify.mock.restore();
+      assert.equal(page.statusCode, 200, page.body);
+      assert.equal(pages.length, 1, 'the public page, tagged and weighed once; the reader page only as sent');
+      const sent = page.json().data;
+      assert.equal(sent.content.length, 5);
+      assert.equal((await readerBytes()) - before, reader.id.length + JSON.stringify(sent).length + 64);
+    });
+
     it('marks joined, waitlisted, bookmarked, co-hosted and organised games in the listing, and nothing on the rest', async () => {
       const marks = await marksOn('/api/v1/games?size=50');
       assert.deepEqual(marks.get(games.joined.id), mark({ joined: true }));

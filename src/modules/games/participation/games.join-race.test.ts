@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'drizzle-orm';
 import { backends } from '../../../../test/helpers/backends.ts';
 import { TestClock } from '../../../../test/helpers/clock.ts';
+import { editWhileLocked } from '../../../../test/helpers/game-lock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../../test/helpers/games.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../../test/helpers/users.ts';
-import { type DatabaseHandle, rowsOf } from '../../../platform/db/index.ts';
+import type { DatabaseHandle } from '../../../platform/db/index.ts';
 import { AuditTrail } from '../../audit/index.ts';
 import { GameParticipation } from '../index.ts';
 import type { GameEvents } from '../games.ports.ts';
@@ -60,26 +60,8 @@ for (const backend of backends) {
       });
     }
 
-    /**
-     * The organiser's edit, started from the test's context; answers once it waits for the game's
-     * lock (PostgreSQL shows it waiting; the embedded database runs one transaction at a time, so
-     * it waits by construction), with the edit's answer to come. Fails when the edit goes through instead.
-     */
-    async function editWhileJudging(gameId: string, payload: Record<string, unknown>) {
-      let settled = false;
-      // inject sends the request when first awaited: `then` here, in the test's context.
-      const edit = outside(() => t.app.inject({ method: 'PUT', url: `/api/v1/games/${gameId}`, headers: host.auth, payload }).then((answer) => answer));
-      void edit.finally(() => (settled = true));
-      const waiting = async () =>
-        database.kind === 'embedded' ||
-        (await outside(() => rowsOf<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`)))[0]!.n >
-          0;
-      while (!(await waiting())) {
-        assert.ok(!settled, 'the edit went through while a join held the game');
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      return { answered: edit };
-    }
+    const editWhileJudging = async (gameId: string, payload: Record<string, unknown>) =>
+      editWhileLocked({ app: t.app, database, outside }, { gameId, auth: host.auth, payload });
 
     const participants = async (gameId: string) =>
       (await t.app.inject({ url: `/api/v1/games/${gameId}/participants`, headers: host.auth })).json().data as Array<{ userId: string; status: string }>;

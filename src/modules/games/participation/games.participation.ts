@@ -17,7 +17,7 @@ import type { GuestsInput, JoinInput } from '../games.schemas.ts';
 import { fillPlaces, type WaitlistSettings } from './games.waitlist.ts';
 import { CoHostsRepository } from '../co-hosts/games.co-hosts.repository.ts';
 import { cleanNames, guestErrors, seenOf } from './games.participation.input.ts';
-import { alreadyJoined, notJoinable, offerNotFound, partyDoesNotFit } from './games.participation.refusals.ts';
+import { alreadyJoined, leaveRefusal, notJoinable, offerNotFound, partyDoesNotFit } from './games.participation.refusals.ts';
 import { type Actor, announce, type GameWriterDeps, lockManaged } from '../games.writes.ts';
 
 export interface GameParticipationDeps extends GameWriterDeps {
@@ -32,9 +32,6 @@ export interface GameParticipationDeps extends GameWriterDeps {
   recentNoShows?: RecentNoShows;
   boardChanged?: BoardChanged;
 }
-
-/** Reads before a leave statement that found the game changed under them are retried this often. */
-const STALE_ATTEMPTS = 5;
 
 /** Joining, leaving and removal, the waitlist behind them, and what a deleted account leaves behind. */
 export class GameParticipation {
@@ -116,17 +113,21 @@ export class GameParticipation {
   }
 
   /**
-   * One statement under the game's row lock (game_leave): the party goes, the organiser is told,
-   * freed places go to the waitlist. The title and start read before it are re-checked there.
+   * One transaction, as the join: the game's row is locked first, the leave is judged against it
+   * (the notification texts carry its title; an offer's deadline follows its start and waitlist
+   * mode), and game_leave runs under the same lock: the party goes, the organiser is told, freed
+   * places go to the waitlist. An organiser's edit waits for it.
    */
   async leave(userId: string, gameId: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      const [seen, texts] = await Promise.all([new GamesRepository(this.#db).find(gameId), this.#events.prepare(userId)]);
+    // Reads only the actor: done before the lock is taken.
+    const texts = await this.#events.prepare(userId);
+    const { outcome } = await this.#db.transaction(async (tx) => {
+      const seen = await new GamesRepository(tx).lock(gameId);
       if (!seen) throw gameNotFound();
       const now = this.#clock.now();
       const prepared = texts(seen.title, { left: { type: 'PLAYER_LEFT' }, promoted: { type: 'WAITLIST_PROMOTED' }, offered: { type: 'WAITLIST_OFFERED' } });
       const offerUntil = seen.waitlistMode === 'OFFER' ? offerDeadline(now, seen.startTime, this.#waitlist.quietHours, this.#waitlist.timeZone) : undefined;
-      const { outcome } = await new ParticipationRepository(this.#db).leave({
+      return new ParticipationRepository(tx).leave({
         gameId,
         userId,
         now,
@@ -137,14 +138,8 @@ export class GameParticipation {
         minute: prepared.minute,
         windowSeconds: prepared.windowSeconds,
       });
-      if (outcome === 'ok') return;
-      if (outcome === 'not_found') throw gameNotFound();
-      if (outcome === 'organizer') throw notJoinable('The organiser cannot leave their own game; cancel it instead.');
-      if (outcome === 'not_participant') throw notFound('You are not a player of this game.', 'not_participant');
-      // The window protects the other players' game; a waitlisted player holds no place anyone counts on.
-      if (outcome === 'leave_window_closed') throw conflict('leave_window_closed', 'Players cannot leave within 24 hours of the start.');
-      if (attempt >= STALE_ATTEMPTS) throw notJoinable('The game changed while you left; try again.');
-    }
+    });
+    if (outcome !== 'ok') throw leaveRefusal(outcome);
   }
 
   /** By the organiser or a co-host: an admin is no exception here. */
