@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { openDatabase } from '../../platform/db/index.ts';
-import { backends, realBackend, type Backend } from '../../../test/helpers/backends.ts';
+import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
@@ -38,12 +38,6 @@ const join = async (app: FastifyInstance, user: TestUser, gameId: string) => {
   assert.equal(response.statusCode, 201, response.body);
   return response.json().data.status as string;
 };
-/** An app on a clock of its own from `start`, with a sport and a host, for the enclosing `describe`. */
-const clockedSuite = (backend: Backend, start: string, sport: string, host: string) => {
-  const clock = new TestClock(new Date(start));
-  return { clock, t: appSuite(backend, { overrides: { clock }, sport, host }) };
-};
-
 for (const backend of backends) {
   describe(`jobs (${backend.name})`, () => {
     describe('internal endpoint', () => {
@@ -69,7 +63,8 @@ for (const backend of backends) {
     });
 
     describe('game-status', () => {
-      const { t, clock } = clockedSuite(backend, '2032-01-10T00:00:00Z', 'Squash', 'Host Lim');
+      const t = appSuite(backend, { startsAt: '2032-01-10T00:00:00Z', sport: 'Squash', host: 'Host Lim' });
+      const { clock } = t;
 
       it('writes SCHEDULED → STARTED at startTime and STARTED → COMPLETED at endTime, once', async () => {
         const { host, sport } = t;
@@ -97,7 +92,8 @@ for (const backend of backends) {
     });
 
     describe('game-reminders', () => {
-      const { t, clock } = clockedSuite(backend, '2032-02-10T00:00:00Z', 'Tennis', 'Host Goh');
+      const t = appSuite(backend, { startsAt: '2032-02-10T00:00:00Z', sport: 'Tennis', host: 'Host Goh' });
+      const { clock } = t;
 
       it('sends one GAME_REMINDER per ACTIVE player of a game 23 h ahead, however often and concurrently it runs', async () => {
         const { host, sport } = t;
