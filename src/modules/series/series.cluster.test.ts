@@ -60,7 +60,7 @@ describe('series occurrences across two server processes', { skip: !realBackend 
 
       const ports = await pair.start();
       const run = (port: number) => runJobOver(`http://127.0.0.1:${port}`, 'series-occurrences', INTERNAL_SECRET);
-      const rounds = await Promise.all(Array.from({ length: 20 }, (_, i) => run(ports[i % 2])));
+      const rounds = await Promise.all(Array.from({ length: 20 }, (_, i) => run(ports[i % 2]!)));
       const again = await Promise.all(ports.map(run));
       assert.deepEqual(again, [0, 0], 'nothing left to open');
 
