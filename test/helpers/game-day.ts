@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestClock } from './clock.ts';
+import type { AppOverrides } from '../../src/app.ts';
+import type { Backend } from './backends.ts';
+import { TestClock } from './clock.ts';
 import { createSport, gameBody, onboardedUser, type Game, type Sport } from './games.ts';
 import { createUser, mintTokens, type TestUser } from './users.ts';
-import type { TestApp } from './test-app.ts';
+import { buildTestApp, type TestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -21,20 +24,21 @@ export interface BoardMatch {
 
 /** A game day world: an organiser, players with a place, a clock set around the game's start. */
 export class GameDayKit {
-  readonly t: TestApp;
+  t!: TestApp;
   readonly clock: TestClock;
   host!: TestUser;
   sport!: Sport;
   #days = 0;
   readonly #origin: Date;
 
-  constructor(t: TestApp, clock: TestClock) {
-    this.t = t;
+  constructor(clock: TestClock) {
     this.clock = clock;
     this.#origin = clock.now();
   }
 
-  async setUp() {
+  /** Builds the app on the kit's clock (and `overrides`), with the organiser and the sport. */
+  async setUp(backend: Backend, overrides: AppOverrides = {}) {
+    this.t = await buildTestApp(backend, {}, { ...overrides, clock: this.clock });
     this.host = await onboardedUser(this.t.app, 'Host Hana');
     this.sport = await createSport(this.t.app, await createUser(this.t.app, { admin: true }), { name: 'Badminton day' });
   }
@@ -107,6 +111,14 @@ export class GameDayKit {
   score(game: Game, matchId: string, who: TestUser, a: number, b: number) {
     return this.req('PUT', `/api/v1/games/${game.id}/game-day/matches/${matchId}/score`, who, { a, b });
   }
+}
+
+/** A game day world for the enclosing `describe`, its clock at `start`: set up in `before`, closed in `after`. */
+export function gameDayKit(backend: Backend, start: string, overrides: AppOverrides = {}): GameDayKit {
+  const kit = new GameDayKit(new TestClock(new Date(start)));
+  before(() => kit.setUp(backend, overrides));
+  after(() => kit.t.close());
+  return kit;
 }
 
 export const MINUTES = MINUTE;

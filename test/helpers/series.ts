@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { wallClockAt } from '../../src/platform/local-time.ts';
 import type { Backend } from './backends.ts';
 import { TestClock } from './clock.ts';
@@ -125,4 +126,12 @@ export class SeriesWorld {
     assert.equal(response.statusCode, 200, response.body);
     return (response.json().data.content as Array<{ type: string; resourceId: string; message: string }>).filter((n) => n.type === type);
   }
+}
+
+/** A series world for the enclosing `describe`, starting at `start`: opened in `before`, closed in `after`. */
+export function seriesWorld(backend: Backend, start: string): SeriesWorld {
+  const world = new SeriesWorld(new Date(start));
+  before(() => world.open(backend));
+  after(() => world.t.close());
+  return world;
 }

@@ -2,6 +2,7 @@ import { after, before } from 'node:test';
 import type { AppOverrides } from '../../src/app.ts';
 import type { RawEnv } from '../../src/config/index.ts';
 import type { Backend } from './backends.ts';
+import { TestClock } from './clock.ts';
 import { createSport, onboardedUser, type Sport } from './games.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 import { createUser, type TestUser } from './users.ts';
@@ -9,6 +10,8 @@ import { createUser, type TestUser } from './users.ts';
 export interface SuiteOptions {
   env?: RawEnv;
   overrides?: AppOverrides;
+  /** The app runs on a TestClock from this instant (kept as `clock`). */
+  startsAt?: string;
   /** An admin of its own, beside the one a sport brings. */
   admin?: boolean;
   /** An activity of this name with a venue offering it, made by an admin (kept as `admin`). */
@@ -25,6 +28,8 @@ export interface Suite extends TestApp {
   sport: Sport;
   /** Only when asked for. */
   host: TestUser;
+  /** Only with `startsAt`; there at once, before the app is. */
+  clock: TestClock;
 }
 
 /**
@@ -34,8 +39,10 @@ export interface Suite extends TestApp {
  */
 export function appSuite(backend: Backend, options: SuiteOptions = {}): Suite {
   const suite = {} as Suite;
+  if (options.startsAt) suite.clock = new TestClock(new Date(options.startsAt));
+  const overrides = options.startsAt ? { ...options.overrides, clock: suite.clock } : options.overrides;
   before(async () => {
-    Object.assign(suite, await buildTestApp(backend, options.env, options.overrides));
+    Object.assign(suite, await buildTestApp(backend, options.env, overrides));
     if (options.admin || options.sport) suite.admin = await createUser(suite.app, { admin: true });
     if (options.sport) suite.sport = await createSport(suite.app, suite.admin, { name: options.sport });
     if (options.host) suite.host = await onboardedUser(suite.app, options.host);

@@ -58,18 +58,19 @@ export interface AuditQuery extends AuditFilter {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+interface AuditServiceDeps {
+  db: Database;
+  clock: Clock;
+  cursors: CursorCodec;
+  retentionDays: number;
+}
+
 /** The admins' reading of the trail, and its retention. */
 export class AuditService {
-  readonly #db: Database;
-  readonly #clock: Clock;
-  readonly #cursors: CursorCodec;
-  readonly #retentionDays: number;
+  readonly #deps: AuditServiceDeps;
 
-  constructor(deps: { db: Database; clock: Clock; cursors: CursorCodec; retentionDays: number }) {
-    this.#db = deps.db;
-    this.#clock = deps.clock;
-    this.#cursors = deps.cursors;
-    this.#retentionDays = deps.retentionDays;
+  constructor(deps: AuditServiceDeps) {
+    this.#deps = deps;
   }
 
   /** Newest first, a cursor page; the cursor is sealed to the filters it was made under. */
@@ -78,19 +79,21 @@ export class AuditService {
     if (filter.objectId !== undefined && filter.objectType === undefined) {
       throw validationFailed([{ field: 'objectId', location: 'query', message: 'needs objectType' }]);
     }
+    const { db, cursors } = this.#deps;
     const scope = `audit:${JSON.stringify([filter.objectType ?? null, filter.objectId ?? null, filter.actorId ?? null])}`;
-    const after = query.cursor ? positionOf(this.#cursors.decode(query.cursor, scope)) : undefined;
-    const found = await new AuditRepository(this.#db).page(filter, after, query.size + 1);
+    const after = query.cursor ? positionOf(cursors.decode(query.cursor, scope)) : undefined;
+    const found = await new AuditRepository(db).page(filter, after, query.size + 1);
     const rows = found.slice(0, query.size);
     const last = rows.at(-1);
-    const nextCursor = found.length > query.size && last ? this.#cursors.encode([last.at.toISOString(), last.seq], scope) : null;
+    const nextCursor = found.length > query.size && last ? cursors.encode([last.at.toISOString(), last.seq], scope) : null;
     return { rows, nextCursor };
   }
 
   /** Deletes the entries older than the retention (AUDIT_RETENTION_DAYS); answers how many. */
   purgeExpired(): Promise<number> {
-    const cutoff = new Date(this.#clock.now().getTime() - this.#retentionDays * DAY_MS);
-    return new AuditRepository(this.#db).deleteBefore(cutoff);
+    const { db, clock, retentionDays } = this.#deps;
+    const cutoff = new Date(clock.now().getTime() - retentionDays * DAY_MS);
+    return new AuditRepository(db).deleteBefore(cutoff);
   }
 }
 

@@ -22,11 +22,9 @@ interface ChatReportsDeps {
 /** The admins' side of reports: the open queue, and resolving one (deleting the message or not). */
 export class ChatReports {
   readonly #deps: ChatReportsDeps;
-  readonly #broadcast: ChatBroadcast;
 
   constructor(deps: ChatReportsDeps) {
     this.#deps = deps;
-    this.#broadcast = new ChatBroadcast(deps.live);
   }
 
   async queue(): Promise<ReportView[]> {
@@ -47,14 +45,14 @@ export class ChatReports {
 
   /** A message removed here leaves the members' open chats live, as a delete by its author does. */
   async resolve(adminId: string, reportId: string, removeMessage: boolean, trail: AuditActor): Promise<void> {
-    const { db, clock, games, audit } = this.#deps;
+    const { db, clock, games, audit, live } = this.#deps;
     const gameId = await new ChatReportsRepository(db).gameOf(reportId);
     if (!gameId) throw reportNotFound();
     const members = removeMessage ? await games.audience(gameId) : [];
     const resolved = await db.transaction(async (tx) => {
       const report = await new ChatReportsRepository(tx).resolve(reportId, adminId, removeMessage, clock.now());
       if (!report) return report;
-      if (removeMessage) await this.#broadcast.deleted(members, report.gameId, report.messageId, tx);
+      if (removeMessage) await new ChatBroadcast(live).deleted(members, report.gameId, report.messageId, tx);
       // Every open report of the message closes with this one; the message's text stays with the reports, not here.
       const changes = {
         chatReport: {

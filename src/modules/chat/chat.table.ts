@@ -2,15 +2,20 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { crossModuleId, generatedId, timestamptz } from '../../platform/db/columns.ts';
 
+/** What a message says, who wrote it and in which game's chat: a report keeps a copy of these. */
+const messageColumns = () => ({
+  gameId: crossModuleId('game_id'),
+  authorId: crossModuleId('author_id'),
+  body: text('body').notNull(),
+});
+
 /** One message of a game's conversation; `seq` orders them (the database gives it, so no two share one). */
 export const gameChatMessages = pgTable(
   'game_chat_messages',
   {
     id: generatedId(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-    gameId: crossModuleId('game_id'),
-    authorId: crossModuleId('author_id'),
-    body: text('body').notNull(),
+    ...messageColumns(),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
@@ -46,10 +51,8 @@ export const gameChatReports = pgTable(
   {
     id: generatedId(),
     messageId: crossModuleId('message_id'),
-    gameId: crossModuleId('game_id'),
-    authorId: crossModuleId('author_id'),
+    ...messageColumns(),
     reporterId: crossModuleId('reporter_id'),
-    body: text('body').notNull(),
     writtenAt: timestamptz('written_at').notNull(),
     createdAt: timestamptz('created_at').notNull(),
     resolvedAt: timestamptz('resolved_at'),

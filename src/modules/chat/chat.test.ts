@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { auditActionsOf } from '../../../test/helpers/audit.ts';
-import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, gameBody, onboardedUser, type Game } from '../../../test/helpers/games.ts';
 import { addCoHost } from '../../../test/helpers/invitations.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
@@ -19,9 +18,7 @@ interface Message {
 
 for (const backend of backends) {
   describe(`game chat (${backend.name})`, () => {
-    const clock = new TestClock(new Date('2031-03-02T01:00:00Z'));
-
-    const t = appSuite(backend, { overrides: { clock }, sport: 'Badminton', host: 'Host Tan' });
+    const t = appSuite(backend, { startsAt: '2031-03-02T01:00:00Z', sport: 'Badminton', host: 'Host Tan' });
 
     const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser, payload?: object) =>
       t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
@@ -41,7 +38,7 @@ for (const backend of backends) {
 
     // The host runs many games: each gets a slot of its own, so none overlaps another.
     let slot = 0;
-    const hostGame = (overrides: Record<string, unknown> = {}) => createGame(t.app, t.host, gameBody(t.sport, clock.now(), 48 + 3 * ++slot, overrides));
+    const hostGame = (overrides: Record<string, unknown> = {}) => createGame(t.app, t.host, gameBody(t.sport, t.clock.now(), 48 + 3 * ++slot, overrides));
 
     /** A game (one place) with a co-host, a player with the place, a waitlisted player and a stranger holding the share link. */
     async function cast(overrides: Record<string, unknown> = {}) {
@@ -57,9 +54,9 @@ for (const backend of backends) {
     it('hosts and players with a place read and write; the waitlist reads; a stranger with the share link and an admin get 404', async () => {
       const { game, coHost, player, waiting, stranger } = await cast();
       assert.equal((await say(game, t.host, 'Court 4 tonight, not 3')).statusCode, 201);
-      clock.advance(1);
+      t.clock.advance(1);
       assert.equal((await say(game, coHost, 'Shuttles are on me')).statusCode, 201);
-      clock.advance(1);
+      t.clock.advance(1);
       const sent = await say(game, player, '  Running 10 min late  ');
       assert.equal(sent.statusCode, 201, sent.body);
       assert.equal(sent.json().data.body, 'Running 10 min late', 'trimmed');
@@ -186,7 +183,7 @@ for (const backend of backends) {
       const report = (who: TestUser, id = rude.id) => req('POST', `/api/v1/games/${game.id}/chat/messages/${id}/report`, who);
       for (const who of [waiting, t.host, waiting]) {
         assert.equal((await report(who)).statusCode, 204, 'a second report by the same person changes nothing');
-        clock.advance(1);
+        t.clock.advance(1);
       }
       assertProblem(await report(stranger), 404, 'chat_not_found');
       assertProblem(await report(waiting, '00000000-0000-4000-8000-000000000000'), 404, 'chat_message_not_found');
@@ -251,11 +248,11 @@ for (const backend of backends) {
       const { game, player } = await cast();
       const readOnlyFrom = (await chat(game, player)).json().data.readOnlyFrom;
       assert.equal(Date.parse(readOnlyFrom), Date.parse(game.endTime) + 24 * 3_600_000);
-      clock.set(new Date(Date.parse(readOnlyFrom) - 1000));
+      t.clock.set(new Date(Date.parse(readOnlyFrom) - 1000));
       // Tokens are checked against the test clock: after moving it, people need fresh ones.
       for (const who of [player, t.host]) who.auth = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
       assert.equal((await say(game, player, 'Good game all')).statusCode, 201);
-      clock.advance(1);
+      t.clock.advance(1);
       assertProblem(await say(game, player, 'one more'), 409, 'chat_ended');
       assertProblem(await say(game, t.host, 'one more'), 409, 'chat_ended');
       assert.deepEqual(await bodies(game, player), ['Good game all']);

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
-import { TestClock } from '../../../test/helpers/clock.ts';
-import { GameDayKit, MINUTES, sideIds, type BoardMatch } from '../../../test/helpers/game-day.ts';
+import { gameDayKit, MINUTES, sideIds, type BoardMatch } from '../../../test/helpers/game-day.ts';
 import type { Game } from '../../../test/helpers/games.ts';
-import { buildTestApp } from '../../../test/helpers/test-app.ts';
 import type { TestUser } from '../../../test/helpers/users.ts';
 
 /** Everyone who sees the board, by the part they play in the match: the same parts in every game set up alike. */
@@ -13,14 +11,7 @@ type Role = (typeof ROLES)[number];
 
 for (const backend of backends) {
   describe(`game day: the board tells each viewer whether they may answer a score (${backend.name})`, () => {
-    const clock = new TestClock(new Date('2035-02-01T08:00:00Z'));
-    let kit: GameDayKit;
-
-    before(async () => {
-      kit = new GameDayKit(await buildTestApp(backend, {}, { clock }), clock);
-      await kit.setUp();
-    });
-    after(() => kit.t.close());
+    const kit = gameDayKit(backend, '2035-02-01T08:00:00Z');
 
     /** One court of doubles, five checked in, the first round played; the score entered by a player of side A or by the host. */
     async function entered(by: 'player' | 'host') {

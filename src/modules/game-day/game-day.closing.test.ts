@@ -1,22 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
-import { TestClock } from '../../../test/helpers/clock.ts';
-import { GameDayKit, MINUTES, sideIds } from '../../../test/helpers/game-day.ts';
+import { gameDayKit, MINUTES, sideIds } from '../../../test/helpers/game-day.ts';
 import type { Game } from '../../../test/helpers/games.ts';
-import { buildTestApp } from '../../../test/helpers/test-app.ts';
 import type { TestUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`game day: after the session, who played is marked ATTENDED and told once (${backend.name})`, () => {
-    const clock = new TestClock(new Date('2034-10-01T08:00:00Z'));
-    let kit: GameDayKit;
-
-    before(async () => {
-      kit = new GameDayKit(await buildTestApp(backend, {}, { clock }), clock);
-      await kit.setUp();
-    });
-    after(() => kit.t.close());
+    const kit = gameDayKit(backend, '2034-10-01T08:00:00Z');
 
     const summaries = async (who: TestUser, game: Game) =>
       ((await kit.ok('GET', '/api/v1/notifications?size=100', who)).content as Array<{ type: string; resourceId: string; message: string }>).filter(

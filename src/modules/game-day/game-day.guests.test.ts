@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { backends } from '../../../test/helpers/backends.ts';
-import { TestClock } from '../../../test/helpers/clock.ts';
-import { type BoardMatch, GameDayKit, MINUTES, sideIds } from '../../../test/helpers/game-day.ts';
+import { type BoardMatch, gameDayKit, MINUTES, sideIds } from '../../../test/helpers/game-day.ts';
 import type { Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp } from '../../../test/helpers/test-app.ts';
 import type { TestUser } from '../../../test/helpers/users.ts';
 import type { Database } from '../../platform/db/index.ts';
 
@@ -19,15 +17,8 @@ interface BoardPlayer {
 
 for (const backend of backends) {
   describe(`game day: guests play like anyone else (${backend.name})`, () => {
-    const clock = new TestClock(new Date('2034-11-01T08:00:00Z'));
-    let kit: GameDayKit;
     let db: Database;
-
-    before(async () => {
-      kit = new GameDayKit(await buildTestApp(backend, {}, { clock, onDatabase: (handle) => (db = handle.db) }), clock);
-      await kit.setUp();
-    });
-    after(() => kit.t.close());
+    const kit = gameDayKit(backend, '2034-11-01T08:00:00Z', { onDatabase: (handle) => (db = handle.db) });
 
     const bring = (game: Game, who: TestUser, guests: number, guestNames: string[] = []) =>
       kit.ok('PUT', `/api/v1/games/${game.id}/participants/me/guests`, who, { guests, guestNames });

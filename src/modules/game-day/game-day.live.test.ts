@@ -6,7 +6,6 @@ import { twoInstances } from '../../../test/helpers/cluster.ts';
 import { GameDayKit, MINUTES } from '../../../test/helpers/game-day.ts';
 import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
 import { listen, openStream, STREAM, type SseClient } from '../../../test/helpers/sse.ts';
-import { buildTestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 import type { Services } from '../../app-services.ts';
 
@@ -32,15 +31,13 @@ async function quiet(stream: SseClient, quietMs = 500): Promise<number> {
 
 for (const backend of backends) {
   describe(`the game-day board live (${backend.name})`, () => {
-    const clock = new TestClock(new Date('2034-06-01T08:00:00Z'));
-    let kit: GameDayKit;
+    const kit = new GameDayKit(new TestClock(new Date('2034-06-01T08:00:00Z')));
     let services: Services;
     let base: string;
     const open: SseClient[] = [];
 
     before(async () => {
-      kit = new GameDayKit(await buildTestApp(backend, {}, { clock, onServices: (built) => (services = built) }), clock);
-      await kit.setUp();
+      await kit.setUp(backend, { onServices: (built) => (services = built) });
       base = await listen(kit.t.app);
     });
     after(async () => {

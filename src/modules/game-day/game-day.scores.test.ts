@@ -1,26 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { auditActionsOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
-import { TestClock } from '../../../test/helpers/clock.ts';
-import { GameDayKit, MINUTES, sideIds, type BoardMatch } from '../../../test/helpers/game-day.ts';
+import { gameDayKit, MINUTES, sideIds, type BoardMatch } from '../../../test/helpers/game-day.ts';
 import type { Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`game day: scores entered, confirmed, disputed and settled; the summary (${backend.name})`, () => {
-    const clock = new TestClock(new Date('2034-06-01T08:00:00Z'));
-    let kit: GameDayKit;
+    const kit = gameDayKit(backend, '2034-06-01T08:00:00Z');
     const byId = (players: TestUser[], id: string) => players.find((p) => p.id === id)!;
     const matchUrl = (game: Game, match: BoardMatch, action: string) => `/api/v1/games/${game.id}/game-day/matches/${match.id}/${action}`;
-
-    before(async () => {
-      kit = new GameDayKit(await buildTestApp(backend, {}, { clock }), clock);
-      await kit.setUp();
-    });
-    after(() => kit.t.close());
 
     /** A game day with one court, `count` players checked in and the first round started. */
     async function playing(count: number) {

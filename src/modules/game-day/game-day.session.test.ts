@@ -1,23 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
-import { TestClock } from '../../../test/helpers/clock.ts';
-import { GameDayKit, MINUTES } from '../../../test/helpers/game-day.ts';
+import { gameDayKit, MINUTES } from '../../../test/helpers/game-day.ts';
 import { onboardedUser } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp } from '../../../test/helpers/test-app.ts';
 import type { TestUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`game day: opening, check-in, leaving, rounds and swaps (${backend.name})`, () => {
-    const clock = new TestClock(new Date('2034-05-01T08:00:00Z'));
-    let kit: GameDayKit;
-
-    before(async () => {
-      kit = new GameDayKit(await buildTestApp(backend, {}, { clock }), clock);
-      await kit.setUp();
-    });
-    after(() => kit.t.close());
+    const kit = gameDayKit(backend, '2034-05-01T08:00:00Z');
 
     it('the organiser or a co-host opens game day from 30 minutes before the start, once; players and others may not', async () => {
       const { game, players } = await kit.gameWithPlayers(2);

@@ -8,6 +8,7 @@ import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
+import { appSuite } from '../../../test/helpers/suite.ts';
 import { buildTestApp, INTERNAL_SECRET, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 import { NotificationsService } from '../notifications/index.ts';
@@ -37,7 +38,6 @@ const join = async (app: FastifyInstance, user: TestUser, gameId: string) => {
   assert.equal(response.statusCode, 201, response.body);
   return response.json().data.status as string;
 };
-
 for (const backend of backends) {
   describe(`jobs (${backend.name})`, () => {
     describe('internal endpoint', () => {
@@ -63,17 +63,11 @@ for (const backend of backends) {
     });
 
     describe('game-status', () => {
-      let t: TestApp;
-      const clock = new TestClock(new Date('2032-01-10T00:00:00Z'));
-      before(async () => {
-        t = await buildTestApp(backend, {}, { clock });
-      });
-      after(() => t.close());
+      const t = appSuite(backend, { startsAt: '2032-01-10T00:00:00Z', sport: 'Squash', host: 'Host Lim' });
+      const { clock } = t;
 
       it('writes SCHEDULED → STARTED at startTime and STARTED → COMPLETED at endTime, once', async () => {
-        const admin = await createUser(t.app, { admin: true });
-        const sport = await createSport(t.app, admin, { name: 'Squash' });
-        const host = await onboardedUser(t.app, 'Host Lim');
+        const { host, sport } = t;
         const game = await createGame(t.app, host, gameBody(sport, clock.now(), 10));
         const cancelled = await createGame(t.app, host, gameBody(sport, clock.now(), 5));
         assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${cancelled.id}`, headers: host.auth })).statusCode, 204);
@@ -98,17 +92,11 @@ for (const backend of backends) {
     });
 
     describe('game-reminders', () => {
-      let t: TestApp;
-      const clock = new TestClock(new Date('2032-02-10T00:00:00Z'));
-      before(async () => {
-        t = await buildTestApp(backend, {}, { clock });
-      });
-      after(() => t.close());
+      const t = appSuite(backend, { startsAt: '2032-02-10T00:00:00Z', sport: 'Tennis', host: 'Host Goh' });
+      const { clock } = t;
 
       it('sends one GAME_REMINDER per ACTIVE player of a game 23 h ahead, however often and concurrently it runs', async () => {
-        const admin = await createUser(t.app, { admin: true });
-        const sport = await createSport(t.app, admin, { name: 'Tennis' });
-        const host = await onboardedUser(t.app, 'Host Goh');
+        const { host, sport } = t;
         const game = await createGame(t.app, host, gameBody(sport, clock.now(), 48, { slots: 2, joinAsOrganizer: true, title: 'Doubles night' }));
         const later = await createGame(t.app, host, gameBody(sport, clock.now(), 56, { slots: 4 }));
         const [player, waiting] = [await createUser(t.app), await createUser(t.app)];

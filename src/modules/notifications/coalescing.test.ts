@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { createGame, gameBody } from '../../../test/helpers/games.ts';
-import { SeriesWorld } from '../../../test/helpers/series.ts';
+import { seriesWorld } from '../../../test/helpers/series.ts';
 import type { TestUser } from '../../../test/helpers/users.ts';
 
 /**
@@ -12,10 +12,7 @@ import type { TestUser } from '../../../test/helpers/users.ts';
  */
 for (const backend of backends) {
   describe(`coalescing beyond co-hosts (${backend.name})`, () => {
-    const world = new SeriesWorld(new Date('2033-10-03T08:00:00Z')); // a Monday
-
-    before(() => world.open(backend));
-    after(() => world.t.close());
+    const world = seriesWorld(backend, '2033-10-03T08:00:00Z'); // a Monday
 
     interface Listed {
       type: string;

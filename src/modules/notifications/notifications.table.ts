@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { crossModuleId, generatedId, ownedBy, timestamptz } from '../../platform/db/columns.ts';
+import { oncePerGameAndUser } from '../../platform/db/once-tables.ts';
 
 /**
  * A notification to one user. `seq` numbers rows as they are inserted; `txid` is the inserting
@@ -154,19 +155,8 @@ export const notificationGameMutes = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.gameId] })],
 );
 
-/**
- * One row per reminder sent: the primary key is what makes "once per player" hold when job runs
- * overlap or one crashes half-way (the notification is inserted only when this row is).
- */
-export const gameReminders = pgTable(
-  'game_reminders',
-  {
-    gameId: crossModuleId('game_id'),
-    userId: crossModuleId('user_id'),
-    sentAt: timestamptz('sent_at').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('game_reminders_sent_idx').on(table.sentAt)],
-);
+/** One row per game reminder sent: "once per player" across job runs (the notification is inserted only when this row is). */
+export const gameReminders = oncePerGameAndUser('game_reminders');
 
 /**
  * A chat push batch (drizzle/0029, notify_chat): one per recipient, game and clock minute. The first

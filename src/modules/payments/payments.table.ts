@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { crossModuleId, generatedId, timestamptz } from '../../platform/db/columns.ts';
+import { oncePerGameAndUser } from '../../platform/db/once-tables.ts';
 import type { PayBy, PaymentState, ReleaseHours } from './payments.rules.ts';
 
 /** An organiser's PayNow proxy, sealed (payments.sealing.ts): the database never holds it in clear. */
@@ -59,16 +60,8 @@ export const paymentHistory = pgTable(
   (table) => [index('payment_history_entry_idx').on(table.entryId, table.at)],
 );
 
-/** One row per payment reminder sent: its primary key makes "one reminder per player and game" hold across instances. */
-export const paymentReminders = pgTable(
-  'payment_reminders',
-  {
-    gameId: crossModuleId('game_id'),
-    userId: crossModuleId('user_id'),
-    sentAt: timestamptz('sent_at').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.gameId, table.userId] }), index('payment_reminders_sent_idx').on(table.sentAt)],
-);
+/** One row per payment reminder sent: "one reminder per player and game" across instances. */
+export const paymentReminders = oncePerGameAndUser('payment_reminders');
 
 /** One row per game and deadline whose unpaid places were released: "once" across instances, and nobody who got a place later is taken. */
 export const paymentReleases = pgTable(

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
-import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
+import { gameOnTwoInstances } from '../../../test/helpers/cluster-game.ts';
+import { createGame, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { appSuite } from '../../../test/helpers/suite.ts';
 import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
-import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
+import { mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -45,8 +45,9 @@ for (const backend of backends) {
     const clock = new TestClock(new Date('2032-07-05T00:00:00Z'));
     const t = appSuite(backend, { overrides: { clock }, sport: 'Badminton' });
 
-    /** A full game of two places starting in 30 hours, one player waiting. */
-    const fullGame = async () => {
+    /** A full game of two places starting in 30 hours (from `now`, where the clock is then set), one player waiting. */
+    const fullGame = async (now?: string) => {
+      if (now) clock.set(new Date(now));
       const host = await onboardedUser(t.app, 'Organiser Tan');
       const game = await createGame(t.app, host, gameBody(t.sport, clock.now(), 30, { slots: 2, title: 'Sunday doubles' }));
       const [unpaid, payer, waiting] = [await onboardedUser(t.app, 'Unpaid'), await onboardedUser(t.app, 'Payer'), await onboardedUser(t.app, 'Waiting')];
@@ -54,6 +55,12 @@ for (const backend of backends) {
       assert.equal(await join(t.app, payer, game.id), 'ACTIVE');
       assert.equal(await join(t.app, waiting, game.id), 'WAITLISTED');
       return { host, game, unpaid, payer, waiting, start: new Date(game.startTime) };
+    };
+    /** The clock at `instant`, fresh tokens for `who`: how many places the release job then frees. */
+    const releasedAt = async (instant: Date, ...who: TestUser[]) => {
+      clock.set(instant);
+      await refresh(t.app, ...who);
+      return processed(t.app, 'payment-releases');
     };
 
     it('is off by default: nobody is released, and the pay sheet names no deadline', async () => {
@@ -67,9 +74,7 @@ for (const backend of backends) {
     });
 
     it('releases a player still DUE at the deadline to the waitlist, keeps a claimed or paid one, and nothing a minute before', async () => {
-      clock.set(new Date('2032-07-10T00:00:00Z'));
-      await refresh(t.app);
-      const { host, game, unpaid, payer, waiting, start } = await fullGame();
+      const { host, game, unpaid, payer, waiting, start } = await fullGame('2032-07-10T00:00:00Z');
       const rules = `/api/v1/games/${game.id}/payment-rules`;
       const saved = await call(t.app, host, 'PUT', rules, { payBy: 'BEFORE', releaseUnpaidHoursBefore: 24 });
       assert.equal(saved.statusCode, 200, saved.body);
@@ -107,30 +112,22 @@ for (const backend of backends) {
         entries.find((p) => p.userId === waiting.id)?.entries.map((e) => e.state),
         ['DUE'],
       );
-      clock.set(new Date(start.getTime() - 2 * HOUR_MS));
-      await refresh(t.app, host);
-      assert.equal(await processed(t.app, 'payment-releases'), 0, 'who got the place after the deadline is not released');
+      assert.equal(await releasedAt(new Date(start.getTime() - 2 * HOUR_MS), host), 0, 'who got the place after the deadline is not released');
       assert.equal((await roster(t.app, host, game.id)).get(waiting.id), 'ACTIVE');
     });
 
     it('keeps a player whose place a host confirmed as paid', async () => {
-      clock.set(new Date('2032-07-20T00:00:00Z'));
-      await refresh(t.app);
-      const { host, game, unpaid, start } = await fullGame();
+      const { host, game, unpaid, start } = await fullGame('2032-07-20T00:00:00Z');
       assert.equal((await call(t.app, host, 'PUT', `/api/v1/games/${game.id}/payment-rules`, { payBy: 'AFTER', releaseUnpaidHoursBefore: 2 })).statusCode, 200);
       const ledger = (await call(t.app, host, 'GET', `/api/v1/games/${game.id}/ledger`)).json().data;
       const entry = ledger.players.find((p: { userId: string }) => p.userId === unpaid.id).entries[0];
       assert.equal((await call(t.app, host, 'POST', `/api/v1/games/${game.id}/ledger/${entry.id}`, { state: 'PAID' })).statusCode, 200);
-      clock.set(new Date(start.getTime() - 2 * HOUR_MS));
-      await refresh(t.app, host);
-      assert.equal(await processed(t.app, 'payment-releases'), 1, 'only the other player, still DUE');
+      assert.equal(await releasedAt(new Date(start.getTime() - 2 * HOUR_MS), host), 1, 'only the other player, still DUE');
       assert.equal((await roster(t.app, host, game.id)).get(unpaid.id), 'ACTIVE');
     });
 
     it('refuses bad rule input and changes nothing', async () => {
-      clock.set(new Date('2032-07-25T00:00:00Z'));
-      await refresh(t.app);
-      const { host, game, unpaid } = await fullGame();
+      const { host, game, unpaid } = await fullGame('2032-07-25T00:00:00Z');
       const rules = `/api/v1/games/${game.id}/payment-rules`;
       assert.equal((await call(t.app, host, 'PUT', rules, { payBy: 'AFTER', releaseUnpaidHoursBefore: 12 })).statusCode, 200);
       for (const bad of [5, 0, -2, 100, '24', 24.5])
@@ -151,18 +148,11 @@ for (const backend of backends) {
 
 if (realBackend) {
   describe('payments: releases on two instances (postgres+redis)', () => {
-    let cluster: TestCluster;
     const clock = new TestClock(new Date('2032-08-02T00:00:00Z'));
-    after(() => cluster?.close());
+    const world = gameOnTwoInstances(realBackend!, clock, { sport: 'Pickleball', host: 'Organiser Lim', startsInHours: 10, slots: 2 });
 
     it('releases each unpaid place once, whichever instances run the job', async () => {
-      cluster = await buildTestCluster(realBackend!, 2, {}, { clock });
-      const apps = cluster.apps;
-      const sport = await createSport(apps[0]!, await createUser(apps[0]!, { admin: true }), { name: 'Pickleball' });
-      const host = await onboardedUser(apps[1]!, 'Organiser Lim');
-      const game = await createGame(apps[0]!, host, gameBody(sport, clock.now(), 10, { slots: 2 }));
-      const players = [await onboardedUser(apps[0]!, 'A'), await onboardedUser(apps[1]!, 'B'), await onboardedUser(apps[0]!, 'C')];
-      for (const [i, player] of players.entries()) await join(apps[i % 2]!, player, game.id);
+      const { apps, host, game, players } = world;
       assert.equal(
         (await call(apps[1]!, host, 'PUT', `/api/v1/games/${game.id}/payment-rules`, { payBy: 'BEFORE', releaseUnpaidHoursBefore: 6 })).statusCode,
         200,

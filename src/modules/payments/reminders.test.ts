@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
-import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
+import { gameOnTwoInstances } from '../../../test/helpers/cluster-game.ts';
+import { createGame, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { appSuite } from '../../../test/helpers/suite.ts';
 import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
-import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
+import { mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
 // APP_TIME_ZONE is Asia/Singapore (UTC+8) in tests: 00:00Z is 08:00 there, 01:00Z is 09:00.
 const HOUR = 3600;
@@ -144,18 +144,11 @@ for (const backend of backends) {
 
 if (realBackend) {
   describe('payments: reminders on two instances (postgres+redis)', () => {
-    let cluster: TestCluster;
     const clock = new TestClock(new Date('2032-06-07T00:00:00Z'));
-    after(() => cluster?.close());
+    const world = gameOnTwoInstances(realBackend!, clock, { sport: 'Netball', host: 'Organiser Koh', startsInHours: 5, slots: 6 });
 
     it('sends one reminder per owing player and one summary per day, whichever instances run the jobs', async () => {
-      cluster = await buildTestCluster(realBackend!, 2, {}, { clock });
-      const apps = cluster.apps;
-      const sport = await createSport(apps[0]!, await createUser(apps[0]!, { admin: true }), { name: 'Netball' });
-      const host = await onboardedUser(apps[1]!, 'Organiser Koh');
-      const game = await createGame(apps[0]!, host, gameBody(sport, clock.now(), 5, { slots: 6 }));
-      const players = [await onboardedUser(apps[0]!, 'A'), await onboardedUser(apps[1]!, 'B'), await onboardedUser(apps[0]!, 'C')];
-      for (const [i, player] of players.entries()) await join(apps[i % 2]!, player, game.id);
+      const { apps, host, players } = world;
       clock.set(new Date('2032-06-08T01:30:00Z'));
       await refresh(apps[0]!, host, ...players);
       assert.equal(await everywhere(apps, 'payment-reminders'), 3);

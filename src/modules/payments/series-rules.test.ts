@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { acceptInvitation } from '../../../test/helpers/invitations.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { SeriesWorld } from '../../../test/helpers/series.ts';
+import { seriesWorld } from '../../../test/helpers/series.ts';
 import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
 import type { TestUser } from '../../../test/helpers/users.ts';
 
@@ -15,10 +15,7 @@ const BEFORE_24 = { payBy: 'BEFORE', releaseUnpaidHoursBefore: 24 };
 for (const backend of backends) {
   describe(`payments: a series' money rules (${backend.name})`, () => {
     // A Monday; the series live in Europe/Berlin (CET, UTC+1, until 27 March).
-    const world = new SeriesWorld(new Date('2033-03-14T08:00:00Z'));
-
-    before(() => world.open(backend));
-    after(() => world.t.close());
+    const world = seriesWorld(backend, '2033-03-14T08:00:00Z');
 
     const seriesRules = (id: string, who: TestUser, body?: object) => world.req(body ? 'PUT' : 'GET', `/api/v1/series/${id}/payment-rules`, who, body);
     const gameRules = async (gameId: string, who = world.host) => {

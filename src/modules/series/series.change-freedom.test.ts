@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { SeriesWorld } from '../../../test/helpers/series.ts';
+import { seriesWorld } from '../../../test/helpers/series.ts';
 
 // Issue #31 item 2 for a regular's next date: a series change that applies to an opened game frees its players like a game edit.
 for (const backend of backends) {
   describe(`series: a change to an opened date frees its players (${backend.name})`, () => {
-    const world = new SeriesWorld(new Date('2033-09-05T08:00:00Z')); // a Monday
-
-    before(() => world.open(backend));
-    after(() => world.t.close());
+    const world = seriesWorld(backend, '2033-09-05T08:00:00Z'); // a Monday
 
     it('a regular joined to the next date may leave it for 24 hours after the organiser moves it, not after a nudge', async () => {
       const [moved, stays] = [await world.user('Moved Regular'), await world.user('Staying Regular')];

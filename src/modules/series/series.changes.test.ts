@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { local, SeriesWorld } from '../../../test/helpers/series.ts';
+import { local, seriesWorld } from '../../../test/helpers/series.ts';
 import { acceptInvitation } from '../../../test/helpers/invitations.ts';
 
 for (const backend of backends) {
   describe(`series: edit this or following, cancel a date, end the series (${backend.name})`, () => {
-    const world = new SeriesWorld(new Date('2033-06-06T08:00:00Z')); // a Monday
-
-    before(() => world.open(backend));
-    after(() => world.t.close());
+    const world = seriesWorld(backend, '2033-06-06T08:00:00Z'); // a Monday
 
     it('"this game" changes one opened game; "this and following" changes the opened ones from that date and every later date', async () => {
       const [player, helper, stranger] = [await world.user('Edit Player'), await world.user('Edit Helper'), await world.user('Edit Stranger')];

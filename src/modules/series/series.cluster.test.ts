@@ -1,16 +1,11 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config/index.ts';
 import { realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createSport, onboardedUser } from '../../../test/helpers/games.ts';
 import { local, ZONE, type Occurrence } from '../../../test/helpers/series.ts';
-import { freePort, runJobOver, startServer, STARTUP_WAIT_MS, waitHealthy } from '../../../test/helpers/server-process.ts';
+import { processPair } from '../../../test/helpers/process-pair.ts';
+import { runJobOver } from '../../../test/helpers/server-process.ts';
 import { INTERNAL_SECRET } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens } from '../../../test/helpers/users.ts';
 
@@ -18,27 +13,12 @@ const DAY = 86_400_000;
 
 describe('series occurrences across two server processes', { skip: !realBackend && 'needs PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL)' }, () => {
   it('opens each date exactly once while both processes run the job at the same time', async () => {
-    const database = await realBackend!.freshDatabase();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-series-'));
     // The series are created by an in-process instance whose clock stands three weeks back, so
     // nothing is due then; by the real clock the two processes read, two weeks of dates are.
     const realNow = Date.now();
     const clock = new TestClock(new Date(realNow - 21 * DAY));
-    const env = {
-      APP_TIME_ZONE: ZONE,
-      DATABASE_URL: database.url,
-      REDIS_URL: realBackend!.redisUrl!,
-      INTERNAL_SECRET,
-      JOBS_ENABLED: 'false',
-      DATA_DIR: dataDir,
-    };
-    const setup = await buildApp(loadConfig({ APP_PROFILE: 'test', LOG_LEVEL: 'silent', AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true', ...env }), {
-      clock,
-      storeKeyPrefix: `t:${randomBytes(6).toString('hex')}:`,
-    });
-    await setup.ready();
-    const ports = [await freePort(), await freePort()];
-    let servers: ReturnType<typeof startServer>[] = [];
+    const pair = await processPair(realBackend!, clock, { APP_TIME_ZONE: ZONE });
+    const { setup } = pair;
     try {
       const admin = await createUser(setup, { admin: true });
       const sport = await createSport(setup, admin, { name: 'Korfball' });
@@ -78,8 +58,7 @@ describe('series occurrences across two server processes', { skip: !realBackend 
         seriesIds.push(id);
       }
 
-      servers = ports.map((port) => startServer({ ...env, PORT: String(port) }));
-      await Promise.all(ports.map((port) => waitHealthy(`http://127.0.0.1:${port}`, STARTUP_WAIT_MS)));
+      const ports = await pair.start();
       const run = (port: number) => runJobOver(`http://127.0.0.1:${port}`, 'series-occurrences', INTERNAL_SECRET);
       const rounds = await Promise.all(Array.from({ length: 20 }, (_, i) => run(ports[i % 2]!)));
       const again = await Promise.all(ports.map(run));
@@ -106,11 +85,7 @@ describe('series occurrences across two server processes', { skip: !realBackend 
       const notes = (told.json().data.content as Array<{ type: string; resourceId: string }>).filter((n) => n.type === 'SERIES_GAME_JOINED');
       assert.deepEqual(notes.map((n) => n.resourceId).sort(), [...gameIds].sort(), 'told once per game');
     } finally {
-      for (const server of servers) server.child.kill('SIGTERM');
-      await Promise.all(servers.map((server) => server.exited()));
-      await setup.close();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await pair.close();
     }
   });
 });

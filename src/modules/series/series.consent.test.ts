@@ -1,18 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { auditActionsOf } from '../../../test/helpers/audit.ts';
 import { backends } from '../../../test/helpers/backends.ts';
 import { acceptInvitation, invitationsOf } from '../../../test/helpers/invitations.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { SeriesWorld } from '../../../test/helpers/series.ts';
+import { seriesWorld } from '../../../test/helpers/series.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`series: consent for membership (${backend.name})`, () => {
-    const world = new SeriesWorld(new Date('2033-09-05T08:00:00Z')); // a Monday
-
-    before(() => world.open(backend));
-    after(() => world.t.close());
+    const world = seriesWorld(backend, '2033-09-05T08:00:00Z'); // a Monday
 
     it('the organiser adding a stranger as a regular only invites them: the next date does not join them until they accept', async () => {
       const [stranger, willing] = [await world.user('Forced Stranger'), await world.user('Willing Will')];

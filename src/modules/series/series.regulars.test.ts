@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { acceptInvitation } from '../../../test/helpers/invitations.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { SeriesWorld } from '../../../test/helpers/series.ts';
+import { seriesWorld } from '../../../test/helpers/series.ts';
 import type { TestUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`series: regulars, skips and co-hosts (${backend.name})`, () => {
-    const world = new SeriesWorld(new Date('2033-05-02T08:00:00Z')); // a Monday
-
-    before(() => world.open(backend));
-    after(() => world.t.close());
+    const world = seriesWorld(backend, '2033-05-02T08:00:00Z'); // a Monday
 
     it('regulars join each new date in the order they became regulars (past the slots: the waitlist), told; they skip a date or leave', async () => {
       const [p1, p2, p3, outsider] = [await world.user('Reg One'), await world.user('Reg Two'), await world.user('Reg Three'), await world.user('Outsider')];

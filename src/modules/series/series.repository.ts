@@ -89,21 +89,27 @@ export class SeriesRepository extends IdRepository<typeof gameSeries> {
     await this.db.insert(gameSeriesSkips).values(values).onConflictDoNothing();
   }
 
-  async skippers(seriesId: string, occursOn: string): Promise<Set<string>> {
-    const found = await this.db
-      .select({ userId: gameSeriesSkips.userId })
-      .from(gameSeriesSkips)
-      .where(and(eq(gameSeriesSkips.seriesId, seriesId), eq(gameSeriesSkips.occursOn, occursOn)));
-    return new Set(found.map((row) => row.userId));
+  /** Who sits out this date of the series. */
+  skippers(seriesId: string, occursOn: string): Promise<Set<string>> {
+    return this.#skips(seriesId, { occursOn });
   }
 
   /** The dates this user sits out in this series. */
-  async skipsOf(seriesId: string, userId: string): Promise<Set<string>> {
+  skipsOf(seriesId: string, userId: string): Promise<Set<string>> {
+    return this.#skips(seriesId, { userId });
+  }
+
+  /** The series' skips of one date (answering who) or of one user (answering which dates). */
+  async #skips(seriesId: string, of: { occursOn: string } | { userId: string }): Promise<Set<string>> {
+    const [given, answered] =
+      'occursOn' in of
+        ? [eq(gameSeriesSkips.occursOn, of.occursOn), gameSeriesSkips.userId]
+        : [eq(gameSeriesSkips.userId, of.userId), gameSeriesSkips.occursOn];
     const found = await this.db
-      .select({ occursOn: gameSeriesSkips.occursOn })
+      .select({ value: answered })
       .from(gameSeriesSkips)
-      .where(and(eq(gameSeriesSkips.seriesId, seriesId), eq(gameSeriesSkips.userId, userId)));
-    return new Set(found.map((row) => row.occursOn));
+      .where(and(eq(gameSeriesSkips.seriesId, seriesId), given));
+    return new Set(found.map((row) => row.value));
   }
 
   // Co-hosts

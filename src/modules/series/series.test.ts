@@ -1,18 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
 import { gameBody, createGame } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { local, plusDays, SeriesWorld, weekday } from '../../../test/helpers/series.ts';
+import { local, plusDays, seriesWorld, weekday } from '../../../test/helpers/series.ts';
 import { createUser } from '../../../test/helpers/users.ts';
 
 for (const backend of backends) {
   describe(`series: the rule, the horizon and the materialisation (${backend.name})`, () => {
     // A Monday in March 2033; Europe/Berlin moves to summer time on Sunday 27 March and back on Sunday 30 October.
-    const world = new SeriesWorld(new Date('2033-03-14T08:00:00Z'));
-
-    before(() => world.open(backend));
-    after(() => world.t.close());
+    const world = seriesWorld(backend, '2033-03-14T08:00:00Z');
 
     it('opens each date once its horizon reaches it, stops at the count, and 19:00 stays 19:00 across the spring clock change', async () => {
       const series = await world.create({ weekdays: [7], startsOn: '2033-03-20', occurrenceCount: 3, openDaysAhead: 7 });

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../test/helpers/backends.ts';
-import { TestClock } from '../../../test/helpers/clock.ts';
-import { GameDayKit, MINUTES, sideIds, type BoardMatch } from '../../../test/helpers/game-day.ts';
+import { gameDayKit, MINUTES, sideIds, type BoardMatch } from '../../../test/helpers/game-day.ts';
 import type { Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
-import { buildTestApp } from '../../../test/helpers/test-app.ts';
 import { openDatabase } from '../../platform/db/index.ts';
 import { SkillService } from './skill.service.ts';
 import type { TestUser } from '../../../test/helpers/users.ts';
@@ -22,15 +20,8 @@ interface OwnRating {
 
 for (const backend of backends) {
   describe(`skill ratings learnt from game day's results (${backend.name})`, () => {
-    const clock = new TestClock(new Date('2034-09-01T08:00:00Z'));
-    let kit: GameDayKit;
+    const kit = gameDayKit(backend, '2034-09-01T08:00:00Z');
     const url = (game: Game, match: BoardMatch, action: string) => `/api/v1/games/${game.id}/game-day/matches/${match.id}/${action}`;
-
-    before(async () => {
-      kit = new GameDayKit(await buildTestApp(backend, {}, { clock }), clock);
-      await kit.setUp();
-    });
-    after(() => kit.t.close());
 
     const mine = async (who: TestUser): Promise<{ hidden: boolean; ratings: OwnRating[] }> => kit.ok('GET', '/api/v1/me/ratings', who);
     const doubles = async (who: TestUser) => (await mine(who)).ratings.find((r) => r.kind === 'DOUBLES' && r.activity.id === kit.sport.activityId);
@@ -157,7 +148,12 @@ for (const backend of backends) {
       it('the same result recorded from six transactions at once moves the ratings once (the event row decides)', async () => {
         const handle = await openDatabase({ url: kit.t.config.databaseUrl, dataDir: kit.t.config.dataDir, poolSize: 8 });
         try {
-          const service = new SkillService({ db: handle.db, clock, activities: { find: async () => undefined }, levels: { levelIn: async () => undefined } });
+          const service = new SkillService({
+            db: handle.db,
+            clock: kit.clock,
+            activities: { find: async () => undefined },
+            levels: { levelIn: async () => undefined },
+          });
           const ids = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000b1'];
           const result = { matchId: '00000000-0000-4000-8000-00000000cafe', gameId: ids[0]!, activityId: kit.sport.activityId, kind: 'SINGLES' as const };
           const moved = await Promise.all(

@@ -22,14 +22,24 @@ function counting(store: KeyValueStore): { store: KeyValueStore; calls: string[]
   return { store: proxy, calls };
 }
 
-/** A token as the service issued them before keys carried the user id: a bare secret. */
-async function legacyToken(store: KeyValueStore, userId: string, family = randomUUID()): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+/**
+ * A token of an earlier key layout, written as the service wrote it then: `legacy`, a bare secret
+ * under global keys (before keys carried the user id); `user-tagged`, the secret prefixed with its
+ * user and family, under keys hashed to the user's slot.
+ */
+async function earlierToken(store: KeyValueStore, userId: string, layout: 'legacy' | 'user-tagged'): Promise<string> {
+  const family = randomUUID();
+  const secret = randomBytes(32).toString('base64url');
+  const token = layout === 'legacy' ? secret : `${userId}.${family}.${secret}`;
   const hash = createHash('sha256').update(token).digest('hex');
+  const keys =
+    layout === 'legacy'
+      ? { families: `rt:user:${userId}`, family: `rt:family:${family}`, token: `rt:${hash}` }
+      : { families: `rt:{${userId}}:families`, family: `rt:{${userId}}:f:${family}`, token: `rt:{${userId}}:t:${hash}` };
   await store.writeAll([
-    { op: 'addToSet', key: `rt:user:${userId}`, member: family, ttlSeconds: 600 },
-    { op: 'addToSet', key: `rt:family:${family}`, member: hash, ttlSeconds: 600 },
-    { op: 'set', key: `rt:${hash}`, value: JSON.stringify({ userId, family }), ttlSeconds: 600 },
+    { op: 'addToSet', key: keys.families, member: family, ttlSeconds: 600 },
+    { op: 'addToSet', key: keys.family, member: hash, ttlSeconds: 600 },
+    { op: 'set', key: keys.token, value: JSON.stringify({ userId, family }), ttlSeconds: 600 },
   ]);
   return token;
 }
@@ -67,35 +77,23 @@ export function refreshTokensSuite(variant: StoreVariant): void {
       assert.equal((await tokens.rotate(second.token)).userId, userId);
     });
 
-    it('rotates a token of the user-tagged layout into one of today, in the same family', async () => {
-      const userId = randomUUID();
-      const family = randomUUID();
-      const old = `${userId}.${family}.${randomBytes(32).toString('base64url')}`;
-      const hash = createHash('sha256').update(old).digest('hex');
-      await raw.writeAll([
-        { op: 'addToSet', key: `rt:{${userId}}:families`, member: family, ttlSeconds: 600 },
-        { op: 'addToSet', key: `rt:{${userId}}:f:${family}`, member: hash, ttlSeconds: 600 },
-        { op: 'set', key: `rt:{${userId}}:t:${hash}`, value: JSON.stringify({ userId, family }), ttlSeconds: 600 },
-      ]);
-      const next = await tokens.rotate(old);
-      assert.equal(next.userId, userId);
-      await assert.rejects(tokens.rotate(old), refused);
-      await assert.rejects(tokens.rotate(next.token), refused);
-    });
-
-    it('rotates a token issued before the change into one of today, in the same family', async () => {
-      const userId = randomUUID();
-      const old = await legacyToken(raw, userId);
-      const next = await tokens.rotate(old);
-      assert.equal(next.userId, userId);
-      await assert.rejects(tokens.rotate(old), refused);
-      // The reuse of the old token revoked the family, and with it the successor.
-      await assert.rejects(tokens.rotate(next.token), refused);
-    });
+    for (const [layout, named] of [
+      ['user-tagged', 'of the user-tagged layout'],
+      ['legacy', 'issued before the change'],
+    ] as const)
+      it(`rotates a token ${named} into one of today, in the same family`, async () => {
+        const userId = randomUUID();
+        const old = await earlierToken(raw, userId, layout);
+        const next = await tokens.rotate(old);
+        assert.equal(next.userId, userId);
+        await assert.rejects(tokens.rotate(old), refused);
+        // The reuse of the old token revoked the family, and with it the successor.
+        await assert.rejects(tokens.rotate(next.token), refused);
+      });
 
     it('revokes every session of a user, of both shapes', async () => {
       const userId = randomUUID();
-      const old = await legacyToken(raw, userId);
+      const old = await earlierToken(raw, userId, 'legacy');
       const current = await tokens.issue(userId);
       const rotated = (await tokens.rotate(await tokens.issue(userId))).token;
       await tokens.revokeAll(userId);

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { exportJWK, generateKeyPair } from 'jose';
 import { backends } from '../../../test/helpers/backends.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, mintTokens } from '../../../test/helpers/users.ts';
 import { generateSigningJwk } from './signing-keys.ts';
-import { accessTokenSignedBy } from '../../../test/helpers/tokens.ts';
+import { accessTokenSignedBy, appSigningWith, newSigningJwk } from '../../../test/helpers/tokens.ts';
 
 /** A reverse proxy on this host, as nginx would be set up: it keeps Host and adds X-Forwarded-For. */
 function startProxy(target: string): Promise<{ url: string; server: Server }> {
@@ -121,19 +120,10 @@ describe('verification-only signing keys', () => {
   it('verifies tokens of an old key given without its private part; only the first key needs one', async () => {
     const oldKey = await generateSigningJwk(new Date('2026-09-01T00:00:00Z'));
     const { d: _private, ...oldPublic } = oldKey;
-    const newKey = {
-      ...(await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey)),
-      kid: 'service-2026-11',
-      alg: 'ES256',
-      use: 'sig',
-    };
-    const t = await buildTestApp(backend, { JWT_SIGNING_KEYS: JSON.stringify({ keys: [newKey, oldPublic] }) });
+    const newKey = await newSigningJwk('service-2026-11');
+    const { t, published } = await appSigningWith(backend, [newKey, oldPublic]);
     try {
-      const jwks = (await t.app.inject({ url: '/.well-known/jwks.json' })).json();
-      assert.deepEqual(
-        jwks.keys.map((k: { kid: string }) => k.kid),
-        ['service-2026-11', oldKey.kid],
-      );
+      assert.deepEqual(published, ['service-2026-11', oldKey.kid]);
       const user = await createUser(t.app);
       const oldSigned = await accessTokenSignedBy(oldKey, user.id);
       assert.equal((await t.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${oldSigned}` } })).statusCode, 200);

@@ -36,28 +36,33 @@ for (const backend of backends) {
       assert.equal((await refresh(next.json().refreshToken)).statusCode, 200);
     });
 
+    /** A new user's refresh token and `times` successors, each from refreshing the one before. */
+    const rotations = async (times: number) => {
+      const chain = [(await createUser(t.app)).refreshToken];
+      for (let i = 0; i < times; i++) chain.push((await refresh(chain.at(-1)!)).json().refreshToken as string);
+      return chain;
+    };
+
     it('refuses a retry at the end of the grace and revokes the family, the successor included', async () => {
-      const user = await createUser(t.app);
-      const successor = (await refresh(user.refreshToken)).json().refreshToken as string;
+      const [first, successor] = await rotations(1);
       clock.advance(GRACE_MS / 1000);
-      assertProblem(await refresh(user.refreshToken), 401, 'invalid_refresh_token');
-      assertProblem(await refresh(successor), 401, 'invalid_refresh_token');
+      assertProblem(await refresh(first!), 401, 'invalid_refresh_token');
+      assertProblem(await refresh(successor!), 401, 'invalid_refresh_token');
     });
 
     it('refuses the previous token once its successor was used, even inside the grace, and revokes the family', async () => {
-      const user = await createUser(t.app);
-      const successor = (await refresh(user.refreshToken)).json().refreshToken as string;
-      const third = (await refresh(successor)).json().refreshToken as string;
-      assertProblem(await refresh(user.refreshToken), 401, 'invalid_refresh_token');
-      assertProblem(await refresh(third), 401, 'invalid_refresh_token');
+      const [first, , third] = await rotations(2);
+      assertProblem(await refresh(first!), 401, 'invalid_refresh_token');
+      assertProblem(await refresh(third!), 401, 'invalid_refresh_token');
     });
 
-    it('gives no grace to a token two rotations back', async () => {
-      const user = await createUser(t.app);
-      const second = (await refresh(user.refreshToken)).json().refreshToken as string;
-      const third = (await refresh(second)).json().refreshToken as string;
-      assertProblem(await refresh(user.refreshToken), 401, 'invalid_refresh_token');
-      assertProblem(await refresh(third), 401, 'invalid_refresh_token');
+    it('gives no grace to a token two rotations back, while the one before the newest still has it', async () => {
+      const [first, second, third] = await rotations(2);
+      const retried = await refresh(second!);
+      assert.equal(retried.statusCode, 200, retried.body);
+      assert.equal(retried.json().refreshToken, third, 'one rotation back, inside the grace: the same successor');
+      assertProblem(await refresh(first!), 401, 'invalid_refresh_token');
+      assertProblem(await refresh(third!), 401, 'invalid_refresh_token');
     });
   });
 

@@ -77,6 +77,15 @@ for (const backend of backends) {
       ) as Promise<OfferGame>;
     };
 
+    /** An offering game of one place starting at `startTime`: a, b and c joined in turn, then a left, so b holds the offer. */
+    const offeredToB = async (startTime: string) => {
+      const created = await offering(startTime);
+      const [a, b, c] = (await players(3)) as [TestUser, TestUser, TestUser];
+      for (const who of [a, b, c]) await join(who, created.id);
+      await leave(a, created.id);
+      return { created, b, c };
+    };
+
     it('a freed place is offered to the next party that fits, held from newcomers, and taken on accept', async () => {
       await setClock('2032-03-01T04:00:00Z'); // 12:00 in the app's zone, days before the game
       const created = await offering('2032-03-05T04:00:00Z', { slots: 2, maxGuestsPerPlayer: 1 });
@@ -113,39 +122,29 @@ for (const backend of backends) {
 
     it('an offer not taken in time is refused, expired exactly once by the job, and the place offered to the next', async () => {
       await setClock('2032-03-02T02:00:00Z'); // 10:00 in the app's zone
-      const created = await offering('2032-03-06T04:00:00Z');
-      const [a, b, c] = await players(3);
-      await join(a!, created.id);
-      await join(b!, created.id);
-      await join(c!, created.id);
-      await leave(a!, created.id);
-      assert.equal((await partyOf(created.id, b!))?.offerExpiresAt, '2032-03-02T04:00:00.000Z');
+      const { created, b, c } = await offeredToB('2032-03-06T04:00:00Z');
+      assert.equal((await partyOf(created.id, b))?.offerExpiresAt, '2032-03-02T04:00:00.000Z');
       assert.equal(await expire(), 0, 'nothing has run out yet');
       await setClock('2032-03-02T04:00:00Z');
-      assertProblem(await accept(b!, created.id), 409, 'offer_expired');
+      assertProblem(await accept(b, created.id), 409, 'offer_expired');
       assert.equal(await expire(), 1);
       assert.equal(await expire(), 0, 'once only');
-      assert.equal(await partyOf(created.id, b!), undefined, 'the party left the waitlist');
-      assert.equal(await told(b!, created.id, 'WAITLIST_OFFER_EXPIRED'), 1);
-      assert.equal((await partyOf(created.id, c!))?.offerExpiresAt, '2032-03-02T06:00:00.000Z');
+      assert.equal(await partyOf(created.id, b), undefined, 'the party left the waitlist');
+      assert.equal(await told(b, created.id, 'WAITLIST_OFFER_EXPIRED'), 1);
+      assert.equal((await partyOf(created.id, c))?.offerExpiresAt, '2032-03-02T06:00:00.000Z');
       const now = await game(created.id);
       assert.deepEqual([now.playersJoined, now.placesOnOffer, now.waitlisted], [0, 1, 1]);
     });
 
     it('declining passes the place on at once; the decliner leaves the waitlist', async () => {
       await setClock('2032-03-03T02:00:00Z');
-      const created = await offering('2032-03-07T04:00:00Z');
-      const [a, b, c] = await players(3);
-      await join(a!, created.id);
-      await join(b!, created.id);
-      await join(c!, created.id);
-      await leave(a!, created.id);
-      assertProblem(await decline(c!, created.id), 404, 'offer_not_found');
-      const declined = await decline(b!, created.id);
+      const { created, b, c } = await offeredToB('2032-03-07T04:00:00Z');
+      assertProblem(await decline(c, created.id), 404, 'offer_not_found');
+      const declined = await decline(b, created.id);
       assert.equal(declined.statusCode, 204, declined.body);
-      assert.equal(await partyOf(created.id, b!), undefined);
-      assert.ok((await partyOf(created.id, c!))?.offerExpiresAt);
-      assert.equal(await told(c!, created.id, 'WAITLIST_OFFERED'), 1);
+      assert.equal(await partyOf(created.id, b), undefined);
+      assert.ok((await partyOf(created.id, c))?.offerExpiresAt);
+      assert.equal(await told(c, created.id, 'WAITLIST_OFFERED'), 1);
     });
 
     it('the claim window: 30 minutes in the last 24 hours, stopped in quiet hours, never past the start', async () => {

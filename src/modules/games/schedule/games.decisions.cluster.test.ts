@@ -1,16 +1,11 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { buildApp } from '../../../app.ts';
-import { loadConfig } from '../../../config/index.ts';
 import { realBackend } from '../../../../test/helpers/backends.ts';
 import { TestClock } from '../../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser } from '../../../../test/helpers/games.ts';
-import { freePort, raceJob, startServer, stopServers, waitHealthy } from '../../../../test/helpers/server-process.ts';
-import { INTERNAL_SECRET, testEnv } from '../../../../test/helpers/test-app.ts';
+import { processPair } from '../../../../test/helpers/process-pair.ts';
+import { raceJob } from '../../../../test/helpers/server-process.ts';
+import { INTERNAL_SECRET } from '../../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../../test/helpers/users.ts';
 
 const HOUR = 3_600_000;
@@ -20,19 +15,11 @@ describe(
   { skip: !realBackend && 'needs PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL)' },
   () => {
     it('decides each due game exactly once while both processes run the job at the same time', async () => {
-      const database = await realBackend!.freshDatabase();
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-decide-'));
       // The games are set up by an in-process instance whose clock stands four hours back, so their
       // decision moments lie ahead then and have passed by the real clock the two processes read.
-      const realNow = Date.now();
-      const clock = new TestClock(new Date(realNow - 4 * HOUR));
-      const setup = await buildApp(
-        loadConfig({ ...testEnv({ dataDir, databaseUrl: database.url, redisUrl: realBackend!.redisUrl }), AUTH_DEV_MINT_ENDPOINT_ENABLED: 'true' }),
-        { clock, storeKeyPrefix: `t:${randomBytes(6).toString('hex')}:` },
-      );
-      await setup.ready();
-      const ports = [await freePort(), await freePort()];
-      let servers: ReturnType<typeof startServer>[] = [];
+      const clock = new TestClock(new Date(Date.now() - 4 * HOUR));
+      const pair = await processPair(realBackend!, clock);
+      const { setup } = pair;
       try {
         const admin = await createUser(setup, { admin: true });
         const sport = await createSport(setup, admin, { name: 'Netball' });
@@ -62,17 +49,7 @@ describe(
           games.push({ id: game.id, enough });
         }
 
-        servers = ports.map((port) =>
-          startServer({
-            DATABASE_URL: database.url,
-            REDIS_URL: realBackend!.redisUrl!,
-            INTERNAL_SECRET,
-            JOBS_ENABLED: 'false',
-            PORT: String(port),
-            DATA_DIR: dataDir,
-          }),
-        );
-        await Promise.all(ports.map((port) => waitHealthy(`http://127.0.0.1:${port}`, 20_000)));
+        const ports = await pair.start();
         const { handled, after } = await raceJob(ports, 'game-decisions', INTERNAL_SECRET);
         assert.equal(handled, games.length, 'every due game decided once in all');
         assert.deepEqual(after, [0, 0]);
@@ -98,10 +75,7 @@ describe(
           }
         }
       } finally {
-        await stopServers(servers);
-        await setup.close();
-        await database.drop();
-        rmSync(dataDir, { recursive: true, force: true });
+        await pair.close();
       }
     });
   },
