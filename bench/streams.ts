@@ -117,6 +117,19 @@ async function deliveries(workers: Clients[], marker: number, committedAt: numbe
   return { latencies: arrived.sort((a, b) => a - b), missing: times.length - arrived.length };
 }
 
+/** The services' warning and error lines since `from` (their output's length then) by message: a stream that could not read is a delivery at risk. */
+function serviceWarnings(services: Service[], from: number[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [i, service] of services.entries())
+    for (const line of service.output().slice(from[i]).split('\n')) {
+      const message = /"msg":"([^"]*)"/.exec(line)?.[1];
+      if (!message || !/"level":(40|50|60)/.test(line)) continue;
+      if (!counts[message]) log(`  first "${message}": ${line.slice(0, 400)}`);
+      counts[message] = (counts[message] ?? 0) + 1;
+    }
+  return counts;
+}
+
 const sumOver = (services: Service[], measure: (pid: number) => number) => services.reduce((sum, s) => sum + measure(s.child.pid!), 0);
 
 /** Health answers during the storm: the slowest and the ones that were not 200. */
@@ -146,6 +159,8 @@ function probeHealth(url: string) {
 async function topology(world: World, instances: number) {
   log(`${instances} instance${instances > 1 ? 's' : ''}: starting`);
   const { url, services } = await startTopology(world, instances);
+  // Start-up's own warnings (development keys and the like) are not the streams'.
+  const logFrom = services.map((s) => s.output().length);
   const subscribers = await mintAll(url, world.userIds);
   const rssBefore = sumOver(services, rssMb);
   const { workers, opened } = await openStreams(url, subscribers, PER_WORKER, instances);
@@ -202,6 +217,8 @@ async function topology(world: World, instances: number) {
 
   await Promise.all(workers.map((w) => w.ask<'closed'>({ op: 'close' })));
   for (const service of services) await service.stop();
+  const warnings = serviceWarnings(services, logFrom);
+  if (Object.keys(warnings).length > 0) log(`  service warnings: ${JSON.stringify(warnings)}`);
   all.sort((a, b) => a - b);
   lasts.sort((a, b) => a - b);
   return {
@@ -226,6 +243,7 @@ async function topology(world: World, instances: number) {
     duplicates: tallies.reduce((sum, t) => sum + t.duplicates, 0),
     endedByServer: tallies.reduce((sum, t) => sum + t.endedByServer, 0),
     probes,
+    warnings: Object.values(warnings).reduce((a, b) => a + b, 0),
     healthy: alive && healthAfter === 200,
   };
 }
@@ -261,6 +279,7 @@ function markdown(results: Result[], load: number): string {
     row('storm: events lost / sent twice', (r) => `${r.lostInStorm} / ${r.duplicates}`),
     row('storm: health probes failed, slowest', (r) => `${r.probes.failed} of ${r.probes.probes}, ${ms(r.probes.slowestMs)}`),
     row('streams ended by the service', (r) => String(r.endedByServer)),
+    row('service warnings and errors logged', (r) => String(r.warnings)),
     row('healthy after', (r) => (r.healthy ? 'yes' : '**no**')),
     row(`target: last delivery p99 ≤ ${TARGET_MS} ms, none lost`, met),
     '',
