@@ -26,10 +26,12 @@ export type Command =
   | { op: 'close' };
 
 export type Reply =
-  | { op: 'opened'; ok: number; refused: Record<string, number>; ms: number }
+  /** `refused`: by status, or by the connection's error code (ECONNRESET, ETIMEDOUT, …) when there was no answer. */
+  | { op: 'opened'; ok: number; refused: Record<string, number>; ms: number; waits: number[] }
   | { op: 'arrivals'; marker: number; times: Array<number | null> }
   | { op: 'heartbeats'; streams: number; withBeat: number; beats: number }
-  | { op: 'reconnected'; ok: number; refused: Record<string, number>; ms: number }
+  /** `waits`: each stream's time from its planned moment to its answer's head (ms). */
+  | { op: 'reconnected'; ok: number; refused: Record<string, number>; ms: number; waits: number[] }
   | { op: 'tally'; missing: number; duplicates: number; endedByServer: number }
   | { op: 'closed' };
 
@@ -51,8 +53,8 @@ class Stream {
     this.subscriber = subscriber;
   }
 
-  /** Resolves with the status once the answer's head is in (200: the stream is open). */
-  open(url: string, localAddress: string): Promise<number> {
+  /** Resolves with the status once the answer's head is in (200: the stream is open), or the connection's error code. */
+  open(url: string, localAddress: string): Promise<number | string> {
     this.#dropping = false;
     return new Promise((resolve) => {
       const headers: Record<string, string> = { accept: 'text/event-stream', authorization: `Bearer ${this.subscriber.token}` };
@@ -66,7 +68,7 @@ class Stream {
           if (!this.#dropping) this.endedByServer++;
         });
       });
-      request.on('error', () => resolve(0));
+      request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
       this.#request = request;
     });
   }
@@ -111,9 +113,11 @@ async function openAll(list: Stream[], concurrency: number, delayMs: (i: number)
   const started = now();
   let next = 0;
   let ok = 0;
+  const waits: number[] = [];
   const lane = async () => {
     for (let i = next++; i < list.length; i = next++) {
-      const wait = started + delayMs(i) - now();
+      const due = started + delayMs(i);
+      const wait = due - now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       for (;;) {
         const status = await list[i]!.open(target.url, target.localAddress);
@@ -121,11 +125,12 @@ async function openAll(list: Stream[], concurrency: number, delayMs: (i: number)
         refused[status] = (refused[status] ?? 0) + 1;
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
+      waits.push(now() - Math.max(due, started));
       ok++;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, lane));
-  return { ok, refused, ms: now() - started };
+  return { ok, refused, ms: now() - started, waits };
 }
 
 async function awaitMarker(marker: number, timeoutMs: number): Promise<Reply> {

@@ -81,7 +81,7 @@ export async function createNotificationsModule(deps: NotificationsModuleDeps): 
   const gateway = deps.push ?? new PlatformPushGateway(native, web);
   const delivery = new PushDelivery({ db: database.db, clock: deps.clock, gateway, log, pollMs: deps.pushPollMs, spans: deps.spans });
   const streams = new NotificationStreams({
-    after: (userId, seq, limit) => notifications.after(userId, seq, limit),
+    after: (reads, limit) => notifications.after(reads, limit),
     liveUsers: deps.liveUsers,
     clock: deps.clock,
     log,

@@ -132,26 +132,37 @@ export class NotificationsRepository extends Repository {
   }
 
   /**
-   * The user's in-app notifications and stream events after `position` in (txid, seq) order, up to the first one
-   * whose transaction is not older than every running one (see notifications.position.ts);
-   * `heldBack` says such a row was seen, so the caller should look again shortly.
+   * For each (user, position), that user's in-app notifications and stream events after it in
+   * (txid, seq) order, up to `limit` each and up to the first one whose transaction is not older
+   * than every running one (see notifications.position.ts); `heldBack` says such a row was seen, so
+   * the caller should look again shortly. One statement for all of them, answered in their order,
+   * under one snapshot and one horizon: a fan-out to thousands of streams is one read, not thousands.
    */
-  async after(userId: string, position: Position, limit: number): Promise<{ rows: NotificationRow[]; heldBack: boolean }> {
+  async after(reads: ReadonlyArray<{ userId: string; position: Position }>, limit: number): Promise<Array<{ rows: NotificationRow[]; heldBack: boolean }>> {
+    if (reads.length === 0) return [];
+    const numbers = (pick: (position: Position) => number) => `{${reads.map((read) => String(pick(read.position))).join(',')}}`;
+    // Each wanted stream's next rows by the (user, txid, seq) index, a page each, then those rows.
+    const picked = sql`(SELECT wanted.w_i, n.id AS picked_id, horizon.h FROM (SELECT ${HORIZON} AS h) AS horizon
+        CROSS JOIN unnest(${arrayParam(
+          reads.map((read) => read.userId),
+          'uuid',
+        )}, ${numbers((p) => p.txid)}::bigint[], ${numbers((p) => p.seq)}::bigint[]) WITH ORDINALITY AS wanted(w_user, w_txid, w_seq, w_i)
+        CROSS JOIN LATERAL (SELECT n.id FROM notifications n
+          WHERE n.user_id = wanted.w_user AND (n.in_app OR n.stream_event IS NOT NULL) AND (n.txid, n.seq) > (wanted.w_txid, wanted.w_seq)
+          ORDER BY n.txid, n.seq LIMIT ${limit}::int) AS n) AS picked`;
     const found = await this.db
-      .select({ row: notifications, ready: sql<boolean>`${notifications.txid} < ${HORIZON}` })
+      .select({ wanted: sql<number>`picked.w_i`, row: notifications, ready: sql<boolean>`${notifications.txid} < picked.h` })
       .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, userId),
-          or(eq(notifications.inApp, true), isNotNull(notifications.streamEvent)),
-          sql`(${notifications.txid}, ${notifications.seq}) > (${position.txid}::bigint, ${position.seq}::bigint)`,
-        ),
-      )
-      .orderBy(asc(notifications.txid), asc(notifications.seq))
-      .limit(limit);
-    const ready = found.findIndex((item) => !item.ready);
-    if (ready === -1) return { rows: found.map((item) => item.row), heldBack: false };
-    return { rows: found.slice(0, ready).map((item) => item.row), heldBack: true };
+      .innerJoin(picked, sql`picked.picked_id = ${notifications.id}`)
+      .orderBy(sql`picked.w_i`, asc(notifications.txid), asc(notifications.seq));
+    const answers = reads.map(() => ({ rows: [] as NotificationRow[], heldBack: false }));
+    for (const item of found) {
+      const answer = answers[Number(item.wanted) - 1]!;
+      // After a row that is not ready, nothing of this user's is sent yet: it would overtake it.
+      if (answer.heldBack || !item.ready) answer.heldBack = true;
+      else answer.rows.push(item.row);
+    }
+    return answers;
   }
 
   /** Where a stream that does not resume starts: at the horizon, so anything committed from now on is after it. */

@@ -247,8 +247,9 @@ export class NotificationsService implements GameEvents {
     return 'legacySeq' in parsed ? repository.legacyPosition(userId, parsed.legacySeq) : parsed;
   }
 
-  after(userId: string, position: Position, limit: number): Promise<{ rows: NotificationRow[]; heldBack: boolean }> {
-    return new NotificationsRepository(this.#db).after(userId, position, limit);
+  /** What each stream has not sent yet, for many streams in one read (NotificationsRepository.after). */
+  after(reads: ReadonlyArray<{ userId: string; position: Position }>, limit: number): Promise<Array<{ rows: NotificationRow[]; heldBack: boolean }>> {
+    return new NotificationsRepository(this.#db).after(reads, limit);
   }
 
   // Devices and push

@@ -201,7 +201,7 @@ describe('notification streams (unit)', () => {
     const { NotificationStreams } = await import('./notifications.stream.ts');
     const log = { warn: () => undefined } as never;
     const streams = new NotificationStreams({
-      after: async () => ({ rows: [], heldBack: false }),
+      after: async (reads) => reads.map(() => ({ rows: [], heldBack: false })),
       liveUsers: async (ids) => new Set(ids),
       clock: new TestClock(),
       log,

@@ -2,14 +2,11 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import { clientKey } from '../../platform/rate-limit/client-key.ts';
-import { eventId, type Position } from './notifications.position.ts';
-import { presentNotification } from './notifications.presenter.ts';
-import type { NotificationRow } from './notifications.repository.ts';
+import type { Position } from './notifications.position.ts';
 import { describeError } from '../../platform/http/error-facts.ts';
+import { StreamConnection } from './notifications.stream-connection.ts';
+import { StreamReads, type ReadAfter, type StreamReadOptions } from './notifications.stream-reads.ts';
 
-const BATCH = 100;
-/** A row held back behind a running transaction is looked for again after this (then doubling, up to a second). */
-const HELD_BACK_RETRY_MS = 25;
 /** Per user and instance: enough for a few tabs and devices, not for one token to exhaust sockets. */
 export const MAX_STREAMS_PER_USER = 5;
 /** A comment this often keeps each stream's connection alive; the same beat finds streams to end. */
@@ -25,8 +22,13 @@ export function acceptsEventStream(accept: string | undefined): boolean {
 }
 
 export interface StreamDeps {
-  /** The user's notifications after `position` that are safe to send, in order; `heldBack`: more are committing. */
-  after(userId: string, position: Position, limit: number): Promise<{ rows: NotificationRow[]; heldBack: boolean }>;
+  /**
+   * For each (user, position): the user's notifications after it that are safe to send, in order;
+   * `heldBack`: more are committing. One read for many streams (see StreamReads).
+   */
+  after: ReadAfter;
+  /** How the shared reads are cut up (tests make them small). */
+  reads?: StreamReadOptions;
   /** Which of these users still have a live account (one query for all open streams). */
   liveUsers(userIds: string[]): Promise<Set<string>>;
   clock: Clock;
@@ -43,10 +45,12 @@ export type StreamRefusal = 'user' | 'address' | 'instance';
 /**
  * Open server-sent event streams of this instance, by user. A signal for a user makes each of
  * their streams send what it has not sent yet (rows after its last id), so signals may be
- * duplicated, coalesced or arrive early without a notification being lost or sent twice.
+ * duplicated, coalesced or arrive early without a notification being lost or sent twice. The
+ * streams' reads are shared (StreamReads): a signal for thousands of users is a few statements.
  */
 export class NotificationStreams {
   readonly #deps: StreamDeps;
+  readonly #reads: StreamReads;
   readonly #byUser = new Map<string, Set<StreamConnection>>();
   readonly #byAddress = new Map<string, number>();
   #open = 0;
@@ -56,6 +60,7 @@ export class NotificationStreams {
 
   constructor(deps: StreamDeps) {
     this.#deps = deps;
+    this.#reads = new StreamReads(deps.after, deps.log, deps.reads);
   }
 
   get size(): number {
@@ -96,7 +101,7 @@ export class NotificationStreams {
     });
     response.write('retry: 3000\n: connected\n\n');
     const { userId } = stream;
-    const connection = new StreamConnection(userId, response, stream.after, stream.expiresAt, this.#deps);
+    const connection = new StreamConnection(userId, response, stream.after, stream.expiresAt, this.#reads);
     let set = this.#byUser.get(userId);
     if (!set) this.#byUser.set(userId, (set = new Set()));
     set.add(connection);
@@ -117,8 +122,8 @@ export class NotificationStreams {
 
   /** A user has new rows; `null`: the signal connection was re-established, so every stream looks again. */
   wake(userId: string | null): void {
-    const targets = userId === null ? [...this.#byUser.values()].flatMap((set) => [...set]) : [...(this.#byUser.get(userId) ?? [])];
-    for (const connection of targets) connection.pump();
+    if (userId !== null) for (const connection of this.#byUser.get(userId) ?? []) connection.pump();
+    else for (const set of this.#byUser.values()) for (const connection of set) connection.pump();
   }
 
   /**
@@ -183,85 +188,5 @@ export class NotificationStreams {
     } finally {
       this.#sweeping = false;
     }
-  }
-}
-
-/**
- * A notification is the default (unnamed) event, as before stream events existed; a stream event
- * (drizzle/0028) is named, so a client that only listens for notifications never sees one.
- */
-function frame(row: NotificationRow): string {
-  if (row.streamEvent) return `event: ${row.streamEvent}\ndata: ${JSON.stringify(row.payload)}`;
-  return `data: ${JSON.stringify(presentNotification(row))}`;
-}
-
-class StreamConnection {
-  readonly userId: string;
-  readonly expiresAt: Date;
-  readonly #response: ServerResponse;
-  readonly #deps: StreamDeps;
-  #last: Position;
-  #chain: Promise<void> = Promise.resolve();
-  #open = true;
-  #retry: ReturnType<typeof setTimeout> | undefined;
-  #retryMs = HELD_BACK_RETRY_MS;
-
-  constructor(userId: string, response: ServerResponse, last: Position, expiresAt: Date, deps: StreamDeps) {
-    this.userId = userId;
-    this.expiresAt = expiresAt;
-    this.#response = response;
-    this.#last = last;
-    this.#deps = deps;
-  }
-
-  write(chunk: string): void {
-    if (this.#open && !this.#response.writableEnded && !this.#response.destroyed) this.#response.write(chunk);
-  }
-
-  /** Sends what is new; runs one at a time per stream, so no row goes out twice. */
-  pump(): void {
-    this.#chain = this.#chain
-      .then(() => this.#drain())
-      .catch((error: Error) => {
-        this.#deps.log.warn({ err: describeError(error) }, 'notification stream could not read new notifications');
-      });
-  }
-
-  async #drain(): Promise<void> {
-    for (;;) {
-      if (!this.#open) return;
-      const { rows, heldBack } = await this.#deps.after(this.userId, this.#last, BATCH);
-      for (const row of rows) {
-        this.#last = { txid: row.txid, seq: row.seq };
-        this.write(`id: ${eventId(this.#last)}\n${frame(row)}\n\n`);
-      }
-      if (heldBack) return this.#retryLater();
-      this.#retryMs = HELD_BACK_RETRY_MS;
-      if (rows.length < BATCH) return;
-    }
-  }
-
-  /**
-   * A newer row waits behind an older transaction that is still running (its own commit will
-   * signal, but an unrelated one will not): look again shortly.
-   */
-  #retryLater(): void {
-    if (this.#retry || !this.#open) return;
-    this.#retry = setTimeout(() => {
-      this.#retry = undefined;
-      this.pump();
-    }, this.#retryMs);
-    this.#retry.unref();
-    this.#retryMs = Math.min(1000, this.#retryMs * 2);
-  }
-
-  stop(): void {
-    this.#open = false;
-    if (this.#retry) clearTimeout(this.#retry);
-  }
-
-  end(): void {
-    this.stop();
-    if (!this.#response.writableEnded) this.#response.end();
   }
 }
