@@ -37,7 +37,7 @@ export function DisputesPage() {
   return (
     <AdminList section="disputes" title={s.list} lead={s.intro} query={queue} failed={settle.error} empty={s.none} items={queue.data}>
       {(dispute) => {
-        const player = dispute.playerName ?? s.unknownPlayer;
+        const player = dispute.playerName ?? t.common.aPlayer;
         const busy = settle.isPending && settle.variables?.gameId === dispute.gameId && settle.variables.userId === dispute.userId;
         return (
           <Card as="li" key={`${dispute.gameId}:${dispute.userId}`} className="admin-item" aria-label={player}>

@@ -26,7 +26,7 @@ export function Members({ series, kind }: { series: Series; kind: MemberKind }) 
     onSettled: () => client.invalidateQueries({ queryKey: seriesKeys.all }),
   });
   const ask = async (member: Member) => {
-    const name = member.name ?? t.series.someone;
+    const name = member.name ?? t.common.aPlayer;
     const pending = member.state === 'PENDING';
     const asked = regulars
       ? { title: t.series.removeRegularTitle(name), body: pending ? t.series.withdrawBody : t.series.removeRegularBody }
@@ -47,12 +47,12 @@ export function Members({ series, kind }: { series: Series; kind: MemberKind }) 
         {list.map((member) => (
           <Card as="li" key={member.userId} className="series-member">
             <span className="series-badges">
-              {member.name ?? t.series.someone}
+              {member.name ?? t.common.aPlayer}
               {member.state === 'PENDING' && <Badge tone="warning">{t.series.invited}</Badge>}
             </span>
             {manages && (
               <Button variant="ghost" onClick={() => void ask(member)}>
-                {t.series.remove(member.name ?? t.series.someone)}
+                {t.series.remove(member.name ?? t.common.aPlayer)}
               </Button>
             )}
           </Card>
@@ -80,7 +80,7 @@ function InviteSheet({ series, kind, members, onClose }: { series: Series; kind:
       return data(kind === 'regulars' ? api.POST('/api/v1/series/{id}/regulars', call) : api.POST('/api/v1/series/{id}/co-hosts', call));
     },
     onSuccess: async (member) => {
-      say(t.series.invitedToast(member.name ?? t.series.someone), 'success');
+      say(t.series.invitedToast(member.name ?? t.common.aPlayer), 'success');
       await client.invalidateQueries({ queryKey: seriesKeys.detail(series.id) });
       onClose();
     },
