@@ -7,19 +7,28 @@ import { Button } from './button';
 import { Problem } from './page';
 import { t } from '../i18n';
 
+/**
+ * A dialog's two buttons at its foot: the secondary one (Cancel, Not now, Clear all), then the act the
+ * dialog is for, primary (or danger); with `form`, it submits that form.
+ */
+export interface DialogActions {
+  secondary: { text: string; onClick: () => void };
+  primary: { text: string; onClick?: () => void; busy?: boolean; danger?: boolean; form?: string };
+}
+
 export function Dialog({
   open,
   onClose,
   title,
   children,
-  footer,
+  actions,
   sheet = false,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
-  footer?: ReactNode;
+  actions?: DialogActions;
   sheet?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -49,9 +58,26 @@ export function Dialog({
           </button>
         </div>
         <div className="dialog-body">{children}</div>
-        {footer && <div className="dialog-foot">{footer}</div>}
+        {actions && <Actions {...actions} />}
       </div>
     </dialog>
+  );
+}
+
+function Actions({ secondary, primary }: DialogActions) {
+  return (
+    <div className="dialog-foot">
+      <Button onClick={secondary.onClick}>{secondary.text}</Button>
+      <Button
+        variant={primary.danger ? 'danger' : 'primary'}
+        type={primary.form ? 'submit' : 'button'}
+        form={primary.form}
+        busy={primary.busy}
+        onClick={primary.onClick}
+      >
+        {primary.text}
+      </Button>
+    </div>
   );
 }
 
@@ -80,14 +106,7 @@ export function FormSheet({ id, title, submitText, busy, alert, error, onSubmit,
       open
       onClose={onClose}
       title={title}
-      footer={
-        <>
-          <Button onClick={onClose}>{t.common.cancel}</Button>
-          <Button variant="primary" type="submit" form={id} busy={busy}>
-            {submitText}
-          </Button>
-        </>
-      }
+      actions={{ secondary: { text: t.common.cancel, onClick: onClose }, primary: { text: submitText, form: id, busy } }}
     >
       <form id={id} className="form" noValidate onSubmit={onSubmit}>
         {children}
@@ -130,14 +149,10 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         open={!!asking}
         onClose={() => answer(false)}
         title={asking?.title ?? ''}
-        footer={
-          <>
-            <Button onClick={() => answer(false)}>{t.common.cancel}</Button>
-            <Button variant={asking?.danger ? 'danger' : 'primary'} onClick={() => answer(true)}>
-              {asking?.confirm}
-            </Button>
-          </>
-        }
+        actions={{
+          secondary: { text: t.common.cancel, onClick: () => answer(false) },
+          primary: { text: asking?.confirm ?? '', danger: asking?.danger, onClick: () => answer(true) },
+        }}
       >
         {asking?.body}
       </Dialog>
