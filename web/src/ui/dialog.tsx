@@ -86,36 +86,39 @@ export function Sheet(props: Omit<Parameters<typeof Dialog>[0], 'sheet'>) {
 }
 
 interface FormSheetProps {
-  /** The form's id: the submit button sits in the footer, outside the form, and names it. */
-  id: string;
   title: string;
   submitText: string;
-  busy: boolean;
-  /** What stops the form being sent, said under it; `error`, the request's problem, below that. */
-  alert?: string;
-  error: unknown;
-  onSubmit: (event: FormEvent) => void;
+  /** The request the form makes: busy while on its way, its problem shown under the form. */
+  sending: { isPending: boolean; error: unknown };
+  /** On submit: sends the form, or returns what stops it being sent, said under it until the next try. */
+  onSubmit: () => string | undefined;
   onClose: () => void;
   children: ReactNode;
 }
 
-/** A sheet that is one form: Cancel closes it, the primary button submits it. */
-export function FormSheet({ id, title, submitText, busy, alert, error, onSubmit, onClose, children }: FormSheetProps) {
+/** A sheet that is one form: Cancel closes it, the primary button (in the footer, outside the form) submits it. */
+export function FormSheet({ title, submitText, sending, onSubmit, onClose, children }: FormSheetProps) {
+  const id = useId();
+  const [alert, setAlert] = useState<string>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAlert(onSubmit());
+  };
   return (
     <Sheet
       open
       onClose={onClose}
       title={title}
-      actions={{ secondary: { text: t.common.cancel, onClick: onClose }, primary: { text: submitText, form: id, busy } }}
+      actions={{ secondary: { text: t.common.cancel, onClick: onClose }, primary: { text: submitText, form: id, busy: sending.isPending } }}
     >
-      <form id={id} className="form" noValidate onSubmit={onSubmit}>
+      <form id={id} className="form" noValidate onSubmit={submit}>
         {children}
         {alert && (
           <p className="field-error" role="alert">
             {alert}
           </p>
         )}
-        <Problem error={error} />
+        <Problem error={sending.error} />
       </form>
     </Sheet>
   );

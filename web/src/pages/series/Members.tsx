@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
 import { t } from '../../i18n';
@@ -71,7 +71,6 @@ function InviteSheet({ series, kind, members, onClose }: { series: Series; kind:
   const candidates = [...players].filter(([userId]) => !taken.has(userId));
   const [picked, setPicked] = useState('');
   const [typed, setTyped] = useState('');
-  const [missing, setMissing] = useState(false);
   const client = useQueryClient();
   const say = useToast();
   const invite = useMutation({
@@ -85,21 +84,17 @@ function InviteSheet({ series, kind, members, onClose }: { series: Series; kind:
       onClose();
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const userId = typed.trim() || picked;
-    setMissing(!userId);
-    if (userId) invite.mutate(userId);
+    if (!userId) return t.series.needPerson;
+    invite.mutate(userId);
   };
   const idError = fieldError(invite.error, 'userId');
   return (
     <FormSheet
-      id="series-invite"
       title={kind === 'regulars' ? t.series.inviteRegular : t.series.inviteCoHost}
       submitText={t.series.sendInvite}
-      busy={invite.isPending}
-      alert={missing ? t.series.needPerson : undefined}
-      error={invite.error}
+      sending={invite}
       onSubmit={submit}
       onClose={onClose}
     >
