@@ -5,7 +5,7 @@
  */
 import { useState, useSyncExternalStore } from 'react';
 import { t } from '../i18n';
-import { Button, Sheet, useToast } from '../ui';
+import { Sheet, useToast } from '../ui';
 import { pushOffered, shouldOfferPush, turnOnPush } from './push';
 
 let open = false;
@@ -59,14 +59,7 @@ export function PushOffer() {
       open={showing}
       onClose={close}
       title={t.push.offerTitle}
-      footer={
-        <>
-          <Button onClick={close}>{t.push.notNowButton}</Button>
-          <Button variant="primary" busy={busy} onClick={() => void turnOn()}>
-            {t.push.turnOn}
-          </Button>
-        </>
-      }
+      actions={{ secondary: { text: t.push.notNowButton, onClick: close }, primary: { text: t.push.turnOn, busy, onClick: () => void turnOn() } }}
     >
       <p>{t.push.offerBody}</p>
     </Sheet>

@@ -7,19 +7,28 @@ import { Button } from './button';
 import { Problem } from './page';
 import { t } from '../i18n';
 
+/**
+ * A dialog's two buttons at its foot: the secondary one (Cancel, Not now, Clear all), then the act the
+ * dialog is for, primary (or danger); with `form`, it submits that form.
+ */
+export interface DialogActions {
+  secondary: { text: string; onClick: () => void };
+  primary: { text: string; onClick?: () => void; busy?: boolean; danger?: boolean; form?: string };
+}
+
 export function Dialog({
   open,
   onClose,
   title,
   children,
-  footer,
+  actions,
   sheet = false,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
-  footer?: ReactNode;
+  actions?: DialogActions;
   sheet?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -49,9 +58,26 @@ export function Dialog({
           </button>
         </div>
         <div className="dialog-body">{children}</div>
-        {footer && <div className="dialog-foot">{footer}</div>}
+        {actions && <Actions {...actions} />}
       </div>
     </dialog>
+  );
+}
+
+function Actions({ secondary, primary }: DialogActions) {
+  return (
+    <div className="dialog-foot">
+      <Button onClick={secondary.onClick}>{secondary.text}</Button>
+      <Button
+        variant={primary.danger ? 'danger' : 'primary'}
+        type={primary.form ? 'submit' : 'button'}
+        form={primary.form}
+        busy={primary.busy}
+        onClick={primary.onClick}
+      >
+        {primary.text}
+      </Button>
+    </div>
   );
 }
 
@@ -60,43 +86,39 @@ export function Sheet(props: Omit<Parameters<typeof Dialog>[0], 'sheet'>) {
 }
 
 interface FormSheetProps {
-  /** The form's id: the submit button sits in the footer, outside the form, and names it. */
-  id: string;
   title: string;
   submitText: string;
-  busy: boolean;
-  /** What stops the form being sent, said under it; `error`, the request's problem, below that. */
-  alert?: string;
-  error: unknown;
-  onSubmit: (event: FormEvent) => void;
+  /** The request the form makes: busy while on its way, its problem shown under the form. */
+  sending: { isPending: boolean; error: unknown };
+  /** On submit: sends the form, or returns what stops it being sent, said under it until the next try. */
+  onSubmit: () => string | undefined;
   onClose: () => void;
   children: ReactNode;
 }
 
-/** A sheet that is one form: Cancel closes it, the primary button submits it. */
-export function FormSheet({ id, title, submitText, busy, alert, error, onSubmit, onClose, children }: FormSheetProps) {
+/** A sheet that is one form: Cancel closes it, the primary button (in the footer, outside the form) submits it. */
+export function FormSheet({ title, submitText, sending, onSubmit, onClose, children }: FormSheetProps) {
+  const id = useId();
+  const [alert, setAlert] = useState<string>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAlert(onSubmit());
+  };
   return (
     <Sheet
       open
       onClose={onClose}
       title={title}
-      footer={
-        <>
-          <Button onClick={onClose}>{t.common.cancel}</Button>
-          <Button variant="primary" type="submit" form={id} busy={busy}>
-            {submitText}
-          </Button>
-        </>
-      }
+      actions={{ secondary: { text: t.common.cancel, onClick: onClose }, primary: { text: submitText, form: id, busy: sending.isPending } }}
     >
-      <form id={id} className="form" noValidate onSubmit={onSubmit}>
+      <form id={id} className="form" noValidate onSubmit={submit}>
         {children}
         {alert && (
           <p className="field-error" role="alert">
             {alert}
           </p>
         )}
-        <Problem error={error} />
+        <Problem error={sending.error} />
       </form>
     </Sheet>
   );
@@ -130,14 +152,10 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         open={!!asking}
         onClose={() => answer(false)}
         title={asking?.title ?? ''}
-        footer={
-          <>
-            <Button onClick={() => answer(false)}>{t.common.cancel}</Button>
-            <Button variant={asking?.danger ? 'danger' : 'primary'} onClick={() => answer(true)}>
-              {asking?.confirm}
-            </Button>
-          </>
-        }
+        actions={{
+          secondary: { text: t.common.cancel, onClick: () => answer(false) },
+          primary: { text: asking?.confirm ?? '', danger: asking?.danger, onClick: () => answer(true) },
+        }}
       >
         {asking?.body}
       </Dialog>

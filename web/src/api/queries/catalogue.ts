@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, data } from '../client';
 import { activityKeys, venueKeys } from './keys';
+import { path, read } from './read';
 
 /** Reference data changes rarely, and the admin screens that change it invalidate it. */
 const REFERENCE_STALE_MS = 300_000;
@@ -13,8 +14,7 @@ export const activitiesQuery = () =>
     staleTime: REFERENCE_STALE_MS,
   });
 
-export const activityQuery = (id: string) =>
-  queryOptions({ queryKey: activityKeys.detail(id), queryFn: () => data(api.GET('/api/v1/activities/{id}', { params: { path: { id } } })) });
+export const activityQuery = read(activityKeys.detail, (id) => api.GET('/api/v1/activities/{id}', path(id)));
 
 /** The venues of an activity, or every venue for ''. */
 export const venuesQuery = (activityId: string) =>

@@ -2,9 +2,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, data } from '../client';
 import { chatKeys } from './keys';
+import { path, read } from './read';
 
-export const chatQuery = (gameId: string) =>
-  queryOptions({ queryKey: chatKeys.game(gameId), queryFn: () => data(api.GET('/api/v1/games/{id}/chat', { params: { path: { id: gameId } } })) });
+export const chatQuery = read(chatKeys.game, (gameId) => api.GET('/api/v1/games/{id}/chat', path(gameId)));
 
 /** Newest first, page by page (cursor). */
 export const chatMessagesQuery = (gameId: string) =>

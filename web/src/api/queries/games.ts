@@ -7,62 +7,45 @@ import { api, data } from '../client';
 import type { paths } from '../schema';
 import { t } from '../../i18n';
 import { gameKeys, gameListKeys } from './keys';
+import { path, read } from './read';
 
 export type ListingQuery = NonNullable<paths['/api/v1/games']['get']['parameters']['query']>;
 
-const path = (id: string) => ({ params: { path: { id } } });
+export const gameQuery = read(gameKeys.detail, (id) => api.GET('/api/v1/games/{id}', path(id)));
 
-export const gameQuery = (id: string) => queryOptions({ queryKey: gameKeys.detail(id), queryFn: () => data(api.GET('/api/v1/games/{id}', path(id))) });
-
-export const gameParticipantsQuery = (id: string) =>
-  queryOptions({ queryKey: gameKeys.participants(id), queryFn: () => data(api.GET('/api/v1/games/{id}/participants', path(id))) });
+export const gameParticipantsQuery = read(gameKeys.participants, (id) => api.GET('/api/v1/games/{id}/participants', path(id)));
 
 /** The board's changes come over the live stream (`game-day.board`); a slow poll covers a stream that is down or missed one. */
 const BOARD_FALLBACK_REFRESH_MS = 30_000;
 
 /** Refetched on each live board event; polled slowly only while game day runs. */
+const gameDayRead = read(gameKeys.gameDay, (id) => api.GET('/api/v1/games/{id}/game-day', path(id)));
 export const gameDayQuery = (id: string) =>
   queryOptions({
-    queryKey: gameKeys.gameDay(id),
-    queryFn: () => data(api.GET('/api/v1/games/{id}/game-day', path(id))),
+    ...gameDayRead(id),
     refetchInterval: (query) => (query.state.data?.session && !query.state.data.session.closedAt ? BOARD_FALLBACK_REFRESH_MS : false),
   });
 
-export const gameAttendanceQuery = (id: string) =>
-  queryOptions({ queryKey: gameKeys.attendance(id), queryFn: () => data(api.GET('/api/v1/games/{id}/attendance', path(id))) });
+export const gameAttendanceQuery = read(gameKeys.attendance, (id) => api.GET('/api/v1/games/{id}/attendance', path(id)));
 
-export const gameRatingsQuery = (id: string) =>
-  queryOptions({ queryKey: gameKeys.ratings(id), queryFn: () => data(api.GET('/api/v1/games/{id}/ratings', path(id))) });
+export const gameRatingsQuery = read(gameKeys.ratings, (id) => api.GET('/api/v1/games/{id}/ratings', path(id)));
 
-export const joinRequestsQuery = (id: string) =>
-  queryOptions({
-    queryKey: gameKeys.joinRequests(id),
-    queryFn: () => data(api.GET('/api/v1/games/{id}/join-requests', { params: { path: { id }, query: { size: 100 } } })),
-  });
+export const joinRequestsQuery = read(gameKeys.joinRequests, (id) => api.GET('/api/v1/games/{id}/join-requests', path(id, { size: 100 })));
 
-export const playerReliabilityQuery = (id: string, userId: string) =>
-  queryOptions({
-    queryKey: gameKeys.reliability(id, userId),
-    queryFn: () => data(api.GET('/api/v1/games/{id}/participants/{userId}/reliability', { params: { path: { id, userId } } })),
-  });
+export const playerReliabilityQuery = read(gameKeys.reliability, (id, userId) =>
+  api.GET('/api/v1/games/{id}/participants/{userId}/reliability', { params: { path: { id, userId } } }),
+);
 
-export const coHostsQuery = (id: string) =>
-  queryOptions({ queryKey: gameKeys.coHosts(id), queryFn: () => data(api.GET('/api/v1/games/{id}/co-hosts', path(id))) });
+export const coHostsQuery = read(gameKeys.coHosts, (id) => api.GET('/api/v1/games/{id}/co-hosts', path(id)));
 
 /** Asking for the link creates it the first time; the same link after that. */
-export const gameShareLinkQuery = (id: string) =>
-  queryOptions({
-    queryKey: gameKeys.shareLink(id),
-    queryFn: () => data(api.POST('/api/v1/share-links', { body: { resourceType: 'GAME', resourceId: id } })),
-  });
+export const gameShareLinkQuery = read(gameKeys.shareLink, (id) => api.POST('/api/v1/share-links', { body: { resourceType: 'GAME', resourceId: id } }));
 
-export const ledgerQuery = (id: string) => queryOptions({ queryKey: gameKeys.ledger(id), queryFn: () => data(api.GET('/api/v1/games/{id}/ledger', path(id))) });
+export const ledgerQuery = read(gameKeys.ledger, (id) => api.GET('/api/v1/games/{id}/ledger', path(id)));
 
-export const gamePaymentRulesQuery = (id: string) =>
-  queryOptions({ queryKey: gameKeys.paymentRules(id), queryFn: () => data(api.GET('/api/v1/games/{id}/payment-rules', path(id))) });
+export const gamePaymentRulesQuery = read(gameKeys.paymentRules, (id) => api.GET('/api/v1/games/{id}/payment-rules', path(id)));
 
-export const ownPaymentQuery = (id: string) =>
-  queryOptions({ queryKey: gameKeys.ownPayment(id), queryFn: () => data(api.GET('/api/v1/games/{id}/payments/me', path(id))) });
+export const ownPaymentQuery = read(gameKeys.ownPayment, (id) => api.GET('/api/v1/games/{id}/payments/me', path(id)));
 
 /** Find's listing, page by page (cursor). */
 export const gameListingQuery = (query: ListingQuery) =>

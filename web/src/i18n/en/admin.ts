@@ -155,7 +155,6 @@ export const admin = {
     upheld: 'No-show upheld',
     dismissed: 'No-show dismissed',
     unknownGame: 'A game',
-    unknownPlayer: 'A player',
   },
 
   audit: {

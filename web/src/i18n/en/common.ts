@@ -1,6 +1,8 @@
 /** Words shared by every screen. */
 export const common = {
   appName: 'Pickup games',
+  /** Who a player is when they have no name to show. */
+  aPlayer: 'A player',
   close: 'Close',
   cancel: 'Cancel',
   save: 'Save',
@@ -23,3 +25,6 @@ export const common = {
   appUpdated: 'The app has been updated since this tab was opened.',
   reload: 'Reload',
 };
+
+/** A player's name in a sentence, or "A player" for one with no name to show. */
+export const named = (who: string | null) => who ?? common.aPlayer;

@@ -12,7 +12,6 @@ export const game = {
   },
   title: 'Game',
   defaultTitle: (activity: string, venue: string) => `${activity} at ${venue}`,
-  aPlayer: 'A player',
   // The facts a player decides on
   when: 'When',
   where: 'Where',

@@ -1,11 +1,9 @@
 /** Game day at the venue: the host console, the player's card on the game's page, the big screen. */
 import { plural } from '../format';
-
-const name = (who: string | null) => who ?? 'A player';
+import { named } from './common';
 
 export const gameday = {
   consoleTitle: 'Game day',
-  someone: 'A player',
   backToGame: "The game's page",
   boardTitle: 'Courts',
   openConsole: 'Run game day',
@@ -39,7 +37,7 @@ export const gameday = {
   versus: 'vs',
   side: (players: string) => players,
   resting: 'Resting',
-  restingFor: (who: string | null, minutes: number) => `${name(who)}, ${plural(minutes, { one: '# minute', other: '# minutes' })}`,
+  restingFor: (who: string | null, minutes: number) => `${named(who)}, ${plural(minutes, { one: '# minute', other: '# minutes' })}`,
   nextUp: 'Next up',
   nobodyResting: 'Nobody is resting.',
   scoreA: 'Side A',

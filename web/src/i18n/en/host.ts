@@ -1,8 +1,7 @@
 /** Hosting and running a game: the form, approvals, roster, co-hosts, sharing. */
 import { plural } from '../format';
+import { named } from './common';
 import { gameFields } from './game-fields';
-
-const name = (who: string | null) => who ?? 'A player';
 
 export const host = {
   hostTitle: 'Host a game',
@@ -78,7 +77,6 @@ export const host = {
     selfCheckInHint: 'From 30 minutes before to 30 minutes after the start; you can still mark anyone.',
   },
   manage: {
-    someone: 'A player',
     manageLink: 'Manage game',
     viewGame: 'See the game page',
     status: 'Status',
@@ -97,33 +95,38 @@ export const host = {
     noMessage: 'No message.',
     level: (name: string) => `Level: ${name}`,
     noLevel: 'No level set',
-    approve: (who: string | null) => `Approve ${name(who)}`,
-    decline: (who: string | null) => `Decline ${name(who)}`,
-    declineTitle: 'Decline this request?',
-    declineBody: (who: string | null) => `${name(who)} will be told the answer is no.`,
-    declineConfirm: 'Decline',
-    approved: (who: string | null) => `${name(who)} is in.`,
+    approve: (who: string | null) => `Approve ${named(who)}`,
+    approved: (who: string | null) => `${named(who)} is in.`,
+    // Acts on one person that ask first: the button, then the dialog's title, what will happen and its yes.
+    decline: {
+      button: (who: string | null) => `Decline ${named(who)}`,
+      title: 'Decline this request?',
+      body: (who: string | null) => `${named(who)} will be told the answer is no.`,
+      confirm: 'Decline',
+    },
     rosterHeading: 'Players',
     waitlistHeading: 'Waitlist',
     nobody: 'No players yet.',
     hostTag: 'Host',
     guests: (count: number) => plural(count, { one: '+# guest', other: '+# guests' }),
     offerUntil: (when: string) => `Offered a place until ${when}`,
-    remove: (who: string | null) => `Remove ${name(who)}`,
-    removeTitle: 'Remove this player?',
-    removeBody: (who: string | null) => `${name(who)} will lose their place and be told.`,
-    removeConfirm: 'Remove',
-    removed: (who: string | null) => `${name(who)} was removed.`,
+    remove: {
+      button: (who: string | null) => `Remove ${named(who)}`,
+      title: 'Remove this player?',
+      body: (who: string | null) => `${named(who)} will lose their place and be told.`,
+      confirm: 'Remove',
+    },
+    removed: (who: string | null) => `${named(who)} was removed.`,
     contacts: 'Contact',
     contactNames: { WHATSAPP: 'WhatsApp', TELEGRAM: 'Telegram', MESSENGER: 'Messenger' } as Record<string, string>,
-    record: (who: string | null) => `Record of ${name(who)}`,
+    record: (who: string | null) => `Record of ${named(who)}`,
     recordLine: (played: number, noShows: number, days: number) =>
       `${plural(played, { one: '# game played', other: '# games played' })}, ${plural(noShows, { one: '# no-show', other: '# no-shows' })} in the last ${days} days.`,
     attendanceHeading: 'Attendance',
     attendanceHint: 'Marked from 30 minutes before the start until 12 hours after it. A no-show is only fair for a place and game unchanged in the last day.',
     attended: 'Came',
     noShow: 'No-show',
-    markedAs: (who: string | null, what: string) => `${name(who)}: ${what}`,
+    markedAs: (who: string | null, what: string) => `${named(who)}: ${what}`,
     unmarked: 'Not marked',
     disputed: 'Disputed: an admin decides',
     coHostsHeading: 'Co-hosts',
@@ -134,10 +137,13 @@ export const host = {
     active: 'Co-host',
     invitePick: 'Invite a player as co-host',
     invite: 'Invite',
-    invited: (who: string | null) => `${name(who)} is invited; they co-host once they accept.`,
-    withdraw: (who: string | null) => `Remove ${name(who)} as co-host`,
-    withdrawTitle: 'Remove this co-host?',
-    withdrawBody: (who: string | null) => `${name(who)} will no longer help run this game.`,
+    invited: (who: string | null) => `${named(who)} is invited; they co-host once they accept.`,
+    withdraw: {
+      button: (who: string | null) => `Remove ${named(who)} as co-host`,
+      title: 'Remove this co-host?',
+      body: (who: string | null) => `${named(who)} will no longer help run this game.`,
+      confirm: 'Remove',
+    },
     shareHeading: 'Share link',
     shareHint: 'Anyone with this link can open the game, even a private one.',
     copy: 'Copy link',

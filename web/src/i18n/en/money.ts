@@ -60,7 +60,6 @@ export const money = {
   seriesRulesHint: 'Each game the series opens takes these rules, and so do its games still to come. A game whose rules you set on its own page keeps them.',
   payByDeadline: (when: string) => `Pay by ${when} or your place goes to the waitlist.`,
   nobodyOwes: 'No payments yet: places in a priced game show here.',
-  someone: 'A player',
   confirm: 'Confirm',
   waive: 'Waive',
   notReceived: 'Not received',

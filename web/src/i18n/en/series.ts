@@ -129,7 +129,6 @@ export const series = {
   noCoHosts: 'No co-hosts',
   coHostsHint: 'Co-hosts can change dates and invite regulars.',
   invited: 'Invited',
-  someone: 'A player',
   invite: 'Invite',
   inviteRegular: 'Invite a regular',
   inviteCoHost: 'Invite a co-host',

@@ -1,8 +1,9 @@
 /** The frame of every administration screen: one heading, a menu of the sections, the section itself. */
 import type { ReactNode } from 'react';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { t } from '../../i18n';
 import { Link, useLocation } from '../../router';
-import { ListState, Page, Section } from '../../ui';
+import { Button, ListState, Page, Problem, Section, useConfirm, useToast, type ConfirmOptions } from '../../ui';
 import './admin.css';
 
 const SECTIONS = ['users', 'activities', 'venues', 'games', 'disputes', 'chat-reports', 'audit'] as const;
@@ -58,4 +59,49 @@ export function AdminList<T>({
       </Section>
     </AdminFrame>
   );
+}
+
+/** The end of an admin form: the problem its sending met, if any, then its submit button and Cancel. */
+export function AdminFormEnd({ sending, submitText, onCancel }: { sending: { isPending: boolean; error: unknown }; submitText: string; onCancel: () => void }) {
+  return (
+    <>
+      <Problem error={sending.error} />
+      <div className="admin-actions">
+        <Button type="submit" variant="primary" busy={sending.isPending}>
+          {submitText}
+        </Button>
+        <Button onClick={onCancel}>{t.common.cancel}</Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * How an item of an admins' queue (disputes, chat reports) is decided: `asks` the admin first, `send`s
+ * the decision, says what was done (`said`) and reads the queue again either way. `deciding` is the
+ * decision on its way, if any, so each item can show its own buttons busy.
+ */
+export function useQueueDecision<D>({
+  queue,
+  send,
+  asks,
+  said,
+}: {
+  queue: QueryKey;
+  send: (decision: D) => Promise<unknown>;
+  asks: (decision: D) => ConfirmOptions;
+  said: (decision: D) => string;
+}) {
+  const client = useQueryClient();
+  const confirm = useConfirm();
+  const say = useToast();
+  const decide = useMutation({
+    mutationFn: send,
+    onSuccess: (_, decision) => say(said(decision), 'success'),
+    onSettled: () => client.invalidateQueries({ queryKey: queue }),
+  });
+  const ask = async (decision: D) => {
+    if (await confirm(asks(decision))) decide.mutate(decision);
+  };
+  return { ask, error: decide.error, deciding: decide.isPending ? decide.variables : undefined };
 }

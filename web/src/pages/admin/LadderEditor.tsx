@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { activityKeys } from '../../api/queries/catalogue';
 import { t } from '../../i18n';
-import { Button, Field, Problem, useToast } from '../../ui';
+import { Button, Field, useToast } from '../../ui';
+import { AdminFormEnd } from './Admin';
 
 const s = t.admin.activities;
 
@@ -93,13 +94,7 @@ export function LadderEditor({ activity, close }: { activity: AdminActivity; clo
           {s.addLevel}
         </Button>
       </fieldset>
-      <Problem error={save.error} />
-      <span className="admin-actions">
-        <Button type="submit" variant="primary" busy={save.isPending}>
-          {s.save(activity.name)}
-        </Button>
-        <Button onClick={close}>{t.common.cancel}</Button>
-      </span>
+      <AdminFormEnd sending={save} submitText={s.save(activity.name)} onCancel={close} />
     </form>
   );
 }

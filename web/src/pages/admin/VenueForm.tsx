@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { venueKeys } from '../../api/queries/catalogue';
 import { t } from '../../i18n';
-import { Button, Dialog, Field, fieldError, Problem, useToast } from '../../ui';
+import { Dialog, Field, fieldError, useToast } from '../../ui';
+import { AdminFormEnd } from './Admin';
 import { useAdminActivities } from './Activities';
 
 const s = t.admin.venues;
@@ -82,13 +83,7 @@ export function VenueForm({ venue, close }: { venue?: AdminVenue; close: () => v
             </label>
           ))}
         </fieldset>
-        <Problem error={save.error} />
-        <div className="admin-actions">
-          <Button type="submit" variant="primary" busy={save.isPending}>
-            {s.save}
-          </Button>
-          <Button onClick={close}>{t.common.cancel}</Button>
-        </div>
+        <AdminFormEnd sending={save} submitText={s.save} onCancel={close} />
       </form>
     </Dialog>
   );

@@ -1,37 +1,30 @@
 /** The admins' queue of reported chat messages, oldest first: delete the message or keep it; either closes its reports. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, done } from '../../api/client';
 import { adminKeys, chatReportsQuery } from '../../api/queries/admin';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { formatDateTime } from '../../time';
-import { Badge, Button, Card, useConfirm, useToast } from '../../ui';
-import { AdminList } from '../admin/Admin';
+import { Badge, Button, Card } from '../../ui';
+import { AdminList, useQueueDecision } from '../admin/Admin';
 import './chat.css';
 
 const s = t.chat.reports;
 
 export function ChatReportsPage() {
-  const client = useQueryClient();
-  const confirm = useConfirm();
-  const say = useToast();
   const queue = useQuery(chatReportsQuery());
-  const resolve = useMutation({
-    mutationFn: ({ id, removeMessage }: { id: string; removeMessage: boolean }) =>
+  const resolve = useQueueDecision<{ id: string; removeMessage: boolean }>({
+    queue: adminKeys.chatReports,
+    send: ({ id, removeMessage }) =>
       done(api.POST('/api/v1/admin/chat-reports/{reportId}/resolve', { params: { path: { reportId: id } }, body: { removeMessage } })),
-    onSuccess: () => say(s.resolved, 'success'),
-    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.chatReports }),
-  });
-  const ask = async (id: string, removeMessage: boolean) => {
-    const yes = await confirm(
+    asks: ({ removeMessage }) =>
       removeMessage ? { title: s.removeTitle, body: s.removeBody, confirm: s.remove, danger: true } : { title: s.keepTitle, body: s.keepBody, confirm: s.keep },
-    );
-    if (yes) resolve.mutate({ id, removeMessage });
-  };
+    said: () => s.resolved,
+  });
   return (
     <AdminList section="chat-reports" title={s.list} lead={s.intro} query={queue} failed={resolve.error} empty={s.none} items={queue.data}>
       {(report) => {
-        const busy = resolve.isPending && resolve.variables?.id === report.id;
+        const busy = resolve.deciding?.id === report.id;
         return (
           <Card as="li" key={report.id} className="admin-item">
             <p className="muted">
@@ -45,11 +38,11 @@ export function ChatReportsPage() {
             </p>
             <div className="admin-actions">
               {!report.messageDeleted && (
-                <Button variant="danger" busy={busy} onClick={() => void ask(report.id, true)}>
+                <Button variant="danger" busy={busy} onClick={() => void resolve.ask({ id: report.id, removeMessage: true })}>
                   {s.remove}
                 </Button>
               )}
-              <Button busy={busy} onClick={() => void ask(report.id, false)}>
+              <Button busy={busy} onClick={() => void resolve.ask({ id: report.id, removeMessage: false })}>
                 {s.keep}
               </Button>
             </div>

@@ -1,6 +1,6 @@
 /** The filters a chip cannot hold, in a sheet: activity, level, venue, type, price, dates, times and a point. */
 import { money, t } from '../../i18n';
-import { Button, Field, Sheet } from '../../ui';
+import { Field, Sheet } from '../../ui';
 import { FILTERS, type Filter, type Filters } from './filters';
 import { NearPicker, type Circle } from './NearPicker';
 import { useActivities, useVenues, useVenuesWithGames } from './queries';
@@ -47,14 +47,10 @@ export function FilterSheet({
       open={open}
       onClose={onClose}
       title={t.find.filters}
-      footer={
-        <>
-          <Button onClick={() => setMany(Object.fromEntries(FILTERS.map((name) => [name, ''])))}>{t.find.clearAll}</Button>
-          <Button variant="primary" onClick={onClose}>
-            {t.find.done}
-          </Button>
-        </>
-      }
+      actions={{
+        secondary: { text: t.find.clearAll, onClick: () => setMany(Object.fromEntries(FILTERS.map((name) => [name, '']))) },
+        primary: { text: t.find.done, onClick: onClose },
+      }}
     >
       {/* Mounted while open only, so the near picker starts from the address each time. */}
       {open && (

@@ -22,7 +22,7 @@ function StatusBadge({ game }: { game: Game }) {
 /** What a player decides on, first: when, where, who is going, places left, price, level. */
 export function Facts({ game, signedIn }: { game: Game; signedIn: boolean }) {
   const players = usePlayers(game.id, signedIn);
-  const going = (players.data ?? []).filter((player) => player.status === 'ACTIVE').map((player) => player.name ?? t.game.aPlayer);
+  const going = (players.data ?? []).filter((player) => player.status === 'ACTIVE').map((player) => player.name ?? t.common.aPlayer);
   const left = game.slots - game.playersJoined - game.placesOnOffer;
   return (
     <Card className="game-facts">
@@ -55,7 +55,7 @@ export function Facts({ game, signedIn }: { game: Game; signedIn: boolean }) {
           {game.activity.name}: {t.game.levelRange(game.skillLevel.from.name, game.skillLevel.to.name)}
         </dd>
         <dt>{t.game.host}</dt>
-        <dd>{game.organizer.name ?? t.game.aPlayer}</dd>
+        <dd>{game.organizer.name ?? t.common.aPlayer}</dd>
       </dl>
     </Card>
   );

@@ -22,7 +22,7 @@ export function Players({ game, manages }: { game: Game; manages: boolean }) {
       <Problem error={players.error ?? write.error} />
       <ol className="players" aria-label={t.game.playersList}>
         {active.map((player) => {
-          const name = player.name ?? t.game.aPlayer;
+          const name = player.name ?? t.common.aPlayer;
           return (
             <li key={player.userId}>
               <span>
@@ -45,7 +45,7 @@ export function Players({ game, manages }: { game: Game; manages: boolean }) {
           <ol className="players" aria-label={t.game.waitlistList}>
             {waiting.map((player) => (
               <li key={player.userId}>
-                {player.name ?? t.game.aPlayer}
+                {player.name ?? t.common.aPlayer}
                 {player.guests > 0 && t.game.withGuests(player.guests)}
               </li>
             ))}

@@ -23,9 +23,9 @@ export function BigBoard({ id }: { id: string }) {
               <h2>{g.court(court)}</h2>
               {match ? (
                 <p className="big-match">
-                  <span>{names(match.sideA, g.someone)}</span>
+                  <span>{names(match.sideA, t.common.aPlayer)}</span>
                   <span className="big-vs">{g.versus}</span>
-                  <span>{names(match.sideB, g.someone)}</span>
+                  <span>{names(match.sideB, t.common.aPlayer)}</span>
                 </p>
               ) : (
                 <p className="big-free">{g.freeCourt}</p>
@@ -39,7 +39,7 @@ export function BigBoard({ id }: { id: string }) {
             <ul>
               {next.map((match) => (
                 <li key={match.id}>
-                  <strong>{g.court(match.court)}</strong> {names(match.sideA, g.someone)} {g.versus} {names(match.sideB, g.someone)}
+                  <strong>{g.court(match.court)}</strong> {names(match.sideA, t.common.aPlayer)} {g.versus} {names(match.sideB, t.common.aPlayer)}
                 </li>
               ))}
             </ul>

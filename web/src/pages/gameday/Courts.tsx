@@ -58,9 +58,9 @@ export function Summary({ board }: { board: Board }) {
       <ul className="gd-list">
         {board.summary.map((line) => (
           <Card as="li" key={line.userId} className="stack">
-            <strong>{line.name ?? g.someone}</strong>
+            <strong>{line.name ?? t.common.aPlayer}</strong>
             <span>{g.summaryLine(line.games, line.wins)}</span>
-            {line.partners.length > 0 && <small className="muted">{g.partners(names(line.partners, g.someone))}</small>}
+            {line.partners.length > 0 && <small className="muted">{g.partners(names(line.partners, t.common.aPlayer))}</small>}
           </Card>
         ))}
       </ul>

@@ -12,20 +12,20 @@ import './gameday.css';
 const g = t.gameday;
 
 function Players({ board, onGuestLeaving }: { board: Board; onGuestLeaving?: (guest: Board['players'][number]) => void }) {
-  const nameOf = (userId: string) => board.players.find((player) => player.userId === userId)?.name ?? g.someone;
+  const nameOf = (userId: string) => board.players.find((player) => player.userId === userId)?.name ?? t.common.aPlayer;
   return (
     <Section title={g.playersHeading} id="players">
       <p className="muted">{g.checkedInCount(board.players.filter((player) => player.state !== 'LEFT').length)}</p>
       <ul className="gd-list">
         {board.players.map((player) => (
           <Card as="li" key={player.userId} className="gd-player">
-            <span>{player.name ?? g.someone}</span>
+            <span>{player.name ?? t.common.aPlayer}</span>
             {player.guestOf && <small className="muted">{g.guestOf(nameOf(player.guestOf))}</small>}
             <Badge tone={player.state === 'PLAYING' ? 'accent' : player.state === 'LEFT' ? 'neutral' : 'success'}>
               {player.court ? `${g.states2[player.state]} · ${g.court(player.court)}` : g.states2[player.state]}
             </Badge>
             {player.guestOf && player.state !== 'LEFT' && onGuestLeaving && (
-              <Button onClick={() => onGuestLeaving(player)}>{g.guestLeaving(player.name ?? g.someone)}</Button>
+              <Button onClick={() => onGuestLeaving(player)}>{g.guestLeaving(player.name ?? t.common.aPlayer)}</Button>
             )}
           </Card>
         ))}
@@ -47,7 +47,7 @@ export function HostConsole({ id }: { id: string }) {
   };
   // A guest cannot sign in to say they are leaving: the host says it for them.
   const guestLeaving = async (guest: { userId: string; name: string | null }) => {
-    const name = guest.name ?? g.someone;
+    const name = guest.name ?? t.common.aPlayer;
     if (!(await confirm({ title: g.guestLeaveTitle(name), body: g.guestLeaveBody, confirm: g.guestLeaving(name), danger: true }))) return;
     write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day/leave', { params: { path: { id } }, body: { guestId: guest.userId } })));
   };

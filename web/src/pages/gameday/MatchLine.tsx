@@ -8,9 +8,9 @@ const g = t.gameday;
 export function MatchLine({ match }: { match: Match }) {
   return (
     <div className="match-line">
-      <span className="match-side">{names(match.sideA, g.someone)}</span>
+      <span className="match-side">{names(match.sideA, t.common.aPlayer)}</span>
       <span className="muted">{g.versus}</span>
-      <span className="match-side">{names(match.sideB, g.someone)}</span>
+      <span className="match-side">{names(match.sideB, t.common.aPlayer)}</span>
       {match.score && (
         <span className="match-score">
           <strong>{g.result(match.score.a, match.score.b)}</strong>{' '}

@@ -56,7 +56,7 @@ export function PlayerCard({ gameId, around }: { gameId: string; around: boolean
     write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day/leave', { params: { path: { id: gameId } }, body: {} })));
   };
   const guestLeaves = async (guest: { userId: string; name: string | null }) => {
-    const name = guest.name ?? g.someone;
+    const name = guest.name ?? t.common.aPlayer;
     if (!(await confirm({ title: g.guestLeaveTitle(name), body: g.guestLeaveBody, confirm: g.guestLeaving(name), danger: true }))) return;
     write.mutate(() => data(api.POST('/api/v1/games/{id}/game-day/leave', { params: { path: { id: gameId } }, body: { guestId: guest.userId } })));
   };
@@ -98,7 +98,7 @@ export function PlayerCard({ gameId, around }: { gameId: string; around: boolean
           <div className="actions">
             {guests.map((guest) => (
               <Button key={guest.userId} busy={write.isPending} onClick={() => void guestLeaves(guest)}>
-                {g.guestLeaving(guest.name ?? g.someone)}
+                {g.guestLeaving(guest.name ?? t.common.aPlayer)}
               </Button>
             ))}
           </div>

@@ -23,7 +23,7 @@ function SwapForm({ gameId, proposal, onCosts }: { gameId: string; proposal: Pro
   const options = (list: typeof everyone) =>
     list.map((player) => (
       <option key={player.userId} value={player.userId}>
-        {player.name ?? g.someone}
+        {player.name ?? t.common.aPlayer}
       </option>
     ));
   return (
@@ -79,7 +79,7 @@ export function ProposalPanel({ gameId, board }: { gameId: string; board: Board 
       </ul>
       {proposal.resting.length > 0 && (
         <p>
-          {g.resting}: {proposal.resting.map((player) => player.name ?? g.someone).join(', ')}
+          {g.resting}: {proposal.resting.map((player) => player.name ?? t.common.aPlayer).join(', ')}
         </p>
       )}
       <SwapForm key={proposal.roundId + proposal.resting.map((p) => p.userId).join()} gameId={gameId} proposal={proposal} onCosts={setCosts} />

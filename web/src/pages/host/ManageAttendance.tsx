@@ -26,7 +26,7 @@ export function AttendanceSection({ gameId }: { gameId: string }) {
         {attendance.data?.map((entry) => (
           <Card as="li" key={entry.userId} className="manage-item">
             <div className="manage-item-head">
-              <span className="who">{entry.name ?? m.someone}</span>
+              <span className="who">{entry.name ?? t.common.aPlayer}</span>
               <Badge tone={entry.status === 'ATTENDED' ? 'success' : entry.status === 'NO_SHOW' ? 'danger' : 'neutral'}>{label(entry.status)}</Badge>
               {entry.dispute === 'OPEN' && <Badge tone="warning">{m.disputed}</Badge>}
             </div>

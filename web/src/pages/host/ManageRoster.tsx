@@ -6,7 +6,7 @@ import { gameKeys, gameParticipantsQuery, joinRequestsQuery, playerReliabilityQu
 import { t } from '../../i18n';
 import { formatDateTime } from '../../time';
 import { Badge, Button, Card, ListState, Loading, Problem, Section, useToast } from '../../ui';
-import { DangerButton } from './ask';
+import { PersonDangerButton } from './ask';
 import type { ContactMethod, Game, Participant } from './draft';
 
 const m = t.host.manage;
@@ -32,7 +32,7 @@ export function RequestsSection({ gameId }: { gameId: string }) {
         {list.map((request) => (
           <Card as="li" key={request.userId} className="manage-item">
             <div className="manage-item-head">
-              <span className="who">{request.name ?? m.someone}</span>
+              <span className="who">{request.name ?? t.common.aPlayer}</span>
               <Badge tone="accent">{request.skillLevel ? m.level(request.skillLevel.name) : m.noLevel}</Badge>
               <span className="muted">{m.requestedAt(formatDateTime(request.requestedAt))}</span>
             </div>
@@ -42,13 +42,12 @@ export function RequestsSection({ gameId }: { gameId: string }) {
               <Button variant="primary" busy={answer.isPending} onClick={() => answer.mutate({ userId: request.userId, name: request.name, yes: true })}>
                 {m.approve(request.name)}
               </Button>
-              <DangerButton
-                asks={{ title: m.declineTitle, body: m.declineBody(request.name), confirm: m.declineConfirm }}
+              <PersonDangerButton
+                act={m.decline}
+                who={request.name}
                 disabled={answer.isPending}
                 onYes={() => answer.mutate({ userId: request.userId, name: request.name, yes: false })}
-              >
-                {m.decline(request.name)}
-              </DangerButton>
+              />
             </div>
           </Card>
         ))}
@@ -75,7 +74,7 @@ export function RosterSection({ game }: { game: Game }) {
   const row = (player: Participant) => (
     <Card as="li" key={player.userId} className="manage-item">
       <div className="manage-item-head">
-        <span className="who">{player.name ?? m.someone}</span>
+        <span className="who">{player.name ?? t.common.aPlayer}</span>
         {player.isOrganizer && <Badge tone="accent">{m.hostTag}</Badge>}
         {player.guests > 0 && <Badge>{m.guests(player.guests)}</Badge>}
         {player.offerExpiresAt && <Badge tone="warning">{m.offerUntil(formatDateTime(player.offerExpiresAt))}</Badge>}
@@ -84,13 +83,12 @@ export function RosterSection({ game }: { game: Game }) {
       {!player.isOrganizer && <PlayerRecord gameId={game.id} userId={player.userId} name={player.name} />}
       {!player.isOrganizer && game.status === 'SCHEDULED' && (
         <div className="manage-actions">
-          <DangerButton
-            asks={{ title: m.removeTitle, body: m.removeBody(player.name), confirm: m.removeConfirm }}
+          <PersonDangerButton
+            act={m.remove}
+            who={player.name}
             disabled={remove.isPending}
             onYes={() => remove.mutate({ userId: player.userId, name: player.name })}
-          >
-            {m.remove(player.name)}
-          </DangerButton>
+          />
         </div>
       )}
     </Card>

@@ -5,7 +5,7 @@ import { api, data, done } from '../../api/client';
 import { coHostsQuery, gameKeys, gameShareLinkQuery } from '../../api/queries/games';
 import { t } from '../../i18n';
 import { Badge, Button, Card, Field, ListState, Loading, Problem, Section, useToast } from '../../ui';
-import { DangerButton } from './ask';
+import { DangerButton, PersonDangerButton } from './ask';
 import type { Game } from './draft';
 import { usePlayers } from './ManageRoster';
 
@@ -42,18 +42,12 @@ export function CoHostsSection({ game }: { game: Game }) {
         {listed.map((coHost) => (
           <Card as="li" key={coHost.userId} className="manage-item">
             <div className="manage-item-head">
-              <span className="who">{coHost.name ?? m.someone}</span>
+              <span className="who">{coHost.name ?? t.common.aPlayer}</span>
               <Badge tone={coHost.state === 'PENDING' ? 'warning' : 'success'}>{coHost.state === 'PENDING' ? m.pending : m.active}</Badge>
             </div>
             {organiser && (
               <div className="manage-actions">
-                <DangerButton
-                  asks={{ title: m.withdrawTitle, body: m.withdrawBody(coHost.name), confirm: m.removeConfirm }}
-                  disabled={remove.isPending}
-                  onYes={() => remove.mutate(coHost.userId)}
-                >
-                  {m.withdraw(coHost.name)}
-                </DangerButton>
+                <PersonDangerButton act={m.withdraw} who={coHost.name} disabled={remove.isPending} onYes={() => remove.mutate(coHost.userId)} />
               </div>
             )}
           </Card>
@@ -66,7 +60,7 @@ export function CoHostsSection({ game }: { game: Game }) {
               <option value="">{t.host.choose}</option>
               {candidates.map((player) => (
                 <option key={player.userId} value={player.userId}>
-                  {player.name ?? m.someone}
+                  {player.name ?? t.common.aPlayer}
                 </option>
               ))}
             </select>

@@ -20,3 +20,20 @@ export function DangerButton({ asks, onYes, busy, disabled, children }: DangerBu
     </Button>
   );
 }
+
+/** The words of a destructive act on one person: its button, and the dialog that asks first. */
+export interface PersonAct {
+  button: (who: string | null) => string;
+  title: string;
+  body: (who: string | null) => string;
+  confirm: string;
+}
+
+/** A DangerButton for an act on one person (`who`, their name), its words from `act`. */
+export function PersonDangerButton({ act, who, onYes, disabled }: { act: PersonAct; who: string | null; onYes: () => void; disabled: boolean }) {
+  return (
+    <DangerButton asks={{ title: act.title, body: act.body(who), confirm: act.confirm }} disabled={disabled} onYes={onYes}>
+      {act.button(who)}
+    </DangerButton>
+  );
+}

@@ -97,7 +97,7 @@ export function LedgerSection({ gameId }: { gameId: string }) {
             <Card as="li" key={entry.id} className="money-item">
               <div className="money-item-head">
                 <span className="money-who">
-                  {player.name ?? m.someone} · {m.ledgerPlace(entry.place)}
+                  {player.name ?? t.common.aPlayer} · {m.ledgerPlace(entry.place)}
                 </span>
                 <Badge tone={entry.state === 'PAID' || entry.state === 'WAIVED' ? 'success' : entry.state === 'REFUND_DUE' ? 'warning' : 'neutral'}>
                   {m.state(entry.state)}
@@ -108,7 +108,7 @@ export function LedgerSection({ gameId }: { gameId: string }) {
                 {entry.claimReference ? ` · ${entry.claimReference}` : ''}
               </span>
               {(MOVES[entry.state] ?? []).length > 0 && (
-                <div className="money-actions" role="group" aria-label={m.entryActions(player.name ?? m.someone, m.ledgerPlace(entry.place))}>
+                <div className="money-actions" role="group" aria-label={m.entryActions(player.name ?? t.common.aPlayer, m.ledgerPlace(entry.place))}>
                   {(MOVES[entry.state] ?? []).map(([state, label]) => (
                     <Button
                       key={state}

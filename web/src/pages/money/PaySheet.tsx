@@ -78,14 +78,10 @@ export function PaySheet({ gameId }: { gameId: string }) {
         open={open}
         onClose={() => setOpen(false)}
         title={m.paySheetTitle}
-        footer={
-          <>
-            <Button onClick={() => setOpen(false)}>{m.close}</Button>
-            <Button variant="primary" busy={claim.isPending} onClick={() => claim.mutate()}>
-              {m.claim}
-            </Button>
-          </>
-        }
+        actions={{
+          secondary: { text: m.close, onClick: () => setOpen(false) },
+          primary: { text: m.claim, busy: claim.isPending, onClick: () => claim.mutate() },
+        }}
       >
         {payNow ? (
           <>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
 import { t } from '../../i18n';
@@ -33,7 +33,6 @@ export function ChangeSheet({ series, date, game, onClose }: { series: Series; d
   const [values, setValues] = useState(initial);
   const opened = date.state === 'OPENED';
   const [scope, setScope] = useState<Scope>(opened ? 'THIS' : 'FOLLOWING');
-  const [empty, setEmpty] = useState(false);
   const client = useQueryClient();
   const say = useToast();
   const save = useMutation({
@@ -57,11 +56,9 @@ export function ChangeSheet({ series, date, game, onClose }: { series: Series; d
       onClose();
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const nothing = FIELDS.every((name) => values[name] === initial[name]);
-    setEmpty(nothing);
-    if (!nothing) save.mutate();
+  const submit = () => {
+    if (FIELDS.every((name) => values[name] === initial[name])) return t.series.nothingToChange;
+    save.mutate();
   };
   const input = (name: keyof Values, label: string, extra: Record<string, unknown> = {}) => {
     const error = fieldError(save.error, name);
@@ -80,16 +77,7 @@ export function ChangeSheet({ series, date, game, onClose }: { series: Series; d
   };
   const when = formatDateTime(game?.startTime ?? date.startTime);
   return (
-    <FormSheet
-      id="series-change"
-      title={t.series.changeTitle(when)}
-      submitText={t.series.saveChange}
-      busy={save.isPending}
-      alert={empty ? t.series.nothingToChange : undefined}
-      error={save.error}
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <FormSheet title={t.series.changeTitle(when)} submitText={t.series.saveChange} sending={save} onSubmit={submit} onClose={onClose}>
       {input('title', t.series.title, { maxLength: 200 })}
       <div className="row">
         {input('startTime', t.series.startTime, { type: 'time' })}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data, done } from '../../api/client';
 import { t } from '../../i18n';
@@ -26,7 +26,7 @@ export function Members({ series, kind }: { series: Series; kind: MemberKind }) 
     onSettled: () => client.invalidateQueries({ queryKey: seriesKeys.all }),
   });
   const ask = async (member: Member) => {
-    const name = member.name ?? t.series.someone;
+    const name = member.name ?? t.common.aPlayer;
     const pending = member.state === 'PENDING';
     const asked = regulars
       ? { title: t.series.removeRegularTitle(name), body: pending ? t.series.withdrawBody : t.series.removeRegularBody }
@@ -47,12 +47,12 @@ export function Members({ series, kind }: { series: Series; kind: MemberKind }) 
         {list.map((member) => (
           <Card as="li" key={member.userId} className="series-member">
             <span className="series-badges">
-              {member.name ?? t.series.someone}
+              {member.name ?? t.common.aPlayer}
               {member.state === 'PENDING' && <Badge tone="warning">{t.series.invited}</Badge>}
             </span>
             {manages && (
               <Button variant="ghost" onClick={() => void ask(member)}>
-                {t.series.remove(member.name ?? t.series.someone)}
+                {t.series.remove(member.name ?? t.common.aPlayer)}
               </Button>
             )}
           </Card>
@@ -71,7 +71,6 @@ function InviteSheet({ series, kind, members, onClose }: { series: Series; kind:
   const candidates = [...players].filter(([userId]) => !taken.has(userId));
   const [picked, setPicked] = useState('');
   const [typed, setTyped] = useState('');
-  const [missing, setMissing] = useState(false);
   const client = useQueryClient();
   const say = useToast();
   const invite = useMutation({
@@ -80,26 +79,22 @@ function InviteSheet({ series, kind, members, onClose }: { series: Series; kind:
       return data(kind === 'regulars' ? api.POST('/api/v1/series/{id}/regulars', call) : api.POST('/api/v1/series/{id}/co-hosts', call));
     },
     onSuccess: async (member) => {
-      say(t.series.invitedToast(member.name ?? t.series.someone), 'success');
+      say(t.series.invitedToast(member.name ?? t.common.aPlayer), 'success');
       await client.invalidateQueries({ queryKey: seriesKeys.detail(series.id) });
       onClose();
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const userId = typed.trim() || picked;
-    setMissing(!userId);
-    if (userId) invite.mutate(userId);
+    if (!userId) return t.series.needPerson;
+    invite.mutate(userId);
   };
   const idError = fieldError(invite.error, 'userId');
   return (
     <FormSheet
-      id="series-invite"
       title={kind === 'regulars' ? t.series.inviteRegular : t.series.inviteCoHost}
       submitText={t.series.sendInvite}
-      busy={invite.isPending}
-      alert={missing ? t.series.needPerson : undefined}
-      error={invite.error}
+      sending={invite}
       onSubmit={submit}
       onClose={onClose}
     >
