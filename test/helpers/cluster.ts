@@ -58,11 +58,15 @@ export async function buildTestCluster(backend: Backend, size = 2, env: RawEnv =
  * skipped without it) built before its tests; after them, the streams pushed to `open` are closed,
  * then the instances.
  */
-export function twoInstances(backend: Backend | undefined): { apps(): [FastifyInstance, FastifyInstance]; open: Array<{ close(): void }> } {
+export function twoInstances(
+  backend: Backend | undefined,
+  env: RawEnv = {},
+  overrides: AppOverrides = {},
+): { apps(): [FastifyInstance, FastifyInstance]; open: Array<{ close(): void }> } {
   let cluster: TestCluster | undefined;
   const open: Array<{ close(): void }> = [];
   before(async () => {
-    cluster = await buildTestCluster(backend!);
+    cluster = await buildTestCluster(backend!, 2, env, overrides);
   });
   after(async () => {
     for (const stream of open) stream.close();

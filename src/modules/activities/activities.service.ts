@@ -118,13 +118,7 @@ export class ActivitiesService {
           if (await inUse(id, tx)) throw conflict('activity_in_use', 'The activity is still used by venues or games.');
         }
         await repository.softDelete(id);
-        await this.#audit.record(tx, {
-          ...actor,
-          action: 'activity.deleted',
-          objectType: 'activity',
-          objectId: id,
-          changes: changesBetween({ name: before.name }, null),
-        });
+        await this.#audit.recordDeleted(tx, actor, { objectType: 'activity', objectId: id, name: before.name });
       }),
     );
   }

@@ -6,7 +6,8 @@ import { TestClock } from '../../../test/helpers/clock.ts';
 import { gameBody, onboardedUser, type Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { appSuite } from '../../../test/helpers/suite.ts';
-import { mintTokens, type TestUser } from '../../../test/helpers/users.ts';
+import { freshRequestsAs } from '../../../test/helpers/requests.ts';
+import type { TestUser } from '../../../test/helpers/users.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -18,10 +19,7 @@ for (const backend of backends) {
     const origin = new Date('2034-07-01T08:00:00Z');
     const clock = new TestClock(origin);
     let otherHost: TestUser;
-    const req = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser, payload?: object) => {
-      const headers = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
-      return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-    };
+    const req = freshRequestsAs(() => t.app);
     const join = async (game: Game, who: TestUser) => assert.equal((await req('POST', `/api/v1/games/${game.id}/participants`, who)).statusCode, 201);
     const mark = (game: Game, player: TestUser, status: string, who = t.host) =>
       req('PUT', `/api/v1/games/${game.id}/attendance/${player.id}`, who, { status });

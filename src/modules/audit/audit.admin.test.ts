@@ -140,6 +140,7 @@ for (const backend of backends) {
       assertEntry(update, { actor: t.admin, action: 'venue.updated', objectType: 'venue', objectId: id, requestId: updated.headers['x-request-id'] });
       assert.deepEqual(update!.changes, { name: { before: 'Audit Hall', after: 'Audit Hall East' } }, 'the unchanged address is left out');
       assertEntry(deleted, { actor: t.admin, action: 'venue.deleted', objectType: 'venue', objectId: id, requestId: removed.headers['x-request-id'] });
+      assert.deepEqual(deleted!.changes, { name: { before: 'Audit Hall East', after: null } }, 'the name it was deleted under');
       assert.equal((await auditOf(t.app, t.admin, 'venue', id)).length, 3, 'the refused update and delete recorded nothing');
     });
 

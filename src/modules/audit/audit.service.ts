@@ -37,6 +37,12 @@ export class AuditTrail {
     const { actorId, requestId, action, objectType, objectId, changes } = entry;
     await new AuditRepository(tx).insert({ actorId, requestId, action, objectType, objectId, changes, at: this.#clock.now() });
   }
+
+  /** `<objectType>.deleted` for a named object (an activity, a venue): its name is what the entry keeps of it. */
+  recordDeleted(tx: Executor, actor: AuditActor, deleted: { objectType: string; objectId: string; name: string }): Promise<void> {
+    const { objectType, objectId, name } = deleted;
+    return this.record(tx, { ...actor, action: `${objectType}.deleted`, objectType, objectId, changes: changesBetween({ name }, null) });
+  }
 }
 
 /** The fields whose value differs between `before` and `after` (absent counts as null), with both values. */

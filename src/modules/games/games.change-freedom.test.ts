@@ -5,7 +5,8 @@ import { TestClock } from '../../../test/helpers/clock.ts';
 import { createVenue, gameBody, onboardedUser, type Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { appSuite } from '../../../test/helpers/suite.ts';
-import { mintTokens, type TestUser } from '../../../test/helpers/users.ts';
+import { freshRequestsAs } from '../../../test/helpers/requests.ts';
+import type { TestUser } from '../../../test/helpers/users.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -17,10 +18,7 @@ for (const backend of backends) {
     const origin = new Date('2034-05-01T08:00:00Z');
     const clock = new TestClock(origin);
     let otherVenueId: string;
-    const req = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser, payload?: object) => {
-      const headers = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
-      return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-    };
+    const req = freshRequestsAs(() => t.app);
     const leave = (game: Game, who: TestUser) => req('DELETE', `/api/v1/games/${game.id}/participants/me`, who);
     const edit = async (game: Game, patch: object) => {
       const response = await req('PUT', `/api/v1/games/${game.id}`, t.host, patch);

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { realBackend } from '../../../test/helpers/backends.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../test/helpers/users.ts';
+import { createGame, gameBody } from '../../../test/helpers/games.ts';
+import { appSuiteWithClient } from '../../../test/helpers/pg-client.ts';
+import { createUser } from '../../../test/helpers/users.ts';
 import { GamePagesRepository } from './listing/games.pages.repository.ts';
 
 interface PlanNode {
@@ -18,27 +17,10 @@ const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatM
 
 // Row locks under real concurrency and the planner's choices are properties of PostgreSQL itself.
 describe('games on PostgreSQL', { skip: realBackend ? false : 'needs TEST_DATABASE_URL and TEST_REDIS_URL' }, () => {
-  let t: TestApp;
-  let admin: TestUser;
-  let host: TestUser;
-  let sport: Sport;
-  let client: pg.Client;
-
-  before(async () => {
-    t = await buildTestApp(realBackend!, { RATE_LIMIT_PUBLIC_ANON: '100000' });
-    admin = await createUser(t.app, { admin: true });
-    host = await onboardedUser(t.app, 'Host');
-    sport = await createSport(t.app, admin, { name: 'Badminton' });
-    client = new pg.Client({ connectionString: t.config.databaseUrl });
-    await client.connect();
-  });
-  after(async () => {
-    await client.end();
-    await t.close();
-  });
+  const t = appSuiteWithClient(realBackend!, { env: { RATE_LIMIT_PUBLIC_ANON: '100000' }, sport: 'Badminton', host: 'Host' });
 
   it('50 players joining a 10-slot game at once: 10 ACTIVE, 40 WAITLISTED; a leaver is replaced by the first waitlisted', async () => {
-    const game = await createGame(t.app, host, gameBody(sport, new Date(), 72, { slots: 10 }));
+    const game = await createGame(t.app, t.host, gameBody(t.sport, new Date(), 72, { slots: 10 }));
     const players = await Promise.all(Array.from({ length: 50 }, () => createUser(t.app)));
     const joins = await Promise.all(players.map((p) => t.app.inject({ method: 'POST', url: `/api/v1/games/${game.id}/participants`, headers: p.auth })));
     assert.deepEqual(
@@ -57,7 +39,7 @@ describe('games on PostgreSQL', { skip: realBackend ? false : 'needs TEST_DATABA
       Array(5).fill(409),
     );
 
-    const list = (await t.app.inject({ url: `/api/v1/games/${game.id}/participants`, headers: host.auth })).json().data as Array<{
+    const list = (await t.app.inject({ url: `/api/v1/games/${game.id}/participants`, headers: t.host.auth })).json().data as Array<{
       userId: string;
       status: string;
     }>;
@@ -65,7 +47,7 @@ describe('games on PostgreSQL', { skip: realBackend ? false : 'needs TEST_DATABA
     const leaver = players.find((p) => p.id === list.find((e) => e.status === 'ACTIVE')!.userId)!;
     const firstWaiting = list.find((e) => e.status === 'WAITLISTED')!.userId;
     assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/games/${game.id}/participants/me`, headers: leaver.auth })).statusCode, 204);
-    const after = (await t.app.inject({ url: `/api/v1/games/${game.id}/participants`, headers: host.auth })).json().data as Array<{
+    const after = (await t.app.inject({ url: `/api/v1/games/${game.id}/participants`, headers: t.host.auth })).json().data as Array<{
       userId: string;
       status: string;
     }>;
@@ -76,8 +58,8 @@ describe('games on PostgreSQL', { skip: realBackend ? false : 'needs TEST_DATABA
   });
 
   it('the listing query uses an index at 100,000 games, at any depth, for anonymous and signed-in callers', async () => {
-    const game = await createGame(t.app, host, gameBody(sport, new Date(), 24 * 400));
-    await client.query(
+    const game = await createGame(t.app, t.host, gameBody(t.sport, new Date(), 24 * 400));
+    await t.client.query(
       `INSERT INTO games (activity_id, organizer_id, venue_id, skill_level_from_id, skill_level_to_id, currency, price, slots,
         start_time, end_time, visibility, game_type, status)
       SELECT g.activity_id, gen_random_uuid(), g.venue_id, g.skill_level_from_id, g.skill_level_to_id, 'SGD', 5, 8,
@@ -87,9 +69,9 @@ describe('games on PostgreSQL', { skip: realBackend ? false : 'needs TEST_DATABA
       FROM generate_series(1, 100000) AS i, (SELECT * FROM games WHERE id = $1) AS g`,
       [game.id],
     );
-    await client.query('ANALYZE');
+    await t.client.query('ANALYZE');
     const [{ start_time: deep, id: deepId }] = (
-      await client.query(`SELECT to_char(start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS start_time, id
+      await t.client.query(`SELECT to_char(start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS start_time, id
       FROM games WHERE visibility = 'PUBLIC' ORDER BY start_time, id OFFSET 80000 LIMIT 1`)
     ).rows;
     const repository = new GamePagesRepository(undefined as never);
@@ -98,12 +80,12 @@ describe('games on PostgreSQL', { skip: realBackend ? false : 'needs TEST_DATABA
     const cases = [
       { filter: base, viewer: null, position: undefined },
       { filter: base, viewer: null, position: { startTime: deep, id: deepId } },
-      { filter: { ...base, gameType: 'SINGLE' as const }, viewer: host.id, position: { startTime: deep, id: deepId } },
-      { filter: { ...base, fromTime: '08:00', toTime: '20:00' }, viewer: host.id, position: undefined },
+      { filter: { ...base, gameType: 'SINGLE' as const }, viewer: t.host.id, position: { startTime: deep, id: deepId } },
+      { filter: { ...base, fromTime: '08:00', toTime: '20:00' }, viewer: t.host.id, position: undefined },
     ];
     for (const { filter, viewer, position } of cases) {
       const query = dialect.sqlToQuery(repository.listingQuery(filter, viewer, position, 21));
-      const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
+      const { rows } = await t.client.query(`EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
       const plan = nodes(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
       const onGames = plan.filter((n) => n['Relation Name'] === 'games');
       assert.ok(onGames.length > 0);

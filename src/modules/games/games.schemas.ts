@@ -264,13 +264,18 @@ export type GuestsInput = Static<typeof GuestsBody>;
 export const GameIdParams = Type.Object({ id: Uuid });
 export const ParticipantParams = Type.Object({ id: Uuid, userId: Uuid });
 
-/** PENDING: invited, not yet accepted (listed to the organiser only); `addedAt` is then when they were invited. */
-export const CoHost = Type.Object({
+/**
+ * A person who holds a role by accepting an invitation: a game's co-host, a series' co-host or
+ * regular. PENDING: invited, not yet accepted; `addedAt` is then when they were invited.
+ */
+export const RoleHolder = Type.Object({
   userId: Uuid,
   name: Type.Union([Type.String(), Type.Null()]),
   addedAt: Instant,
   state: Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')]),
 });
+/** PENDING ones are listed to the organiser only. */
+export const CoHost = RoleHolder;
 export const AddCoHostBody = Type.Object({ userId: Uuid });
 export const JoinRequestBody = Type.Object({ message: Type.Optional(FreeText({ maxLength: 500, description: 'At most 500 characters' })) });
 export const JoinRequest = Type.Object({

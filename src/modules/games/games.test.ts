@@ -5,6 +5,7 @@ import { backends } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Game } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
+import { gameReader, requestsAs } from '../../../test/helpers/requests.ts';
 import { appSuite } from '../../../test/helpers/suite.ts';
 import { createUser, mintTokens, type TestUser } from '../../../test/helpers/users.ts';
 
@@ -22,13 +23,8 @@ for (const backend of backends) {
         user.auth = { authorization: `Bearer ${tokens.accessToken}` };
       }
     };
-    const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, payload?: object) =>
-      t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
-    const getGame = async (id: string, who?: TestUser) => {
-      const response = await req('GET', `/api/v1/games/${id}`, who);
-      assert.equal(response.statusCode, 200, response.body);
-      return response.json().data as Game;
-    };
+    const req = requestsAs(() => t.app);
+    const getGame = gameReader<Game>(() => t.app);
     const listIds = async (query: string, who?: TestUser) => {
       const response = await req('GET', `/api/v1/games?size=1000&${query}`, who);
       assert.equal(response.statusCode, 200, response.body);

@@ -22,7 +22,7 @@ export type {
   RecentNoShows,
   ShareLinkBlock,
 } from './games.ports.ts';
-export { CreateGameBody, GameSchema, UpdateGameBody, type UpdateGameInput } from './games.schemas.ts';
+export { CreateGameBody, GameSchema, RoleHolder, UpdateGameBody, type UpdateGameInput } from './games.schemas.ts';
 export { gamesRoutes } from './games.routes.ts';
 export { GAMES_ERRORS } from './games.errors.ts';
 export { gameTemplateColumns } from './games.columns.ts';

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { adminDatabaseUrl, backends, realBackend, type Backend } from '../../../test/helpers/backends.ts';
-import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
+import { twoInstances } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
 import { listen, openStream, type SseClient, type SseEvent } from '../../../test/helpers/sse.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -178,19 +178,10 @@ const clusterSetups: Array<{ name: string; backend: Backend; env: Record<string,
 
 for (const setup of clusterSetups) {
   describe(`stream resume across instances (${setup.name})`, () => {
-    let cluster: TestCluster;
-    const open: SseClient[] = [];
-
-    before(async () => {
-      cluster = await buildTestCluster(setup.backend, 2, setup.env);
-    });
-    after(async () => {
-      for (const stream of open) stream.close();
-      await cluster.close();
-    });
+    const { apps, open } = twoInstances(setup.backend, setup.env);
 
     it('notifications written on instance A while the client was away are replayed on instance B, once each, in order', async () => {
-      const [a, b] = cluster.apps as [(typeof cluster.apps)[0], (typeof cluster.apps)[0]];
+      const [a, b] = apps();
       const admin = await createUser(a, { admin: true });
       const sport = await createSport(a, admin, { name: 'Sepak takraw' });
       const host = await onboardedUser(a, 'Host Lim');

@@ -5,7 +5,7 @@ import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
 import { onboardedUser } from '../../../test/helpers/games.ts';
 import { StreamClients } from '../../../test/helpers/sse.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { streamSuite } from '../../../test/helpers/stream-suite.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
 /** No heartbeat during these tests: a stream that ends did so on the signal, not on the heartbeat's sweep. */
@@ -23,18 +23,8 @@ async function deleteAccount(app: FastifyInstance, user: TestUser): Promise<void
 
 for (const backend of backends) {
   describe(`notification streams end with the session (${backend.name})`, () => {
-    let t: TestApp;
-    const streams = new StreamClients();
-    const connect = (who: TestUser) => streams.accepted(who);
-
-    before(async () => {
-      t = await buildTestApp(backend, {}, NO_HEARTBEAT);
-      await streams.listen(t.app);
-    });
-    after(async () => {
-      streams.closeAll();
-      await t.close();
-    });
+    const t = streamSuite(backend, { overrides: NO_HEARTBEAT });
+    const connect = (who: TestUser) => t.streams.accepted(who);
 
     it('ends every stream of a user who logs out at once, and only theirs', async () => {
       const user = await createUser(t.app);

@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
+import { twoInstances } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
 import { assertProblem } from '../../../test/helpers/problem.ts';
 import { openStream, STREAM, StreamClients } from '../../../test/helpers/sse.ts';
+import { streamSuite } from '../../../test/helpers/stream-suite.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 
@@ -101,19 +102,12 @@ for (const backend of backends) {
 
 if (realBackend) {
   describe('notification stream across instances (postgres+redis)', () => {
-    let cluster: TestCluster;
+    const instances = twoInstances(realBackend);
     const onB = new StreamClients();
-
-    before(async () => {
-      cluster = await buildTestCluster(realBackend!);
-    });
-    after(async () => {
-      onB.closeAll();
-      await cluster.close();
-    });
+    instances.open.push({ close: () => onB.closeAll() });
 
     it('a join on instance A is pushed to a stream held on instance B', async () => {
-      const [a, b] = cluster.apps as [(typeof cluster.apps)[0], (typeof cluster.apps)[0]];
+      const [a, b] = instances.apps();
       const admin = await createUser(a, { admin: true });
       const sport = await createSport(a, admin, { name: 'Rugby' });
       const host = await onboardedUser(a, 'Host Ong');
@@ -133,19 +127,9 @@ if (realBackend) {
 for (const backend of backends) {
   describe(`notification stream limits (${backend.name})`, () => {
     const clock = new TestClock();
-    let t: TestApp;
-    const open = new StreamClients();
-    const connect = (who: TestUser) => open.connect(who);
-    const refusedOrNot = (who: TestUser) => fetch(`${open.base}${STREAM}`, { headers: { accept: 'text/event-stream', ...who.auth } });
-
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock, streamHeartbeatMs: 50 });
-      await open.listen(t.app);
-    });
-    after(async () => {
-      open.closeAll();
-      await t.close();
-    });
+    const t = streamSuite(backend, { overrides: { clock, streamHeartbeatMs: 50 } });
+    const connect = (who: TestUser) => t.streams.connect(who);
+    const refusedOrNot = (who: TestUser) => fetch(`${t.streams.base}${STREAM}`, { headers: { accept: 'text/event-stream', ...who.auth } });
 
     it('ends a stream once the access token that opened it expires', async () => {
       const user = await createUser(t.app);
@@ -228,12 +212,14 @@ describe('notification streams (unit)', () => {
 
 for (const backend of backends) {
   describe(`notification stream limits per address and per instance (${backend.name})`, () => {
-    let t: TestApp;
-    const open = new StreamClients();
-    const from = async (address: string) => (await open.connect(await createUser(t.app), { 'x-forwarded-for': address })).status;
+    const t = streamSuite(backend, {
+      env: { TRUST_PROXY: 'true', STREAMS_MAX_PER_ADDRESS: '2', STREAMS_MAX_PER_INSTANCE: '6' },
+      overrides: { streamHeartbeatMs: 50 },
+    });
+    const from = async (address: string) => (await t.streams.connect(await createUser(t.app), { 'x-forwarded-for': address })).status;
     /** A stream the service should refuse: its status, code and Retry-After. */
     const refused = async (address: string) => {
-      const response = await fetch(`${open.base}${STREAM}`, {
+      const response = await fetch(`${t.streams.base}${STREAM}`, {
         headers: { accept: 'text/event-stream', 'x-forwarded-for': address, ...(await createUser(t.app)).auth },
       });
       // An accepted stream never ends: let it go rather than wait for its body.
@@ -241,15 +227,6 @@ for (const backend of backends) {
       const code = response.status === 200 ? null : ((await response.json()) as { code: string }).code;
       return [response.status, code, response.headers.get('retry-after')];
     };
-
-    before(async () => {
-      t = await buildTestApp(backend, { TRUST_PROXY: 'true', STREAMS_MAX_PER_ADDRESS: '2', STREAMS_MAX_PER_INSTANCE: '6' }, { streamHeartbeatMs: 50 });
-      await open.listen(t.app);
-    });
-    after(async () => {
-      open.closeAll();
-      await t.close();
-    });
 
     // Streams stay open from one test to the next: this one leaves three, the next fills the instance's six.
     it('counts an IPv6 client by its /64: another address in it shares the limit, the next /64 does not', async () => {

@@ -3,14 +3,13 @@ import { after, before, describe, it } from 'node:test';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
-import { buildPushTestApp, fcmSettings, registerDevice } from '../../../test/helpers/push-app.ts';
+import { fcmSettings, registerDevice } from '../../../test/helpers/push-app.ts';
+import { pushSuite } from '../../../test/helpers/push-suite.ts';
 import { FCM, startFakeFcm, type FakeFcm } from '../../../test/helpers/fake-fcm.ts';
 import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
-import type { TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser } from '../../../test/helpers/users.ts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/index.ts';
 
 let tokenCounter = 0;
 const deviceToken = (label: string) => `${label}-${++tokenCounter}-${'x'.repeat(40)}`;
@@ -32,33 +31,37 @@ for (const backend of backends) {
   describe(`push through FCM HTTP v1 (${backend.name})`, () => {
     const clock = new TestClock();
     let fcm: FakeFcm;
-    let t: TestApp;
-    let sport: Sport;
-    let db: Database;
+    const t = pushSuite(backend, {
+      start: async () => (fcm = await startFakeFcm()),
+      env: fcmSettings,
+      clock,
+      sport: 'Push ball',
+      valid: 'every request had a valid token and a valid message',
+    });
     /** The failed attempt is settled (its row back in the outbox, unclaimed): only then may the test move the clock. */
     const settled = async () => {
       for (;;) {
-        const result: unknown = await db.execute(sql`SELECT count(*)::int AS n FROM push_outbox WHERE claimed_until IS NOT NULL`);
+        const result: unknown = await t.db.execute(sql`SELECT count(*)::int AS n FROM push_outbox WHERE claimed_until IS NOT NULL`);
         if (Number((result as { rows: Array<{ n: number }> }).rows[0]?.n) === 0) return;
         await fcm.until(() => false, 20).catch(() => undefined);
       }
     };
     const sentTo = (token: string) => fcm.delivered.filter((item) => item.token === token);
     const triedTo = (token: string) => fcm.attempts.filter((item) => item.token === token);
-
-    before(async () => {
-      fcm = await startFakeFcm();
-      ({ t, db } = await buildPushTestApp(backend, fcm, clock));
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Push ball' });
-    });
-    after(async () => {
-      await t.close();
-      await fcm.close();
-      assert.deepEqual(fcm.rejected, [], 'every request had a valid token and a valid message');
-    });
+    /** A phone told of a join, whose first send FCM answered with `answer`: answers once that attempt is settled. */
+    const failedOnce = async (label: string, answer: Parameters<FakeFcm['script']>[1][number]) => {
+      const { host, join } = await hostedGame(t.app, t.sport, clock.now());
+      const phone = deviceToken(label);
+      await registerDevice(t.app, host, phone);
+      fcm.script(phone, [answer]);
+      await join();
+      await fcm.until(() => triedTo(phone).length === 1);
+      await settled();
+      return phone;
+    };
 
     it('sends each notification once to each device, with its platform block and collapse identity, and reuses the access token', async () => {
-      const { host, join, newest } = await hostedGame(t.app, sport, clock.now());
+      const { host, join, newest } = await hostedGame(t.app, t.sport, clock.now());
       const phone = deviceToken('android');
       const iphone = deviceToken('ios');
       const browser = deviceToken('web');
@@ -94,7 +97,7 @@ for (const backend of backends) {
     });
 
     it('FCM took the message but its answer was lost: sent again, the device replaces the first and shows it once', async () => {
-      const { host, join, newest } = await hostedGame(t.app, sport, clock.now());
+      const { host, join, newest } = await hostedGame(t.app, t.sport, clock.now());
       const devices = [deviceToken('lost-answer'), deviceToken('lost-answer'), deviceToken('lost-answer')];
       for (const [i, platform] of ['ANDROID', 'IOS', 'WEB'].entries()) {
         await registerDevice(t.app, host, devices[i]!, platform);
@@ -110,13 +113,7 @@ for (const backend of backends) {
     });
 
     it('429 with Retry-After: waits at least that long (injected clock), then delivers once', async () => {
-      const { host, join } = await hostedGame(t.app, sport, clock.now());
-      const phone = deviceToken('busy');
-      await registerDevice(t.app, host, phone);
-      fcm.script(phone, [FCM.quotaExceeded(30)]);
-      await join();
-      await fcm.until(() => triedTo(phone).length === 1);
-      await settled();
+      const phone = await failedOnce('busy', FCM.quotaExceeded(30));
       clock.advance(20);
       await assert.rejects(
         fcm.until(() => triedTo(phone).length > 1, 300),
@@ -132,13 +129,7 @@ for (const backend of backends) {
     });
 
     it('503, then success after the backoff', async () => {
-      const { host, join } = await hostedGame(t.app, sport, clock.now());
-      const phone = deviceToken('flaky');
-      await registerDevice(t.app, host, phone);
-      fcm.script(phone, [FCM.unavailable()]);
-      await join();
-      await fcm.until(() => triedTo(phone).length === 1);
-      await settled();
+      const phone = await failedOnce('flaky', FCM.unavailable());
       clock.advance(3); // the first backoff is 1 to 2 s
       await fcm.until(() => sentTo(phone).length === 1);
       assert.deepEqual(
@@ -148,7 +139,7 @@ for (const backend of backends) {
     });
 
     it('UNREGISTERED and an invalid token: the device is removed and gets nothing more; other devices still do', async () => {
-      const { host, join } = await hostedGame(t.app, sport, clock.now());
+      const { host, join } = await hostedGame(t.app, t.sport, clock.now());
       const gone = deviceToken('gone');
       const bad = deviceToken('bad');
       const kept = deviceToken('kept');

@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { backends, realBackend } from '../../../test/helpers/backends.ts';
 import { TestClock } from '../../../test/helpers/clock.ts';
 import { buildTestCluster, type TestCluster } from '../../../test/helpers/cluster.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../test/helpers/games.ts';
+import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
 import { startPushService, vapidEnv, vapidPair, type Browser, type LocalPushService } from '../../../test/helpers/push-service.ts';
+import { pushSuite } from '../../../test/helpers/push-suite.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
-import type { Database } from '../../platform/db/index.ts';
 
 const SUBSCRIPTIONS = '/api/v1/me/push-subscriptions';
 
@@ -31,11 +31,17 @@ for (const backend of backends) {
     const clock = new TestClock();
     const vapid = vapidPair();
     let push: LocalPushService;
-    let t: TestApp;
-    let sport: Sport;
-    let db: Database;
+    // No coalescing: a join and a leave by one player are two notifications, each pushed. Subscribing
+    // shares the device-registration limit (10 a minute); the refusals below are more than that.
+    const t = pushSuite(backend, {
+      start: async () => (push = await startPushService(vapid)),
+      env: () => ({ ...vapidEnv(vapid), NOTIFICATION_COALESCE_MINUTES: '0', RATE_LIMIT_DEVICE_REGISTRATION: '100' }),
+      clock,
+      sport: 'Web push ball',
+      valid: 'every push carried a valid VAPID token and a payload the browser could decrypt',
+    });
     const outbox = async () => {
-      const result: unknown = await db.execute(sql`SELECT count(*)::int AS n FROM push_outbox`);
+      const result: unknown = await t.db.execute(sql`SELECT count(*)::int AS n FROM push_outbox`);
       return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n);
     };
     /** Every queued push has been settled (sent, dropped or its device removed). */
@@ -46,26 +52,9 @@ for (const backend of backends) {
     const triedTo = (browser: Browser) => push.attempts.filter((item) => item.browser === browser.id);
     const hostedGame = async () => {
       const host = await onboardedUser(t.app, 'Host Web');
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 48, { slots: 10, title: 'Web push game' }));
+      const game = await createGame(t.app, host, gameBody(t.sport, clock.now(), 48, { slots: 10, title: 'Web push game' }));
       return { host, game };
     };
-
-    before(async () => {
-      push = await startPushService(vapid);
-      // No coalescing: a join and a leave by one player are two notifications, each pushed. Subscribing
-      // shares the device-registration limit (10 a minute); the refusals below are more than that.
-      t = await buildTestApp(
-        backend,
-        { ...vapidEnv(vapid), NOTIFICATION_COALESCE_MINUTES: '0', RATE_LIMIT_DEVICE_REGISTRATION: '100' },
-        { clock, pushPollMs: 20, onDatabase: (handle) => (db = handle.db) },
-      );
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Web push ball' });
-    });
-    after(async () => {
-      await t.close();
-      await push.close();
-      assert.deepEqual(push.rejected, [], 'every push carried a valid VAPID token and a payload the browser could decrypt');
-    });
 
     it('tells the app the public key to subscribe with', async () => {
       const user = await createUser(t.app);
@@ -192,7 +181,7 @@ for (const backend of backends) {
       });
       assert.equal(bad.statusCode, 400, bad.body);
       assert.equal(bad.json().code, 'validation_failed');
-      const count: unknown = await db.execute(sql`SELECT count(*)::int AS n FROM device_tokens WHERE user_id = ${user.id}::uuid`);
+      const count: unknown = await t.db.execute(sql`SELECT count(*)::int AS n FROM device_tokens WHERE user_id = ${user.id}::uuid`);
       assert.equal(Number((count as { rows: Array<{ n: number }> }).rows[0]?.n), 0, 'nothing was saved');
     });
   });

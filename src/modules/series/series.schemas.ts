@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CreateGameBody, GameSchema, UpdateGameBody } from '../games/index.ts';
+import { CreateGameBody, GameSchema, RoleHolder, UpdateGameBody } from '../games/index.ts';
 import { MAX_OCCURRENCES } from './series.rules.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -106,13 +106,8 @@ export const EditResult = Type.Object({
   ),
 });
 
-/** PENDING: invited, not yet accepted (listed to the organiser and co-hosts only). */
-export const Member = Type.Object({
-  userId: Uuid,
-  name: Type.Union([Type.String(), Type.Null()]),
-  addedAt: Instant,
-  state: Type.Union([Type.Literal('ACTIVE'), Type.Literal('PENDING')]),
-});
+/** A co-host or regular of the series; PENDING ones are listed to the organiser and co-hosts only. */
+export const Member = RoleHolder;
 export const MemberBody = Type.Object({ userId: Uuid });
 export const SeriesIdParams = Type.Object({ id: Uuid });
 export const MemberParams = Type.Object({ id: Uuid, userId: Uuid });

@@ -144,13 +144,7 @@ export class VenuesService {
         const repository = new VenuesRepository(tx);
         const before = await repository.lockLive(id);
         if (!before || !(await repository.softDelete(id))) throw venueNotFound();
-        await this.#audit.record(tx, {
-          ...actor,
-          action: 'venue.deleted',
-          objectType: 'venue',
-          objectId: id,
-          changes: changesBetween({ name: before.name }, null),
-        });
+        await this.#audit.recordDeleted(tx, actor, { objectType: 'venue', objectId: id, name: before.name });
       }),
     );
   }

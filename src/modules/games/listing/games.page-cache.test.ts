@@ -100,25 +100,17 @@ for (const backend of backends) {
     });
 
     it("shows an admin's renaming of the venue and the activity at once, though each instance keeps their names in memory", async () => {
+      const rename = async (what: 'venues' | 'activities', id: string, name: string) => {
+        const response = await writer.inject({ method: 'PUT', url: `/api/v1/admin/${what}/${id}`, headers: admin.auth, payload: { name } });
+        assert.equal(response.statusCode, 200, response.body);
+      };
       await warm();
-      const venue = await writer.inject({
-        method: 'PUT',
-        url: `/api/v1/admin/venues/${sport.venueId}`,
-        headers: admin.auth,
-        payload: { name: 'Riverside Hall' },
-      });
-      assert.equal(venue.statusCode, 200, venue.body);
+      await rename('venues', sport.venueId, 'Riverside Hall');
       const listed = (await list()).find((g) => g.id === game.id);
       assert.equal(listed?.venue.name, 'Riverside Hall');
       assert.equal((await one(game.id)).json().data.venue.name, 'Riverside Hall');
       await warm();
-      const activity = await writer.inject({
-        method: 'PUT',
-        url: `/api/v1/admin/activities/${sport.activityId}`,
-        headers: admin.auth,
-        payload: { name: 'Hardball squash' },
-      });
-      assert.equal(activity.statusCode, 200, activity.body);
+      await rename('activities', sport.activityId, 'Hardball squash');
       assert.equal((await list()).find((g) => g.id === game.id)?.activity.name, 'Hardball squash');
       assert.equal((await one(game.id)).json().data.activity.name, 'Hardball squash');
     });

@@ -1,16 +1,8 @@
 import assert from 'node:assert/strict';
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backends } from '../../../../test/helpers/backends.ts';
-import { TestClock } from '../../../../test/helpers/clock.ts';
-import { editWhileLocked } from '../../../../test/helpers/game-lock.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../../test/helpers/games.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../../test/helpers/users.ts';
-import type { DatabaseHandle } from '../../../platform/db/index.ts';
-import { AuditTrail } from '../../audit/index.ts';
-import { GameParticipation } from '../index.ts';
-import type { GameEvents } from '../games.ports.ts';
+import { raceSuite } from '../../../../test/helpers/game-lock.ts';
+import { createGame, gameBody, onboardedUser } from '../../../../test/helpers/games.ts';
 
 /**
  * A join locks the game's row, judges the policies through its own transaction and writes under the
@@ -20,62 +12,32 @@ import type { GameEvents } from '../games.ports.ts';
  */
 for (const backend of backends) {
   describe(`joins racing the organiser's edit (${backend.name})`, () => {
-    let t: TestApp;
-    let database: DatabaseHandle;
-    const clock = new TestClock(new Date('2031-05-05T09:00:00Z'));
-    let sport: Sport;
-    let host: TestUser;
-    // The test's own context: an edit started from inside a join's transaction must not count as part of it.
-    const outside = AsyncLocalStorage.snapshot();
-
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock, onDatabase: (handle) => (database = handle) });
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Table tennis' });
-      host = await onboardedUser(t.app, 'Host Ong');
-    });
-    after(() => t.close());
+    const t = raceSuite(backend);
 
     /** The join service; `judging` runs as each join reads the player's no-shows (holding the game's lock). */
-    function joins(noShowsOf: (userId: string) => number, judging: () => Promise<void>) {
-      // Notification texts that carry the title the join went through with, and who joined.
-      const events: Pick<GameEvents, 'prepare'> = {
-        prepare: async (actorId) => (title, wanted) => ({
-          texts: Object.fromEntries(Object.keys(wanted).map((key) => [key, [`${key}: ${title} (${actorId})`, `${key}: ${title}`]])),
-          minute: 600,
-          windowSeconds: 0,
-        }),
-      };
-      return new GameParticipation({
-        db: database.db,
-        clock,
-        events: events as GameEvents,
-        activities: { find: async () => undefined },
-        levels: { levelIn: async () => undefined },
-        waitlist: { quietHours: undefined, timeZone: 'UTC' },
-        audit: new AuditTrail(clock),
+    const joins = (noShowsOf: (userId: string) => number, judging: () => Promise<void>) =>
+      t.participation({
         recentNoShows: async (userId) => {
           await judging();
           return noShowsOf(userId);
         },
       });
-    }
-
-    const editWhileJudging = async (gameId: string, payload: Record<string, unknown>) =>
-      editWhileLocked({ app: t.app, database, outside }, { gameId, auth: host.auth, payload });
 
     const participants = async (gameId: string) =>
-      (await t.app.inject({ url: `/api/v1/games/${gameId}/participants`, headers: host.auth })).json().data as Array<{ userId: string; status: string }>;
+      (await t.app.inject({ url: `/api/v1/games/${gameId}/participants`, headers: t.host.auth })).json().data as Array<{ userId: string; status: string }>;
     const told = async () =>
-      ((await t.app.inject({ url: '/api/v1/notifications?size=50', headers: host.auth })).json().data.content as Array<{ title: string }>).map((n) => n.title);
+      ((await t.app.inject({ url: '/api/v1/notifications?size=50', headers: t.host.auth })).json().data.content as Array<{ title: string }>).map(
+        (n) => n.title,
+      );
 
     it("the organiser's edit waits for the join being judged, which goes through with the game it locked", async () => {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 48, { title: 'Morning rally', maxRecentNoShows: 3 }));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, t.clock.now(), 48, { title: 'Morning rally', maxRecentNoShows: 3 }));
       const player = await onboardedUser(t.app, 'Player Tan');
       let edit: Promise<{ statusCode: number }> | undefined;
       const participation = joins(
         () => 2,
         async () => {
-          edit = (await editWhileJudging(game.id, { title: 'Evening rally', maxRecentNoShows: 2 })).answered;
+          edit = (await t.editWhileJudging(game.id, { title: 'Evening rally', maxRecentNoShows: 2 })).answered;
         },
       );
 
@@ -84,13 +46,13 @@ for (const backend of backends) {
       assert.equal(joined.status, 'ACTIVE', 'judged against the limit of 3 it read under the lock');
       assert.equal((await edit!).statusCode, 200, 'the edit went through after the join');
       assert.deepEqual(await told(), [`joined: Morning rally (${player.id})`], 'the organiser is told once, with the title the join was judged with');
-      const read = (await t.app.inject({ url: `/api/v1/games/${game.id}`, headers: host.auth })).json().data;
+      const read = (await t.app.inject({ url: `/api/v1/games/${game.id}`, headers: t.host.auth })).json().data;
       assert.equal(read.title, 'Evening rally');
       assert.equal(read.playersJoined, 1);
     });
 
     it('many joins around one edit: each judged against one version of the game, no slot exceeded', async () => {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 72, { title: 'Before', slots: 3, maxRecentNoShows: 3 }));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, t.clock.now(), 72, { title: 'Before', slots: 3, maxRecentNoShows: 3 }));
       const players = await Promise.all(Array.from({ length: 6 }, (_, i) => onboardedUser(t.app, `Player ${i}`)));
       // Half the players have 2 no-shows: welcome under the limit of 3, refused under the edited limit of 2.
       const careless = new Set(players.filter((_, i) => i % 2 === 1).map((p) => p.id));
@@ -99,7 +61,7 @@ for (const backend of backends) {
       const participation = joins(
         (userId) => (careless.has(userId) ? 2 : 0),
         async () => {
-          if (++judged === 2) edit = (await editWhileJudging(game.id, { title: 'After', maxRecentNoShows: 2 })).answered;
+          if (++judged === 2) edit = (await t.editWhileJudging(game.id, { title: 'After', maxRecentNoShows: 2 })).answered;
         },
       );
 
@@ -118,7 +80,7 @@ for (const backend of backends) {
       }
       assert.ok([...titles.values()].filter((title) => title === 'Before').length >= 2, 'the edit waited for the join it met');
       const rows = await participants(game.id);
-      const read = (await t.app.inject({ url: `/api/v1/games/${game.id}`, headers: host.auth })).json().data;
+      const read = (await t.app.inject({ url: `/api/v1/games/${game.id}`, headers: t.host.auth })).json().data;
       assert.equal(rows.length, titles.size);
       assert.equal(read.playersJoined, Math.min(3, rows.length), 'the first three parties hold the three places');
       assert.equal(rows.filter((row) => row.status === 'ACTIVE').length, read.playersJoined);

@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { SQL } from 'drizzle-orm';
 import { backends } from '../../../../test/helpers/backends.ts';
-import { TestClock } from '../../../../test/helpers/clock.ts';
-import { editWhileLocked } from '../../../../test/helpers/game-lock.ts';
-import { createGame, createSport, gameBody, onboardedUser, type Sport } from '../../../../test/helpers/games.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { createUser, type TestUser } from '../../../../test/helpers/users.ts';
-import type { Database, DatabaseHandle, Transaction } from '../../../platform/db/index.ts';
-import { AuditTrail } from '../../audit/index.ts';
-import { GameParticipation } from '../index.ts';
-import type { GameEvents } from '../games.ports.ts';
+import { raceSuite } from '../../../../test/helpers/game-lock.ts';
+import { createGame, gameBody, onboardedUser } from '../../../../test/helpers/games.ts';
+import type { TestUser } from '../../../../test/helpers/users.ts';
+import type { Database, Transaction } from '../../../platform/db/index.ts';
 
 /** `target` with `key` answered by `value` and every other member bound to `target`. */
 function overriding<T extends object>(target: T, key: string, value: unknown): T {
@@ -33,58 +27,27 @@ function overriding<T extends object>(target: T, key: string, value: unknown): T
  */
 for (const backend of backends) {
   describe(`leaves racing the organiser's edit (${backend.name})`, () => {
-    let t: TestApp;
-    let database: DatabaseHandle;
-    const clock = new TestClock(new Date('2031-05-05T09:00:00Z'));
-    let sport: Sport;
-    let host: TestUser;
-    // The test's own context: an edit started from inside a leave's transaction must not count as part of it.
-    const outside = AsyncLocalStorage.snapshot();
-
-    before(async () => {
-      t = await buildTestApp(backend, {}, { clock, onDatabase: (handle) => (database = handle) });
-      sport = await createSport(t.app, await createUser(t.app, { admin: true }), { name: 'Table tennis' });
-      host = await onboardedUser(t.app, 'Host Ong');
-    });
-    after(() => t.close());
+    const t = raceSuite(backend);
 
     /** The leave service; `judging` runs as each leave is about to send game_leave (in its transaction, holding the game's lock). */
     function leaves(judging: () => Promise<void>) {
-      // Notification texts that carry the title the leave went through with, and who left.
-      const events: Pick<GameEvents, 'prepare'> = {
-        prepare: async (actorId) => (title, wanted) => ({
-          texts: Object.fromEntries(Object.keys(wanted).map((key) => [key, [`${key}: ${title} (${actorId})`, `${key}: ${title}`]])),
-          minute: 600,
-          windowSeconds: 0,
-        }),
-      };
       // game_leave is the leave's one raw statement: `judging` runs just before it, wherever it is sent.
       const paused = <E extends Database | Transaction>(executor: E) =>
         overriding(executor, 'execute', async (query: SQL) => {
           await judging();
           return executor.execute(query);
         });
-      const db = overriding(paused(database.db), 'transaction', <T>(work: (tx: Transaction) => Promise<T>) =>
-        database.db.transaction((tx) => work(paused(tx))),
+      const db = overriding(paused(t.database.db), 'transaction', <T>(work: (tx: Transaction) => Promise<T>) =>
+        t.database.db.transaction((tx) => work(paused(tx))),
       );
-      return new GameParticipation({
-        db,
-        clock,
-        events: events as GameEvents,
-        activities: { find: async () => undefined },
-        levels: { levelIn: async () => undefined },
-        waitlist: { quietHours: undefined, timeZone: 'UTC' },
-        audit: new AuditTrail(clock),
-      });
+      return t.participation({ db });
     }
 
-    const editWhileJudging = async (gameId: string, payload: Record<string, unknown>) =>
-      editWhileLocked({ app: t.app, database, outside }, { gameId, auth: host.auth, payload });
     const join = async (player: TestUser, gameId: string) =>
       (await t.app.inject({ method: 'POST', url: `/api/v1/games/${gameId}/participants`, headers: player.auth })).json().data.status as string;
-    const read = async (gameId: string) => (await t.app.inject({ url: `/api/v1/games/${gameId}`, headers: host.auth })).json().data;
+    const read = async (gameId: string) => (await t.app.inject({ url: `/api/v1/games/${gameId}`, headers: t.host.auth })).json().data;
     const participants = async (gameId: string) =>
-      (await t.app.inject({ url: `/api/v1/games/${gameId}/participants`, headers: host.auth })).json().data as Array<{
+      (await t.app.inject({ url: `/api/v1/games/${gameId}/participants`, headers: t.host.auth })).json().data as Array<{
         userId: string;
         status: string;
         offerExpiresAt: string | null;
@@ -96,18 +59,18 @@ for (const backend of backends) {
       );
 
     it("the organiser's edit waits for the leave being judged, which goes through with the game it locked", async () => {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 48, { title: 'Morning rally', slots: 1 }));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, t.clock.now(), 48, { title: 'Morning rally', slots: 1 }));
       const [leaver, waiting] = [await onboardedUser(t.app, 'Player Tan'), await onboardedUser(t.app, 'Player Lee')];
       assert.deepEqual([await join(leaver, game.id), await join(waiting, game.id)], ['ACTIVE', 'WAITLISTED']);
       let edit: Promise<{ statusCode: number }> | undefined;
       const participation = leaves(async () => {
-        edit = (await editWhileJudging(game.id, { title: 'Evening rally', waitlistMode: 'OFFER' })).answered;
+        edit = (await t.editWhileJudging(game.id, { title: 'Evening rally', waitlistMode: 'OFFER' })).answered;
       });
 
       await participation.leave(leaver.id, game.id);
 
       assert.equal((await edit!).statusCode, 200, 'the edit went through after the leave');
-      assert.deepEqual(await told(host), [['left', 'Morning rally', leaver.id]], 'the organiser is told once, with the title the leave was judged with');
+      assert.deepEqual(await told(t.host), [['left', 'Morning rally', leaver.id]], 'the organiser is told once, with the title the leave was judged with');
       assert.deepEqual(await told(waiting), [['promoted', 'Morning rally', leaver.id]], 'the place given as the waitlist mode the leave locked said');
       assert.deepEqual(
         (await participants(game.id)).map((p) => [p.userId, p.status, p.offerExpiresAt]),
@@ -118,7 +81,7 @@ for (const backend of backends) {
     });
 
     it('leaves around one edit: each judged against one version of the game, the waitlist served in order', async () => {
-      const game = await createGame(t.app, host, gameBody(sport, clock.now(), 72, { title: 'Before', slots: 3 }));
+      const game = await createGame(t.app, t.host, gameBody(t.sport, t.clock.now(), 72, { title: 'Before', slots: 3 }));
       const players = [];
       for (let i = 0; i < 7; i++) players.push(await onboardedUser(t.app, `Player ${i}`));
       for (const player of players) await join(player, game.id);
@@ -126,14 +89,14 @@ for (const backend of backends) {
       let judged = 0;
       let edit: Promise<{ statusCode: number }> | undefined;
       const participation = leaves(async () => {
-        if (++judged === 2) edit = (await editWhileJudging(game.id, { title: 'After', waitlistMode: 'OFFER' })).answered;
+        if (++judged === 2) edit = (await t.editWhileJudging(game.id, { title: 'After', waitlistMode: 'OFFER' })).answered;
       });
 
       await Promise.all(leavers.map((leaver) => participation.leave(leaver.id, game.id)));
 
       assert.equal((await edit!).statusCode, 200);
       // The organiser's texts about this game: the leavers' ids are new to this test.
-      const left = (await told(host)).filter(([, , leaver]) => leavers.some((p) => p.id === leaver));
+      const left = (await told(t.host)).filter(([, , leaver]) => leavers.some((p) => p.id === leaver));
       const versions = new Map(left.map(([, title, leaver]) => [leaver, title]));
       assert.equal(left.length, 3, 'every leave told the organiser once');
       assert.ok([...versions.values()].filter((title) => title === 'Before').length >= 2, 'the edit waited for the leave it met');

@@ -4,6 +4,7 @@ import { backends } from '../../../../test/helpers/backends.ts';
 import { TestClock } from '../../../../test/helpers/clock.ts';
 import { createGame, gameBody, onboardedUser, type Game } from '../../../../test/helpers/games.ts';
 import { assertProblem } from '../../../../test/helpers/problem.ts';
+import { gameReader, requestsAs } from '../../../../test/helpers/requests.ts';
 import { appSuite } from '../../../../test/helpers/suite.ts';
 import { runJob } from '../../../../test/helpers/test-app.ts';
 import { mintTokens, type TestUser } from '../../../../test/helpers/users.ts';
@@ -24,13 +25,8 @@ for (const backend of backends) {
       clock.advance(hours * 3600);
       for (const who of [t.host, ...everyone]) who.auth = { authorization: `Bearer ${(await mintTokens(t.app, who.id)).accessToken}` };
     };
-    const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, payload?: object) =>
-      t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
-    const getGame = async (id: string, who?: TestUser) => {
-      const response = await req('GET', `/api/v1/games/${id}`, who);
-      assert.equal(response.statusCode, 200, response.body);
-      return response.json().data as Quorum;
-    };
+    const req = requestsAs(() => t.app);
+    const getGame = gameReader<Quorum>(() => t.app);
     const join = async (who: TestUser, id: string, status = 201) => {
       const response = await req('POST', `/api/v1/games/${id}/participants`, who);
       assert.equal(response.statusCode, status, response.body);
