@@ -26,6 +26,8 @@ async function schemaSerialiser(schema: TSchema): Promise<{ serialise(value: unk
   };
 }
 
+const omitViewer = ({ viewer: _viewer, ...game }: { viewer?: unknown }) => game;
+
 /** The bytes of `data` in an envelope as sent, cut out of the body (the envelope's other fields follow it). */
 function dataBytes(body: string): string {
   const head = '{"success":true,"data":';
@@ -86,9 +88,30 @@ for (const backend of backends) {
       }
     });
 
+    it("shows each game of a listing page (whose rows its repository reads by hand) as the game's own page shows it", async () => {
+      const host = await onboardedUser(t.app, 'Second Host');
+      const viewer = await onboardedUser(t.app, 'Viewer');
+      const changed = await createGame(t.app, host, gameBody(sport, clock.now(), 60, { minPlayers: 2, maxRecentNoShows: 2 }));
+      // A material change (a higher price) sets materially_changed_at: leaveFreeUntil shows it.
+      const edit = await t.app.inject({ method: 'PUT', url: `/api/v1/games/${changed.id}`, headers: host.auth, payload: { price: '12.25' } });
+      assert.equal(edit.statusCode, 200, edit.body);
+      for (const headers of [{}, viewer.auth]) {
+        const page = (await t.app.inject({ url: '/api/v1/games?size=20', headers })).json().data.content as Array<{ id: string }>;
+        assert.equal(page.length, 4);
+        assert.ok(page.some((game) => game.id === changed.id));
+        for (const listed of page) {
+          // Read signed in, a game is read by id (not from the page cache) through Drizzle's own mapping.
+          const { viewerPlace, ...own } = (await t.app.inject({ url: `/api/v1/games/${listed.id}`, headers: viewer.auth })).json().data;
+          assert.ok(viewerPlace);
+          assert.deepEqual(listed, 'viewer' in listed ? own : omitViewer(own));
+        }
+      }
+      assert.notEqual(((await t.app.inject({ url: `/api/v1/games/${changed.id}` })).json().data as { leaveFreeUntil: string | null }).leaveFreeUntil, null);
+    });
+
     it('sends pages with something on them (the comparison above compares games, not empty pages)', async () => {
       const page = (await t.app.inject({ url: '/api/v1/games?size=20&lat=1.3&lng=103.8&radiusKm=5' })).json().data;
-      assert.equal(page.content.length, 3);
+      assert.ok(page.content.length >= 3);
       assert.ok(page.content.every((game: { distanceMeters?: number }) => typeof game.distanceMeters === 'number'));
       assert.ok(page.content.some((game: { decisionAt: string | null }) => game.decisionAt !== null));
       assert.notEqual((await t.app.inject({ url: '/api/v1/games?size=2' })).json().data.nextCursor, null);
