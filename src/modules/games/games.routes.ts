@@ -31,11 +31,13 @@ export async function gamesRoutes(app: TypedApp, { queries, commands, participat
   partyRoutes(app, participation);
 
   const listings = openRouteSet(app, 'games', viewerOf);
-  const etagOf = queries.etagOf.bind(queries);
-  listings.get('/api/v1/games', { ...GamesApi.list, etagOf }, (request, viewerId) => queries.list(request.query, viewerId));
+  const etagOf = (value: unknown) => queries.taggedOf(value)?.etag;
+  // A cached game or page is sent as the bytes its tag is of (its presenter maps the schema field by field).
+  const jsonOf = (value: unknown) => queries.taggedOf(value)?.bytes;
+  listings.get('/api/v1/games', { ...GamesApi.list, etagOf, jsonOf }, (request, viewerId) => queries.list(request.query, viewerId));
   listings.get('/api/v1/games/filter-options', { ...GamesApi.filterOptions, etagOf }, (request, viewerId) => queries.filterOptions(request.query, viewerId));
   // A signed-in viewer's page also says where they stand (viewerPlace); the anonymous one stays cacheable.
-  listings.get('/api/v1/games/:id', { ...GamesApi.one, etagOf, offlineCopy: true }, async (request, viewerId) => {
+  listings.get('/api/v1/games/:id', { ...GamesApi.one, etagOf, jsonOf, offlineCopy: true }, async (request, viewerId) => {
     const game = await queries.get(request.params.id, viewerId);
     return viewerId ? { ...game, viewerPlace: await place.of(game.id, viewerId) } : game;
   });

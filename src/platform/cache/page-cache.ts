@@ -15,10 +15,16 @@ export interface CachedPage<T> {
   json: number;
 }
 
+/** A value this cache answered, as sent: its entity tag and the UTF-8 bytes of its JSON, which the tag is of. */
+export interface Tagged {
+  etag: string;
+  bytes: Buffer;
+}
+
 interface Entry {
   generation: string;
   value: unknown;
-  etag: string;
+  tagged: Tagged;
   json: number;
   expiresAt: number;
 }
@@ -82,7 +88,7 @@ export class PageCache {
   readonly #meter: ByteMeter;
   /** Bounded memory whatever the queries: the oldest entries make room. */
   readonly #entries: BoundedMap<string, Entry>;
-  readonly #tags = new WeakMap<object, string>();
+  readonly #tags = new WeakMap<object, Tagged>();
   readonly #generation: () => Promise<string>;
 
   constructor(options: PageCacheOptions) {
@@ -101,14 +107,16 @@ export class PageCache {
     const generation = await this.#generation();
     const now = this.#clock.now().getTime();
     const entry = this.#entries.get(key);
-    if (entry && entry.generation === generation && entry.expiresAt > now) return { value: entry.value as T, etag: entry.etag, json: entry.json };
+    if (entry && entry.generation === generation && entry.expiresAt > now) return { value: entry.value as T, etag: entry.tagged.etag, json: entry.json };
     const { value, validUntil } = await load(generation);
+    // Serialised once: the tag is of these bytes, and a route sends them (see `taggedOf`).
     const json = JSON.stringify(value);
-    const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+    const bytes = Buffer.from(json);
+    const tagged = { etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`, bytes };
     const expiresAt = validUntil?.getTime() ?? Infinity;
-    this.#entries.set(key, { generation, value, etag, json: json.length, expiresAt }, key.length + json.length + ENTRY_OVERHEAD);
-    if (typeof value === 'object' && value !== null) this.#tags.set(value, etag);
-    return { value, etag, json: json.length };
+    this.#entries.set(key, { generation, value, tagged, json: json.length, expiresAt }, key.length + json.length + ENTRY_OVERHEAD);
+    if (typeof value === 'object' && value !== null) this.#tags.set(value, tagged);
+    return { value, etag: tagged.etag, json: json.length };
   }
 
   /** What the entries' JSON adds up to: never more than the budget. */
@@ -116,8 +124,12 @@ export class PageCache {
     return this.#meter.bytes;
   }
 
-  /** The entity tag of a value this cache answered, so a route can answer `If-None-Match`. */
-  etagOf(value: unknown): string | undefined {
+  /**
+   * The entity tag and JSON of a value this cache answered: a route answers `If-None-Match` with the
+   * tag and sends the bytes as they are. They are `JSON.stringify` of the value, so a value kept here
+   * has only what its response schema says (its presenter maps field by field).
+   */
+  taggedOf(value: unknown): Tagged | undefined {
     return typeof value === 'object' && value !== null ? this.#tags.get(value) : undefined;
   }
 }

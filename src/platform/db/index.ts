@@ -4,5 +4,5 @@ export type { ListenHandler, Unlisten } from './listen.ts';
 export { isUniqueViolation, onUniqueViolation } from './errors.ts';
 export { type Counted, IdRepository, Repository } from './repository.ts';
 export { arrayLiteral, arrayParam, equalsAny, inAny } from './any.ts';
-export { rowsOf } from './rows.ts';
+export { MappedQuery, rowsOf } from './rows.ts';
 export { StatementNames } from './statement-names.ts';

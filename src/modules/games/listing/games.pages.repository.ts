@@ -1,5 +1,6 @@
-import { asc, sql, type SQL } from 'drizzle-orm';
-import { arrayLiteral, Repository, StatementNames } from '../../../platform/db/index.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { arrayLiteral, MappedQuery, Repository, StatementNames } from '../../../platform/db/index.ts';
+import { GAME_COLUMNS, GAME_WIDTH, gameRowOf } from './games.page-row.ts';
 import type { GameRow } from '../games.repository.ts';
 import {
   ISO,
@@ -66,7 +67,7 @@ const PAGE_STATEMENTS = new StatementNames('games_page');
 
 /** A statement kept for a shape: built over placeholders once, then executed with each request's values. */
 interface Keepable<T> extends PromiseLike<T[]> {
-  toSQL(): { sql: string };
+  toSQL(): { sql: string; params: unknown[] };
   prepare(name: string): Kept<T>;
 }
 
@@ -157,21 +158,16 @@ export class GamePagesRepository extends Repository {
 
   /**
    * The page's full rows in the order of `query` (which answers id and start_time as text): the
-   * keyset walk, the rows, what other modules know of them and the viewer's marks in one statement.
+   * keyset walk, the rows, what other modules know of them and the viewer's marks in one statement,
+   * its rows read by hand (`pageRowOf`).
    */
-  #pageQuery(query: SQL, { organizerName, shareCode, viewer }: PageParts, v: Bound, near = false) {
-    return this.db
-      .select({
-        row: games,
-        startTime: sql<string>`page.start_time`,
-        ...(near && { rank: sql<number>`page.rank` }),
-        organizerName: organizerName(sql`${games.organizerId}`),
-        shareCode: shareCode(sql`${games.id}`),
-        ...marksOf(viewer, v),
-      })
-      .from(games)
-      .innerJoin(sql`(${query}) AS page`, sql`page.id = ${games.id}`)
-      .orderBy(...(near ? [sql`page.rank`] : []), asc(games.startTime), asc(games.id));
+  #pageQuery(query: SQL, { organizerName, shareCode, viewer }: PageParts, v: Bound, near = false): MappedQuery<PageRow> {
+    const marks = viewer && marksOf(viewer, v);
+    const statement = sql`SELECT ${GAME_COLUMNS}, page.start_time${near ? sql`, page.rank` : sql``},
+      ${organizerName(sql`${games.organizerId}`)}, ${shareCode(sql`${games.id}`)}${marks ? sql`, ${marks.participation}, ${marks.coHost}, ${marks.bookmarked}` : sql``}
+      FROM ${games} INNER JOIN (${query}) AS page ON page.id = ${games.id}
+      ORDER BY ${near ? sql`page.rank, ` : sql``}${games.startTime}, ${games.id}`;
+    return new MappedQuery(this.db, statement, pageRowOf(near, marks !== null));
   }
 
   /**
@@ -206,16 +202,8 @@ export class GamePagesRepository extends Repository {
   }
 
   /** The page's rows by the statement `query` makes (see `#pageQuery`), kept per shape. */
-  async #pageRows(shape: string, query: (v: Bound) => SQL, values: Bound, parts: PageParts, near = false): Promise<PageRow[]> {
-    const selected = await this.#kept(shape, (v) => this.#pageQuery(query(v), parts, v, near), values);
-    const { viewer } = parts;
-    return selected.map(({ row, startTime, rank, organizerName, shareCode, participation, coHost, bookmarked }) => ({
-      position: { id: row.id, startTime, ...(rank !== undefined && { rank: Number(rank) }) },
-      row,
-      organizerName,
-      shareCode,
-      viewer: viewer ? { participation, coHost, bookmarked } : undefined,
-    }));
+  #pageRows(shape: string, query: (v: Bound) => SQL, values: Bound, parts: PageParts, near = false): Promise<PageRow[]> {
+    return this.#kept(shape, (v) => this.#pageQuery(query(v), parts, v, near), values);
   }
 
   /**
@@ -256,11 +244,23 @@ function privateBranches(branch: (visibility: SQL[]) => SQL, v: Bound): SQL {
 /** The viewer's own pages may include past games; otherwise they start at `startsFrom`. */
 const startsFromCondition = (startsFrom: Date | undefined, v: Bound) => (startsFrom ? [sql`g.start_time >= ${v.startsFrom}::timestamptz`] : []);
 
-/** The viewer's marks on each game of a page (constants for an anonymous page, which has none). */
-function marksOf(viewer: PageViewer | null, v: Bound) {
-  if (!viewer) {
-    return { participation: sql<ViewerMarks['participation']>`NULL`, coHost: sql<boolean>`false`, bookmarked: sql<boolean>`false` };
-  }
+/** A page statement's row (see `#pageQuery`): the game's columns, its position, names, and the viewer's marks when selected. */
+function pageRowOf(near: boolean, marked: boolean) {
+  return (values: unknown[]): PageRow => {
+    const row = gameRowOf(values);
+    let at = GAME_WIDTH;
+    const startTime = values[at++] as string;
+    const rank = near ? Number(values[at++]) : undefined;
+    const [organizerName, shareCode] = [values[at++] as string | null, values[at++] as string | null];
+    const viewer = marked
+      ? { participation: values[at] as ViewerMarks['participation'], coHost: values[at + 1] as boolean, bookmarked: values[at + 2] as boolean }
+      : undefined;
+    return { position: { id: row.id, startTime, ...(rank !== undefined && { rank }) }, row, organizerName, shareCode, viewer };
+  };
+}
+
+/** The viewer's marks on each game of a page. */
+function marksOf(viewer: PageViewer, v: Bound) {
   return {
     participation: sql<
       ViewerMarks['participation']

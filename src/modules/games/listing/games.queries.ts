@@ -1,7 +1,7 @@
 import type { Database } from '../../../platform/db/index.ts';
 import type { ReadRoute } from '../../../platform/db/read-route.ts';
 import type { CursorCodec } from '../../../platform/http/cursor.ts';
-import { normalisedKey, type PageCache } from '../../../platform/cache/page-cache.ts';
+import { normalisedKey, type PageCache, type Tagged } from '../../../platform/cache/page-cache.ts';
 import { PerReaderCache } from '../../../platform/cache/per-reader-cache.ts';
 import type { ByteMeter } from '../../../platform/cache/cache-budget.ts';
 import { remembered } from '../../../platform/http/conditional.ts';
@@ -90,9 +90,9 @@ export class GameQueries {
     return composed === null ? undefined : composed === made ? composed : remembered(composed);
   }
 
-  /** The entity tag of a page this service answered from its public cache (anonymous reads only). */
-  etagOf(value: unknown): string | undefined {
-    return this.#deps.pages?.etagOf(value);
+  /** The entity tag and JSON of a page this service answered from its public cache (anonymous reads only). */
+  taggedOf(value: unknown): Tagged | undefined {
+    return this.#deps.pages?.taggedOf(value);
   }
 
   async #list(
