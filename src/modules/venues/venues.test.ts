@@ -38,6 +38,8 @@ for (const backend of backends) {
     });
 
     const create = (payload: object, who: TestUser = t.admin) => t.app.inject({ method: 'POST', url: '/api/v1/admin/venues', headers: who.auth, payload });
+    /** A valid venue; a test names only the fields its assertions read. */
+    const venueBody = (fields: object = {}) => ({ name: 'A Hall', address: '1 Some Road', latitude: 1.3, longitude: 103.8, activityIds: [], ...fields });
     const createOk = async (payload: object) => {
       const response = await create(payload);
       assert.equal(response.statusCode, 201, response.body);
@@ -116,21 +118,14 @@ for (const backend of backends) {
           'validation_failed',
         );
         assert.deepEqual(unknown.errors, [{ field: 'activityIds[1]', location: 'body', message: 'is not a known activity' }]);
-        assertProblem(await create({ sourceId: 'shape-1', name: 'A', address: 'B', latitude: 1, longitude: 1, activityIds: [] }), 409, 'venue_already_exists');
+        assertProblem(await create(venueBody({ sourceId: 'shape-1' })), 409, 'venue_already_exists');
         assert.equal((await list('size=1')).page.totalElements, before);
       });
 
       it('patches a venue: present fields replace, absent stay, null clears', async () => {
-        const venue = await createOk({
-          sourceId: 'patch-1',
-          name: 'Old Name',
-          address: 'Old Address',
-          postalCode: '123456',
-          latitude: 1.3,
-          longitude: 103.8,
-          activityIds: [badminton],
-          stations: [{ code: 'NS1', name: 'Jurong East' }],
-        });
+        const venue = await createOk(
+          venueBody({ sourceId: 'patch-1', postalCode: '123456', activityIds: [badminton], stations: [{ code: 'NS1', name: 'Jurong East' }] }),
+        );
         const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/v1/admin/venues/${venue.id}`, headers: t.admin.auth, payload });
         const renamed = await put({ name: 'New Name', postalCode: null, activityIds: [pickleball] });
         assert.equal(renamed.statusCode, 200, renamed.body);
@@ -156,17 +151,17 @@ for (const backend of backends) {
       });
 
       it('soft-deletes: the venue leaves the list, its sourceId is free again, a second delete is 404', async () => {
-        const venue = await createOk({ sourceId: 'gone-1', name: 'Vanishing Hall', address: 'Nowhere', latitude: 1.3, longitude: 103.8, activityIds: [] });
+        const venue = await createOk(venueBody({ sourceId: 'gone-1', name: 'Vanishing Hall' }));
         const remove = () => t.app.inject({ method: 'DELETE', url: `/api/v1/admin/venues/${venue.id}`, headers: t.admin.auth });
         assert.equal((await remove()).statusCode, 204);
         assert.equal((await list('q=vanishing')).page.totalElements, 0);
         assertProblem(await remove(), 404, 'venue_not_found');
-        await createOk({ sourceId: 'gone-1', name: 'Vanishing Hall', address: 'Nowhere', latitude: 1.3, longitude: 103.8, activityIds: [] });
+        await createOk(venueBody({ sourceId: 'gone-1', name: 'Vanishing Hall' }));
       });
 
       it('keeps venue writes for admins', async () => {
         const user = await createUser(t.app);
-        assertProblem(await create({ name: 'A', address: 'B', latitude: 1, longitude: 1, activityIds: [] }, user), 403, 'forbidden');
+        assertProblem(await create(venueBody(), user), 403, 'forbidden');
         assertProblem(await t.app.inject({ method: 'DELETE', url: '/api/v1/admin/venues/00000000-0000-4000-8000-000000000000', headers: user.auth }), 403);
       });
     });
