@@ -6,6 +6,7 @@ import type { OffsetRequest } from '../../platform/http/pagination.ts';
 import type { GameEvents, UpcomingGame } from '../games/index.ts';
 import { parseEventId, type Position } from './notifications.position.ts';
 import { NotificationsRepository, type DeviceTokenRow, type NotificationRow } from './notifications.repository.ts';
+import { SharedHorizon } from './notifications.stream-start.ts';
 import type { NotificationType } from './notifications.schemas.ts';
 import { coalesceKey } from './notifications.coalesce.ts';
 import { chatWhere, describe, type TextDetails } from './notifications.texts.ts';
@@ -50,6 +51,8 @@ export class NotificationsService implements GameEvents {
   readonly #nameOf: NonNullable<NotificationsServiceDeps['nameOf']>;
   readonly #maxDevices: number;
   readonly #coalesceSeconds: number;
+  /** Where streams without Last-Event-ID start: one read for all the opens of a tick. */
+  readonly #horizon: SharedHorizon;
   readonly preferences: PreferencesService;
   /** Browsers' web push subscriptions (devices of platform WEB_PUSH). */
   readonly webPush: WebPushSubscriptions;
@@ -60,6 +63,7 @@ export class NotificationsService implements GameEvents {
     this.#nameOf = deps.nameOf ?? (async () => null);
     this.#maxDevices = deps.maxDevicesPerUser ?? 10;
     this.#coalesceSeconds = deps.coalesceSeconds ?? 600;
+    this.#horizon = new SharedHorizon(() => new NotificationsRepository(this.#db).horizon());
     this.preferences = deps.preferences ?? new PreferencesService({ db: deps.db, clock: deps.clock, timeZone: deps.timeZone });
     this.webPush = new WebPushSubscriptions({
       db: deps.db,
@@ -238,13 +242,12 @@ export class NotificationsService implements GameEvents {
 
   /**
    * Where a stream starts: after the client's last event id, or (no id) at the horizon, so only
-   * notifications committed from now on are sent.
+   * notifications committed from now on are sent (the opens of one tick share one horizon read).
    */
   async streamStart(userId: string, lastEventId: string | undefined): Promise<Position> {
-    const repository = new NotificationsRepository(this.#db);
-    if (lastEventId === undefined) return repository.horizon();
+    if (lastEventId === undefined) return this.#horizon.get();
     const parsed = parseEventId(lastEventId);
-    return 'legacySeq' in parsed ? repository.legacyPosition(userId, parsed.legacySeq) : parsed;
+    return 'legacySeq' in parsed ? new NotificationsRepository(this.#db).legacyPosition(userId, parsed.legacySeq) : parsed;
   }
 
   /** What each stream has not sent yet, for many streams in one read (NotificationsRepository.after). */
