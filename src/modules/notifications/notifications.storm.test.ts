@@ -8,15 +8,12 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 import { systemClock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
-import type { Position } from './notifications.position.ts';
 import { NotificationsRepository } from './notifications.repository.ts';
 import type { NotificationType } from './notifications.schemas.ts';
 import { NotificationsService } from './notifications.service.ts';
-import { SharedHorizon } from './notifications.stream-start.ts';
 
 const silent = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
 const typeOf = (event: SseEvent) => (JSON.parse(event.data) as { type: string }).type;
-const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Every event until none comes for `quietMs`. */
 async function drain(stream: SseClient, quietMs = 300): Promise<SseEvent[]> {
@@ -29,42 +26,6 @@ async function drain(stream: SseClient, quietMs = 300): Promise<SseEvent[]> {
     }
   }
 }
-
-describe('the horizon shared by the stream opens of a tick', () => {
-  it('reads once for a burst, and again (after they asked) for those who asked during a read', async () => {
-    const started: number[] = [];
-    let release!: () => void;
-    const horizon = new SharedHorizon(async () => {
-      started.push(Date.now());
-      await new Promise<void>((resolve) => (release = resolve));
-      return { txid: started.length * 10, seq: 0 };
-    });
-    const burst = Array.from({ length: 1000 }, () => horizon.get());
-    await tick();
-    assert.equal(started.length, 1, 'one read for the whole burst');
-    const late = Array.from({ length: 10 }, () => horizon.get());
-    await tick();
-    assert.equal(started.length, 1, 'no second read while one is in flight');
-    release();
-    assert.ok((await Promise.all(burst)).every((p: Position) => p.txid === 10));
-    await tick();
-    assert.equal(started.length, 2, 'those who asked during the read get a read of their own');
-    release();
-    assert.ok((await Promise.all(late)).every((p: Position) => p.txid === 20));
-  });
-
-  it('fails every stream that waited for a failed read, and reads again for the next', async () => {
-    let fail = true;
-    const horizon = new SharedHorizon(async () => {
-      if (fail) throw new Error('pool busy');
-      return { txid: 7, seq: 0 };
-    });
-    const waiting = [horizon.get(), horizon.get()];
-    for (const one of waiting) await assert.rejects(one, /pool busy/);
-    fail = false;
-    assert.deepEqual(await horizon.get(), { txid: 7, seq: 0 });
-  });
-});
 
 const N = 48;
 
