@@ -24,6 +24,15 @@ export class UsersRepository extends Repository {
     return row;
   }
 
+  /** The same lookup for many users in one statement (the live ones among them). */
+  findAccessUsers(ids: string[]): Promise<AccessUser[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ id: users.id, authProvider: users.authProvider, providerSubject: users.providerSubject, roles: users.roles })
+      .from(users)
+      .where(and(inAny(users.id, ids, 'uuid'), isNull(users.deletedAt)));
+  }
+
   namesByIds(ids: string[]): Promise<Array<{ id: string; name: string | null }>> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
