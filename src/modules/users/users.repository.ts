@@ -15,16 +15,7 @@ export interface AccessUser {
 }
 
 export class UsersRepository extends Repository {
-  /** The per-request lookup behind every authenticated call: one indexed row, few columns. */
-  async findAccessUser(id: string): Promise<AccessUser | undefined> {
-    const [row] = await this.db
-      .select({ id: users.id, authProvider: users.authProvider, providerSubject: users.providerSubject, roles: users.roles })
-      .from(users)
-      .where(and(eq(users.id, id), isNull(users.deletedAt)));
-    return row;
-  }
-
-  /** The same lookup for many users in one statement (the live ones among them). */
+  /** The per-request lookup behind every authenticated call, for many users in one statement (the live ones among them). */
   findAccessUsers(ids: string[]): Promise<AccessUser[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
