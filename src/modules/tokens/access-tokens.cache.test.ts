@@ -30,13 +30,13 @@ async function setUp(cacheMb = 32) {
 
 /** Issue #36, target 5: a reconnect storm of 10,000 streams must not check 10,000 signatures again. */
 describe('the checked-token cache', () => {
-  it('counts a token as about a hundred bytes, so 10,000 distinct tokens fit the default share of CACHE_MB', async () => {
+  it('counts a token as about 130 bytes, so 10,000 distinct tokens fit the default share of CACHE_MB', async () => {
     const { meter, access, issue } = await setUp();
     const tokens = await Promise.all(Array.from({ length: 200 }, issue));
     for (const token of tokens) await access.verify(token);
     const perToken = meter.bytes / tokens.length;
     assert.ok(tokens[0]!.length > 400, `a token is long: ${tokens[0]!.length} characters`);
-    assert.ok(perToken <= 128, `a checked token is counted as ${perToken} bytes`);
+    assert.ok(perToken <= 136, `a checked token is counted as ${perToken} bytes`);
     assert.ok(meter.maxBytes / perToken >= 10_000, `the default share (${meter.maxBytes} bytes) holds ${Math.floor(meter.maxBytes / perToken)} tokens`);
   });
 
