@@ -1,4 +1,5 @@
 /** The service process: config, local providers in development, buildApp, listen, graceful close. */
+import { readFileSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { START_DEFAULTS, layeredEnv, loadConfigOrExit, type Config, type RawEnv } from './config/index.ts';
 import { loadLocalProviders, type LocalProviders } from './modules/auth/index.ts';
@@ -18,6 +19,22 @@ async function withLocalProviders(env: RawEnv, config: Readonly<Config>): Promis
     social: { redirectUris: [config.social.redirectUri], connections: config.social.connections, connectionParam: config.social.connectionParam },
   });
   return { config: loadConfigOrExit({ ...providerEnv(providers), ...env }), providers };
+}
+
+/**
+ * The queue of connections the kernel has accepted and the service not yet taken (Node's default is
+ * 511): a reconnect storm of 10,000 streams arrives faster than a busy event loop accepts, and a
+ * full queue drops the handshakes, which clients see as stalls and resets. The kernel caps it at
+ * net.core.somaxconn (as this process's network namespace has it), which is logged at start.
+ */
+export const LISTEN_BACKLOG = 8192;
+
+function somaxconn(): number | undefined {
+  try {
+    return Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8').trim());
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -62,7 +79,9 @@ export async function serve(processEnv: RawEnv, argv: string[], tracing?: Tracin
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+    const cap = somaxconn();
+    app.log.info({ backlog: cap === undefined ? LISTEN_BACKLOG : Math.min(cap, LISTEN_BACKLOG), somaxconn: cap }, 'listen backlog');
   } catch (error) {
     app.log.fatal({ err: describeError(error, { stack: true }) }, 'could not listen');
     process.exit(1);

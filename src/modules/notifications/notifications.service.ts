@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { freshRead } from '../../platform/cache/fresh-read.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -50,6 +51,12 @@ export class NotificationsService implements GameEvents {
   readonly #nameOf: NonNullable<NotificationsServiceDeps['nameOf']>;
   readonly #maxDevices: number;
   readonly #coalesceSeconds: number;
+  /**
+   * Where streams without Last-Event-ID start: the horizon is the database's, not a user's, so the
+   * opens arriving while one read is in flight share the next (sent after they asked, so never
+   * older than the open): a burst of thousands costs a few statements, not one each.
+   */
+  readonly #horizon: () => Promise<Position>;
   readonly preferences: PreferencesService;
   /** Browsers' web push subscriptions (devices of platform WEB_PUSH). */
   readonly webPush: WebPushSubscriptions;
@@ -60,6 +67,7 @@ export class NotificationsService implements GameEvents {
     this.#nameOf = deps.nameOf ?? (async () => null);
     this.#maxDevices = deps.maxDevicesPerUser ?? 10;
     this.#coalesceSeconds = deps.coalesceSeconds ?? 600;
+    this.#horizon = freshRead(() => new NotificationsRepository(this.#db).horizon());
     this.preferences = deps.preferences ?? new PreferencesService({ db: deps.db, clock: deps.clock, timeZone: deps.timeZone });
     this.webPush = new WebPushSubscriptions({
       db: deps.db,
@@ -238,13 +246,12 @@ export class NotificationsService implements GameEvents {
 
   /**
    * Where a stream starts: after the client's last event id, or (no id) at the horizon, so only
-   * notifications committed from now on are sent.
+   * notifications committed from now on are sent (opens at once share horizon reads).
    */
   async streamStart(userId: string, lastEventId: string | undefined): Promise<Position> {
-    const repository = new NotificationsRepository(this.#db);
-    if (lastEventId === undefined) return repository.horizon();
+    if (lastEventId === undefined) return this.#horizon();
     const parsed = parseEventId(lastEventId);
-    return 'legacySeq' in parsed ? repository.legacyPosition(userId, parsed.legacySeq) : parsed;
+    return 'legacySeq' in parsed ? new NotificationsRepository(this.#db).legacyPosition(userId, parsed.legacySeq) : parsed;
   }
 
   /** What each stream has not sent yet, for many streams in one read (NotificationsRepository.after). */

@@ -15,13 +15,13 @@ export interface AccessUser {
 }
 
 export class UsersRepository extends Repository {
-  /** The per-request lookup behind every authenticated call: one indexed row, few columns. */
-  async findAccessUser(id: string): Promise<AccessUser | undefined> {
-    const [row] = await this.db
+  /** The per-request lookup behind every authenticated call, for many users in one statement (the live ones among them). */
+  findAccessUsers(ids: string[]): Promise<AccessUser[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
       .select({ id: users.id, authProvider: users.authProvider, providerSubject: users.providerSubject, roles: users.roles })
       .from(users)
-      .where(and(eq(users.id, id), isNull(users.deletedAt)));
-    return row;
+      .where(and(inAny(users.id, ids, 'uuid'), isNull(users.deletedAt)));
   }
 
   namesByIds(ids: string[]): Promise<Array<{ id: string; name: string | null }>> {

@@ -3,6 +3,7 @@ import type { SignalledCache } from '../../platform/cache/signalled-cache.ts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { changesBetween, type AuditActor, type AuditTrail } from '../audit/index.ts';
+import { AccessReads } from './access-reads.ts';
 import { userNameOf, UsersRepository, type AccessUser, type UserRow } from './users.repository.ts';
 
 export type AuthProvider = 'national' | 'social';
@@ -22,6 +23,8 @@ export class UsersService {
   readonly #users: UsersRepository;
   readonly #audit: AuditTrail;
   readonly #access: SignalledCache<AccessUser> | undefined;
+  /** The cache's misses of one moment, read in one statement. */
+  readonly #accessReads: AccessReads;
 
   /** `access` keeps the per-request user check in memory; users.compose.ts feeds it the database's signals. */
   constructor(db: Database, audit: AuditTrail, access?: SignalledCache<AccessUser>) {
@@ -29,6 +32,7 @@ export class UsersService {
     this.#users = new UsersRepository(db);
     this.#audit = audit;
     this.#access = access;
+    this.#accessReads = new AccessReads((ids) => this.#users.findAccessUsers(ids));
   }
 
   /** Within another module's transaction when `executor` is given. */
@@ -43,7 +47,8 @@ export class UsersService {
 
   /** The live user behind a token, or undefined when deleted or unknown: from memory for a few seconds, never after a revocation. */
   findAccessUser(id: string): Promise<AccessUser | undefined> {
-    return this.#access ? this.#access.get(id, (key) => this.#users.findAccessUser(key)) : this.#users.findAccessUser(id);
+    const read = (key: string) => this.#accessReads.get(key);
+    return this.#access ? this.#access.get(id, read) : read(id);
   }
 
   /** Display names by id (null once erased), one query for a whole page; in another module's transaction when `executor` is given. */
