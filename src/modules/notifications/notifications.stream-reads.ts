@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describeError } from '../../platform/http/error-facts.ts';
+import { Rounds } from '../../platform/rounds.ts';
 import type { Position } from './notifications.position.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 
@@ -61,8 +62,10 @@ export class StreamReads {
   readonly #chunk: number;
   readonly #parallel: number;
   readonly #pending = new Set<ReadingStream>();
-  #scheduled = false;
-  #running = false;
+  readonly #rounds = new Rounds(
+    () => this.#round(),
+    () => this.#pending.size > 0,
+  );
 
   constructor(read: ReadAfter, log: FastifyBaseLogger, options: StreamReadOptions = {}) {
     this.#read = read;
@@ -75,21 +78,11 @@ export class StreamReads {
   /** The stream looks for new rows in the next round (once, however often it asks before then). */
   want(stream: ReadingStream): void {
     this.#pending.add(stream);
-    this.#schedule();
-  }
-
-  #schedule(): void {
-    if (this.#scheduled || this.#running) return;
-    this.#scheduled = true;
     // The rest of this tick's wakes (a signal connection delivers thousands in one chunk) join the round.
-    setImmediate(() => {
-      this.#scheduled = false;
-      void this.#round();
-    });
+    this.#rounds.request();
   }
 
   async #round(): Promise<void> {
-    this.#running = true;
     const streams = [...this.#pending].filter((stream) => stream.isOpen);
     this.#pending.clear();
     const chunks: ReadingStream[][] = [];
@@ -98,12 +91,7 @@ export class StreamReads {
     const lane = async () => {
       for (let chunk = chunks[next++]; chunk; chunk = chunks[next++]) await this.#readChunk(chunk);
     };
-    try {
-      await Promise.all(Array.from({ length: Math.min(this.#parallel, chunks.length) }, lane));
-    } finally {
-      this.#running = false;
-      if (this.#pending.size > 0) this.#schedule();
-    }
+    await Promise.all(Array.from({ length: Math.min(this.#parallel, chunks.length) }, lane));
   }
 
   async #readChunk(chunk: ReadingStream[]): Promise<void> {

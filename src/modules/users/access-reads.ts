@@ -1,3 +1,4 @@
+import { Rounds } from '../../platform/rounds.ts';
 import type { AccessUser } from './users.repository.ts';
 
 interface Waiter {
@@ -21,8 +22,10 @@ const CHUNK = 1000;
 export class AccessReads {
   readonly #readMany: (ids: string[]) => Promise<AccessUser[]>;
   #next = new Map<string, Waiter[]>();
-  #scheduled = false;
-  #running = false;
+  readonly #rounds = new Rounds(
+    () => this.#round(),
+    () => this.#next.size > 0,
+  );
 
   constructor(readMany: (ids: string[]) => Promise<AccessUser[]>) {
     this.#readMany = readMany;
@@ -33,37 +36,22 @@ export class AccessReads {
       const waiters = this.#next.get(id);
       if (waiters) waiters.push({ resolve, reject });
       else this.#next.set(id, [{ resolve, reject }]);
-      this.#schedule();
-    });
-  }
-
-  #schedule(): void {
-    if (this.#scheduled || this.#running) return;
-    this.#scheduled = true;
-    setImmediate(() => {
-      this.#scheduled = false;
-      void this.#round();
+      this.#rounds.request();
     });
   }
 
   async #round(): Promise<void> {
-    this.#running = true;
     const batch = this.#next;
     this.#next = new Map();
     const ids = [...batch.keys()];
-    try {
-      for (let i = 0; i < ids.length; i += CHUNK) {
-        const chunk = ids.slice(i, i + CHUNK);
-        try {
-          const found = new Map((await this.#readMany(chunk)).map((user) => [user.id, user]));
-          for (const id of chunk) for (const waiter of batch.get(id)!) waiter.resolve(found.get(id));
-        } catch (error) {
-          for (const id of chunk) for (const waiter of batch.get(id)!) waiter.reject(error);
-        }
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const chunk = ids.slice(i, i + CHUNK);
+      try {
+        const found = new Map((await this.#readMany(chunk)).map((user) => [user.id, user]));
+        for (const id of chunk) for (const waiter of batch.get(id)!) waiter.resolve(found.get(id));
+      } catch (error) {
+        for (const id of chunk) for (const waiter of batch.get(id)!) waiter.reject(error);
       }
-    } finally {
-      this.#running = false;
-      if (this.#next.size > 0) this.#schedule();
     }
   }
 }
