@@ -26,6 +26,18 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return address;
 }
 
+/** Every event until none comes for `quietMs` (a stream that is silent from then on). */
+export async function drain(stream: SseClient, quietMs = 400): Promise<SseEvent[]> {
+  const events: SseEvent[] = [];
+  for (;;) {
+    try {
+      events.push(await stream.next(quietMs));
+    } catch {
+      return events;
+    }
+  }
+}
+
 /** A real HTTP client of a server-sent event stream, reading the body as it arrives. */
 export async function openStream(url: string, headers: Record<string, string>): Promise<SseClient> {
   const abort = new AbortController();

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { adminDatabaseUrl, backends, realBackend, type Backend } from '../../../test/helpers/backends.ts';
 import { twoInstances } from '../../../test/helpers/cluster.ts';
 import { createGame, createSport, gameBody, onboardedUser } from '../../../test/helpers/games.ts';
-import { listen, openStream, type SseClient, type SseEvent } from '../../../test/helpers/sse.ts';
+import { listen, openStream, type SseClient, type SseEvent, drain } from '../../../test/helpers/sse.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 import { systemClock } from '../../platform/clock.ts';
@@ -24,18 +24,6 @@ function deferred() {
     resolve = done;
   });
   return { promise, resolve };
-}
-
-/** Every event until none comes for `quietMs` (a stream that is silent from then on). */
-async function drain(stream: SseClient, quietMs = 400): Promise<SseEvent[]> {
-  const events: SseEvent[] = [];
-  for (;;) {
-    try {
-      events.push(await stream.next(quietMs));
-    } catch {
-      return events;
-    }
-  }
 }
 
 const typeOf = (event: SseEvent) => (JSON.parse(event.data) as { type: string }).type;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import { backends } from '../../../test/helpers/backends.ts';
-import { StreamClients, type SseClient, type SseEvent } from '../../../test/helpers/sse.ts';
+import { StreamClients, type SseEvent, drain } from '../../../test/helpers/sse.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createUser, type TestUser } from '../../../test/helpers/users.ts';
 import { systemClock } from '../../platform/clock.ts';
@@ -14,18 +14,6 @@ import { NotificationsService } from './notifications.service.ts';
 
 const silent = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
 const typeOf = (event: SseEvent) => (JSON.parse(event.data) as { type: string }).type;
-
-/** Every event until none comes for `quietMs`. */
-async function drain(stream: SseClient, quietMs = 300): Promise<SseEvent[]> {
-  const events: SseEvent[] = [];
-  for (;;) {
-    try {
-      events.push(await stream.next(quietMs));
-    } catch {
-      return events;
-    }
-  }
-}
 
 const N = 48;
 
@@ -66,7 +54,7 @@ for (const backend of backends) {
       const opened = await Promise.all(users.map((user) => streams.accepted(user)));
       assert.ok(horizonReads >= 1 && horizonReads <= N / 4, `${horizonReads} horizon reads for ${N} opens`);
       await emit('PLAYER_JOINED');
-      for (const events of await Promise.all(opened.map((stream) => drain(stream)))) {
+      for (const events of await Promise.all(opened.map((stream) => drain(stream, 300)))) {
         assert.deepEqual(events.map(typeOf), ['PLAYER_JOINED'], 'only what was committed after it opened');
       }
       streams.closeAll();
@@ -84,7 +72,7 @@ for (const backend of backends) {
         Promise.all(users.map((user, i) => streams.accepted(user, { 'last-event-id': lastIds[i]! }))),
         emit('GAME_CANCELLED'),
       ]);
-      for (const events of await Promise.all(resumed.map((stream) => drain(stream)))) {
+      for (const events of await Promise.all(resumed.map((stream) => drain(stream, 300)))) {
         assert.deepEqual(events.map(typeOf), ['PLAYER_LEFT', 'PLAYER_REMOVED', 'GAME_CANCELLED']);
         assert.equal(new Set(events.map((event) => event.id)).size, 3);
       }
