@@ -48,16 +48,9 @@ export async function startJourney(env: Record<string, string> = {}, backend: Ba
   const origin = `http://127.0.0.1:${port}`;
   const own = { BASE_URL: origin, FRONTEND_CALLBACK_URL: `${origin}/app/auth/callback` };
   // A day-long access token: the journey moves the clock by hours, and token renewal has its own tests.
-  // The browser is reached (or launched) while the service starts; neither is left running if the other fails.
-  const [started, reached] = await Promise.allSettled([buildTestApp(backend, { ACCESS_TOKEN_TTL: '86400', ...own, ...env }, { clock }), launchBrowser()]);
-  if (started.status === 'rejected' || reached.status === 'rejected') {
-    if (started.status === 'fulfilled') await started.value.close();
-    if (reached.status === 'fulfilled') await reached.value.close();
-    throw started.status === 'rejected' ? started.reason : (reached as PromiseRejectedResult).reason;
-  }
-  const service = started.value;
-  const browser = reached.value;
+  const service = await buildTestApp(backend, { ACCESS_TOKEN_TTL: '86400', ...own, ...env }, { clock });
   const base = await service.app.listen({ port, host: '127.0.0.1' });
+  const browser = await launchBrowser();
   const api: Journey['api'] = async (who, method, url, body) => {
     const response = await service.app.inject({ method: method as 'GET', url, headers: who.auth, ...(body !== undefined && { payload: body as object }) });
     return { status: response.statusCode, data: response.body ? response.json().data : undefined };
