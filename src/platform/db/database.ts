@@ -108,7 +108,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     await client.end().catch(() => undefined);
   }
   const dialect = new PgDialect();
-  const db: Database = new GuardedDatabase(dialect, new NodePgSession(pool, dialect, undefined), guard);
+  const db: Database = new GuardedDatabase(dialect, new NodePgSession(pool, dialect, undefined), guard, pool);
   return {
     db,
     reader: replicaPool ? drizzle({ client: replicaPool }) : db,
@@ -161,7 +161,8 @@ async function openEmbedded(directory: string | undefined): Promise<DatabaseHand
   // Refused inside a transaction always: here the statement would wait for ever for the one connection.
   const guard = new TransactionGuard();
   const dialect = new PgDialect();
-  const db: Database = new GuardedDatabase(dialect, new PgliteSession(guardedPglite(client, guard), dialect, undefined), guard);
+  const guarded = guardedPglite(client, guard);
+  const db: Database = new GuardedDatabase(dialect, new PgliteSession(guarded, dialect, undefined), guard, guarded);
   // A no-op on a database made from the snapshot; brings an older data directory up to date.
   await migrateClient(client);
   let closed = false;

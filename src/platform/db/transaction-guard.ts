@@ -39,10 +39,13 @@ type Transaction = Parameters<Parameters<PgDatabase<PgQueryResultHKT>['transacti
  */
 export class GuardedDatabase extends PgDatabase<PgQueryResultHKT> {
   readonly #guard: TransactionGuard;
+  /** The driver's client (the pool, or the embedded database), where Drizzle's own `drizzle()` puts it. */
+  readonly $client: unknown;
 
-  constructor(dialect: PgDialect, session: PgSession, guard: TransactionGuard) {
+  constructor(dialect: PgDialect, session: PgSession, guard: TransactionGuard, client: unknown) {
     super(dialect, session, undefined);
     this.#guard = guard;
+    this.$client = client;
   }
 
   override transaction<T>(work: (tx: Transaction) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
