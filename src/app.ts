@@ -49,6 +49,8 @@ import { composeServices, type Services } from './app-services.ts';
  */
 export interface AppOverrides extends ServiceOverrides {
   onServices?: (services: Services) => void;
+  /** Another built web app to serve (a test that deploys a new version changes its own copy, not web/dist). */
+  webAppDir?: string;
 }
 
 /**
@@ -114,7 +116,7 @@ async function assemble(app: FastifyInstance, infra: Infrastructure, overrides: 
   });
   markRecentWriters(app, services.reads);
   await registerDocs(app, config);
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, overrides.webAppDir);
   await registerOperations(app, {
     database: infra.database,
     store: infra.store,

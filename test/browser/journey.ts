@@ -11,6 +11,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildWebApp } from '../../scripts/web-build.ts';
+import type { AppOverrides } from '../../src/app.ts';
 import { backends, type Backend } from '../helpers/backends.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -40,7 +41,7 @@ export interface Journey {
 }
 
 /** Journeys run on the first backend (the embedded one); the API's own tests cover both. */
-export async function startJourney(env: Record<string, string> = {}, backend: Backend = backends[0]!): Promise<Journey> {
+export async function startJourney(env: Record<string, string> = {}, backend: Backend = backends[0]!, overrides: AppOverrides = {}): Promise<Journey> {
   if (!existsSync(path.join(import.meta.dirname, '..', '..', 'web', 'dist', 'index.html'))) await buildWebApp();
   const clock = new TestClock();
   // The service knows its own address: the app's writes (cookies, Origin) come from it, and links point into it.
@@ -48,7 +49,7 @@ export async function startJourney(env: Record<string, string> = {}, backend: Ba
   const origin = `http://127.0.0.1:${port}`;
   const own = { BASE_URL: origin, FRONTEND_CALLBACK_URL: `${origin}/app/auth/callback` };
   // A day-long access token: the journey moves the clock by hours, and token renewal has its own tests.
-  const service = await buildTestApp(backend, { ACCESS_TOKEN_TTL: '86400', ...own, ...env }, { clock });
+  const service = await buildTestApp(backend, { ACCESS_TOKEN_TTL: '86400', ...own, ...env }, { clock, ...overrides });
   const base = await service.app.listen({ port, host: '127.0.0.1' });
   const browser = await launchBrowser();
   const api: Journey['api'] = async (who, method, url, body) => {

@@ -6,7 +6,8 @@
  * it the page runs under the new worker.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -14,7 +15,12 @@ import { WEB_APP_DIR } from '../../src/web-app.ts';
 import { chromiumMissing } from './browser.ts';
 import { checkScreen, startJourney, type Journey, type Person } from './journey.ts';
 
-const WORKER = path.join(WEB_APP_DIR, 'sw.js');
+/**
+ * The built app copied for this file alone: the journeys running beside it serve web/dist, and a
+ * worker deployed there would offer them the update too (its prompt then covers their buttons).
+ */
+const APP_COPY = mkdtempSync(path.join(tmpdir(), 'pwa-update-'));
+const WORKER = path.join(APP_COPY, 'sw.js');
 /** What the second version adds: it answers which version it is, which the first never does. */
 const SECOND = `\n;self.addEventListener('message', (event) => { if (event.data && event.data.type === 'VERSION') event.ports[0].postMessage('second'); });\n`;
 
@@ -62,13 +68,14 @@ describe('the update prompt', { skip: chromiumMissing }, () => {
   let first: string;
 
   before(async () => {
-    journey = await startJourney();
+    cpSync(WEB_APP_DIR, APP_COPY, { recursive: true });
+    journey = await startJourney({}, undefined, { webAppDir: APP_COPY });
     pat = await journey.person('Pat Player');
     first = readFileSync(WORKER, 'utf8');
   });
   after(async () => {
-    if (first !== undefined) deploy(first);
     await journey?.close();
+    rmSync(APP_COPY, { recursive: true, force: true });
   });
 
   it('offers a waiting version, keeps the page as it is until Reload, and runs the new worker after it', async () => {
