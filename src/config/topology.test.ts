@@ -54,6 +54,9 @@ describe('database topology configuration', () => {
   });
 });
 
+/** The host and port pairs a Sentinel or Cluster form should name, in order. */
+const hosts = (...pairs: Array<[string, number]>) => pairs.map(([host, port]) => ({ host, port }));
+
 describe('REDIS_URL forms', () => {
   it('one server, as before', () => {
     assert.deepEqual(parseRedisUrl('redis://:secret@cache:6379/2'), { mode: 'standalone', url: 'redis://:secret@cache:6379/2', waitReplicas: 0 });
@@ -63,11 +66,7 @@ describe('REDIS_URL forms', () => {
   it('Sentinel: the sentinels, the master name, credentials, db; waits for one replica by default', () => {
     assert.deepEqual(parseRedisUrl('redis-sentinel://:s%40cret@10.0.0.1:26379,10.0.0.2:26379,[::1]:26380/mymaster?db=3&sentinelPassword=watch'), {
       mode: 'sentinel',
-      sentinels: [
-        { host: '10.0.0.1', port: 26379 },
-        { host: '10.0.0.2', port: 26379 },
-        { host: '::1', port: 26380 },
-      ],
+      sentinels: hosts(['10.0.0.1', 26379], ['10.0.0.2', 26379], ['::1', 26380]),
       masterName: 'mymaster',
       password: 's@cret',
       sentinelPassword: 'watch',
@@ -81,10 +80,7 @@ describe('REDIS_URL forms', () => {
   it('Cluster: the seed nodes and credentials', () => {
     assert.deepEqual(parseRedisUrl('redis-cluster://app:pw@n1:7000,n2:7001'), {
       mode: 'cluster',
-      nodes: [
-        { host: 'n1', port: 7000 },
-        { host: 'n2', port: 7001 },
-      ],
+      nodes: hosts(['n1', 7000], ['n2', 7001]),
       username: 'app',
       password: 'pw',
       tls: false,

@@ -77,6 +77,29 @@ describe('skill ratings page', { skip: chromiumMissing }, () => {
     assert.equal((await ratingSeenBy(mia))?.games, 1, 'she still sees her own');
 
     await page.reload();
-    assert.equal(await page.getByLabel('Hide my rating and suggested level from other players').isChecked(), true);
+    const hide = page.getByLabel('Hide my rating and suggested level from other players');
+    assert.equal(await hide.isChecked(), true);
+
+    // Two switches in quick succession, the first one's answer held back: that answer must not undo the second.
+    let release: (() => void) | undefined;
+    let held = 0;
+    await page.route('**/api/v1/me/ratings/visibility', async (route) => {
+      if (held++ > 0) return route.continue();
+      const response = await route.fetch();
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.fulfill({ response });
+    });
+    // click(), not uncheck(): the box follows the kept data a task after the click, which uncheck() does not wait for.
+    await hide.click();
+    assert.equal(await hide.isChecked(), false);
+    const second = page.waitForResponse((response) => response.url().endsWith('/ratings/visibility'));
+    await hide.click();
+    await second;
+    while (!release) await page.waitForTimeout(10);
+    const reread = page.waitForResponse((response) => response.url().endsWith('/api/v1/me/ratings') && response.request().method() === 'GET');
+    release();
+    await reread;
+    assert.equal(await hide.isChecked(), true, 'the later switch stands');
+    assert.equal(await ratingSeenBy(ben), null, 'and the service holds it');
   });
 });

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { TestClock } from '../../../test/helpers/clock.ts';
-import { ByteMeter, entryBytes } from './cache-budget.ts';
+import { ByteMeter, ENTRY_OVERHEAD } from './cache-budget.ts';
 import { PageCache } from './page-cache.ts';
 
 const page = (size: number) => ({ content: 'x'.repeat(size) });
-/** What a page under a one-letter key counts as. */
-const bytesOf = (size: number) => entryBytes('a', page(size));
+/** What a page under a one-letter key counts as: the value and the bytes sent, each at the JSON's UTF-8 size. */
+const bytesOf = (size: number, fill = 'x') => 'a'.length + 2 * Buffer.byteLength(JSON.stringify({ content: fill.repeat(size) })) + ENTRY_OVERHEAD;
 
 describe('the page cache keeps within its byte budget', () => {
   const cacheOf = (maxBytes: number) => {
@@ -52,6 +52,13 @@ describe('the page cache keeps within its byte budget', () => {
     await get('a', 100);
     assert.deepEqual(loads.slice(4), ['a']);
     assert.equal(cache.bytes, bytesOf(100) * 3);
+  });
+
+  it('counts a page by its bytes, not its characters: three pages of "é" fill what they weigh in UTF-8', async () => {
+    const { cache } = cacheOf(bytesOf(100, 'é') * 3);
+    for (const key of ['a', 'b', 'c']) await cache.through(key, async () => ({ value: { content: 'é'.repeat(100) } }));
+    assert.equal(cache.bytes, bytesOf(100, 'é') * 3);
+    assert.ok(bytesOf(100, 'é') > bytesOf(100, 'x') + 2 * 99, 'two bytes each, in the value and in the bytes kept');
   });
 
   it('keeps no page larger than the budget, and none at all with a budget of 0', async () => {

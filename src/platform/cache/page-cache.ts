@@ -58,7 +58,7 @@ export interface PageCacheOptions {
   /** `generationReader` over the database the pages are read from. */
   generation: () => Promise<string>;
   clock: Clock;
-  /** The budget (the `pages` share of CACHE_MB), in bytes of the entries' JSON; the oldest entries go first past it. */
+  /** The budget (the `pages` share of CACHE_MB): an entry counts its value and its JSON, each at the JSON's UTF-8 size; the oldest entries go first past it. */
   meter?: ByteMeter;
 }
 
@@ -114,12 +114,13 @@ export class PageCache {
     const bytes = Buffer.from(json);
     const tagged = { etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`, bytes };
     const expiresAt = validUntil?.getTime() ?? Infinity;
-    this.#entries.set(key, { generation, value, tagged, json: json.length, expiresAt }, key.length + json.length + ENTRY_OVERHEAD);
+    // An entry holds the value and its bytes: both are counted, each at the size of the bytes.
+    this.#entries.set(key, { generation, value, tagged, json: json.length, expiresAt }, key.length + 2 * bytes.length + ENTRY_OVERHEAD);
     if (typeof value === 'object' && value !== null) this.#tags.set(value, tagged);
     return { value, etag: tagged.etag, json: json.length };
   }
 
-  /** What the entries' JSON adds up to: never more than the budget. */
+  /** What the entries count for (see `meter`): never more than the budget. */
   get bytes(): number {
     return this.#meter.bytes;
   }

@@ -1,7 +1,7 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { lazyPage } from './lazy-page';
 
-/** A route of the app: routes.ts lists them all, a group for each audience. */
+/** A route of the app: routes.ts lists them all. */
 export interface RouteContext {
   params: Record<string, string>;
   query: URLSearchParams;
@@ -24,28 +24,21 @@ type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${i
 /** A page's props: each of its paths' parameters, "/games/:id" → { id: string }. */
 type Params<Path extends string> = Path extends string ? Record<ParamNames<Path>, string> : never;
 
+/** Who may see a page: anyone; a signed-in person (anyone else is asked to sign in first); administrators (others signed in are told the page is not for them). */
+export type Audience = 'anyone' | 'signed-in' | 'admin';
+
 /**
- * The route of a page whose code loads on first visit: page('/games/:id', () => import('./pages/game/GamePage'), 'GamePage').
+ * The route of a page whose code loads on first visit: page('/games/:id', 'anyone', () => import('./pages/game/GamePage'), 'GamePage').
  * The page gets the path's parameters as props of the same names; the types refuse a page whose props a path does not
  * supply. A page at several paths is one component, so moving between them keeps it as it is.
  */
 export function page<Path extends string, M extends Record<K, ComponentType<Params<Path>>>, K extends keyof M & string>(
   paths: Path | Path[],
+  audience: Audience,
   load: () => Promise<M>,
   name: K,
 ): AppRoute[] {
   const shown = lazyPage(load, name);
-  return [paths].flat().map((path) => ({ path, render: ({ params }: RouteContext) => createElement(shown, params as Params<Path>) }));
+  const access = audience === 'anyone' ? undefined : audience;
+  return [paths].flat().map((path) => ({ path, access, render: ({ params }: RouteContext) => createElement(shown, params as Params<Path>) }));
 }
-
-const only =
-  (access: AppRoute['access']) =>
-  (routes: AppRoute[][]): AppRoute[] =>
-    routes.flat().map((route) => ({ ...route, access }));
-
-/** Pages for everyone, signed in or not. */
-export const forAnyone = only(undefined);
-/** Pages for a signed-in person; anyone else is asked to sign in first. */
-export const forSignedIn = only('signed-in');
-/** Pages for administrators: others signed in are told the page is not for them. */
-export const forAdmins = only('admin');

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, data } from '../../api/client';
-import { meKeys, skillRatingsQuery } from '../../api/queries/me';
+import { useOptimisticChange } from '../../api/optimistic';
+import { skillRatingsQuery } from '../../api/queries/me';
 import type { paths } from '../../api/schema';
 import { t } from '../../i18n';
 import { formatDateTime } from '../../time';
@@ -42,24 +43,25 @@ function RatingCard({ rating }: { rating: OwnRating }) {
 
 /** The player's ratings per activity and kind, the suggested levels, and the switch that hides them from others. */
 export function RatingsPage() {
-  const client = useQueryClient();
   const say = useToast();
   const ratings = useQuery(skillRatingsQuery());
-  const hide = useMutation({
-    mutationFn: (hidden: boolean) => data(api.PUT('/api/v1/me/ratings/visibility', { body: { hidden } })),
-    onSuccess: (saved) => {
-      client.setQueryData(meKeys.skillRatings, saved);
-      say(saved.hidden ? t.skill.hidden : t.skill.shown, 'success');
-    },
+  const hide = useOptimisticChange({
+    queryKey: skillRatingsQuery().queryKey,
+    send: (hidden: boolean) => data(api.PUT('/api/v1/me/ratings/visibility', { body: { hidden } })),
+    apply: (current, hidden) => ({ ...current, hidden }),
   });
   if (!ratings.data) return <Waiting query={ratings} title={t.skill.title} />;
-  // The switch shows the choice at once; the saved answer replaces it.
   const { hidden, ratings: list } = ratings.data;
   return (
     <Page title={t.skill.title}>
       <p className="muted">{t.skill.intro}</p>
       <label className="skill-hide">
-        <input type="checkbox" checked={hide.isPending ? hide.variables : hidden} onChange={(event) => hide.mutate(event.target.checked)} /> {t.skill.hide}
+        <input
+          type="checkbox"
+          checked={hidden}
+          onChange={(event) => hide.mutate(event.target.checked, { onSuccess: (saved) => say(saved.hidden ? t.skill.hidden : t.skill.shown, 'success') })}
+        />{' '}
+        {t.skill.hide}
       </label>
       <Problem error={hide.error} />
       <Section title={t.skill.yours}>
