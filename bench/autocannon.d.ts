@@ -8,8 +8,6 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     requests?: unknown[];
-    /** Requests per second over all connections. */
-    overallRate?: number;
   }
   interface Result {
     errors: number;

@@ -101,48 +101,52 @@ function calls(screen: Screen, plan: DayPlan, visitor: Visitor): Call[] {
   }
 }
 
-type Request = Record<string, unknown> & { headers?: Record<string, string>; state: { visitor?: Visitor; call?: Call } };
+/** One request as a visitor sends it. */
+export interface DayRequest {
+  method: Call['method'];
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
 
-/** One autocannon request whose every pass is the connection's next call (autocannon gives each connection its own copy of `state`). */
-export async function dayRequests(plan: DayPlan, url: string): Promise<Request[]> {
+/** A visitor of the day: `next()` is its next call, `answered` takes the answer (a token refresh keeps the new pair). */
+export interface DayVisitor {
+  next(): DayRequest;
+  answered(status: number, body: string): void;
+}
+
+/** The plan's visitors, one per connection, each starting somewhere else in its loop so the screens are spread over them. */
+export async function dayVisitors(plan: DayPlan, url: string, count: number): Promise<DayVisitor[]> {
   const sessions = await Promise.all(
     plan.sessions.map(async (s) => {
       const tokens = await mintTokens(url, s.userId);
       return { ...s, access: tokens.accessToken, refresh: tokens.refreshToken };
     }),
   );
-  let next = 0;
-  const visitor = (): Visitor => {
-    const index = next++;
+  return Array.from({ length: count }, (_, index) => {
     const session = index < plan.anonymous ? undefined : sessions.pop();
     const screens = session ? SIGNED_IN_SCREENS : ANONYMOUS_SCREENS;
-    // Each starts somewhere else in the loop, so the screens are spread over the connections.
-    return { session, screens, screen: (index * 5) % screens.length, queue: [], joined: false };
-  };
-  return [
-    {
-      method: 'GET',
-      state: {},
-      setupRequest(request: Request, context: { state?: Request['state'] }) {
-        const v = (request.state.visitor ??= visitor());
+    const v: Visitor = { session, screens, screen: (index * 5) % screens.length, queue: [], joined: false };
+    let call: Call | undefined;
+    return {
+      next() {
         while (v.queue.length === 0) v.queue = calls(v.screens[v.screen++ % v.screens.length]!, plan, v);
-        const call = v.queue.shift()!;
-        request.state.call = call;
-        context.state = request.state;
-        request.method = call.method;
-        request.path = call.path;
-        request.headers = v.session && !call.refresh ? { authorization: `Bearer ${v.session.access}` } : {};
-        request.body = call.refresh ? JSON.stringify({ refreshToken: v.session!.refresh }) : undefined;
-        if (call.refresh) request.headers['content-type'] = 'application/json';
-        return request;
+        call = v.queue.shift()!;
+        const headers: Record<string, string> = v.session && !call.refresh ? { authorization: `Bearer ${v.session.access}` } : {};
+        if (!call.refresh) return { method: call.method, path: call.path, headers };
+        return {
+          method: call.method,
+          path: call.path,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refreshToken: v.session!.refresh }),
+        };
       },
-      onResponse(status: number, body: string, context: { state: Request['state'] }) {
-        const { visitor: v, call } = context.state;
-        if (!call?.refresh || status !== 200 || !v?.session) return;
+      answered(status, body) {
+        if (!call?.refresh || status !== 200 || !v.session) return;
         const pair = JSON.parse(body) as { accessToken: string; refreshToken: string };
         v.session.access = pair.accessToken;
         v.session.refresh = pair.refreshToken;
       },
-    },
-  ];
+    };
+  });
 }

@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
-import { dayRequests, type DayPlan } from './day-mix.ts';
+import { dayVisitors, type DayPlan } from './day-mix.ts';
+import { paced } from './paced.ts';
 import { mintTokens } from './service.ts';
 
 /**
@@ -25,7 +26,7 @@ export interface LoadPlan {
   pairs?: Array<{ userId: string; gameId: string }>;
   /** day: the visitors of bench/day-mix.ts. */
   day?: DayPlan;
-  /** Requests per second over all connections (autocannon's overallRate); unset: as fast as answers come. */
+  /** day: requests per second over all connections, at an even pace (bench/paced.ts). */
   overallRate?: number;
 }
 
@@ -74,7 +75,6 @@ async function requestsFor(plan: LoadPlan, round: number): Promise<Request[]> {
       },
     ];
   }
-  if (plan.kind === 'day') return dayRequests(plan.day!, plan.url);
   if (plan.kind === 'refresh') {
     const pool = await Promise.all(plan.userIds!.map(async (userId) => (await mintTokens(plan.url, userId)).refreshToken));
     return [
@@ -138,34 +138,39 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function round(plan: LoadPlan, index: number, seconds: number): Promise<RoundResult> {
-  const requests = await requestsFor(plan, index);
-  const latencies: number[] = [];
-  const statusCodes: Record<string, number> = {};
-  let non2xx = 0;
-  const started = process.hrtime.bigint();
-  const rate = plan.overallRate ? { overallRate: plan.overallRate } : {};
-  const instance = autocannon({ url: plan.url, connections: plan.connections, pipelining: 1, duration: seconds, requests: requests, ...rate });
-  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime);
-    statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-    if (status < 200 || status > 299) non2xx++;
-  });
-  const result = await instance;
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+function summary(latencies: number[], statusCodes: Record<string, number>, errors: number, seconds: number): RoundResult {
   latencies.sort((a, b) => a - b);
+  const non2xx = Object.entries(statusCodes).reduce((sum, [status, count]) => sum + (Number(status) >= 200 && Number(status) <= 299 ? 0 : count), 0);
   return {
-    seconds: elapsed,
+    seconds,
     responses: latencies.length,
     non2xx,
-    errors: result.errors,
+    errors,
     statusCodes,
-    requestsPerSecond: latencies.length / elapsed,
+    requestsPerSecond: latencies.length / seconds,
     p50: percentile(latencies, 50),
     p90: percentile(latencies, 90),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? Number.NaN,
   };
+}
+
+async function round(plan: LoadPlan, index: number, seconds: number): Promise<RoundResult> {
+  if (plan.kind === 'day') {
+    const done = await paced(plan.url, await dayVisitors(plan.day!, plan.url, plan.connections), plan.overallRate!, seconds);
+    return summary(done.latencies, done.statusCodes, done.errors, done.seconds);
+  }
+  const requests = await requestsFor(plan, index);
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  const started = process.hrtime.bigint();
+  const instance = autocannon({ url: plan.url, connections: plan.connections, pipelining: 1, duration: seconds, requests: requests });
+  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+  });
+  const result = await instance;
+  return summary(latencies, statusCodes, result.errors, Number(process.hrtime.bigint() - started) / 1e9);
 }
 
 const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadPlan;
