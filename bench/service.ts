@@ -191,14 +191,19 @@ export async function spawnHealthy(command: string[], options: { env: Record<str
  * `--optimize-for-size` shrinks the young generation: it halves the embedded service's memory, but
  * under load it spent a quarter of the bearer listing's time collecting garbage, a third of its rate.
  */
-export async function startService(env: Record<string, string>, options: { localDefaults?: boolean; entry?: string } = {}): Promise<Service> {
+/** `localDefaults`: as `npm start` runs (its node flags and `--local-defaults`); `npmStartFlags`: its node flags alone. */
+export async function startService(
+  env: Record<string, string>,
+  options: { localDefaults?: boolean; npmStartFlags?: boolean; entry?: string } = {},
+): Promise<Service> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const cwd = mkdtempSync(path.join(tmpdir(), 'bench-svc-'));
   // `entry`: another entry file (bench/server-untraced.ts), to compare a build against the real one.
   const server = options.entry ?? path.join(ROOT, 'src', 'server.ts');
   // The inspector, on a loopback port of its own, lets the bench collect garbage before reading memory.
-  const command = options.localDefaults ? [...SERVICE_NODE_FLAGS, '--inspect=127.0.0.1:0', server, '--local-defaults'] : ['--inspect=127.0.0.1:0', server];
+  const flags = options.localDefaults || options.npmStartFlags ? SERVICE_NODE_FLAGS : [];
+  const command = [...flags, '--inspect=127.0.0.1:0', server, ...(options.localDefaults ? ['--local-defaults'] : [])];
   const started = await spawnHealthy(command, {
     env: { ...BENCH_ENV, ...env, PORT: String(port), BASE_URL: url },
     cwd,
