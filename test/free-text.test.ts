@@ -3,10 +3,18 @@ import { after, before, describe, it } from 'node:test';
 import { backends } from './helpers/backends.ts';
 import { createGame, gameBody } from './helpers/games.ts';
 import { assertProblem } from './helpers/problem.ts';
+import { createUser } from './helpers/users.ts';
 import { SeriesWorld } from './helpers/series.ts';
 
-// Text another user reads: a right-to-left override makes "gnp.exe" read as "exe.png"; NUL cannot be stored.
-const HOSTILE = { override: 'Photos \u202Egnp.exe', nul: 'nul\u0000byte', isolate: 'Pay \u2066here\u2069', invisible: '\u200B\u2060' };
+// Text another user reads: a right-to-left override makes "gnp.exe" read as "exe.png"; NUL cannot be stored; half a
+// surrogate pair is not text (written as JSON, the database refuses it: the fuzzer found a 500 in an activity's audit entry).
+const HOSTILE = {
+  override: 'Photos \u202Egnp.exe',
+  nul: 'nul\u0000byte',
+  isolate: 'Pay \u2066here\u2069',
+  invisible: '\u200B\u2060',
+  broken: 'half \uD800 pair',
+};
 // Accents, emoji (a ZWJ family, a flag, a skin tone), other scripts, line breaks and a tab pass untouched.
 const ORDINARY = 'Café crème à 7h — bring 🏐 & 💧!\nFamille 👨‍👩‍👧‍👦 🇸🇬 👍🏽\tمرحبا שלום 你好';
 
@@ -54,6 +62,16 @@ for (const backend of backends) {
       const joined = await world.req('POST', `/api/v1/games/${open.id}/participants`, player, { guests: 1, guestNames: [HOSTILE.override] });
       refused(joined, 'guestNames[0]');
       assert.equal((await world.req('GET', `/api/v1/games/${open.id}`, world.host)).json().data.playersJoined, 0);
+    });
+
+    it('a skill level named with half a surrogate pair is refused, naming the field, and no activity is made', async () => {
+      const admin = await createUser(world.t.app, { admin: true });
+      const activities = async () => (await world.req('GET', '/api/v1/activities?size=100', admin)).json().data.content.length as number;
+      const before = await activities();
+      const body = { name: 'Squash', skillLevels: [{ name: HOSTILE.broken, sortOrder: 1 }] };
+      refused(await world.req('POST', '/api/v1/admin/activities', admin, body), 'skillLevels[0].name');
+      refused(await world.req('POST', '/api/v1/admin/activities', admin, { name: HOSTILE.broken }), 'name');
+      assert.equal(await activities(), before);
     });
 
     it('ordinary text with accents, emoji, other scripts and line breaks is kept exactly', async () => {

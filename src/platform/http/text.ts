@@ -11,18 +11,21 @@ const HIDDEN = '\\u061C\\u200B\\u200E\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u206
 /** What shows nothing on its own: spaces, control and formatting characters, Hangul fillers, the blank braille cell. */
 const BLANK = '\\p{White_Space}\\p{Cc}\\p{Cf}\\u115F\\u1160\\u3164\\uFFA0\\u2800';
 const VISIBLE = `(?=[\\s\\S]*[^${BLANK}])`;
-const LINE = `[^\\p{Cc}${HIDDEN}]*`;
+/** A lone surrogate (U+D800–U+DFFF outside a pair) is not text: stored or written as JSON, the database refuses it. */
+const BROKEN = '\\p{Cs}';
+const LINE = `[^\\p{Cc}${BROKEN}${HIDDEN}]*`;
 
 /** One line: no control character at all (CR, LF and tab included), nothing hidden, something visible. */
 export const NAME_PATTERN = `^${VISIBLE}${LINE}$`;
 /** Free text may hold line breaks and tabs; no other control character, nothing hidden, something visible. */
-export const TEXT_PATTERN = `^${VISIBLE}[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F${HIDDEN}]*$`;
+export const TEXT_PATTERN = `^${VISIBLE}[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F${BROKEN}${HIDDEN}]*$`;
 /** One line, nothing hidden, but blank allowed: for names the service drops when blank (guest names). */
 export const OPTIONAL_NAME_PATTERN = `^${LINE}$`;
 
-const NAME_WORDS = 'Text on one line with something visible: no control, bidirectional or invisible formatting characters';
-const TEXT_WORDS = 'Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters';
-const OPTIONAL_NAME_WORDS = 'Text on one line: no control, bidirectional or invisible formatting characters';
+const NAME_WORDS = 'Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate';
+const TEXT_WORDS =
+  'Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters, no unpaired surrogate';
+const OPTIONAL_NAME_WORDS = 'Text on one line: no control, bidirectional or invisible formatting characters, no unpaired surrogate';
 
 type TextOptions = { maxLength: number; description?: string };
 const words = (rule: string, options: TextOptions) => (options.description ? `${options.description}. ${rule}` : rule);

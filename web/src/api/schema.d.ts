@@ -3073,10 +3073,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                     name: string;
                     skillLevels?: {
-                        /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                        /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                         name: string;
                         sortOrder: number;
                     }[];
@@ -3292,7 +3292,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                     name: string;
                 };
             };
@@ -3714,7 +3714,7 @@ export interface operations {
             content: {
                 "application/json": {
                     skillLevels: {
-                        /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                        /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                         name: string;
                         sortOrder: number;
                     }[];
@@ -5412,11 +5412,11 @@ export interface operations {
             content: {
                 "application/json": {
                     activityIds: string[];
-                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
+                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters, no unpaired surrogate */
                     address: string;
                     latitude: number;
                     longitude: number;
-                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                     name: string;
                     postalCode?: string;
                     /** @description Not blank */
@@ -5428,7 +5428,7 @@ export interface operations {
                         color?: string;
                         latitude?: number;
                         longitude?: number;
-                        /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                        /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                         name: string;
                     }[];
                 };
@@ -5651,11 +5651,11 @@ export interface operations {
             content: {
                 "application/json": {
                     activityIds?: string[];
-                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
+                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters, no unpaired surrogate */
                     address?: string;
                     latitude?: number;
                     longitude?: number;
-                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                     name?: string;
                     postalCode?: string | null;
                     sourceId?: string | null;
@@ -5666,7 +5666,7 @@ export interface operations {
                         color?: string;
                         latitude?: number;
                         longitude?: number;
-                        /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                        /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                         name: string;
                     }[];
                 };
@@ -8588,7 +8588,7 @@ export interface operations {
                     currency: string;
                     /** @description Hours before the start; default 3 */
                     decisionHoursBefore?: number;
-                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
+                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters, no unpaired surrogate */
                     description?: string;
                     /** Format: date-time */
                     endTime: string;
@@ -8615,7 +8615,7 @@ export interface operations {
                     slots: number;
                     /** Format: date-time */
                     startTime: string;
-                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                     title?: string;
                     /** Format: uuid */
                     venueId: string;
@@ -11032,7 +11032,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Plain text, up to 1,000 characters; leading and trailing blanks are trimmed. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
+                    /** @description Plain text, up to 1,000 characters; leading and trailing blanks are trimmed. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters, no unpaired surrogate */
                     body: string;
                 };
             };
@@ -17010,7 +17010,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description At most 500 characters. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
+                    /** @description At most 500 characters. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters, no unpaired surrogate */
                     message?: string;
                 };
             };
@@ -20176,7 +20176,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The transfer's reference in your bank app, to help the organiser find it. Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                    /** @description The transfer's reference in your bank app, to help the organiser find it. Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                     reference?: string;
                 };
             };
@@ -20460,7 +20460,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description At most 500 characters. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
+                    /** @description At most 500 characters. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters, no unpaired surrogate */
                     note?: string;
                     score: number;
                 };
@@ -22187,10 +22187,10 @@ export interface operations {
                          * @enum {unknown}
                          */
                         name: "WHATSAPP" | "TELEGRAM" | "MESSENGER";
-                        /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER). Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                        /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER). Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                         value: string;
                     }[];
-                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                     name?: string;
                     /** @description At most one per activity */
                     skillLevels?: {
@@ -22472,10 +22472,10 @@ export interface operations {
                          * @enum {unknown}
                          */
                         name: "WHATSAPP" | "TELEGRAM" | "MESSENGER";
-                        /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER). Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                        /** @description Phone number (WHATSAPP, TELEGRAM) or username (TELEGRAM, MESSENGER). Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                         value: string;
                     }[];
-                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                     name: string;
                     /** @description At most one per activity */
                     skillLevels?: {
@@ -22891,7 +22891,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Why the mark is wrong: at most 500 characters. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
+                    /** @description Why the mark is wrong: at most 500 characters. Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters, no unpaired surrogate */
                     reason?: string;
                 };
             };
@@ -25595,7 +25595,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The name payers' banking apps show: at most 25 characters. Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                    /** @description The name payers' banking apps show: at most 25 characters. Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                     displayName: string;
                     /** @description MOBILE: a Singapore mobile number (+65 and 8 digits); UEN: the entity number */
                     proxy: string;
@@ -28038,7 +28038,7 @@ export interface operations {
                     currency: string;
                     /** @description Hours before the start; default 3 */
                     decisionHoursBefore?: number;
-                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters */
+                    /** @description Text with something visible: no control characters other than line breaks and tabs, no bidirectional or invisible formatting characters, no unpaired surrogate */
                     description?: string;
                     /** @description Minutes each game lasts */
                     durationMinutes: number;
@@ -28081,7 +28081,7 @@ export interface operations {
                     startsOn: string;
                     /** @description A time of day as HH:mm, in APP_TIME_ZONE */
                     startTime: string;
-                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters */
+                    /** @description Text on one line with something visible: no control, bidirectional or invisible formatting characters, no unpaired surrogate */
                     title?: string;
                     /** Format: uuid */
                     venueId: string;
