@@ -9,6 +9,7 @@ import { PrivateRedis } from '../reliability/harness/redis.ts';
 import { openDatabase } from '../src/platform/db/index.ts';
 import { ANONYMOUS_SCREENS, SIGNED_IN_SCREENS, type DayPlan } from './day-mix.ts';
 import { activityIds, joinPairs, publicGameIds, seedAll, userIdsOf } from './seed.ts';
+import type { CallTail } from './load.ts';
 import { cpuSeconds, createBenchDatabase, numberOption, publish, runLoad, startService, teardown } from './service.ts';
 import { mintAll, openStreams } from './stream-pool.ts';
 
@@ -118,6 +119,7 @@ interface Step {
   p99: number;
   non2xx: number;
   statusCodes: Record<string, number>;
+  calls: CallTail[];
   serviceMsPerRequest: number;
   /** Cores each part kept busy at the achieved rate (CPU per request × rate). */
   cores: { service: number; postgres: number; redis: number };
@@ -205,6 +207,7 @@ async function run(world: World) {
       p99: round.p99,
       non2xx: round.non2xx,
       statusCodes: round.statusCodes,
+      calls: round.calls ?? [],
       ...difference(before, await sample(), round.responses, round.requestsPerSecond),
     };
     steps.push(step);
@@ -243,6 +246,12 @@ function markdown(steps: Step[], load: number): string {
       ? `Sustainable: **${sustained.achieved.toFixed(0)} requests/s** with p99 ${sustained.p99.toFixed(1)} ms; per core of the service ${(1000 / sustained.serviceMsPerRequest).toFixed(0)} requests/s (its CPU per request), per core of service, PostgreSQL and Redis together ${(sustained.achieved / (sustained.cores.service + sustained.cores.postgres + sustained.cores.redis)).toFixed(0)} requests/s.`
       : `No step kept p99 within ${P99_LIMIT_MS} ms: start lower (\`--start-rate\`).`,
     `Saturates first: ${saturated(breaking)} at the step that broke (${breaking.rate} asked, p99 ${breaking.p99.toFixed(1)} ms).`,
+    '',
+    `At that step, by kind of call (ids left out): which made the requests slower than its p99.`,
+    '',
+    '| Call | Requests | p50 | p99 | Of the slowest 1 % |',
+    '|---|--:|--:|--:|--:|',
+    ...breaking.calls.map((c) => `| \`${c.call}\` | ${c.count} | ${c.p50.toFixed(1)} ms | ${c.p99.toFixed(1)} ms | ${c.slowest} |`),
     '',
     '',
   ].join('\n');

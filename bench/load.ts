@@ -41,6 +41,16 @@ export interface RoundResult {
   p90: number;
   p99: number;
   max: number;
+  /** day: each kind of call's count, p50 and p99, and its part of the slowest 1 % of all requests. */
+  calls?: CallTail[];
+}
+
+export interface CallTail {
+  call: string;
+  count: number;
+  p50: number;
+  p99: number;
+  slowest: number;
 }
 
 type Request = Record<string, unknown> & { headers?: Record<string, string> };
@@ -155,10 +165,22 @@ function summary(latencies: number[], statusCodes: Record<string, number>, error
   };
 }
 
+/** Each kind of call's latencies, and how many of the requests above the round's p99 it made. */
+function tails(byCall: Record<string, number[]>, p99: number): CallTail[] {
+  return Object.entries(byCall)
+    .map(([call, latencies]) => {
+      latencies.sort((a, b) => a - b);
+      const slowest = latencies.filter((latency) => latency > p99).length;
+      return { call, count: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), slowest };
+    })
+    .sort((a, b) => b.slowest - a.slowest || b.p99 - a.p99);
+}
+
 async function round(plan: LoadPlan, index: number, seconds: number): Promise<RoundResult> {
   if (plan.kind === 'day') {
     const done = await paced(plan.url, await dayVisitors(plan.day!, plan.url, plan.connections), plan.overallRate!, seconds);
-    return summary(done.latencies, done.statusCodes, done.errors, done.seconds);
+    const result = summary(done.latencies, done.statusCodes, done.errors, done.seconds);
+    return { ...result, calls: tails(done.byCall, result.p99) };
   }
   const requests = await requestsFor(plan, index);
   const latencies: number[] = [];

@@ -12,11 +12,15 @@ import type { DayVisitor } from './day-mix.ts';
  */
 export interface PacedResult {
   latencies: number[];
+  /** The same latencies by kind of call: "GET /api/v1/games/:id" (ids and queries left out). */
+  byCall: Record<string, number[]>;
   statusCodes: Record<string, number>;
   errors: number;
   /** From the first request due to the last answer. */
   seconds: number;
 }
+
+const callKind = (method: string, path: string) => `${method} ${path.split('?')[0]!.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}`;
 
 interface Slot {
   visitor: DayVisitor;
@@ -28,7 +32,7 @@ export function paced(url: string, visitors: DayVisitor[], rate: number, seconds
   const idle: Slot[] = visitors.map((visitor) => ({ visitor, agent: new http.Agent({ keepAlive: true, maxSockets: 1 }) }));
   const slots = [...idle];
   const waiting: number[] = [];
-  const result: PacedResult = { latencies: [], statusCodes: {}, errors: 0, seconds: 0 };
+  const result: PacedResult = { latencies: [], byCall: {}, statusCodes: {}, errors: 0, seconds: 0 };
   const total = Math.floor(rate * seconds);
   const start = performance.now();
   const dueAt = (k: number) => start + (k * 1000) / rate;
@@ -56,7 +60,9 @@ export function paced(url: string, visitors: DayVisitor[], rate: number, seconds
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
-          result.latencies.push(performance.now() - due);
+          const latency = performance.now() - due;
+          result.latencies.push(latency);
+          (result.byCall[callKind(method, path)] ??= []).push(latency);
           const status = response.statusCode ?? 0;
           result.statusCodes[status] = (result.statusCodes[status] ?? 0) + 1;
           slot.visitor.answered(status, Buffer.concat(chunks).toString());

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { checkData } from './harness/checks.ts';
 import { startEnvironment } from './harness/environment.ts';
+import type { AfterCollection } from './harness/inspector.ts';
 import { createFixtures } from './harness/fixtures.ts';
 import { Ledger, LoadDriver, recheckUsedTokens } from './harness/load.ts';
 import { controlLoopDelay, median, mib, scrape } from './harness/metrics.ts';
@@ -41,7 +42,7 @@ test(`soak: ${VUS} virtual users for ${(PLAN.warmupMs + PLAN.measureMs) / 60_000
     const driver = new LoadDriver({ router: env.router, recorder, ledger, fixtures }, { vus: VUS, thinkMs: [40, 120] });
     const samples = new Map(env.instances.map((i) => [i.name, [] as number[]]));
     const loop = new Map<string, { p99: number; p50: number; max: number }>();
-    const collected = new Map(env.instances.map((i) => [i.name, [] as Array<{ rssBytes: number; heapUsedBytes: number }>]));
+    const collected = new Map(env.instances.map((i) => [i.name, [] as Array<AfterCollection & { rssBytes: number }>]));
     const collect = async () => {
       for (const instance of env.instances) collected.get(instance.name)!.push(await instance.collectGarbage());
     };
@@ -103,7 +104,10 @@ test(`soak: ${VUS} virtual users for ${(PLAN.warmupMs + PLAN.measureMs) / 60_000
       growth.set(instance.name, change);
       facts[`${instance.name}: RSS after a full collection, end of warm-up → end (MiB)`] =
         `${mib(first!.rssBytes)} → ${mib(last!.rssBytes)} (${(change * 100).toFixed(1)} %)`;
-      facts[`${instance.name}: heap used after a full collection, end of warm-up → end (MiB)`] = `${mib(first!.heapUsedBytes)} → ${mib(last!.heapUsedBytes)}`;
+      facts[`${instance.name}: heap used (held) after a full collection, end of warm-up → end (MiB)`] =
+        `${mib(first!.heapUsedBytes)} (${mib(first!.heapTotalBytes)}) → ${mib(last!.heapUsedBytes)} (${mib(last!.heapTotalBytes)})`;
+      facts[`${instance.name}: outside the heap, of it in buffers, after a full collection, end of warm-up → end (MiB)`] =
+        `${mib(first!.externalBytes)} (${mib(first!.arrayBuffersBytes)}) → ${mib(last!.externalBytes)} (${mib(last!.arrayBuffersBytes)})`;
       facts[`${instance.name}: RSS sampled while measuring, lowest / median / highest (MiB)`] =
         `${mib(Math.min(...series))} / ${mib(median(series))} / ${mib(Math.max(...series))} (${series.length} samples)`;
       const step = Math.max(1, Math.ceil(series.length / 12));

@@ -7,14 +7,24 @@
  * so a short run could not tell that climb from a leak. After a full collection, what is left is
  * what the process holds on to.
  */
-export async function collectGarbage(webSocketUrl: string, withinMs = 30_000): Promise<{ heapUsedBytes: number }> {
+export interface AfterCollection {
+  heapUsedBytes: number;
+  /** What V8 holds for its heap (used or not). */
+  heapTotalBytes: number;
+  /** Memory outside V8's heap that JavaScript objects hold (process.memoryUsage().external; buffers included). */
+  externalBytes: number;
+  /** Of which ArrayBuffers and Buffers. */
+  arrayBuffersBytes: number;
+}
+
+export async function collectGarbage(webSocketUrl: string, withinMs = 30_000): Promise<AfterCollection> {
   const socket = new WebSocket(webSocketUrl);
   const pending = new Map<number, (result: Record<string, unknown>) => void>();
   let next = 0;
-  const call = (method: string) =>
+  const call = (method: string, params?: object) =>
     new Promise<Record<string, unknown>>((resolve) => {
       pending.set(++next, resolve);
-      socket.send(JSON.stringify({ id: next, method }));
+      socket.send(JSON.stringify({ id: next, method, params }));
     });
   socket.addEventListener('message', (event) => {
     const message = JSON.parse(String(event.data)) as { id?: number; result?: Record<string, unknown> };
@@ -28,7 +38,14 @@ export async function collectGarbage(webSocketUrl: string, withinMs = 30_000): P
     });
     await call('HeapProfiler.collectGarbage');
     const usage = await call('Runtime.getHeapUsage');
-    return { heapUsedBytes: Number(usage.usedSize) };
+    const evaluated = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+    const memory = JSON.parse(String((evaluated.result as { value?: unknown } | undefined)?.value ?? '{}')) as { external?: number; arrayBuffers?: number };
+    return {
+      heapUsedBytes: Number(usage.usedSize),
+      heapTotalBytes: Number(usage.totalSize),
+      externalBytes: memory.external ?? Number.NaN,
+      arrayBuffersBytes: memory.arrayBuffers ?? Number.NaN,
+    };
   })();
   try {
     return await Promise.race([

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { childEnv, freePort, waitHealthy } from '../../test/helpers/server-process.ts';
-import { collectGarbage } from './inspector.ts';
+import { collectGarbage, type AfterCollection } from './inspector.ts';
 import { exited, residentBytes, Tail, track } from './processes.ts';
 
 const SERVER = path.join(import.meta.dirname, '..', '..', 'src', 'server.ts');
@@ -97,12 +97,12 @@ export class ServiceInstance {
   }
 
   /** A full garbage collection in the instance, then its resident memory and heap in use. */
-  async collectGarbage(): Promise<{ rssBytes: number; heapUsedBytes: number }> {
+  async collectGarbage(): Promise<AfterCollection & { rssBytes: number }> {
     if (!this.#inspector) throw new Error(`${this.name} was not started inspectable`);
-    const { heapUsedBytes } = await collectGarbage(this.#inspector);
+    const after = await collectGarbage(this.#inspector);
     const rssBytes = this.rss();
     if (rssBytes === undefined) throw new Error(`${this.name} is not running`);
-    return { rssBytes, heapUsedBytes };
+    return { rssBytes, ...after };
   }
 
   output(): string {

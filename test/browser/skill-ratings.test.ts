@@ -91,7 +91,7 @@ describe('skill ratings page', { skip: chromiumMissing }, () => {
     });
     // click(), not uncheck(): the box follows the kept data a task after the click, which uncheck() does not wait for.
     await hide.click();
-    assert.equal(await hide.isChecked(), false);
+    await page.waitForFunction("!document.querySelector('.skill-hide input').checked");
     const second = page.waitForResponse((response) => response.url().endsWith('/ratings/visibility'));
     await hide.click();
     await second;
