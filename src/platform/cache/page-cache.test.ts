@@ -61,6 +61,14 @@ describe('the page cache keeps within its byte budget', () => {
     assert.ok(bytesOf(100, 'é') > bytesOf(100, 'x') + 2 * 99, 'two bytes each, in the value and in the bytes kept');
   });
 
+  it("tells its callers the JSON size in the unit it weighs by (a reader's page built on it is weighed alike)", async () => {
+    const { cache } = cacheOf(bytesOf(100, 'é'));
+    const made = await cache.through('a', async () => ({ value: { content: 'é'.repeat(100) } }));
+    const kept = await cache.through('a', async () => assert.fail('kept'));
+    const utf8 = Buffer.byteLength(JSON.stringify({ content: 'é'.repeat(100) }));
+    assert.deepEqual([made.json, kept.json], [utf8, utf8]);
+  });
+
   it('keeps no page larger than the budget, and none at all with a budget of 0', async () => {
     const small = cacheOf(bytesOf(10));
     await small.get('big', 11);

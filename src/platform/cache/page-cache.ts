@@ -11,7 +11,7 @@ export interface CachedPage<T> {
   value: T;
   /** A strong entity tag of the value: the same bytes give the same tag on every instance. */
   etag: string;
-  /** The length of the value's JSON (what it was weighed and tagged by). */
+  /** The size of the value's JSON in UTF-8 bytes (what it was weighed and tagged by). */
   json: number;
 }
 
@@ -110,14 +110,13 @@ export class PageCache {
     if (entry && entry.generation === generation && entry.expiresAt > now) return { value: entry.value as T, etag: entry.tagged.etag, json: entry.json };
     const { value, validUntil } = await load(generation);
     // Serialised once: the tag is of these bytes, and a route sends them (see `taggedOf`).
-    const json = JSON.stringify(value);
-    const bytes = Buffer.from(json);
+    const bytes = Buffer.from(JSON.stringify(value));
     const tagged = { etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`, bytes };
     const expiresAt = validUntil?.getTime() ?? Infinity;
     // An entry holds the value and its bytes: both are counted, each at the size of the bytes.
-    this.#entries.set(key, { generation, value, tagged, json: json.length, expiresAt }, key.length + 2 * bytes.length + ENTRY_OVERHEAD);
+    this.#entries.set(key, { generation, value, tagged, json: bytes.length, expiresAt }, key.length + 2 * bytes.length + ENTRY_OVERHEAD);
     if (typeof value === 'object' && value !== null) this.#tags.set(value, tagged);
-    return { value, etag: tagged.etag, json: json.length };
+    return { value, etag: tagged.etag, json: bytes.length };
   }
 
   /** What the entries count for (see `meter`): never more than the budget. */

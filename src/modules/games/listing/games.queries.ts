@@ -82,8 +82,8 @@ export class GameQueries {
       const { hidden, marks } = await new GamePagesRepository(db).viewerMarks(filter, this.#parts(viewerId), ids, position, until);
       if (hidden) return { value: null, json: 4 };
       const content = page.content.map((game) => ({ ...game, viewer: viewerOf(marks.get(game.id), game.organizer.id, viewerId) }));
-      // Its JSON is the public page's (its length known) with `,"viewer":{…}` added to each game.
-      const json = content.reduce((sum, game) => sum + ',"viewer":'.length + JSON.stringify(game.viewer).length, cached.json);
+      // Its JSON is the public page's (its size known) with `,"viewer":{…}` added to each game, in UTF-8 bytes as the page cache counts.
+      const json = content.reduce((sum, game) => sum + ',"viewer":'.length + Buffer.byteLength(JSON.stringify(game.viewer)), cached.json);
       return { value: (made = { ...page, content }), json };
     });
     // Its bytes are kept from its second read on: most pages change before a reader reads them twice.
