@@ -180,7 +180,7 @@ async function run(world: World) {
   const steps: Step[] = [];
   const signedIn = CONNECTIONS - ANONYMOUS;
   // Each step's visitors join and leave games of their own: slice `i` of the pairs (the last is the warm-up's).
-  const load = (i: number, rate: number) => {
+  const runStep = (i: number, rate: number) => {
     const day: DayPlan = {
       anonymous: ANONYMOUS,
       listings: world.listings,
@@ -194,11 +194,11 @@ async function run(world: World) {
   };
   // Not reported: a new process's first requests compile code and fill its caches.
   log(`warm-up: ${START_RATE} req/s for ${STEP_SECONDS} s`);
-  await load(MAX_STEPS, START_RATE);
+  await runStep(MAX_STEPS, START_RATE);
   for (let i = 0; i < MAX_STEPS; i++) {
     const rate = Math.round(START_RATE * FACTOR ** i);
     const before = await sample();
-    const { rounds } = await load(i, rate);
+    const { rounds } = await runStep(i, rate);
     const round = rounds[0]!;
     const step: Step = {
       rate,
@@ -222,7 +222,7 @@ async function run(world: World) {
   return steps;
 }
 
-function markdown(steps: Step[], load: number): string {
+function markdown(steps: Step[], loadAverage: number): string {
   const ok = steps.filter((s) => s.p99 <= P99_LIMIT_MS && s.achieved >= 0.9 * s.rate);
   const sustained = ok.at(-1);
   const breaking = steps.find((s) => !ok.includes(s)) ?? steps.at(-1)!;
@@ -233,7 +233,7 @@ function markdown(steps: Step[], load: number): string {
     `## A realistic day (one instance) — ${startedAt.toISOString()}`,
     '',
     `\`npm run bench:day -- --games ${GAMES} --step-seconds ${STEP_SECONDS} --start-rate ${START_RATE} --factor ${FACTOR} --streams ${STREAMS}\` (issue #36, target 6): ${CONNECTIONS} visitors (a keep-alive connection each) sent requests at an even pace, open loop (bench/paced.ts: latency counts from the moment a request was due), ${ANONYMOUS} anonymous visitors looping ${share(ANONYMOUS_SCREENS)} and ${CONNECTIONS - ANONYMOUS} signed-in ones looping ${share(SIGNED_IN_SCREENS)}, each screen making the calls the web app makes (bench/day-mix.ts); ${STREAMS} notification streams of hosts open meanwhile. The rate rises ×${FACTOR} every ${STEP_SECONDS} s from ${START_RATE} requests/s until p99 passes ${P99_LIMIT_MS} ms or the rate is not reached.`,
-    `PostgreSQL + a Redis of the bench's own; ${GAMES.toLocaleString('en')} games. CPU is per request from /proc/<pid>/stat (the service; the PostgreSQL backends of the bench database; the Redis server), times the rate done: cores kept busy. Node ${process.version} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), one-minute load average ${load.toFixed(2)} at the start.`,
+    `PostgreSQL + a Redis of the bench's own; ${GAMES.toLocaleString('en')} games. CPU is per request from /proc/<pid>/stat (the service; the PostgreSQL backends of the bench database; the Redis server), times the rate done: cores kept busy. Node ${process.version} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), one-minute load average ${loadAverage.toFixed(2)} at the start.`,
     '',
     '| Asked, req/s | Done, req/s | p50 | p99 | Non-2xx | Service CPU per request | Service, cores | PostgreSQL, cores | Redis, cores | Machine busy |',
     '|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
@@ -257,10 +257,10 @@ function markdown(steps: Step[], load: number): string {
   ].join('\n');
 }
 
-const load = os.loadavg()[0]!;
+const loadAverage = os.loadavg()[0]!;
 try {
   const steps = await run(await prepare());
-  const text = markdown(steps, load);
+  const text = markdown(steps, loadAverage);
   publish(text);
   log(`done in ${((Date.now() - startedAt.getTime()) / 60_000).toFixed(1)} min`);
 } finally {
