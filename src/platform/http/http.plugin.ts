@@ -52,15 +52,16 @@ export const httpPlatform = fp(
 
     // Ajv coerces "Infinity" or "1e400" in a query or path to ±Infinity and then skips every numeric
     // check (its limits only apply to finite numbers), so such values are refused after validation.
-    // PostgreSQL text cannot hold NUL: a body string or a declared query parameter with one is bad
-    // input (400), not a database failure (500); `?q=%00` reaches a search as a NUL character.
+    // PostgreSQL cannot hold NUL in text nor half a surrogate pair in JSON: a body string or a declared
+    // query parameter with one is bad input (400), not a database failure (500); `?q=%00` reaches a
+    // search as a NUL character.
     // Query parameters a route does not declare are never read, so they are left alone.
     app.addHook('preHandler', async (request) => {
       const errors = [
         ...nonFinite(request.query, 'query'),
         ...nonFinite(request.params, 'path'),
-        ...nulBytes(declared(request.query, request.routeOptions.schema?.querystring), 'query'),
-        ...nulBytes(request.body, 'body'),
+        ...unstorable(declared(request.query, request.routeOptions.schema?.querystring), 'query'),
+        ...unstorable(request.body, 'body'),
       ];
       if (errors.length > 0) throw validationFailed(errors);
     });
@@ -137,16 +138,23 @@ function nonFinite(values: unknown, location: FieldError['location']): FieldErro
 }
 
 /**
- * Every string in a parsed body (or query) holding a NUL character, named as the validation errors name fields.
- * Walked with a stack of its own, not recursion: a body may nest deeper than the call stack.
+ * Every string in a parsed body (or query) no column can keep, named as the validation errors name
+ * fields: PostgreSQL refuses NUL in text, and half a surrogate pair in JSON (an audit entry, a
+ * payload). Checked here once for every string, rather than by each field's schema (keys need no
+ * check: validation drops undeclared ones). Walked with a stack of its own, not recursion: a body
+ * may nest deeper than the call stack.
  */
-function nulBytes(body: unknown, location: FieldError['location']): FieldError[] {
+function unstorable(body: unknown, location: FieldError['location']): FieldError[] {
   const errors: FieldError[] = [];
+  const check = (field: string, text: string) => {
+    if (text.includes('\u0000')) errors.push({ field: field || '(body)', location, message: 'must not contain a NUL character' });
+    if (!text.isWellFormed()) errors.push({ field: field || '(body)', location, message: 'must not contain half a surrogate pair' });
+  };
   const pending: Array<[string, unknown]> = [['', body]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [field, value] = next;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) errors.push({ field: field || '(body)', location, message: 'must not contain a NUL character' });
+      check(field, value);
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => pending.push([`${field}[${i}]`, item]));
     } else if (typeof value === 'object' && value !== null) {

@@ -135,6 +135,23 @@ describe('HTTP conventions', () => {
     ]);
   });
 
+  // Found by the full fuzzer: half a surrogate pair in an audit entry's JSON was refused by the database, a 500.
+  it('refuses half a surrogate pair in any body string with 400, naming the field', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/items',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"a\\ud800b","contactMethods":[{"value":"\\udfffxyz"}]}',
+    });
+    const body = assertProblem(response, 400, 'validation_failed');
+    assert.deepEqual(body.errors.map((e: { field: string; message: string }) => `${e.field}: ${e.message}`).sort(), [
+      'contactMethods[0].value: must not contain half a surrogate pair',
+      'name: must not contain half a surrogate pair',
+    ]);
+    const paired = await app.inject({ method: 'POST', url: '/items', payload: { name: 'smash \ud83c\udff8', contactMethods: [] } });
+    assert.equal(paired.statusCode, 200, paired.body);
+  });
+
   it('walks a body nested deeper than the call stack without failing', async () => {
     const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
     const response = await app.inject({
