@@ -20,7 +20,10 @@ import { reliabilityMode, writePartReport } from './report.ts';
  *
  * Why after a collection: between major collections RSS climbs for minutes and then falls by a
  * third, so samples taken at random moments compare two points of that climb, not what the process
- * keeps. The instances run with their inspector on a loopback port, which starts each collection.
+ * keeps. The instances run with their inspector on a loopback port, which starts each collection,
+ * and with the C library's settings the npm scripts give the service (SERVICE_PROCESS_ENV): without
+ * them glibc kept 30–45 MB of freed memory in one instance of three, which this check then read as
+ * growth (docs/performance.md, "Freed memory the C library keeps").
  */
 
 const mode = reliabilityMode();

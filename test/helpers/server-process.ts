@@ -35,9 +35,17 @@ if (process.env.NODE_TEST_CONTEXT) {
   });
 }
 
-/** A clean environment for a child process: PATH and HOME, then only what the test gives. */
+/**
+ * What both npm scripts start the service with besides its configuration (package.json): glibc's
+ * trim threshold, fixed. Left to itself glibc raises it after a large block is freed (to twice that
+ * block, up to 64 MB) and then keeps that much freed memory resident; in the soak that was a step of
+ * 30–45 MB in one instance of three, which malloc_trim gave back (docs/performance.md, "Memory").
+ */
+export const SERVICE_PROCESS_ENV = { MALLOC_TRIM_THRESHOLD_: '131072' };
+
+/** A clean environment for a child process: PATH and HOME, the service's process settings, then only what the test gives. */
 export function childEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env };
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...SERVICE_PROCESS_ENV, ...env };
 }
 
 /** The real entry point as its own process, with a clean environment. */
