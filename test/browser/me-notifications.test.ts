@@ -4,10 +4,22 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Locator } from 'playwright-core';
 import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../helpers/games.ts';
 import { chromiumMissing } from './browser.ts';
 import { checkScreen, type Person } from './journey.ts';
 import { startMeJourney, type MeJourney } from './me-journey.ts';
+
+/**
+ * Click a switch and wait until it shows `to`. Not check()/uncheck(): the box follows the kept
+ * preferences, which settle a task after the click, and those give up when the state has not
+ * changed by the time the click returns.
+ */
+async function flip(box: Locator, to: boolean) {
+  await box.click();
+  for (let i = 0; i < 100 && (await box.isChecked()) !== to; i++) await box.page().waitForTimeout(20);
+  assert.equal(await box.isChecked(), to);
+}
 
 describe('my notifications', { skip: chromiumMissing }, () => {
   let journey: MeJourney;
@@ -73,7 +85,7 @@ describe('my notifications', { skip: chromiumMissing }, () => {
     await page.getByRole('heading', { name: 'Notification settings' }).waitFor();
     const inApp = page.getByRole('checkbox', { name: 'A player joined your game: In the app' });
     assert.equal(await inApp.isChecked(), true);
-    await inApp.uncheck();
+    await flip(inApp, false);
     let saved = false;
     for (let i = 0; i < 50 && !saved; i++) {
       const preferences = await journey.api<{ types: Record<string, { inApp: boolean }> }>(host, 'GET', '/api/v1/me/notification-preferences');
@@ -86,7 +98,7 @@ describe('my notifications', { skip: chromiumMissing }, () => {
     assert.equal(await chatPush.isChecked(), false);
     assert.equal(await page.getByRole('checkbox', { name: 'Chat messages in games you play in: In the app' }).count(), 0);
     assert.equal(await page.getByRole('checkbox', { name: 'Chat messages in games you host: On your phone' }).isChecked(), true);
-    await chatPush.check();
+    await flip(chatPush, true);
     let chatSaved = false;
     for (let i = 0; i < 50 && !chatSaved; i++) {
       const preferences = await journey.api<{ types: Record<string, { push: boolean }> }>(host, 'GET', '/api/v1/me/notification-preferences');
@@ -119,7 +131,21 @@ describe('my notifications', { skip: chromiumMissing }, () => {
     const muted = page.getByRole('list', { name: 'Muted games' });
     await muted.getByRole('link', { name: 'Thursday smash' }).waitFor();
     await checkScreen(page, 'notification settings with a muted game');
+    // The list follows the change at once: the unmute shows while its PUT is still on its way.
+    let release: (() => void) | undefined;
+    await page.route('**/api/v1/me/notification-preferences', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      const response = await route.fetch();
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.fulfill({ response });
+    });
     await muted.getByRole('button', { name: 'Unmute Thursday smash' }).click();
+    await page.getByText('No game is muted.').waitFor();
+    while (!release) await page.waitForTimeout(10);
+    release();
+    await page.getByText('Game unmuted').waitFor();
+    const after = await journey.api<{ mutedGameIds: string[] }>(host, 'GET', '/api/v1/me/notification-preferences');
+    assert.deepEqual(after.data.mutedGameIds, []);
     await page.getByText('No game is muted.').waitFor();
   });
 });

@@ -44,16 +44,15 @@ function QuietHours({ initial, zone }: { initial: { start: string; end: string }
   );
 }
 
-function MutedGame({ id }: { id: string }) {
-  const mute = useMutePreferences();
-  const say = useToast();
+/** A muted game; its unmute is the page's, which stays mounted when the row goes at once (the change shows before it is saved). */
+function MutedGame({ id, unmute, busy }: { id: string; unmute: (id: string) => void; busy: boolean }) {
   const game = useQuery(notificationGameQuery(id));
   const title = game.data ? (game.data.title ?? t.me.gameTitle(game.data.activity.name, game.data.venue.name)) : t.me.unknownGame;
   return (
     <Card as="li" className="me-game">
       <div className="me-game-head">
         {game.data ? <Link to={`/games/${id}`}>{title}</Link> : <span>{title}</span>}
-        <Button variant="ghost" busy={mute.isPending} onClick={() => mute.mutate({ remove: id }, { onSuccess: () => say(t.me.unmuted, 'success') })}>
+        <Button variant="ghost" busy={busy} onClick={() => unmute(id)}>
           {t.me.unmute(title)}
         </Button>
       </div>
@@ -64,13 +63,16 @@ function MutedGame({ id }: { id: string }) {
 export function PreferencesPage() {
   const preferences = usePreferences();
   const save = useSavePreferences();
+  const mute = useMutePreferences();
+  const say = useToast();
   if (!preferences.data) return <Waiting query={preferences} title={t.me.preferences} />;
   const { types, quietHours, timeZone, mutedGameIds, pushOnly } = preferences.data;
   const channelsOf = (type: string): Channel[] => ((pushOnly as string[]).includes(type) ? ['push'] : ['inApp', 'push']);
   const toggle = (type: string, channel: Channel, value: boolean) => save.mutate({ types: { [type]: { [channel]: value } } });
+  const unmute = (id: string) => mute.mutate({ remove: id }, { onSuccess: () => say(t.me.unmuted, 'success') });
   return (
     <Page title={t.me.preferences}>
-      <Problem error={save.error} />
+      <Problem error={save.error ?? mute.error} />
       <Section title={t.push.heading}>
         <BrowserPushSetting />
       </Section>
@@ -107,7 +109,7 @@ export function PreferencesPage() {
         ) : (
           <ul className="me-list" aria-label={t.me.mutedHeading}>
             {mutedGameIds.map((id) => (
-              <MutedGame key={id} id={id} />
+              <MutedGame key={id} id={id} unmute={unmute} busy={mute.isPending && mute.variables.remove === id} />
             ))}
           </ul>
         )}

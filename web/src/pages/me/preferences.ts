@@ -15,12 +15,14 @@ export function useSavePreferences() {
   return useOptimisticChange({
     queryKey: preferencesQuery().queryKey,
     send: (body: PreferencesPatch) => data(api.PUT('/api/v1/me/notification-preferences', { body })),
-    apply: (current, body) => {
-      if (!body.types) return current;
+    // As the API does: present fields replace, and a type changes only the channels it names.
+    apply: (current, { types: changed, ...replaced }) => {
+      const next = { ...current, ...replaced };
+      if (!changed) return next;
       const types = { ...current.types };
-      for (const [type, channels] of Object.entries(body.types))
+      for (const [type, channels] of Object.entries(changed))
         Object.assign((types[type as keyof typeof types] = { ...types[type as keyof typeof types] }), channels);
-      return { ...current, types };
+      return { ...next, types };
     },
   });
 }
