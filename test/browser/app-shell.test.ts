@@ -1,7 +1,8 @@
 /**
  * The app's shell on a phone and a desktop: the main navigation is a tab bar at the bottom of a phone
  * and a row in the top bar on a wide screen; a destructive act asks in the app's own dialog, which
- * says what will happen and can be cancelled; light and dark both pass axe.
+ * says what will happen and can be cancelled; light and dark both pass axe; a page that fails is
+ * caught by its route's boundary.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -60,6 +61,21 @@ describe('the app shell', { skip: chromiumMissing }, () => {
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await checkScreen(page, address);
     }
+  });
+
+  it('a page that fails while drawing says so and offers a retry, and the rest of the app keeps working', async () => {
+    const rae = await journey.person('Rae Broken');
+    const id = '0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b';
+    // A game answered in a shape the page cannot draw: its code throws while rendering.
+    await rae.page.route(`**/api/v1/games/${id}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"data":{}}' }));
+    await rae.page.goto(`/app/games/${id}`);
+    await rae.page.getByRole('alert').filter({ hasText: 'This page stopped working. Nothing you saved is lost.' }).waitFor();
+    await rae.page.getByRole('heading', { name: 'Something went wrong', level: 1 }).waitFor();
+    await rae.page.getByRole('button', { name: 'Try again' }).waitFor();
+    await checkScreen(rae.page, 'a page that failed');
+    await rae.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My games' }).click();
+    await rae.page.getByRole('tab', { name: 'Upcoming' }).waitFor();
+    assert.equal(await rae.page.getByText('This page stopped working.', { exact: false }).count(), 0);
   });
 
   it('says when the service cannot be reached, and catches up by itself once the health check answers', async () => {
