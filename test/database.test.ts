@@ -8,7 +8,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql, Table } from 'drizzle-orm';
+import * as notificationTables from '../src/modules/notifications/notifications.table.ts';
 import { driftedFunctions, functionSources, unsourcedFunctions, writeFunctionMigration } from '../src/platform/db/function-sources.ts';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/index.ts';
 
@@ -57,6 +58,27 @@ describe('the database, as the migrations make it', () => {
     const missing = [...tables, ...functions, ...triggerFunctions].map((row) => row.name).filter((name) => !DOC.includes(`\`${name}\``));
     assert.deepEqual([...new Set(missing)], [], 'not described in docs/database.md');
     assert.ok(tables.length > 30 && functions.length >= 10, `read ${tables.length} tables and ${functions.length} functions`);
+  });
+
+  it("writes the notifications module's tables only from that module: other SQL calls its notify_* functions", () => {
+    // The module's tables as it declares them (a table added there is covered without a change here).
+    const owned = Object.values(notificationTables)
+      .filter((value) => is(value, Table))
+      .map((table) => getTableName(table));
+    assert.ok(owned.includes('notifications') && owned.includes('push_outbox'), `read ${owned.join(', ')}`);
+    const writes = new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+(${owned.join('|')})\\b`, 'i');
+    const src = path.join(import.meta.dirname, '..', 'src');
+    const others = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.(sql|ts)$/.test(file) && !file.endsWith('.test.ts') && !file.startsWith(path.join('modules', 'notifications')),
+    );
+    const writers = others.filter((file) => writes.test(readFileSync(path.join(src, file), 'utf8')));
+    assert.deepEqual(writers, [], 'files outside src/modules/notifications writing its tables');
+    const callers = functionSources().filter((source) => /\bnotify_(game|series|subject|chat)\(/.test(source.text) && !source.file.includes('notifications'));
+    assert.ok(
+      callers.some((source) => source.name === 'game_join'),
+      'the join notifies through notify_game',
+    );
+    assert.ok(writes.test('INSERT INTO notifications (user_id) VALUES ($1)'));
   });
 
   it('keeps each SQL function as one source file, and the migrations make exactly what the files say', async () => {
