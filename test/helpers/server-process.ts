@@ -39,7 +39,7 @@ if (process.env.NODE_TEST_CONTEXT) {
  * What both npm scripts start the service with besides its configuration (package.json): glibc's
  * trim threshold, fixed. Left to itself glibc raises it after a large block is freed (to twice that
  * block, up to 64 MB) and then keeps that much freed memory resident; in the soak that was a step of
- * 30–45 MB in one instance of three, which malloc_trim gave back (docs/performance.md, "Memory").
+ * 30–45 MB in one instance of three, which malloc_trim gave back (docs/performance.md, "Freed memory the C library keeps").
  */
 export const SERVICE_PROCESS_ENV = { MALLOC_TRIM_THRESHOLD_: '131072' };
 
