@@ -162,15 +162,20 @@ export function renderMarkdown(report: Report): string {
         .map(([phase, seconds]) => `${phase} ${num(seconds)} s`)
         .join(', ')}).`,
     '',
-    '| Scenario | Data | req/s | p50 ms | p99 ms | vs (a) | vs (h) | service CPU ms/req | non-2xx |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|',
-    ...report.scenarios.map(
-      (s) =>
-        `| (${s.id}) ${s.title}${s.note ? ` — ${s.note}` : ''} | ${s.config} | ${num(s.requestsPerSecond)} | ${ms(s.p50)} | ${ms(s.p99)} | ` +
-        `${a ? ratio(s.requestsPerSecond / a.requestsPerSecond) : '–'} | ${h ? ratio(s.requestsPerSecond / h.requestsPerSecond) : '–'} | ` +
-        `${s.serviceCpuMsPerRequest === undefined ? '–' : ms(s.serviceCpuMsPerRequest)} | ${s.non2xx} |`,
-    ),
-    '',
+    // A run of the start-up phase alone has no scenario: no empty table.
+    ...(report.scenarios.length === 0
+      ? []
+      : [
+          '| Scenario | Data | req/s | p50 ms | p99 ms | vs (a) | vs (h) | service CPU ms/req | non-2xx |',
+          '|---|---|--:|--:|--:|--:|--:|--:|--:|',
+          ...report.scenarios.map(
+            (s) =>
+              `| (${s.id}) ${s.title}${s.note ? ` — ${s.note}` : ''} | ${s.config} | ${num(s.requestsPerSecond)} | ${ms(s.p50)} | ${ms(s.p99)} | ` +
+              `${a ? ratio(s.requestsPerSecond / a.requestsPerSecond) : '–'} | ${h ? ratio(s.requestsPerSecond / h.requestsPerSecond) : '–'} | ` +
+              `${s.serviceCpuMsPerRequest === undefined ? '–' : ms(s.serviceCpuMsPerRequest)} | ${s.non2xx} |`,
+          ),
+          '',
+        ]),
     '| Start-up | to first healthy response (median) | runs | resident memory |',
     '|---|--:|---|--:|',
     ...report.startups.map(
