@@ -4,22 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Locator } from 'playwright-core';
 import { createGame, createSport, gameBody, onboardedUser, type Game, type Sport } from '../helpers/games.ts';
 import { chromiumMissing } from './browser.ts';
 import { checkScreen, type Person } from './journey.ts';
 import { startMeJourney, type MeJourney } from './me-journey.ts';
-
-/**
- * Click a switch and wait until it shows `to`. Not check()/uncheck(): the box follows the kept
- * preferences, which settle a task after the click, and those give up when the state has not
- * changed by the time the click returns.
- */
-async function flip(box: Locator, to: boolean) {
-  await box.click();
-  for (let i = 0; i < 100 && (await box.isChecked()) !== to; i++) await box.page().waitForTimeout(20);
-  assert.equal(await box.isChecked(), to);
-}
+import { flip, holdFirstAnswer } from './optimistic.ts';
 
 describe('my notifications', { skip: chromiumMissing }, () => {
   let journey: MeJourney;
@@ -132,17 +121,10 @@ describe('my notifications', { skip: chromiumMissing }, () => {
     await muted.getByRole('link', { name: 'Thursday smash' }).waitFor();
     await checkScreen(page, 'notification settings with a muted game');
     // The list follows the change at once: the unmute shows while its PUT is still on its way.
-    let release: (() => void) | undefined;
-    await page.route('**/api/v1/me/notification-preferences', async (route) => {
-      if (route.request().method() !== 'PUT') return route.continue();
-      const response = await route.fetch();
-      await new Promise<void>((resolve) => (release = resolve));
-      await route.fulfill({ response });
-    });
+    const release = await holdFirstAnswer(page, '**/api/v1/me/notification-preferences');
     await muted.getByRole('button', { name: 'Unmute Thursday smash' }).click();
     await page.getByText('No game is muted.').waitFor();
-    while (!release) await page.waitForTimeout(10);
-    release();
+    await release();
     await page.getByText('Game unmuted').waitFor();
     const after = await journey.api<{ mutedGameIds: string[] }>(host, 'GET', '/api/v1/me/notification-preferences');
     assert.deepEqual(after.data.mutedGameIds, []);

@@ -10,6 +10,7 @@ import { createUser } from '../helpers/users.ts';
 import { chromiumMissing } from './browser.ts';
 import { checkScreen, type Person } from './journey.ts';
 import { freshTokens, startMeJourney, type MeJourney } from './me-journey.ts';
+import { flip, holdFirstAnswer } from './optimistic.ts';
 
 interface Side {
   userId: string;
@@ -81,23 +82,13 @@ describe('skill ratings page', { skip: chromiumMissing }, () => {
     assert.equal(await hide.isChecked(), true);
 
     // Two switches in quick succession, the first one's answer held back: that answer must not undo the second.
-    let release: (() => void) | undefined;
-    let held = 0;
-    await page.route('**/api/v1/me/ratings/visibility', async (route) => {
-      if (held++ > 0) return route.continue();
-      const response = await route.fetch();
-      await new Promise<void>((resolve) => (release = resolve));
-      await route.fulfill({ response });
-    });
-    // click(), not uncheck(): the box follows the kept data a task after the click, which uncheck() does not wait for.
-    await hide.click();
-    await page.waitForFunction("!document.querySelector('.skill-hide input').checked");
+    const release = await holdFirstAnswer(page, '**/api/v1/me/ratings/visibility');
+    await flip(hide, false);
     const second = page.waitForResponse((response) => response.url().endsWith('/ratings/visibility'));
     await hide.click();
     await second;
-    while (!release) await page.waitForTimeout(10);
     const reread = page.waitForResponse((response) => response.url().endsWith('/api/v1/me/ratings') && response.request().method() === 'GET');
-    release();
+    await release();
     await reread;
     assert.equal(await hide.isChecked(), true, 'the later switch stands');
     assert.equal(await ratingSeenBy(ben), null, 'and the service holds it');
