@@ -71,7 +71,7 @@ describe('skill ratings page', { skip: chromiumMissing }, () => {
       (await journey.api<Board>(viewer, 'GET', `/api/v1/games/${gameId}/game-day`)).data.players.find((p) => p.userId === mia.id)!.rating;
     assert.equal((await ratingSeenBy(ben))?.games, 1);
 
-    await page.getByLabel('Hide my rating and suggested level from other players').check();
+    await flip(page.getByLabel('Hide my rating and suggested level from other players'), true);
     await page.getByText('Your rating is hidden from other players').waitFor();
     await checkScreen(page, 'skill ratings hidden');
     assert.equal(await ratingSeenBy(ben), null);
